@@ -1,0 +1,3 @@
+/** The one place the Temporal CLI version is pinned: newest tag whose go.mod installs with `go install`. */
+export const TEMPORAL_CLI_VERSION = 'v1.5.1';
+export const TEMPORAL_UI_PORT_DEFAULT = 8233;

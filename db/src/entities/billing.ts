@@ -1,0 +1,63 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { User } from './accounts.ts';
+import { createdAt, PLAN_KEYS, updatedAt, uuidPrimaryKey } from './common.ts';
+
+export const BillingAccount = defineEntity({
+  name: 'BillingAccount',
+  tableName: 'billing_accounts',
+  properties: {
+    user: () => p.oneToOne(User).primary().deleteRule('cascade').fieldName('user_id'),
+    stripe_customer_id: p.string().nullable().unique(),
+    plan_key: p.enum(PLAN_KEYS).default('flex'),
+    reports_this_period: p.integer().default(0),
+    current_period_start: p.datetime().nullable(),
+    current_period_end: p.datetime().nullable(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+});
+
+export const BillingSubscription = defineEntity({
+  name: 'BillingSubscription',
+  tableName: 'billing_subscriptions',
+  properties: {
+    id: uuidPrimaryKey(),
+    user: () => p.manyToOne(User).deleteRule('cascade').index(),
+    stripe_subscription_id: p.string().unique(),
+    plan_key: p.enum(PLAN_KEYS),
+    status: p.string(),
+    current_period_end: p.datetime().nullable(),
+    cancel_at_period_end: p.boolean().default(false),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+});
+
+/** One redemption per organisation and code (the org id is the owner's user id). */
+export const PromoRedemption = defineEntity({
+  name: 'PromoRedemption',
+  tableName: 'promo_redemptions',
+  uniques: [{ properties: ['org_id', 'code'] }],
+  properties: {
+    id: uuidPrimaryKey(),
+    org_id: p.uuid(),
+    code: p.string(),
+    redeemed_by: () => p.manyToOne(User).deleteRule('cascade'),
+    credits_granted: p.integer(),
+    expires_at: p.datetime(),
+    created_at: createdAt(),
+  },
+});
+
+export const ReportCredit = defineEntity({
+  name: 'ReportCredit',
+  tableName: 'report_credits',
+  properties: {
+    id: uuidPrimaryKey(),
+    org_id: p.uuid().index(),
+    redemption: () => p.manyToOne(PromoRedemption).deleteRule('cascade').nullable(),
+    remaining: p.integer(),
+    expires_at: p.datetime(),
+    created_at: createdAt(),
+  },
+});

@@ -1,0 +1,26 @@
+import { randomUUID } from 'node:crypto';
+import { p } from '@mikro-orm/core';
+
+/** Primary key and timestamps shared by most tables. */
+export const uuidPrimaryKey = () => p.uuid().primary().onCreate(() => randomUUID());
+export const createdAt = () => p.datetime().onCreate(() => new Date());
+export const updatedAt = () =>
+  p
+    .datetime()
+    .onCreate(() => new Date())
+    .onUpdate(() => new Date());
+
+export const RUN_KINDS = ['turnover', 'move_in', 'move_out'] as const;
+export type RunKind = (typeof RUN_KINDS)[number];
+
+export const CHECKLIST_TYPES = ['turnover', 'move_in', 'move_out', 'arrival', 'departure', 'cleaning', 'safety'] as const;
+export type ChecklistType = (typeof CHECKLIST_TYPES)[number];
+
+export const RUN_STATUSES = ['pending', 'in_progress', 'completed'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+export const PLAN_KEYS = ['flex', 'starter', 'pro', 'team'] as const;
+export type PlanKey = (typeof PLAN_KEYS)[number];
+
+export const ONBOARDING_STEPS = ['add-property', 'create-checklist', 'invite-team', 'view-analytics'] as const;
+export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];

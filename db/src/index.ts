@@ -1,0 +1,4 @@
+export * from './entities/index.ts';
+export { createOrm, ormOptions, type Orm } from './orm.ts';
+export { dropDatabase, ensureDatabaseExists, isPostgresReachable } from './database.ts';
+export { prepareDatabase } from './prepare.ts';

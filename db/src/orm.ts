@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { allEntities } from './entities/index.ts';
+
+export const migrationsDir = path.join(import.meta.dirname, 'migrations');
+
+export type Orm = MikroORM;
+
+/** The one ORM setup of the repo; migrations are checked in, the schema is never synced at run time. */
+export function ormOptions(databaseUrl: string, debug = false) {
+  return {
+    clientUrl: databaseUrl,
+    entities: allEntities,
+    extensions: [Migrator],
+    debug,
+    pool: { min: 0, max: 10 },
+    migrations: {
+      path: migrationsDir,
+      pathTs: migrationsDir,
+      glob: '!(*.d).ts',
+      snapshotName: '.snapshot-turnproof',
+      // The snapshot is written by migration:create only, so running migrations never dirties the checkout.
+      snapshotOnMigrate: false,
+      silent: true,
+    },
+  };
+}
+
+export function createOrm(databaseUrl: string): Promise<MikroORM> {
+  return MikroORM.init(ormOptions(databaseUrl));
+}
