@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { allEntities } from './entities/index.ts';
 
@@ -8,7 +8,7 @@ export const migrationsDir = path.join(import.meta.dirname, 'migrations');
 export type Orm = MikroORM;
 
 /** The one ORM setup of the repo; migrations are checked in, the schema is never synced at run time. */
-export function ormOptions(databaseUrl: string, debug = false) {
+export function ormOptions(databaseUrl: string, debug = false): Options {
   return {
     clientUrl: databaseUrl,
     entities: allEntities,

@@ -1,4 +1,4 @@
-import { defineEntity, p } from '@mikro-orm/core';
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { createdAt, updatedAt, uuidPrimaryKey } from './common.ts';
 
 export const User = defineEntity({
@@ -46,3 +46,7 @@ export const AuthToken = defineEntity({
     created_at: createdAt(),
   },
 });
+
+export type User = InferEntity<typeof User>;
+export type Session = InferEntity<typeof Session>;
+export type AuthToken = InferEntity<typeof AuthToken>;

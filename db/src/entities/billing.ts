@@ -1,4 +1,4 @@
-import { defineEntity, p } from '@mikro-orm/core';
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { User } from './accounts.ts';
 import { createdAt, PLAN_KEYS, updatedAt, uuidPrimaryKey } from './common.ts';
 
@@ -61,3 +61,8 @@ export const ReportCredit = defineEntity({
     created_at: createdAt(),
   },
 });
+
+export type BillingAccount = InferEntity<typeof BillingAccount>;
+export type BillingSubscription = InferEntity<typeof BillingSubscription>;
+export type PromoRedemption = InferEntity<typeof PromoRedemption>;
+export type ReportCredit = InferEntity<typeof ReportCredit>;

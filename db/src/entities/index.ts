@@ -6,6 +6,7 @@ export * from './templates.ts';
 export * from './runs.ts';
 export * from './billing.ts';
 
+import type { EntitySchema } from '@mikro-orm/core';
 import { AuthToken, Session, User } from './accounts.ts';
 import { BillingAccount, BillingSubscription, PromoRedemption, ReportCredit } from './billing.ts';
 import { ContactMessage, OnboardingProgress, Profile, UserActivity, UserPreferences } from './profiles.ts';
@@ -13,7 +14,8 @@ import { Checklist, Property, Task, TeamMember } from './properties.ts';
 import { Alert, Media, ProcessedAction, Report, Run, RunTask } from './runs.ts';
 import { InspectionTemplate, LibraryChecklist } from './templates.ts';
 
-export const allEntities = [
+/** Typed loosely on purpose: the exact inferred union is too large for declaration emit. */
+export const allEntities: EntitySchema[] = [
   User,
   Session,
   AuthToken,

@@ -1,4 +1,4 @@
-import { defineEntity, p } from '@mikro-orm/core';
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { User } from './accounts.ts';
 import { createdAt, ONBOARDING_STEPS, updatedAt, uuidPrimaryKey } from './common.ts';
 
@@ -89,3 +89,9 @@ export const ContactMessage = defineEntity({
     created_at: createdAt(),
   },
 });
+
+export type Profile = InferEntity<typeof Profile>;
+export type UserPreferences = InferEntity<typeof UserPreferences>;
+export type OnboardingProgress = InferEntity<typeof OnboardingProgress>;
+export type UserActivity = InferEntity<typeof UserActivity>;
+export type ContactMessage = InferEntity<typeof ContactMessage>;

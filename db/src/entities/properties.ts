@@ -1,4 +1,4 @@
-import { defineEntity, p } from '@mikro-orm/core';
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { User } from './accounts.ts';
 import { CHECKLIST_TYPES, createdAt, updatedAt, uuidPrimaryKey } from './common.ts';
 
@@ -64,3 +64,8 @@ export const TeamMember = defineEntity({
     created_at: createdAt(),
   },
 });
+
+export type Property = InferEntity<typeof Property>;
+export type Checklist = InferEntity<typeof Checklist>;
+export type Task = InferEntity<typeof Task>;
+export type TeamMember = InferEntity<typeof TeamMember>;

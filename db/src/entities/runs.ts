@@ -1,4 +1,4 @@
-import { defineEntity, p } from '@mikro-orm/core';
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { createdAt, RUN_KINDS, RUN_STATUSES, updatedAt, uuidPrimaryKey } from './common.ts';
 import { Checklist, Property, Task, TeamMember } from './properties.ts';
 import { InspectionTemplate } from './templates.ts';
@@ -144,3 +144,10 @@ export const ProcessedAction = defineEntity({
     created_at: createdAt(),
   },
 });
+
+export type Run = InferEntity<typeof Run>;
+export type RunTask = InferEntity<typeof RunTask>;
+export type Media = InferEntity<typeof Media>;
+export type Report = InferEntity<typeof Report>;
+export type Alert = InferEntity<typeof Alert>;
+export type ProcessedAction = InferEntity<typeof ProcessedAction>;

@@ -1,4 +1,4 @@
-import { defineEntity, p } from '@mikro-orm/core';
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { User } from './accounts.ts';
 import { createdAt, RUN_KINDS, updatedAt, uuidPrimaryKey } from './common.ts';
 
@@ -47,3 +47,6 @@ export const LibraryChecklist = defineEntity({
     position: p.integer(),
   },
 });
+
+export type InspectionTemplate = InferEntity<typeof InspectionTemplate>;
+export type LibraryChecklist = InferEntity<typeof LibraryChecklist>;

@@ -1,0 +1,16 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Mailer } from '@turnproof/activities/mailer';
+import type { Config } from '@turnproof/config';
+import type { Client } from '@temporalio/client';
+import type { Logger } from 'pino';
+import type { RateLimits } from './auth/rate-limits.ts';
+
+/** What the API needs from the outside world; main.ts builds the real ones, tests build their own. */
+export interface AppDeps {
+  config: Config;
+  orm: MikroORM;
+  temporal: Client;
+  mailer: Mailer;
+  rateLimits: RateLimits;
+  logger: Logger;
+}

@@ -1,0 +1,51 @@
+import { bodyParser } from '@koa/bodyparser';
+import Router from '@koa/router';
+import Koa from 'koa';
+import type { AppDeps } from './app-deps.ts';
+import { authRouter } from './auth/auth-router.ts';
+import { loadSession } from './auth/sessions.ts';
+import { checklistsRouter } from './checklists/checklists-router.ts';
+import { healthRouter } from './health/health-router.ts';
+import type { AppState } from './http/context.ts';
+import { errorHandler } from './http/error-handler.ts';
+import { requestContext } from './http/request-context.ts';
+import { webAssets } from './http/web-assets.ts';
+import { buildOpenApiDocument } from './openapi/document.ts';
+import { propertiesRouter } from './properties/properties-router.ts';
+import { runsRouter } from './runs/runs-router.ts';
+import { templatesRouter } from './templates/templates-router.ts';
+
+/** The whole HTTP surface; tests drive it over a real socket with real dependencies. */
+export function createApp(deps: AppDeps): Koa<AppState> {
+  const app = new Koa<AppState>();
+  app.proxy = deps.config.PUBLIC_ORIGIN?.startsWith('https://') ?? false;
+
+  const api = new Router<AppState>({ prefix: '/api' });
+  for (const router of [
+    healthRouter(deps),
+    authRouter(deps),
+    propertiesRouter(deps),
+    checklistsRouter(),
+    templatesRouter(),
+    runsRouter(deps),
+  ]) {
+    api.use(router.routes(), router.allowedMethods());
+  }
+  const openApiDocument = buildOpenApiDocument(deps.config.publicOrigin);
+  api.get('/openapi.json', (ctx) => {
+    ctx.body = openApiDocument;
+  });
+
+  app.use(requestContext(deps.orm, deps.logger));
+  app.use(errorHandler());
+  app.use(async (ctx, next) => {
+    ctx.set('Cache-Control', 'no-store');
+    await next();
+  });
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' }));
+  app.use(loadSession());
+  app.use(api.routes());
+  app.use(api.allowedMethods({ throw: false }));
+  for (const middleware of webAssets()) app.use(middleware);
+  return app;
+}

@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
+import type { AppState } from './context.ts';
+
+/** Gives each request an id, a child logger, a forked entity manager, and logs one line when done. */
+export function requestContext(orm: MikroORM, logger: Logger): Middleware<AppState> {
+  return async (ctx, next) => {
+    const started = performance.now();
+    const incoming = ctx.get('X-Request-Id');
+    ctx.state.requestId = /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    ctx.set('X-Request-Id', ctx.state.requestId);
+    ctx.state.log = logger.child({ request_id: ctx.state.requestId });
+    ctx.state.em = orm.em.fork();
+    try {
+      await next();
+    } finally {
+      ctx.state.log.info(
+        {
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          ms: Math.round(performance.now() - started),
+          user_id: ctx.state.user?.id,
+        },
+        'request',
+      );
+    }
+  };
+}

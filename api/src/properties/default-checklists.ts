@@ -1,0 +1,24 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Checklist, InspectionTemplate, type Property, Task } from '@turnproof/db';
+
+/**
+ * The spec's copy_templates_to_property: every new property gets a checklist per default system
+ * template (turnover, move-in, move-out), tasks flattened from the template's sections in order.
+ */
+export async function copyDefaultChecklists(em: EntityManager, property: Property): Promise<void> {
+  const templates = await em.find(InspectionTemplate, { is_system_template: true, is_default: true }, { orderBy: { kind: 'asc' } });
+  for (const template of templates) {
+    const checklist = em.create(Checklist, { property, name: template.name, type: template.kind, is_template: false });
+    template.sections
+      .flatMap((section) => section.tasks)
+      .forEach((task, order_index) =>
+        em.create(Task, {
+          checklist,
+          title: task.title,
+          description: task.description,
+          required_media: task.required_media,
+          order_index,
+        }),
+      );
+  }
+}

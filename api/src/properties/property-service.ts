@@ -1,0 +1,77 @@
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
+import { Property, Run } from '@turnproof/db';
+import { signalRunDeleted } from '@turnproof/temporal/client';
+import { forbidden, notFound } from '../http/errors.ts';
+import { copyDefaultChecklists } from './default-checklists.ts';
+import { type CreatePropertyInput, propertyMessages, type UpdatePropertyInput } from './property-input.ts';
+
+export interface PropertyListFilter {
+  q?: string;
+  id?: string | string[];
+  is_system_property?: boolean;
+}
+
+export function toPropertyRecord(property: Property) {
+  return {
+    id: property.id,
+    name: property.name,
+    address: property.address,
+    access_code: property.access_code ?? null,
+    notes: property.notes ?? null,
+    owner_id: property.owner.id,
+    created_at: property.created_at,
+    updated_at: property.updated_at,
+    is_system_property: property.is_system_property,
+  };
+}
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (match) => `\\${match}`);
+}
+
+export function propertyWhere(ownerId: string, filter: PropertyListFilter = {}): FilterQuery<Property> {
+  const where: FilterQuery<Property> & Record<string, unknown> = { owner: ownerId };
+  // The Template Collection is a system property: lists hide it unless asked for explicitly.
+  where.is_system_property = filter.is_system_property ?? false;
+  if (filter.id !== undefined) where.id = { $in: Array.isArray(filter.id) ? filter.id : [filter.id] };
+  if (filter.q?.trim()) {
+    const pattern = `%${escapeLike(filter.q.trim())}%`;
+    where.$or = [{ name: { $ilike: pattern } }, { address: { $ilike: pattern } }];
+  }
+  return where;
+}
+
+export async function findOwnedProperty(em: EntityManager, ownerId: string, id: string): Promise<Property> {
+  const property = await em.findOne(Property, { id, owner: ownerId });
+  if (!property) throw notFound(propertyMessages.notFound);
+  return property;
+}
+
+export async function createProperty(em: EntityManager, ownerId: string, input: CreatePropertyInput) {
+  return em.transactional(async (tx) => {
+    const property = tx.create(Property, { ...input, owner: ownerId, is_system_property: false });
+    await copyDefaultChecklists(tx, property);
+    await tx.flush();
+    return property;
+  });
+}
+
+export async function updateProperty(em: EntityManager, ownerId: string, id: string, input: UpdatePropertyInput) {
+  const property = await findOwnedProperty(em, ownerId, id);
+  if (property.is_system_property) throw forbidden(propertyMessages.systemPropertyLocked);
+  em.assign(property, input);
+  await em.flush();
+  return property;
+}
+
+/** Deletes the property; the database cascades to checklists, tasks, runs and media; run workflows are stopped. */
+export async function deleteProperty(temporal: Client, em: EntityManager, ownerId: string, id: string) {
+  const property = await findOwnedProperty(em, ownerId, id);
+  if (property.is_system_property) throw forbidden(propertyMessages.systemPropertyLocked);
+  const record = toPropertyRecord(property);
+  const runs = await em.find(Run, { property: property.id }, { fields: ['id'] });
+  await em.nativeDelete(Property, { id: property.id, owner: ownerId });
+  await Promise.all(runs.map((run) => signalRunDeleted(temporal, run.id)));
+  return record;
+}

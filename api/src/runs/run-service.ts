@@ -1,0 +1,148 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
+import type { Config } from '@turnproof/config';
+import { Checklist, InspectionTemplate, Property, Run, RunTask, TeamMember } from '@turnproof/db';
+import { signalRunDeleted, startInspectionRun } from '@turnproof/temporal/client';
+import { badRequest, notFound } from '../http/errors.ts';
+import { decryptLink, newMagicLink } from './magic-link.ts';
+import { type CreateRunInput, runMessages, type UpdateRunInput } from './run-input.ts';
+
+interface TaskSnapshot {
+  task?: string;
+  title: string;
+  description: string | null;
+  required_media: number;
+}
+
+/** The tasks a run starts with, from a checklist (own or own template) or a system template's sections. */
+async function tasksOfSource(em: EntityManager, ownerId: string, input: CreateRunInput) {
+  if (input.checklist_id) {
+    const checklist = await em.findOne(
+      Checklist,
+      { id: input.checklist_id, property: { owner: ownerId } },
+      { populate: ['tasks'] },
+    );
+    if (!checklist) throw badRequest(runMessages.sourceNotFound);
+    const tasks: TaskSnapshot[] = checklist.tasks.getItems().map((task) => ({
+      task: task.id,
+      title: task.title,
+      description: task.description ?? null,
+      required_media: task.required_media,
+    }));
+    return { name: checklist.name, checklist, template: null, tasks };
+  }
+  const template = await em.findOne(InspectionTemplate, { id: input.template_id ?? '', is_system_template: true });
+  if (!template) throw badRequest(runMessages.sourceNotFound);
+  const tasks: TaskSnapshot[] = template.sections.flatMap((section) => section.tasks);
+  return { name: template.name, checklist: null, template, tasks };
+}
+
+async function findAssignee(em: EntityManager, ownerId: string, id: string | null | undefined) {
+  if (!id) return null;
+  const member = await em.findOne(TeamMember, { id, owner: ownerId });
+  if (!member) throw badRequest(runMessages.assigneeNotFound);
+  return member;
+}
+
+export function toRunRecord(run: Run, secretKey: string) {
+  return {
+    id: run.id,
+    property_id: run.property.id,
+    property: { name: run.property.name, address: run.property.address, owner_id: run.property.owner.id },
+    checklist_id: run.checklist?.id ?? null,
+    template_id: run.template?.id ?? null,
+    checklist: { name: run.checklist_name, type: run.type },
+    type: run.type,
+    status: run.status,
+    started_at: run.started_at ?? null,
+    ended_at: run.ended_at ?? null,
+    created_at: run.created_at,
+    due_at: run.due_at ?? null,
+    meta: run.meta,
+    assigned_to: run.assigned_to?.id ?? null,
+    magic_link: run.link_revoked_at ? null : decryptLink(secretKey, run.link_encrypted),
+    link_revoked_at: run.link_revoked_at ?? null,
+    task_count: run.tasks.isInitialized() ? run.tasks.count() : undefined,
+  };
+}
+
+export async function findOwnedRun(em: EntityManager, ownerId: string, id: string): Promise<Run> {
+  const run = await em.findOne(
+    Run,
+    { id, property: { owner: ownerId } },
+    { populate: ['property', 'tasks', 'assigned_to'] },
+  );
+  if (!run) throw notFound(runMessages.notFound);
+  return run;
+}
+
+/**
+ * Writes the run and its task snapshots, then starts `run/{id}` before the transaction commits: if
+ * Temporal refuses, nothing is left behind in the database.
+ */
+export async function createRun(
+  deps: { config: Config; temporal: Client },
+  em: EntityManager,
+  ownerId: string,
+  input: CreateRunInput,
+) {
+  const runId = await em.transactional(async (tx) => {
+    const property = await tx.findOne(Property, { id: input.property_id, owner: ownerId });
+    if (!property) throw badRequest(runMessages.propertyRequired);
+    if (property.is_system_property) throw badRequest(runMessages.systemProperty);
+    const source = await tasksOfSource(tx, ownerId, input);
+    if (source.tasks.length === 0) throw badRequest(runMessages.emptySource);
+    const assignee = await findAssignee(tx, ownerId, input.assigned_to);
+    const link = newMagicLink(deps.config.publicOrigin, deps.config.SECRET_KEY);
+    const run = tx.create(Run, {
+      property,
+      checklist: source.checklist,
+      template: source.template,
+      checklist_name: source.name,
+      type: input.type,
+      meta: input.meta,
+      token_hash: link.tokenHash,
+      link_encrypted: link.linkEncrypted,
+      due_at: input.due_at,
+      assigned_to: assignee,
+    });
+    source.tasks.forEach((task, order_index) =>
+      tx.create(RunTask, {
+        run,
+        task: task.task ?? null,
+        title: task.title,
+        description: task.description,
+        required_media: task.required_media,
+        order_index,
+      }),
+    );
+    await tx.flush();
+    await startInspectionRun(deps.temporal, deps.config, {
+      runId: run.id,
+      ownerId,
+      propertyId: property.id,
+      kind: input.type,
+      dueAt: input.due_at?.toISOString() ?? null,
+    });
+    return run.id;
+  });
+  return findOwnedRun(em.fork(), ownerId, runId);
+}
+
+export async function updateRun(em: EntityManager, ownerId: string, id: string, input: UpdateRunInput) {
+  const run = await findOwnedRun(em, ownerId, id);
+  if (input.meta !== undefined) run.meta = input.meta;
+  if (input.due_at !== undefined) run.due_at = input.due_at;
+  if (input.assigned_to !== undefined) run.assigned_to = await findAssignee(em, ownerId, input.assigned_to);
+  await em.flush();
+  return run;
+}
+
+/** Deletes the run (the database cascades to its tasks and media) and stops its workflow. */
+export async function deleteRun(deps: { temporal: Client; config: Config }, em: EntityManager, ownerId: string, id: string) {
+  const run = await findOwnedRun(em, ownerId, id);
+  const record = toRunRecord(run, deps.config.SECRET_KEY);
+  await em.nativeDelete(Run, { id: run.id });
+  await signalRunDeleted(deps.temporal, run.id);
+  return record;
+}

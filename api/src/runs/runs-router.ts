@@ -1,0 +1,84 @@
+import Router from '@koa/router';
+import type { FilterQuery } from '@mikro-orm/postgresql';
+import { Run, RUN_KINDS, RUN_STATUSES } from '@turnproof/db';
+import { z } from 'zod';
+import type { AppDeps } from '../app-deps.ts';
+import { requireUser } from '../auth/sessions.ts';
+import type { AppState } from '../http/context.ts';
+import { idList, listQuerySchema, orderOf, pageOf, parseId, sendList } from '../http/simple-rest.ts';
+import { parseInput } from '../http/validation.ts';
+import { documentRoute } from '../openapi/registry.ts';
+import { createRunBody, runMessages, updateRunBody } from './run-input.ts';
+import { createRun, deleteRun, findOwnedRun, toRunRecord, updateRun } from './run-service.ts';
+
+const listQuery = listQuerySchema(
+  ['created_at', 'started_at', 'ended_at', 'assigned_to', 'status', 'type'] as const,
+  z.object({
+    id: idList.optional(),
+    property_id: z.uuid().optional(),
+    status: z.enum(RUN_STATUSES).optional(),
+    type: z.enum(RUN_KINDS).optional(),
+  }),
+);
+const idParams = z.object({ id: z.string() });
+
+export function runsRouter(deps: AppDeps) {
+  const router = new Router<AppState>({ prefix: '/runs' });
+  const tags = ['Runs'];
+  const errors = { 401: 'Authentication required', 404: runMessages.notFound };
+  const secretKey = deps.config.SECRET_KEY;
+
+  documentRoute({ method: 'get', path: '/api/runs', summary: 'List runs of own properties (filter {property_id, status, type, id})', tags, query: listQuery, signedIn: true, ok: { description: 'Runs; total in Content-Range' }, errors });
+  router.get('/', async (ctx) => {
+    const user = requireUser(ctx);
+    const query = parseInput(listQuery, ctx.query);
+    const { offset, limit } = pageOf(query.range);
+    const filter = query.filter ?? {};
+    const where: FilterQuery<Run> & Record<string, unknown> = {
+      property: filter.property_id ? { id: filter.property_id, owner: user.id } : { owner: user.id },
+    };
+    if (filter.id !== undefined) where.id = { $in: [filter.id].flat() };
+    if (filter.status) where.status = filter.status;
+    if (filter.type) where.type = filter.type;
+    const [runs, total] = await ctx.state.em.findAndCount(Run, where, {
+      populate: ['property', 'tasks', 'assigned_to'],
+      orderBy: { ...orderOf(query.sort, { created_at: 'desc' }), id: 'asc' },
+      offset,
+      limit,
+    });
+    sendList(ctx, 'runs', offset, runs.map((run) => toRunRecord(run, secretKey)), total);
+  });
+
+  documentRoute({ method: 'get', path: '/api/runs/:id', summary: 'One run of an own property', tags, params: idParams, signedIn: true, ok: { description: 'The run' }, errors });
+  router.get('/:id', async (ctx) => {
+    const user = requireUser(ctx);
+    const id = parseId(ctx.params.id ?? '', runMessages.notFound);
+    ctx.body = toRunRecord(await findOwnedRun(ctx.state.em, user.id, id), secretKey);
+  });
+
+  documentRoute({ method: 'post', path: '/api/runs', summary: 'Create a run with its magic link and start its run/{id} workflow', tags, body: createRunBody, signedIn: true, ok: { status: 201, description: 'Inspection run created successfully' }, errors });
+  router.post('/', async (ctx) => {
+    const user = requireUser(ctx);
+    const input = parseInput(createRunBody, ctx.request.body);
+    const run = await createRun(deps, ctx.state.em, user.id, input);
+    ctx.status = 201;
+    ctx.body = toRunRecord(run, secretKey);
+  });
+
+  documentRoute({ method: 'put', path: '/api/runs/:id', summary: 'Update a run (meta, due_at, assigned_to)', tags, params: idParams, body: updateRunBody, signedIn: true, ok: { description: 'The run' }, errors });
+  router.put('/:id', async (ctx) => {
+    const user = requireUser(ctx);
+    const id = parseId(ctx.params.id ?? '', runMessages.notFound);
+    const input = parseInput(updateRunBody, ctx.request.body);
+    ctx.body = toRunRecord(await updateRun(ctx.state.em, user.id, id, input), secretKey);
+  });
+
+  documentRoute({ method: 'delete', path: '/api/runs/:id', summary: 'Delete a run with its tasks and media', tags, params: idParams, signedIn: true, ok: { description: 'Run deleted successfully' }, errors });
+  router.delete('/:id', async (ctx) => {
+    const user = requireUser(ctx);
+    const id = parseId(ctx.params.id ?? '', runMessages.notFound);
+    ctx.body = await deleteRun(deps, ctx.state.em, user.id, id);
+  });
+
+  return router;
+}

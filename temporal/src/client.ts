@@ -1,0 +1,82 @@
+import {
+  Client,
+  Connection,
+  WorkflowNotFoundError,
+  type WorkflowHandleWithFirstExecutionRunId,
+} from '@temporalio/client';
+import { productionDurations, type Config, type RunDurations } from '@turnproof/config';
+import {
+  inspectionRun,
+  runDeletedSignal,
+  TurnproofOwnerId,
+  TurnproofPropertyId,
+  TurnproofRunKind,
+  TurnproofRunStatus,
+  type InspectionRunInput,
+} from '@turnproof/workflows';
+
+export type TemporalConfig = Pick<Config, 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE'>;
+
+export interface TemporalClient {
+  connection: Connection;
+  client: Client;
+}
+
+export async function connectTemporal(config: TemporalConfig): Promise<TemporalClient> {
+  const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+  const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+  return { connection, client };
+}
+
+export function runWorkflowId(runId: string): string {
+  return `run/${runId}`;
+}
+
+/**
+ * Starts the run's workflow. Starting the same run again while it is open returns the open one, so a
+ * retried API call does no harm; a run id never starts a second workflow after the first closed.
+ */
+export async function startInspectionRun(
+  client: Client,
+  config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>,
+  input: Omit<InspectionRunInput, 'durations'>,
+  durations: RunDurations = productionDurations,
+): Promise<WorkflowHandleWithFirstExecutionRunId<typeof inspectionRun>> {
+  return client.workflow.start(inspectionRun, {
+    workflowId: runWorkflowId(input.runId),
+    taskQueue: config.TEMPORAL_TASK_QUEUE,
+    args: [{ ...input, durations }],
+    workflowIdConflictPolicy: 'USE_EXISTING',
+    workflowIdReusePolicy: 'REJECT_DUPLICATE',
+    typedSearchAttributes: [
+      { key: TurnproofOwnerId, value: input.ownerId },
+      { key: TurnproofPropertyId, value: input.propertyId },
+      { key: TurnproofRunStatus, value: 'pending' },
+      { key: TurnproofRunKind, value: input.kind },
+    ],
+  });
+}
+
+/** Tells the run's workflow that the host deleted the run. False when no open workflow was there. */
+export async function signalRunDeleted(client: Client, runId: string): Promise<boolean> {
+  try {
+    await client.workflow.getHandle(runWorkflowId(runId)).signal(runDeletedSignal);
+    return true;
+  } catch (error) {
+    // A run whose workflow already ended (or never started) has nothing left to stop.
+    if (error instanceof WorkflowNotFoundError) return false;
+    throw error;
+  }
+}
+
+/** True when the server answers for the client's namespace within a couple of seconds. */
+export async function temporalHealth(client: Client, timeoutMs = 2000): Promise<boolean> {
+  try {
+    await client.connection.withDeadline(Date.now() + timeoutMs, () =>
+      client.workflowService.describeNamespace({ namespace: client.options.namespace }),
+    );
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,32 @@
+import { NativeConnection, Runtime } from '@temporalio/worker';
+import { createActivities, createMailer } from '@turnproof/activities';
+import { loadConfig } from '@turnproof/config';
+import { createTurnproofWorker } from './worker.ts';
+
+// We stop the worker ourselves on SIGINT/SIGTERM; the SDK's own handlers would do it a second time.
+Runtime.install({ shutdownSignals: [] });
+
+const config = loadConfig();
+const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+const worker = await createTurnproofWorker({
+  config,
+  connection,
+  activities: createActivities({ mailer: createMailer(config) }),
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.log(`Turnproof worker: ${signal}, finishing running tasks...`);
+    worker.shutdown();
+  });
+}
+
+const running = worker.run();
+console.log(
+  `Turnproof worker ready: task queue ${config.TEMPORAL_TASK_QUEUE}, namespace ${config.TEMPORAL_NAMESPACE} on ${config.TEMPORAL_ADDRESS}`,
+);
+try {
+  await running;
+} finally {
+  await connection.close();
+}

@@ -1,0 +1,48 @@
+import { createRequire } from 'node:module';
+import {
+  bundleWorkflowCode,
+  DefaultLogger,
+  Worker,
+  type NativeConnection,
+  type WorkflowBundle,
+} from '@temporalio/worker';
+import type { createActivities } from '@turnproof/activities';
+import type { Config } from '@turnproof/config';
+
+export type TurnproofActivities = ReturnType<typeof createActivities>;
+
+export interface TurnproofWorkerOptions {
+  config: Pick<Config, 'TEMPORAL_NAMESPACE' | 'TEMPORAL_TASK_QUEUE'>;
+  connection: NativeConnection;
+  activities: TurnproofActivities;
+  /** Defaults to the bundle {@link bundleTurnproofWorkflows} makes once per process. */
+  workflowBundle?: WorkflowBundle;
+}
+
+let bundle: Promise<WorkflowBundle> | undefined;
+
+/** Bundles the workflow code (webpack + swc, a few seconds) once per process. */
+export function bundleTurnproofWorkflows(): Promise<WorkflowBundle> {
+  bundle ??= bundleWorkflowCode({
+    workflowsPath: createRequire(import.meta.url).resolve('@turnproof/workflows'),
+    // webpack's report of every module is noise; its warnings and errors are not.
+    logger: new DefaultLogger('WARN'),
+  }).catch((error: unknown) => {
+    bundle = undefined;
+    throw error;
+  });
+  return bundle;
+}
+
+export async function createTurnproofWorker(options: TurnproofWorkerOptions): Promise<Worker> {
+  const { config, connection, activities } = options;
+  return Worker.create({
+    connection,
+    namespace: config.TEMPORAL_NAMESPACE,
+    taskQueue: config.TEMPORAL_TASK_QUEUE,
+    workflowBundle: options.workflowBundle ?? (await bundleTurnproofWorkflows()),
+    activities,
+    // Lets running activities finish during a deploy instead of being cut off at once.
+    shutdownGraceTime: '10s',
+  });
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    globalSetup: ['./vitest.global-setup.ts'],
+    include: ['**/test/**/*.test.ts'],
+    exclude: ['**/node_modules/**', '.data/**'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // The test files share one Temporal server (and later one database).
+    fileParallelism: false,
+  },
+});
