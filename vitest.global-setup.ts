@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '@turnproof/config';
+import { dropDatabase, prepareDatabase } from '@turnproof/db';
 import { connectTemporal, registerSearchAttributes, startDevServer } from '@turnproof/temporal';
 
 declare module 'vitest' {
@@ -21,12 +22,25 @@ type Teardown = () => Promise<void>;
 export default async function setup(project: TestProject): Promise<Teardown> {
   const teardowns: Teardown[] = [];
   try {
+    teardowns.push(await prepareTestDatabase());
     teardowns.push(await startTemporal(project));
   } catch (error) {
     await runAll(teardowns);
     throw error;
   }
   return () => runAll(teardowns);
+}
+
+/** A fresh database for the run (TEST_DATABASE_URL, else DATABASE_URL's server with turnproof_test). */
+async function prepareTestDatabase(): Promise<Teardown> {
+  const url = new URL(loadConfig().DATABASE_URL);
+  url.pathname = '/turnproof_test';
+  const databaseUrl = process.env.TEST_DATABASE_URL ?? url.toString();
+  await dropDatabase(databaseUrl);
+  const orm = await prepareDatabase(databaseUrl);
+  await orm.close();
+  process.env.DATABASE_URL = databaseUrl;
+  return async () => {};
 }
 
 /** One Temporal dev server on free ports with a throw-away SQLite file. */
@@ -37,7 +51,10 @@ async function startTemporal(project: TestProject): Promise<Teardown> {
   const namespace = config.TEMPORAL_NAMESPACE;
   const server = await startDevServer({ address, uiPort: 0, headless: true, dataDir, namespace });
   try {
-    const { connection } = await connectTemporal({ TEMPORAL_ADDRESS: address, TEMPORAL_NAMESPACE: namespace });
+    const { connection } = await connectTemporal({
+      TEMPORAL_ADDRESS: address,
+      TEMPORAL_NAMESPACE: namespace,
+    });
     await registerSearchAttributes(connection, namespace).finally(() => connection.close());
   } catch (error) {
     await server.stop();
@@ -60,7 +77,9 @@ function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -68,6 +87,7 @@ function freePort(): Promise<number> {
 /** Last started, first stopped; one failing teardown does not keep the others from running. */
 async function runAll(teardowns: Teardown[]): Promise<void> {
   const errors: unknown[] = [];
-  for (const teardown of [...teardowns].reverse()) await teardown().catch((error: unknown) => errors.push(error));
+  for (const teardown of [...teardowns].reverse())
+    await teardown().catch((error: unknown) => errors.push(error));
   if (errors.length) throw new AggregateError(errors, 'Test teardown failed');
 }

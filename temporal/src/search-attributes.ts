@@ -20,7 +20,10 @@ export async function registerSearchAttributes(connection: Connection, namespace
       throw new Error(`Search attribute ${key.name} exists in ${namespace} with another type (${existing})`);
     }
     try {
-      await connection.operatorService.addSearchAttributes({ namespace, searchAttributes: { [key.name]: wanted } });
+      await connection.operatorService.addSearchAttributes({
+        namespace,
+        searchAttributes: { [key.name]: wanted },
+      });
       added.push(key.name);
     } catch (error) {
       // Another process registered it between our list and add.

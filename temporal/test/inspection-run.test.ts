@@ -48,7 +48,13 @@ function newWorker() {
 
 function newRun() {
   const runId = randomUUID();
-  return { runId, ownerId: `owner-${randomUUID()}`, propertyId: `property-${randomUUID()}`, kind: 'turnover' as const, dueAt: null };
+  return {
+    runId,
+    ownerId: `owner-${randomUUID()}`,
+    propertyId: `property-${randomUUID()}`,
+    kind: 'turnover' as const,
+    dueAt: null,
+  };
 }
 
 /** Visibility is eventually consistent: ask again until the answer arrives or time runs out. */
@@ -91,9 +97,18 @@ describe('inspectionRun workflow', () => {
       const description = await handle.describe();
       expect(description.typedSearchAttributes.getAll()).toEqual(
         expect.arrayContaining([
-          expect.objectContaining({ key: expect.objectContaining({ name: 'TurnproofPropertyId' }), value: run.propertyId }),
-          expect.objectContaining({ key: expect.objectContaining({ name: 'TurnproofRunStatus' }), value: 'pending' }),
-          expect.objectContaining({ key: expect.objectContaining({ name: 'TurnproofRunKind' }), value: 'turnover' }),
+          expect.objectContaining({
+            key: expect.objectContaining({ name: 'TurnproofPropertyId' }),
+            value: run.propertyId,
+          }),
+          expect.objectContaining({
+            key: expect.objectContaining({ name: 'TurnproofRunStatus' }),
+            value: 'pending',
+          }),
+          expect.objectContaining({
+            key: expect.objectContaining({ name: 'TurnproofRunKind' }),
+            value: 'turnover',
+          }),
         ]),
       );
 

@@ -1,4 +1,10 @@
-import { condition, defineQuery, defineSignal, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
+import {
+  condition,
+  defineQuery,
+  defineSignal,
+  setHandler,
+  upsertSearchAttributes,
+} from '@temporalio/workflow';
 import type { RunDurations } from '@turnproof/config';
 import { TurnproofRunStatus } from './search-attributes.ts';
 

@@ -1,0 +1,53 @@
+import { type AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** A real SMTP server (smtp-server) that keeps what it receives, for tests that read our e-mails. */
+export async function startMailbox() {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail: ParsedMail) => {
+          const to = [mail.to ?? []].flat().flatMap((address) => address.value.map((entry) => entry.address ?? ''));
+          received.push({ to: to.join(','), subject: mail.subject ?? '', text: mail.text ?? '' });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** The newest mail to this address whose subject matches, waiting briefly for delivery. */
+    async latest(to: string, subject: RegExp, timeoutMs = 5000): Promise<ReceivedMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const mail = received.filter((m) => m.to.includes(to) && subject.test(m.subject)).at(-1);
+        if (mail) return mail;
+        if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${subject}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type Mailbox = Awaited<ReturnType<typeof startMailbox>>;
+
+export function linkIn(mail: ReceivedMail): string {
+  const link = mail.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`No link in mail "${mail.subject}"`);
+  return link;
+}
