@@ -10,8 +10,17 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   return `${field}: ${issue.message}`;
 }
 
+/** PostgreSQL text cannot hold NUL characters; refusing them here keeps them from becoming a 500. */
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => containsNul(k) || containsNul(v));
+  return false;
+}
+
 /** Parses a request part with its schema; the first problem becomes a 400 that names the field. */
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  if (containsNul(value)) throw badRequest('Text fields cannot contain NUL characters.');
   const result = schema.safeParse(value);
   if (!result.success) {
     const first = result.error.issues[0];

@@ -1,0 +1,164 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInOwner } from './support/browser.ts';
+import { startTestApi, type TestApi } from './support/test-api.ts';
+
+let api: TestApi;
+let owner: Awaited<ReturnType<typeof signedInOwner>>;
+let propertyId: string;
+let runId: string;
+let templateId: string;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  owner = await signedInOwner(api);
+  propertyId = (await owner.post('/api/properties', { name: 'Fuzz Manor', address: '1 Random Way' })).body.id;
+  templateId = (await owner.get('/api/templates')).body[0].id;
+  runId = (await owner.post('/api/runs', { property_id: propertyId, type: 'turnover', template_id: templateId })).body.id;
+});
+afterAll(() => api.close());
+
+/** Values of every JSON shape, biased towards the ones validators trip over. */
+const anyValue = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom('', ' ', '\u0000', 'null', '[]', '{}', 'x'.repeat(5000), '2026-13-45', 'not-an-email', '🏠'),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
+  fc.uuid(),
+);
+
+/**
+ * Bodies that mostly carry the endpoint's own fields with plausible values (so many requests succeed
+ * and write rows), some with random values or missing fields, and some that are not JSON at all.
+ */
+function bodyFor(fields: string[], valid: Record<string, fc.Arbitrary<unknown>> = {}) {
+  const value = (field: string) =>
+    fc.oneof({ weight: 3, arbitrary: valid[field] ?? fc.string({ minLength: 1, maxLength: 30 }) }, { weight: 1, arbitrary: anyValue });
+  const complete = fc.record(Object.fromEntries(fields.map((field) => [field, value(field)])));
+  const partial = fc.record(Object.fromEntries(fields.map((field) => [field, value(field)])), { requiredKeys: [] });
+  return fc.oneof(
+    { weight: 5, arbitrary: complete.map((body) => JSON.stringify(body)) },
+    { weight: 2, arbitrary: partial.map((body) => JSON.stringify(body)) },
+    { weight: 1, arbitrary: fc.jsonValue().map((json) => JSON.stringify(json)) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 60 }) },
+    { weight: 1, arbitrary: fc.constantFrom('{', '{"name":', '[1,2', 'undefined', '{"a":1}}', '') },
+  );
+}
+
+const emails = fc.oneof(
+  { weight: 3, arbitrary: fc.stringMatching(/^[a-z][a-z0-9]{0,12}$/).map((local) => `${local}@fuzz.example`) },
+  { weight: 1, arbitrary: fc.emailAddress() },
+);
+const passwords = fc.string({ minLength: 8, maxLength: 30 });
+const isoDates = fc.date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2100-01-01') }).map((d) => d.toISOString());
+
+interface Target {
+  method: 'POST' | 'PUT' | 'DELETE' | 'GET';
+  path: () => fc.Arbitrary<string>;
+  body: fc.Arbitrary<string> | null;
+}
+
+const someId = () => fc.oneof(fc.constant(() => propertyId), fc.uuid().map((id) => () => id), fc.string({ maxLength: 20 }).map((s) => () => encodeURIComponent(s) || 'x'));
+const fixed = (path: string) => () => fc.constant(path);
+
+const targets: Record<string, Target> = {
+  signup: { method: 'POST', path: fixed('/api/auth/signup'), body: bodyFor(['email', 'password', 'full_name'], { email: emails, password: passwords }) },
+  login: { method: 'POST', path: fixed('/api/auth/login'), body: bodyFor(['email', 'password'], { email: emails, password: passwords }) },
+  resetRequest: { method: 'POST', path: fixed('/api/auth/password-reset/request'), body: bodyFor(['email'], { email: emails }) },
+  resetConfirm: { method: 'POST', path: fixed('/api/auth/password-reset/confirm'), body: bodyFor(['token', 'password', 'confirm_password'], { password: passwords }) },
+  changePassword: { method: 'POST', path: fixed('/api/auth/password'), body: bodyFor(['current_password', 'new_password', 'confirm_password'], { new_password: passwords }) },
+  confirm: { method: 'GET', path: () => fc.string({ maxLength: 80 }).map((t) => `/api/auth/confirm?token=${encodeURIComponent(t)}`), body: null },
+  createProperty: { method: 'POST', path: fixed('/api/properties'), body: bodyFor(['name', 'address', 'access_code', 'notes']) },
+  updateProperty: {
+    method: 'PUT',
+    path: () => someId().map((id) => `/api/properties/${id()}`),
+    body: bodyFor(['name', 'address', 'access_code', 'notes', 'id', 'owner_id']),
+  },
+  deleteProperty: { method: 'DELETE', path: () => fc.oneof(fc.uuid(), fc.string({ maxLength: 20 }).map((s) => encodeURIComponent(s) || 'x')).map((id) => `/api/properties/${id}`), body: null },
+  createRun: {
+    method: 'POST',
+    path: fixed('/api/runs'),
+    body: bodyFor(['property_id', 'type', 'template_id', 'checklist_id', 'meta', 'due_at', 'assigned_to'], {
+      property_id: fc.constant('PROPERTY'),
+      template_id: fc.constant('TEMPLATE'),
+      type: fc.constantFrom('Turnover', 'Move-In', 'move out', 'Deep Clean'),
+      meta: fc.record({ unit: anyValue, tenant_name: fc.string(), tenant_email: emails, lease_start: isoDates }, { requiredKeys: [] }),
+      due_at: isoDates,
+      checklist_id: fc.constant(null),
+      assigned_to: fc.constant(null),
+    }),
+  },
+  updateRun: { method: 'PUT', path: () => fc.constant(0).map(() => `/api/runs/${runId}`), body: bodyFor(['meta', 'due_at', 'assigned_to'], { meta: fc.record({ unit: fc.string() }), due_at: isoDates, assigned_to: fc.constant(null) }) },
+  deleteRun: { method: 'DELETE', path: () => fc.oneof(fc.uuid(), fc.string({ maxLength: 20 }).map((s) => encodeURIComponent(s) || 'x')).map((id) => `/api/runs/${id}`), body: null },
+  listQueries: {
+    method: 'GET',
+    path: () =>
+      fc
+        .tuple(
+          fc.constantFrom('properties', 'runs', 'checklists', 'templates'),
+          fc.oneof(fc.constantFrom('["created_at","DESC"]', '["name","ASC"]', '["status","asc"]'), fc.string({ maxLength: 30 })),
+          fc.oneof(fc.constantFrom('[0,9]', '[5,2]', '[0,100000]', '[-1,3]'), fc.string({ maxLength: 30 })),
+          fc.oneof(fc.constantFrom({}, { q: 'Fuzz' }, { status: 'pending' }, { kind: 'turnover' }, { id: [] }), fc.jsonValue()),
+        )
+        .map(([resource, sort, range, filter]) => `/api/${resource}?sort=${encodeURIComponent(sort)}&range=${encodeURIComponent(range)}&filter=${encodeURIComponent(JSON.stringify(filter))}`),
+    body: null,
+  },
+};
+
+const RUNS_PER_TARGET = 45; // 13 targets x 45 = 585 requests
+
+describe('every write endpoint survives random and malformed input', () => {
+  const outcomes: { target: string; status: number }[] = [];
+
+  for (const [name, target] of Object.entries(targets)) {
+    it(`${target.method} ${name}: 2xx or 4xx with {error}, never 5xx`, async () => {
+      await fc.assert(
+        fc.asyncProperty(target.path(), target.body ?? fc.constant(undefined), fc.integer({ min: 0, max: 9 }).map((n) => n === 0), async (path, rawBody, plainText) => {
+          const body = rawBody?.replace('"PROPERTY"', JSON.stringify(propertyId)).replace('"TEMPLATE"', JSON.stringify(templateId));
+          const response = await owner.request(target.method, path, body, plainText ? { 'Content-Type': 'text/plain' } : {});
+          outcomes.push({ target: name, status: response.status });
+          expect(response.status, `${target.method} ${path} ${body}`).toBeLessThan(500);
+          if (response.status >= 400) {
+            expect(typeof response.body?.error, `${target.method} ${path} ${body}`).toBe('string');
+            expect(response.body.error.length).toBeGreaterThan(5);
+          }
+          // Keep the signed-in session usable for the rest of the run.
+          if (name === 'changePassword' && response.status === 200) throw new Error('a random body changed the password');
+        }),
+        { numRuns: RUNS_PER_TARGET },
+      );
+    });
+  }
+
+  it('sent at least 500 requests and left no partial rows behind', async () => {
+    expect(outcomes.length).toBeGreaterThanOrEqual(500);
+    const db = api.orm.em.getConnection();
+    const orphans = await db.execute(`
+      select
+        (select count(*) from users u where not exists (select 1 from profiles p where p.user_id = u.id)) as users_without_profile,
+        (select count(*) from users u where not exists (select 1 from properties p where p.owner_id = u.id and p.is_system_property)) as users_without_template_collection,
+        (select count(*) from properties p where not p.is_system_property
+           and (select count(*) from checklists c where c.property_id = p.id) <> 3) as properties_without_default_checklists,
+        (select count(*) from checklists c where not exists (select 1 from tasks t where t.checklist_id = c.id)
+           and not exists (select 1 from properties p where p.id = c.property_id and p.is_system_property)) as empty_checklists,
+        (select count(*) from runs r where not exists (select 1 from run_tasks t where t.run_id = r.id)) as runs_without_tasks,
+        (select count(*) from properties where trim(name) = '' or trim(address) = '') as blank_properties
+    `);
+    expect(orphans[0]).toEqual({
+      users_without_profile: '0',
+      users_without_template_collection: '0',
+      properties_without_default_checklists: '0',
+      empty_checklists: '0',
+      runs_without_tasks: '0',
+      blank_properties: '0',
+    });
+    const created = outcomes.filter((o) => o.target === 'createProperty' && o.status === 201).length;
+    const deleted = outcomes.filter((o) => o.target === 'deleteProperty' && o.status === 200).length;
+    const [{ count }] = await db.execute(`select count(*) from properties where owner_id = ? and not is_system_property`, [owner.userId]);
+    expect(Number(count)).toBe(1 + created - deleted);
+  });
+});
