@@ -158,7 +158,10 @@ describe('every write endpoint survives random and malformed input', () => {
     });
     const created = outcomes.filter((o) => o.target === 'createProperty' && o.status === 201).length;
     const deleted = outcomes.filter((o) => o.target === 'deleteProperty' && o.status === 200).length;
-    const [{ count }] = await db.execute(`select count(*) from properties where owner_id = ? and not is_system_property`, [owner.userId]);
-    expect(Number(count)).toBe(1 + created - deleted);
+    const [row] = await db.execute<{ count: string }[]>(
+      `select count(*) from properties where owner_id = ? and not is_system_property`,
+      [owner.userId],
+    );
+    expect(Number(row?.count)).toBe(1 + created - deleted);
   });
 });

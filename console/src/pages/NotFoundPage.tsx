@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+import { PublicLayout } from './PublicLayout.tsx';
+
+export function NotFoundPage() {
+  const path = window.location.pathname;
+  useEffect(() => {
+    console.error('404 Error: User attempted to access non-existent route:', path);
+  }, [path]);
+
+  return (
+    <PublicLayout>
+      <section className="panel" aria-labelledby="not-found-title">
+        <p className="status-code" aria-hidden="true">
+          404
+        </p>
+        <h1 id="not-found-title">Oops! Page not found</h1>
+        <a className="button button-primary" href="/">
+          Return to Home
+        </a>
+      </section>
+    </PublicLayout>
+  );
+}

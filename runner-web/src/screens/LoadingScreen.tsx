@@ -1,0 +1,8 @@
+export function LoadingScreen() {
+  return (
+    <div className="centered" role="status">
+      <span className="spinner" aria-hidden="true" />
+      <p>Loading checklist...</p>
+    </div>
+  );
+}

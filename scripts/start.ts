@@ -1,0 +1,106 @@
+// `npm start`: the whole system on one machine with local defaults. Migrates and seeds the database,
+// starts (or reuses) Temporal, builds the front ends, runs the worker and the API, prints the URLs,
+// and stops everything on Ctrl-C.
+import { execSync } from 'node:child_process';
+import path from 'node:path';
+import { loadConfig } from '@turnproof/config';
+import { isPostgresReachable, prepareDatabase } from '@turnproof/db';
+import { connectTemporal, isTemporalReachable, parseAddress, registerSearchAttributes, startDevServer } from '@turnproof/temporal';
+import { stopProcess, supervise, waitFor, type Supervised } from './lib/processes.ts';
+
+const config = loadConfig();
+const tsx = path.resolve('node_modules/.bin/tsx');
+const stops: (() => Promise<void>)[] = [];
+let stopping = false;
+
+async function stopAll(exitCode: number) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping Turnproof...');
+  for (const stop of stops.reverse()) await stop().catch((error: unknown) => console.error(error));
+  console.log('Stopped.');
+  process.exit(exitCode);
+}
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+async function database() {
+  if (!(await isPostgresReachable(config.DATABASE_URL))) {
+    throw new Error(
+      `No PostgreSQL answers at ${config.DATABASE_URL}. Start it (pg_ctlcluster ... start) or set DATABASE_URL in .env.`,
+    );
+  }
+  const orm = await prepareDatabase(config.DATABASE_URL);
+  await orm.close();
+  console.log('Database migrated and seeded.');
+}
+
+async function temporal() {
+  if (await isTemporalReachable(config.TEMPORAL_ADDRESS)) {
+    console.log(`Using the Temporal server at ${config.TEMPORAL_ADDRESS}.`);
+  } else {
+    const { host } = parseAddress(config.TEMPORAL_ADDRESS);
+    if (!['127.0.0.1', 'localhost', '0.0.0.0'].includes(host)) {
+      throw new Error(`No Temporal server answers at ${config.TEMPORAL_ADDRESS}.`);
+    }
+    console.log('Starting the Temporal dev server (the first start may install the Temporal CLI)...');
+    const server = await startDevServer({
+      address: config.TEMPORAL_ADDRESS,
+      uiPort: config.TEMPORAL_UI_PORT,
+      dataDir: config.DATA_DIR,
+      namespace: config.TEMPORAL_NAMESPACE,
+      log: (line) => console.log(`[temporal] ${line}`),
+    });
+    stops.push(() => server.stop());
+  }
+  const { connection } = await connectTemporal(config);
+  await registerSearchAttributes(connection, config.TEMPORAL_NAMESPACE).finally(() => connection.close());
+}
+
+function buildFrontEnds() {
+  console.log('Building the front ends...');
+  execSync('npm run --silent build:web', { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+function startProcess(name: string, entry: string): Supervised {
+  const supervised = supervise(name, tsx, [entry], process.env);
+  stops.push(() => stopProcess(supervised));
+  void supervised.exited.then((code) => {
+    if (!stopping) {
+      console.error(`The ${name} process exited unexpectedly (code ${code}).`);
+      void stopAll(1);
+    }
+  });
+  return supervised;
+}
+
+async function apiHealthy(): Promise<boolean> {
+  const response = await fetch(`http://127.0.0.1:${config.PORT}/api/health`);
+  return response.ok;
+}
+
+try {
+  await database();
+  await temporal();
+  buildFrontEnds();
+  startProcess('worker', 'temporal/src/worker-main.ts');
+  startProcess('api', 'api/src/main.ts');
+  await waitFor('the API to report database and Temporal up', apiHealthy, 60_000);
+  const uiPort = config.TEMPORAL_UI_PORT;
+  console.log(
+    [
+      '',
+      'Turnproof is running.',
+      `  App:          ${config.publicOrigin}/`,
+      `  API health:   ${config.publicOrigin}/api/health`,
+      `  OpenAPI:      ${config.publicOrigin}/api/openapi.json`,
+      `  Temporal UI:  http://localhost:${uiPort}/ (when started here)`,
+      `  Mail:         ${config.SMTP_URL ? config.SMTP_URL : path.resolve(config.outboxDir) + '/*.eml'}`,
+      'Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+} catch (error) {
+  console.error(`Turnproof could not start: ${error instanceof Error ? error.message : String(error)}`);
+  await stopAll(1);
+}
