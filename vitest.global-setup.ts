@@ -87,7 +87,6 @@ function freePort(): Promise<number> {
 /** Last started, first stopped; one failing teardown does not keep the others from running. */
 async function runAll(teardowns: Teardown[]): Promise<void> {
   const errors: unknown[] = [];
-  for (const teardown of [...teardowns].reverse())
-    await teardown().catch((error: unknown) => errors.push(error));
+  for (const teardown of [...teardowns].reverse()) await teardown().catch((error: unknown) => errors.push(error));
   if (errors.length) throw new AggregateError(errors, 'Test teardown failed');
 }

@@ -19,7 +19,9 @@ function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -102,7 +104,10 @@ try {
 
   const email = `newcomer-${Date.now()}@example.test`;
   const password = 'a newcomer passphrase';
-  check((await call('POST', '/api/auth/signup', { email, password, full_name: 'New Comer' })).status === 201, 'sign-up');
+  check(
+    (await call('POST', '/api/auth/signup', { email, password, full_name: 'New Comer' })).status === 201,
+    'sign-up',
+  );
   const link = await confirmationLinkFromOutbox();
   check(link.startsWith(`${origin}/api/auth/confirm?token=`), `confirmation link ${link}`);
   const confirm = await call('GET', link.slice(origin.length));
@@ -149,7 +154,10 @@ try {
   console.error('--- npm start output ---\n' + output);
 } finally {
   if (system.pid) process.kill(-system.pid, 'SIGINT');
-  const stopped = await Promise.race([systemExited, new Promise((resolve) => setTimeout(() => resolve('timeout'), 30_000))]);
+  const stopped = await Promise.race([
+    systemExited,
+    new Promise((resolve) => setTimeout(() => resolve('timeout'), 30_000)),
+  ]);
   if (stopped === 'timeout') {
     exitCode = 1;
     console.error('smoke: npm start did not stop within 30 s of Ctrl-C');

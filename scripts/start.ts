@@ -5,7 +5,13 @@ import { execSync } from 'node:child_process';
 import path from 'node:path';
 import { loadConfig } from '@turnproof/config';
 import { isPostgresReachable, prepareDatabase } from '@turnproof/db';
-import { connectTemporal, isTemporalReachable, parseAddress, registerSearchAttributes, startDevServer } from '@turnproof/temporal';
+import {
+  connectTemporal,
+  isTemporalReachable,
+  parseAddress,
+  registerSearchAttributes,
+  startDevServer,
+} from '@turnproof/temporal';
 import { stopProcess, supervise, waitFor, type Supervised } from './lib/processes.ts';
 
 const config = loadConfig();

@@ -37,8 +37,7 @@ function createOutboxMailer({ outboxDir, MAIL_FROM }: MailerConfig): Mailer {
   return {
     async send(message) {
       const info = await transport.sendMail(message);
-      if (!Buffer.isBuffer(info.message))
-        throw new Error('Expected the stream transport to buffer the message');
+      if (!Buffer.isBuffer(info.message)) throw new Error('Expected the stream transport to buffer the message');
       outboxReady ??= mkdir(outboxDir, { recursive: true });
       await outboxReady;
       const path = join(outboxDir, `${outboxFileStem()}.eml`);

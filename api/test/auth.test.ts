@@ -145,7 +145,11 @@ describe('password reset', () => {
 
     const expiring = await requestResetLink(owner.email);
     const em = api.orm.em.fork();
-    await em.nativeUpdate(AuthToken, { used_at: null, purpose: 'password_reset' }, { expires_at: new Date(Date.now() - 1000) });
+    await em.nativeUpdate(
+      AuthToken,
+      { used_at: null, purpose: 'password_reset' },
+      { expires_at: new Date(Date.now() - 1000) },
+    );
     const expired = await confirm({ token: expiring, password: 'yet another passphrase' });
     expect(expired.status).toBe(410);
     expect(expired.body.error).toBe('This password reset link has expired. Please request a new one.');
@@ -161,8 +165,8 @@ describe('change password', () => {
     const change = (body: object) => owner.post('/api/auth/password', body);
     expect((await change({ current_password: goodPassword })).body.error).toBe('Please fill in all password fields.');
     expect(
-      (await change({ current_password: goodPassword, new_password: 'new passphrase 1', confirm_password: 'other' })).body
-        .error,
+      (await change({ current_password: goodPassword, new_password: 'new passphrase 1', confirm_password: 'other' }))
+        .body.error,
     ).toBe('New password and confirmation must match.');
     expect((await change({ current_password: goodPassword, new_password: 'short' })).body.error).toBe(
       'Password too short: use at least 8 characters.',
@@ -171,7 +175,10 @@ describe('change password', () => {
       'Current password incorrect',
     );
     expect((await change({ current_password: goodPassword, new_password: 'new passphrase 1' })).status).toBe(200);
-    const login = await new Browser(api.baseUrl).post('/api/auth/login', { email: owner.email, password: 'new passphrase 1' });
+    const login = await new Browser(api.baseUrl).post('/api/auth/login', {
+      email: owner.email,
+      password: 'new passphrase 1',
+    });
     expect(login.status).toBe(200);
   });
 });

@@ -14,7 +14,8 @@ beforeAll(async () => {
   owner = await signedInOwner(api);
   propertyId = (await owner.post('/api/properties', { name: 'Fuzz Manor', address: '1 Random Way' })).body.id;
   templateId = (await owner.get('/api/templates')).body[0].id;
-  runId = (await owner.post('/api/runs', { property_id: propertyId, type: 'turnover', template_id: templateId })).body.id;
+  runId = (await owner.post('/api/runs', { property_id: propertyId, type: 'turnover', template_id: templateId })).body
+    .id;
 });
 afterAll(() => api.close());
 
@@ -37,7 +38,10 @@ const anyValue = fc.oneof(
  */
 function bodyFor(fields: string[], valid: Record<string, fc.Arbitrary<unknown>> = {}) {
   const value = (field: string) =>
-    fc.oneof({ weight: 3, arbitrary: valid[field] ?? fc.string({ minLength: 1, maxLength: 30 }) }, { weight: 1, arbitrary: anyValue });
+    fc.oneof(
+      { weight: 3, arbitrary: valid[field] ?? fc.string({ minLength: 1, maxLength: 30 }) },
+      { weight: 1, arbitrary: anyValue },
+    );
   const complete = fc.record(Object.fromEntries(fields.map((field) => [field, value(field)])));
   const partial = fc.record(Object.fromEntries(fields.map((field) => [field, value(field)])), { requiredKeys: [] });
   return fc.oneof(
@@ -54,7 +58,9 @@ const emails = fc.oneof(
   { weight: 1, arbitrary: fc.emailAddress() },
 );
 const passwords = fc.string({ minLength: 8, maxLength: 30 });
-const isoDates = fc.date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2100-01-01') }).map((d) => d.toISOString());
+const isoDates = fc
+  .date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2100-01-01') })
+  .map((d) => d.toISOString());
 
 interface Target {
   method: 'POST' | 'PUT' | 'DELETE' | 'GET';
@@ -62,23 +68,66 @@ interface Target {
   body: fc.Arbitrary<string> | null;
 }
 
-const someId = () => fc.oneof(fc.constant(() => propertyId), fc.uuid().map((id) => () => id), fc.string({ maxLength: 20 }).map((s) => () => encodeURIComponent(s) || 'x'));
+const someId = () =>
+  fc.oneof(
+    fc.constant(() => propertyId),
+    fc.uuid().map((id) => () => id),
+    fc.string({ maxLength: 20 }).map((s) => () => encodeURIComponent(s) || 'x'),
+  );
 const fixed = (path: string) => () => fc.constant(path);
 
 const targets: Record<string, Target> = {
-  signup: { method: 'POST', path: fixed('/api/auth/signup'), body: bodyFor(['email', 'password', 'full_name'], { email: emails, password: passwords }) },
-  login: { method: 'POST', path: fixed('/api/auth/login'), body: bodyFor(['email', 'password'], { email: emails, password: passwords }) },
-  resetRequest: { method: 'POST', path: fixed('/api/auth/password-reset/request'), body: bodyFor(['email'], { email: emails }) },
-  resetConfirm: { method: 'POST', path: fixed('/api/auth/password-reset/confirm'), body: bodyFor(['token', 'password', 'confirm_password'], { password: passwords }) },
-  changePassword: { method: 'POST', path: fixed('/api/auth/password'), body: bodyFor(['current_password', 'new_password', 'confirm_password'], { new_password: passwords }) },
-  confirm: { method: 'GET', path: () => fc.string({ maxLength: 80 }).map((t) => `/api/auth/confirm?token=${encodeURIComponent(t)}`), body: null },
-  createProperty: { method: 'POST', path: fixed('/api/properties'), body: bodyFor(['name', 'address', 'access_code', 'notes']) },
+  signup: {
+    method: 'POST',
+    path: fixed('/api/auth/signup'),
+    body: bodyFor(['email', 'password', 'full_name'], { email: emails, password: passwords }),
+  },
+  login: {
+    method: 'POST',
+    path: fixed('/api/auth/login'),
+    body: bodyFor(['email', 'password'], { email: emails, password: passwords }),
+  },
+  resetRequest: {
+    method: 'POST',
+    path: fixed('/api/auth/password-reset/request'),
+    body: bodyFor(['email'], { email: emails }),
+  },
+  resetConfirm: {
+    method: 'POST',
+    path: fixed('/api/auth/password-reset/confirm'),
+    body: bodyFor(['token', 'password', 'confirm_password'], { password: passwords }),
+  },
+  changePassword: {
+    method: 'POST',
+    path: fixed('/api/auth/password'),
+    body: bodyFor(['current_password', 'new_password', 'confirm_password'], { new_password: passwords }),
+  },
+  confirm: {
+    method: 'GET',
+    path: () => fc.string({ maxLength: 80 }).map((t) => `/api/auth/confirm?token=${encodeURIComponent(t)}`),
+    body: null,
+  },
+  createProperty: {
+    method: 'POST',
+    path: fixed('/api/properties'),
+    body: bodyFor(['name', 'address', 'access_code', 'notes']),
+  },
   updateProperty: {
     method: 'PUT',
     path: () => someId().map((id) => `/api/properties/${id()}`),
     body: bodyFor(['name', 'address', 'access_code', 'notes', 'id', 'owner_id']),
   },
-  deleteProperty: { method: 'DELETE', path: () => fc.oneof(fc.uuid(), fc.string({ maxLength: 20 }).map((s) => encodeURIComponent(s) || 'x')).map((id) => `/api/properties/${id}`), body: null },
+  deleteProperty: {
+    method: 'DELETE',
+    path: () =>
+      fc
+        .oneof(
+          fc.uuid(),
+          fc.string({ maxLength: 20 }).map((s) => encodeURIComponent(s) || 'x'),
+        )
+        .map((id) => `/api/properties/${id}`),
+    body: null,
+  },
   createRun: {
     method: 'POST',
     path: fixed('/api/runs'),
@@ -86,25 +135,55 @@ const targets: Record<string, Target> = {
       property_id: fc.constant('PROPERTY'),
       template_id: fc.constant('TEMPLATE'),
       type: fc.constantFrom('Turnover', 'Move-In', 'move out', 'Deep Clean'),
-      meta: fc.record({ unit: anyValue, tenant_name: fc.string(), tenant_email: emails, lease_start: isoDates }, { requiredKeys: [] }),
+      meta: fc.record(
+        { unit: anyValue, tenant_name: fc.string(), tenant_email: emails, lease_start: isoDates },
+        { requiredKeys: [] },
+      ),
       due_at: isoDates,
       checklist_id: fc.constant(null),
       assigned_to: fc.constant(null),
     }),
   },
-  updateRun: { method: 'PUT', path: () => fc.constant(0).map(() => `/api/runs/${runId}`), body: bodyFor(['meta', 'due_at', 'assigned_to'], { meta: fc.record({ unit: fc.string() }), due_at: isoDates, assigned_to: fc.constant(null) }) },
-  deleteRun: { method: 'DELETE', path: () => fc.oneof(fc.uuid(), fc.string({ maxLength: 20 }).map((s) => encodeURIComponent(s) || 'x')).map((id) => `/api/runs/${id}`), body: null },
+  updateRun: {
+    method: 'PUT',
+    path: () => fc.constant(0).map(() => `/api/runs/${runId}`),
+    body: bodyFor(['meta', 'due_at', 'assigned_to'], {
+      meta: fc.record({ unit: fc.string() }),
+      due_at: isoDates,
+      assigned_to: fc.constant(null),
+    }),
+  },
+  deleteRun: {
+    method: 'DELETE',
+    path: () =>
+      fc
+        .oneof(
+          fc.uuid(),
+          fc.string({ maxLength: 20 }).map((s) => encodeURIComponent(s) || 'x'),
+        )
+        .map((id) => `/api/runs/${id}`),
+    body: null,
+  },
   listQueries: {
     method: 'GET',
     path: () =>
       fc
         .tuple(
           fc.constantFrom('properties', 'runs', 'checklists', 'templates'),
-          fc.oneof(fc.constantFrom('["created_at","DESC"]', '["name","ASC"]', '["status","asc"]'), fc.string({ maxLength: 30 })),
+          fc.oneof(
+            fc.constantFrom('["created_at","DESC"]', '["name","ASC"]', '["status","asc"]'),
+            fc.string({ maxLength: 30 }),
+          ),
           fc.oneof(fc.constantFrom('[0,9]', '[5,2]', '[0,100000]', '[-1,3]'), fc.string({ maxLength: 30 })),
-          fc.oneof(fc.constantFrom({}, { q: 'Fuzz' }, { status: 'pending' }, { kind: 'turnover' }, { id: [] }), fc.jsonValue()),
+          fc.oneof(
+            fc.constantFrom({}, { q: 'Fuzz' }, { status: 'pending' }, { kind: 'turnover' }, { id: [] }),
+            fc.jsonValue(),
+          ),
         )
-        .map(([resource, sort, range, filter]) => `/api/${resource}?sort=${encodeURIComponent(sort)}&range=${encodeURIComponent(range)}&filter=${encodeURIComponent(JSON.stringify(filter))}`),
+        .map(
+          ([resource, sort, range, filter]) =>
+            `/api/${resource}?sort=${encodeURIComponent(sort)}&range=${encodeURIComponent(range)}&filter=${encodeURIComponent(JSON.stringify(filter))}`,
+        ),
     body: null,
   },
 };
@@ -117,18 +196,31 @@ describe('every write endpoint survives random and malformed input', () => {
   for (const [name, target] of Object.entries(targets)) {
     it(`${target.method} ${name}: 2xx or 4xx with {error}, never 5xx`, async () => {
       await fc.assert(
-        fc.asyncProperty(target.path(), target.body ?? fc.constant(undefined), fc.integer({ min: 0, max: 9 }).map((n) => n === 0), async (path, rawBody, plainText) => {
-          const body = rawBody?.replace('"PROPERTY"', JSON.stringify(propertyId)).replace('"TEMPLATE"', JSON.stringify(templateId));
-          const response = await owner.request(target.method, path, body, plainText ? { 'Content-Type': 'text/plain' } : {});
-          outcomes.push({ target: name, status: response.status });
-          expect(response.status, `${target.method} ${path} ${body}`).toBeLessThan(500);
-          if (response.status >= 400) {
-            expect(typeof response.body?.error, `${target.method} ${path} ${body}`).toBe('string');
-            expect(response.body.error.length).toBeGreaterThan(5);
-          }
-          // Keep the signed-in session usable for the rest of the run.
-          if (name === 'changePassword' && response.status === 200) throw new Error('a random body changed the password');
-        }),
+        fc.asyncProperty(
+          target.path(),
+          target.body ?? fc.constant(undefined),
+          fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
+          async (path, rawBody, plainText) => {
+            const body = rawBody
+              ?.replace('"PROPERTY"', JSON.stringify(propertyId))
+              .replace('"TEMPLATE"', JSON.stringify(templateId));
+            const response = await owner.request(
+              target.method,
+              path,
+              body,
+              plainText ? { 'Content-Type': 'text/plain' } : {},
+            );
+            outcomes.push({ target: name, status: response.status });
+            expect(response.status, `${target.method} ${path} ${body}`).toBeLessThan(500);
+            if (response.status >= 400) {
+              expect(typeof response.body?.error, `${target.method} ${path} ${body}`).toBe('string');
+              expect(response.body.error.length).toBeGreaterThan(5);
+            }
+            // Keep the signed-in session usable for the rest of the run.
+            if (name === 'changePassword' && response.status === 200)
+              throw new Error('a random body changed the password');
+          },
+        ),
         { numRuns: RUNS_PER_TARGET },
       );
     });

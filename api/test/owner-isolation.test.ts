@@ -36,7 +36,9 @@ describe('every owner query is scoped to the signed-in owner', () => {
     expect((await bob.owner.get(propertyPath)).status).toBe(404);
     expect((await bob.owner.put(propertyPath, { name: 'Stolen' })).status).toBe(404);
     expect((await bob.owner.delete(propertyPath)).status).toBe(404);
-    const many = await bob.owner.get(`/api/properties?filter=${encodeURIComponent(JSON.stringify({ id: [alice.propertyId] }))}`);
+    const many = await bob.owner.get(
+      `/api/properties?filter=${encodeURIComponent(JSON.stringify({ id: [alice.propertyId] }))}`,
+    );
     expect(many.body).toEqual([]);
 
     const runPath = `/api/runs/${alice.runId}`;

@@ -12,7 +12,10 @@ beforeAll(async () => {
   const owner = await signedInOwner(api);
   // The console's data provider, exactly: ra-data-simple-rest over fetchJson, with the session cookie.
   dataProvider = simpleRestProvider(`${api.baseUrl}/api`, (url, options: fetchUtils.Options = {}) =>
-    fetchUtils.fetchJson(url, { ...options, headers: new Headers({ Accept: 'application/json', Cookie: owner.cookie }) }),
+    fetchUtils.fetchJson(url, {
+      ...options,
+      headers: new Headers({ Accept: 'application/json', Cookie: owner.cookie }),
+    }),
   );
 });
 afterAll(() => api.close());
@@ -27,7 +30,12 @@ describe('/api/properties speaks ra-data-simple-rest', () => {
       });
       created.push(data);
     }
-    expect(created[0]).toMatchObject({ name: 'Cedar Cabin', access_code: null, notes: null, is_system_property: false });
+    expect(created[0]).toMatchObject({
+      name: 'Cedar Cabin',
+      access_code: null,
+      notes: null,
+      is_system_property: false,
+    });
 
     const firstPage = await dataProvider.getList('properties', {
       pagination: { page: 1, perPage: 2 },

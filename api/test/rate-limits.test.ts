@@ -25,7 +25,9 @@ describe('rate limits', () => {
     const owner = await signedInOwner(api);
     const browser = new Browser(api.baseUrl);
     for (let attempt = 0; attempt < small.points; attempt += 1) {
-      expect((await browser.post('/api/auth/login', { email: owner.email, password: 'wrong guess 123' })).status).toBe(401);
+      expect((await browser.post('/api/auth/login', { email: owner.email, password: 'wrong guess 123' })).status).toBe(
+        401,
+      );
     }
     const locked = await browser.post('/api/auth/login', { email: owner.email, password: goodPassword });
     expect(locked.status).toBe(429);
@@ -48,7 +50,9 @@ describe('rate limits', () => {
     const browser = new Browser(api.baseUrl);
     const statuses = [];
     for (let attempt = 0; attempt <= small.points; attempt += 1) {
-      statuses.push((await browser.post('/api/auth/signup', { email, password: goodPassword, full_name: 'Pat' })).status);
+      statuses.push(
+        (await browser.post('/api/auth/signup', { email, password: goodPassword, full_name: 'Pat' })).status,
+      );
     }
     expect(statuses).toEqual([201, 409, 409, 429]);
   });

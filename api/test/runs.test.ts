@@ -12,7 +12,9 @@ describe('POST /api/runs', () => {
   it('creates the run with its tasks and magic link, and starts run/{id} with the search attributes', async () => {
     const owner = await signedInOwner(api);
     const property = await owner.post('/api/properties', { name: 'Harbor Flat', address: '5 Quay St' });
-    const checklists = await owner.get(`/api/checklists?filter=${encodeURIComponent(JSON.stringify({ property_id: property.body.id }))}`);
+    const checklists = await owner.get(
+      `/api/checklists?filter=${encodeURIComponent(JSON.stringify({ property_id: property.body.id }))}`,
+    );
     const moveIn = checklists.body.find((c: { type: string }) => c.type === 'move_in');
 
     const run = await owner.post('/api/runs', {
@@ -53,7 +55,8 @@ describe('POST /api/runs', () => {
     const owner = await signedInOwner(api);
     const property = await owner.post('/api/properties', { name: 'Type Test', address: '1 Type St' });
     const template = (await owner.get('/api/templates')).body[0];
-    const create = (type: string) => owner.post('/api/runs', { property_id: property.body.id, type, template_id: template.id });
+    const create = (type: string) =>
+      owner.post('/api/runs', { property_id: property.body.id, type, template_id: template.id });
     expect((await create('Move Out')).body.type).toBe('move_out');
     expect((await create('move-in')).body.type).toBe('move_in');
     expect((await create('TURNOVER')).body.type).toBe('turnover');

@@ -78,9 +78,7 @@ function run(command: string, args: string[]): Promise<void> {
     const child = spawn(command, args, { stdio: 'inherit' });
     child.once('error', reject);
     child.once('exit', (code, signal) =>
-      code === 0
-        ? resolve()
-        : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`)),
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`)),
     );
   });
 }

@@ -144,9 +144,7 @@ async function describeNamespace(address: string, namespace: string): Promise<bo
   try {
     connection = await Connection.connect({ address, connectTimeout: 2000 });
     const client = connection;
-    await client.withDeadline(Date.now() + 2000, () =>
-      client.workflowService.describeNamespace({ namespace }),
-    );
+    await client.withDeadline(Date.now() + 2000, () => client.workflowService.describeNamespace({ namespace }));
     return true;
   } catch {
     return false;

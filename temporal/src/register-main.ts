@@ -7,7 +7,9 @@ const config = loadConfig();
 const { connection } = await connectTemporal(config);
 try {
   const added = await registerSearchAttributes(connection, config.TEMPORAL_NAMESPACE);
-  console.log(added.length ? `Registered search attributes: ${added.join(', ')}` : 'Search attributes already registered.');
+  console.log(
+    added.length ? `Registered search attributes: ${added.join(', ')}` : 'Search attributes already registered.',
+  );
 } finally {
   await connection.close();
 }

@@ -1,10 +1,4 @@
-import {
-  condition,
-  defineQuery,
-  defineSignal,
-  setHandler,
-  upsertSearchAttributes,
-} from '@temporalio/workflow';
+import { condition, defineQuery, defineSignal, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
 import type { RunDurations } from '@turnproof/config';
 import { TurnproofRunStatus } from './search-attributes.ts';
 

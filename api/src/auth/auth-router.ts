@@ -69,16 +69,40 @@ export function authRouter(deps: AppDeps) {
   const router = new Router<AppState>({ prefix: '/auth' });
   const tags = ['Accounts'];
 
-  documentRoute({ method: 'post', path: '/api/auth/signup', summary: 'Create an account and mail a confirmation link', tags, body: signUpBody, ok: { status: 201, description: 'Account created', schema: okMessage }, errors: { 409: messages.duplicateEmail, 429: 'Too many attempts' } });
+  documentRoute({
+    method: 'post',
+    path: '/api/auth/signup',
+    summary: 'Create an account and mail a confirmation link',
+    tags,
+    body: signUpBody,
+    ok: { status: 201, description: 'Account created', schema: okMessage },
+    errors: { 409: messages.duplicateEmail, 429: 'Too many attempts' },
+  });
   router.post('/signup', async (ctx) => {
     const body = parseInput(signUpBody, ctx.request.body);
     await deps.rateLimits.consume(['signUpPerIp', ctx.ip], ['signUpPerEmail', body.email]);
-    const user = await signUp(deps, ctx.state.em, { email: body.email, password: body.password, fullName: body.full_name });
+    const user = await signUp(deps, ctx.state.em, {
+      email: body.email,
+      password: body.password,
+      fullName: body.full_name,
+    });
     ctx.status = 201;
-    ctx.body = { ok: true, user: { id: user.id, email: user.email }, message: 'Account created! Check your email to confirm your address.' };
+    ctx.body = {
+      ok: true,
+      user: { id: user.id, email: user.email },
+      message: 'Account created! Check your email to confirm your address.',
+    };
   });
 
-  documentRoute({ method: 'get', path: '/api/auth/confirm', summary: 'Confirm an e-mail address (link from the mail)', tags, query: confirmQuery, ok: { description: 'Confirmed (JSON), or a redirect to /auth for browsers' }, errors: { 410: messages.confirmExpired } });
+  documentRoute({
+    method: 'get',
+    path: '/api/auth/confirm',
+    summary: 'Confirm an e-mail address (link from the mail)',
+    tags,
+    query: confirmQuery,
+    ok: { description: 'Confirmed (JSON), or a redirect to /auth for browsers' },
+    errors: { 410: messages.confirmExpired },
+  });
   router.get('/confirm', async (ctx) => {
     const { token } = parseInput(confirmQuery, ctx.query);
     if (!token) throw badRequest(messages.confirmInvalid);
@@ -87,7 +111,15 @@ export function authRouter(deps: AppDeps) {
     ctx.body = { ok: true, message: 'Email confirmed. You can sign in now.' };
   });
 
-  documentRoute({ method: 'post', path: '/api/auth/login', summary: 'Sign in; sets an HttpOnly session cookie', tags, body: signInBody, ok: { description: 'Signed in', schema: sessionAnswer }, errors: { 401: messages.invalidCredentials, 403: messages.unconfirmed, 429: 'Too many failed attempts' } });
+  documentRoute({
+    method: 'post',
+    path: '/api/auth/login',
+    summary: 'Sign in; sets an HttpOnly session cookie',
+    tags,
+    body: signInBody,
+    ok: { description: 'Signed in', schema: sessionAnswer },
+    errors: { 401: messages.invalidCredentials, 403: messages.unconfirmed, 429: 'Too many failed attempts' },
+  });
   router.post('/login', async (ctx) => {
     const body = parseInput(signInBody, ctx.request.body);
     await deps.rateLimits.ensureAvailable(['signInFailuresPerEmail', body.email], ['signInFailuresPerIp', ctx.ip]);
@@ -101,13 +133,25 @@ export function authRouter(deps: AppDeps) {
     ctx.body = { user: { id: user.id, email: user.email }, message: 'Welcome back!' };
   });
 
-  documentRoute({ method: 'post', path: '/api/auth/logout', summary: 'Sign out (ends the session)', tags, ok: { description: 'Signed out', schema: okMessage } });
+  documentRoute({
+    method: 'post',
+    path: '/api/auth/logout',
+    summary: 'Sign out (ends the session)',
+    tags,
+    ok: { description: 'Signed out', schema: okMessage },
+  });
   router.post('/logout', async (ctx) => {
     await endSession(ctx);
     ctx.body = { ok: true, message: 'Signed out' };
   });
 
-  documentRoute({ method: 'get', path: '/api/auth/session', summary: 'The signed-in user and profile, or nulls', tags, ok: { description: 'Session', schema: sessionAnswer } });
+  documentRoute({
+    method: 'get',
+    path: '/api/auth/session',
+    summary: 'The signed-in user and profile, or nulls',
+    tags,
+    ok: { description: 'Session', schema: sessionAnswer },
+  });
   router.get('/session', async (ctx) => {
     const user = ctx.state.user;
     if (!user) {
@@ -118,7 +162,15 @@ export function authRouter(deps: AppDeps) {
     ctx.body = { user, profile: profile ? { ...profile, user: undefined, user_id: user.id } : null };
   });
 
-  documentRoute({ method: 'post', path: '/api/auth/password-reset/request', summary: 'Mail a 1-hour password reset link', tags, body: resetRequestBody, ok: { description: 'Same answer whether or not the account exists', schema: okMessage }, errors: { 429: 'Too many requests' } });
+  documentRoute({
+    method: 'post',
+    path: '/api/auth/password-reset/request',
+    summary: 'Mail a 1-hour password reset link',
+    tags,
+    body: resetRequestBody,
+    ok: { description: 'Same answer whether or not the account exists', schema: okMessage },
+    errors: { 429: 'Too many requests' },
+  });
   router.post('/password-reset/request', async (ctx) => {
     const body = parseInput(resetRequestBody, ctx.request.body);
     await deps.rateLimits.consume(['resetPerIp', ctx.ip], ['resetPerEmail', body.email]);
@@ -126,14 +178,31 @@ export function authRouter(deps: AppDeps) {
     ctx.body = { ok: true, message: messages.resetRequested };
   });
 
-  documentRoute({ method: 'post', path: '/api/auth/password-reset/confirm', summary: 'Set a new password with a reset link token', tags, body: resetConfirmBody, ok: { description: 'Password changed', schema: okMessage }, errors: { 410: messages.resetExpired } });
+  documentRoute({
+    method: 'post',
+    path: '/api/auth/password-reset/confirm',
+    summary: 'Set a new password with a reset link token',
+    tags,
+    body: resetConfirmBody,
+    ok: { description: 'Password changed', schema: okMessage },
+    errors: { 410: messages.resetExpired },
+  });
   router.post('/password-reset/confirm', async (ctx) => {
     const body = parseInput(resetConfirmBody, ctx.request.body);
     await resetPassword(ctx.state.em, body.token, body.password);
     ctx.body = { ok: true, message: 'Password updated. Please sign in with your new password.' };
   });
 
-  documentRoute({ method: 'post', path: '/api/auth/password', summary: 'Change the password of the signed-in user', tags, body: changePasswordBody, signedIn: true, ok: { description: 'Password changed', schema: okMessage }, errors: { 401: 'Authentication required' } });
+  documentRoute({
+    method: 'post',
+    path: '/api/auth/password',
+    summary: 'Change the password of the signed-in user',
+    tags,
+    body: changePasswordBody,
+    signedIn: true,
+    ok: { description: 'Password changed', schema: okMessage },
+    errors: { 401: 'Authentication required' },
+  });
   router.post('/password', async (ctx) => {
     const user = requireUser(ctx);
     const body = parseInput(changePasswordBody, ctx.request.body);

@@ -4,7 +4,13 @@ import type { AppDeps } from '../app-deps.ts';
 import { badRequest, conflict, forbidden, HttpError } from '../http/errors.ts';
 import { createAccount } from './accounts.ts';
 import { sendConfirmationMail, sendPasswordResetMail } from './auth-mails.ts';
-import { hashPassword, passwordProblem, passwordTooCommonMessage, passwordTooLongMessage, verifyPassword } from './passwords.ts';
+import {
+  hashPassword,
+  passwordProblem,
+  passwordTooCommonMessage,
+  passwordTooLongMessage,
+  verifyPassword,
+} from './passwords.ts';
 import { endAllSessions } from './sessions.ts';
 import { hashToken, newSecretToken } from './secret-tokens.ts';
 

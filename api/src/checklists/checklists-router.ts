@@ -43,7 +43,15 @@ export function checklistsRouter() {
   const router = new Router<AppState>({ prefix: '/checklists' });
   const tags = ['Checklists'];
 
-  documentRoute({ method: 'get', path: '/api/checklists', summary: 'List own checklists with their tasks (filter {property_id, id, is_template})', tags, query: listQuery, signedIn: true, ok: { description: 'Checklists; total in Content-Range' } });
+  documentRoute({
+    method: 'get',
+    path: '/api/checklists',
+    summary: 'List own checklists with their tasks (filter {property_id, id, is_template})',
+    tags,
+    query: listQuery,
+    signedIn: true,
+    ok: { description: 'Checklists; total in Content-Range' },
+  });
   router.get('/', async (ctx) => {
     const user = requireUser(ctx);
     const query = parseInput(listQuery, ctx.query);
@@ -61,11 +69,24 @@ export function checklistsRouter() {
     sendList(ctx, 'checklists', offset, checklists.map(toChecklistRecord), total);
   });
 
-  documentRoute({ method: 'get', path: '/api/checklists/:id', summary: 'One own checklist with its tasks', tags, params: z.object({ id: z.string() }), signedIn: true, ok: { description: 'The checklist' }, errors: { 404: checklistNotFound } });
+  documentRoute({
+    method: 'get',
+    path: '/api/checklists/:id',
+    summary: 'One own checklist with its tasks',
+    tags,
+    params: z.object({ id: z.string() }),
+    signedIn: true,
+    ok: { description: 'The checklist' },
+    errors: { 404: checklistNotFound },
+  });
   router.get('/:id', async (ctx) => {
     const user = requireUser(ctx);
     const id = parseId(ctx.params.id ?? '', checklistNotFound);
-    const checklist = await ctx.state.em.findOne(Checklist, { id, property: { owner: user.id } }, { populate: ['tasks'] });
+    const checklist = await ctx.state.em.findOne(
+      Checklist,
+      { id, property: { owner: user.id } },
+      { populate: ['tasks'] },
+    );
     if (!checklist) throw notFound(checklistNotFound);
     ctx.body = toChecklistRecord(checklist);
   });

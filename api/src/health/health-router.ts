@@ -22,7 +22,14 @@ async function databaseUp(deps: AppDeps): Promise<boolean> {
 
 export function healthRouter(deps: AppDeps) {
   const router = new Router<AppState>();
-  documentRoute({ method: 'get', path: '/api/health', summary: 'Database and Temporal reachability', tags: ['Health'], ok: { description: 'Both up', schema: healthAnswer }, errors: { 503: 'One of them is down (same body)' } });
+  documentRoute({
+    method: 'get',
+    path: '/api/health',
+    summary: 'Database and Temporal reachability',
+    tags: ['Health'],
+    ok: { description: 'Both up', schema: healthAnswer },
+    errors: { 503: 'One of them is down (same body)' },
+  });
   router.get('/health', async (ctx) => {
     const [database, temporal] = await Promise.all([databaseUp(deps), temporalHealth(deps.temporal)]);
     ctx.status = database && temporal ? 200 : 503;

@@ -37,7 +37,10 @@ export function pageOf(range: [number, number] | undefined) {
   return { offset: start, limit: Math.min(end - start + 1, MAX_PAGE_SIZE) };
 }
 
-export function orderOf<F extends string>(sort: [F, string] | undefined, fallback: Partial<Record<F, QueryOrder | 'asc' | 'desc'>>) {
+export function orderOf<F extends string>(
+  sort: [F, string] | undefined,
+  fallback: Partial<Record<F, QueryOrder | 'asc' | 'desc'>>,
+) {
   if (!sort) return fallback;
   return { [sort[0]]: sort[1].toLowerCase() as 'asc' | 'desc' } as Partial<Record<F, 'asc' | 'desc'>>;
 }

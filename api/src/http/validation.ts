@@ -14,7 +14,8 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 function containsNul(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => containsNul(k) || containsNul(v));
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(([k, v]) => containsNul(k) || containsNul(v));
   return false;
 }
 

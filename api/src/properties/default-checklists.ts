@@ -6,7 +6,11 @@ import { Checklist, InspectionTemplate, type Property, Task } from '@turnproof/d
  * template (turnover, move-in, move-out), tasks flattened from the template's sections in order.
  */
 export async function copyDefaultChecklists(em: EntityManager, property: Property): Promise<void> {
-  const templates = await em.find(InspectionTemplate, { is_system_template: true, is_default: true }, { orderBy: { kind: 'asc' } });
+  const templates = await em.find(
+    InspectionTemplate,
+    { is_system_template: true, is_default: true },
+    { orderBy: { kind: 'asc' } },
+  );
   for (const template of templates) {
     const checklist = em.create(Checklist, { property, name: template.name, type: template.kind, is_template: false });
     template.sections

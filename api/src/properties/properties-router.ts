@@ -40,7 +40,16 @@ export function propertiesRouter(deps: AppDeps) {
   const tags = ['Properties'];
   const errors = { 401: 'Authentication required', 404: propertyMessages.notFound };
 
-  documentRoute({ method: 'get', path: '/api/properties', summary: 'List own properties (react-admin simple REST: sort, range, filter {q, id})', tags, query: listQuery, signedIn: true, ok: { description: 'Properties; total in Content-Range', schema: z.array(propertyRecord) }, errors });
+  documentRoute({
+    method: 'get',
+    path: '/api/properties',
+    summary: 'List own properties (react-admin simple REST: sort, range, filter {q, id})',
+    tags,
+    query: listQuery,
+    signedIn: true,
+    ok: { description: 'Properties; total in Content-Range', schema: z.array(propertyRecord) },
+    errors,
+  });
   router.get('/', async (ctx) => {
     const user = requireUser(ctx);
     const query = parseInput(listQuery, ctx.query);
@@ -53,14 +62,32 @@ export function propertiesRouter(deps: AppDeps) {
     sendList(ctx, 'properties', offset, properties.map(toPropertyRecord), total);
   });
 
-  documentRoute({ method: 'get', path: '/api/properties/:id', summary: 'One own property', tags, params: idParams, signedIn: true, ok: { description: 'The property', schema: propertyRecord }, errors });
+  documentRoute({
+    method: 'get',
+    path: '/api/properties/:id',
+    summary: 'One own property',
+    tags,
+    params: idParams,
+    signedIn: true,
+    ok: { description: 'The property', schema: propertyRecord },
+    errors,
+  });
   router.get('/:id', async (ctx) => {
     const user = requireUser(ctx);
     const id = parseId(ctx.params.id ?? '', propertyMessages.notFound);
     ctx.body = toPropertyRecord(await findOwnedProperty(ctx.state.em, user.id, id));
   });
 
-  documentRoute({ method: 'post', path: '/api/properties', summary: 'Create a property (default checklists are copied to it)', tags, body: createPropertyBody, signedIn: true, ok: { status: 201, description: 'Property created', schema: propertyRecord }, errors });
+  documentRoute({
+    method: 'post',
+    path: '/api/properties',
+    summary: 'Create a property (default checklists are copied to it)',
+    tags,
+    body: createPropertyBody,
+    signedIn: true,
+    ok: { status: 201, description: 'Property created', schema: propertyRecord },
+    errors,
+  });
   router.post('/', async (ctx) => {
     const user = requireUser(ctx);
     const input = parseInput(createPropertyBody, ctx.request.body);
@@ -68,7 +95,17 @@ export function propertiesRouter(deps: AppDeps) {
     ctx.body = toPropertyRecord(await createProperty(ctx.state.em, user.id, input));
   });
 
-  documentRoute({ method: 'put', path: '/api/properties/:id', summary: 'Update an own property', tags, params: idParams, body: updatePropertyBody, signedIn: true, ok: { description: 'Property updated', schema: propertyRecord }, errors: { ...errors, 403: propertyMessages.systemPropertyLocked } });
+  documentRoute({
+    method: 'put',
+    path: '/api/properties/:id',
+    summary: 'Update an own property',
+    tags,
+    params: idParams,
+    body: updatePropertyBody,
+    signedIn: true,
+    ok: { description: 'Property updated', schema: propertyRecord },
+    errors: { ...errors, 403: propertyMessages.systemPropertyLocked },
+  });
   router.put('/:id', async (ctx) => {
     const user = requireUser(ctx);
     const id = parseId(ctx.params.id ?? '', propertyMessages.notFound);
@@ -76,7 +113,16 @@ export function propertiesRouter(deps: AppDeps) {
     ctx.body = toPropertyRecord(await updateProperty(ctx.state.em, user.id, id, input));
   });
 
-  documentRoute({ method: 'delete', path: '/api/properties/:id', summary: 'Delete an own property with its checklists and runs', tags, params: idParams, signedIn: true, ok: { description: 'The deleted property', schema: propertyRecord }, errors: { ...errors, 403: propertyMessages.systemPropertyLocked } });
+  documentRoute({
+    method: 'delete',
+    path: '/api/properties/:id',
+    summary: 'Delete an own property with its checklists and runs',
+    tags,
+    params: idParams,
+    signedIn: true,
+    ok: { description: 'The deleted property', schema: propertyRecord },
+    errors: { ...errors, 403: propertyMessages.systemPropertyLocked },
+  });
   router.delete('/:id', async (ctx) => {
     const user = requireUser(ctx);
     const id = parseId(ctx.params.id ?? '', propertyMessages.notFound);

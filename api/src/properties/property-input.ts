@@ -9,11 +9,7 @@ const optionalText = (label: string, max: number) =>
     .transform((value) => (value?.trim() ? value.trim() : null));
 
 const requiredText = (message: string, label: string, max: number) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `${label} must be at most ${max} characters.`);
+  z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters.`);
 
 export const propertyMessages = {
   nameRequired: 'Property name is required.',

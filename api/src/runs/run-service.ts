@@ -139,7 +139,12 @@ export async function updateRun(em: EntityManager, ownerId: string, id: string, 
 }
 
 /** Deletes the run (the database cascades to its tasks and media) and stops its workflow. */
-export async function deleteRun(deps: { temporal: Client; config: Config }, em: EntityManager, ownerId: string, id: string) {
+export async function deleteRun(
+  deps: { temporal: Client; config: Config },
+  em: EntityManager,
+  ownerId: string,
+  id: string,
+) {
   const run = await findOwnedRun(em, ownerId, id);
   const record = toRunRecord(run, deps.config.SECRET_KEY);
   await em.nativeDelete(Run, { id: run.id });

@@ -28,7 +28,16 @@ export function runsRouter(deps: AppDeps) {
   const errors = { 401: 'Authentication required', 404: runMessages.notFound };
   const secretKey = deps.config.SECRET_KEY;
 
-  documentRoute({ method: 'get', path: '/api/runs', summary: 'List runs of own properties (filter {property_id, status, type, id})', tags, query: listQuery, signedIn: true, ok: { description: 'Runs; total in Content-Range' }, errors });
+  documentRoute({
+    method: 'get',
+    path: '/api/runs',
+    summary: 'List runs of own properties (filter {property_id, status, type, id})',
+    tags,
+    query: listQuery,
+    signedIn: true,
+    ok: { description: 'Runs; total in Content-Range' },
+    errors,
+  });
   router.get('/', async (ctx) => {
     const user = requireUser(ctx);
     const query = parseInput(listQuery, ctx.query);
@@ -46,17 +55,41 @@ export function runsRouter(deps: AppDeps) {
       offset,
       limit,
     });
-    sendList(ctx, 'runs', offset, runs.map((run) => toRunRecord(run, secretKey)), total);
+    sendList(
+      ctx,
+      'runs',
+      offset,
+      runs.map((run) => toRunRecord(run, secretKey)),
+      total,
+    );
   });
 
-  documentRoute({ method: 'get', path: '/api/runs/:id', summary: 'One run of an own property', tags, params: idParams, signedIn: true, ok: { description: 'The run' }, errors });
+  documentRoute({
+    method: 'get',
+    path: '/api/runs/:id',
+    summary: 'One run of an own property',
+    tags,
+    params: idParams,
+    signedIn: true,
+    ok: { description: 'The run' },
+    errors,
+  });
   router.get('/:id', async (ctx) => {
     const user = requireUser(ctx);
     const id = parseId(ctx.params.id ?? '', runMessages.notFound);
     ctx.body = toRunRecord(await findOwnedRun(ctx.state.em, user.id, id), secretKey);
   });
 
-  documentRoute({ method: 'post', path: '/api/runs', summary: 'Create a run with its magic link and start its run/{id} workflow', tags, body: createRunBody, signedIn: true, ok: { status: 201, description: 'Inspection run created successfully' }, errors });
+  documentRoute({
+    method: 'post',
+    path: '/api/runs',
+    summary: 'Create a run with its magic link and start its run/{id} workflow',
+    tags,
+    body: createRunBody,
+    signedIn: true,
+    ok: { status: 201, description: 'Inspection run created successfully' },
+    errors,
+  });
   router.post('/', async (ctx) => {
     const user = requireUser(ctx);
     const input = parseInput(createRunBody, ctx.request.body);
@@ -65,7 +98,17 @@ export function runsRouter(deps: AppDeps) {
     ctx.body = toRunRecord(run, secretKey);
   });
 
-  documentRoute({ method: 'put', path: '/api/runs/:id', summary: 'Update a run (meta, due_at, assigned_to)', tags, params: idParams, body: updateRunBody, signedIn: true, ok: { description: 'The run' }, errors });
+  documentRoute({
+    method: 'put',
+    path: '/api/runs/:id',
+    summary: 'Update a run (meta, due_at, assigned_to)',
+    tags,
+    params: idParams,
+    body: updateRunBody,
+    signedIn: true,
+    ok: { description: 'The run' },
+    errors,
+  });
   router.put('/:id', async (ctx) => {
     const user = requireUser(ctx);
     const id = parseId(ctx.params.id ?? '', runMessages.notFound);
@@ -73,7 +116,16 @@ export function runsRouter(deps: AppDeps) {
     ctx.body = toRunRecord(await updateRun(ctx.state.em, user.id, id, input), secretKey);
   });
 
-  documentRoute({ method: 'delete', path: '/api/runs/:id', summary: 'Delete a run with its tasks and media', tags, params: idParams, signedIn: true, ok: { description: 'Run deleted successfully' }, errors });
+  documentRoute({
+    method: 'delete',
+    path: '/api/runs/:id',
+    summary: 'Delete a run with its tasks and media',
+    tags,
+    params: idParams,
+    signedIn: true,
+    ok: { description: 'Run deleted successfully' },
+    errors,
+  });
   router.delete('/:id', async (ctx) => {
     const user = requireUser(ctx);
     const id = parseId(ctx.params.id ?? '', runMessages.notFound);

@@ -56,14 +56,26 @@ export function templatesRouter() {
   const router = new Router<AppState>({ prefix: '/templates' });
   const tags = ['Templates'];
 
-  documentRoute({ method: 'get', path: '/api/templates', summary: 'System templates, then own templates (filter {kind})', tags, query: listQuery, signedIn: true, ok: { description: 'Templates; total in Content-Range' } });
+  documentRoute({
+    method: 'get',
+    path: '/api/templates',
+    summary: 'System templates, then own templates (filter {kind})',
+    tags,
+    query: listQuery,
+    signedIn: true,
+    ok: { description: 'Templates; total in Content-Range' },
+  });
   router.get('/', async (ctx) => {
     const user = requireUser(ctx);
     const query = parseInput(listQuery, ctx.query);
     const kind = query.filter?.kind;
     const em = ctx.state.em;
     const [system, custom] = await Promise.all([
-      em.find(InspectionTemplate, { is_system_template: true, ...(kind ? { kind } : {}) }, { orderBy: { name: 'asc' } }),
+      em.find(
+        InspectionTemplate,
+        { is_system_template: true, ...(kind ? { kind } : {}) },
+        { orderBy: { name: 'asc' } },
+      ),
       em.find(
         Checklist,
         { is_template: true, property: { owner: user.id }, ...(kind ? { type: kind } : {}) },
@@ -80,7 +92,16 @@ export function templatesRouter() {
     sendList(ctx, 'templates', offset, all.slice(offset, offset + limit), all.length);
   });
 
-  documentRoute({ method: 'get', path: '/api/templates/:id', summary: 'One system template or own template', tags, params: z.object({ id: z.string() }), signedIn: true, ok: { description: 'The template' }, errors: { 404: templateNotFound } });
+  documentRoute({
+    method: 'get',
+    path: '/api/templates/:id',
+    summary: 'One system template or own template',
+    tags,
+    params: z.object({ id: z.string() }),
+    signedIn: true,
+    ok: { description: 'The template' },
+    errors: { 404: templateNotFound },
+  });
   router.get('/:id', async (ctx) => {
     const user = requireUser(ctx);
     const id = parseId(ctx.params.id ?? '', templateNotFound);

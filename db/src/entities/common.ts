@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { p } from '@mikro-orm/core';
 
 /** Primary key and timestamps shared by most tables. */
-export const uuidPrimaryKey = () => p.uuid().primary().onCreate(() => randomUUID());
+export const uuidPrimaryKey = () =>
+  p
+    .uuid()
+    .primary()
+    .onCreate(() => randomUUID());
 export const createdAt = () => p.datetime().onCreate(() => new Date());
 export const updatedAt = () =>
   p
@@ -13,7 +17,15 @@ export const updatedAt = () =>
 export const RUN_KINDS = ['turnover', 'move_in', 'move_out'] as const;
 export type RunKind = (typeof RUN_KINDS)[number];
 
-export const CHECKLIST_TYPES = ['turnover', 'move_in', 'move_out', 'arrival', 'departure', 'cleaning', 'safety'] as const;
+export const CHECKLIST_TYPES = [
+  'turnover',
+  'move_in',
+  'move_out',
+  'arrival',
+  'departure',
+  'cleaning',
+  'safety',
+] as const;
 export type ChecklistType = (typeof CHECKLIST_TYPES)[number];
 
 export const RUN_STATUSES = ['pending', 'in_progress', 'completed'] as const;

@@ -52,7 +52,8 @@ export const checklistLibrary: LibraryEntrySeed[] = [
   {
     id: 'short-term-rental-turnover',
     title: 'Short-Term Rental Turnover',
-    description: 'The complete between-guest cleaning and reset checklist for Airbnb and Vrbo hosts and their cleaners.',
+    description:
+      'The complete between-guest cleaning and reset checklist for Airbnb and Vrbo hosts and their cleaners.',
     category: 'Vacation Rentals',
     tasks: 24,
     estimatedTime: '2 hours',

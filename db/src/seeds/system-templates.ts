@@ -55,11 +55,27 @@ export const systemTemplates: SystemTemplateSeed[] = [
         title: 'Arrival & Initial Check',
         description: 'Document the condition the last guest left the unit in before cleaning starts.',
         tasks: [
-          { title: 'Photograph the unit on arrival before touching anything', description: 'Capture the main living area and any obvious mess or damage.', required_media: 2 },
-          { title: 'Check for guest damage or missing items', description: 'Note broken items, stains, or missing inventory for the host.', required_media: 0 },
-          { title: 'Collect items left behind by guests', description: 'Bag and label any personal belongings for lost and found.', required_media: 1 },
+          {
+            title: 'Photograph the unit on arrival before touching anything',
+            description: 'Capture the main living area and any obvious mess or damage.',
+            required_media: 2,
+          },
+          {
+            title: 'Check for guest damage or missing items',
+            description: 'Note broken items, stains, or missing inventory for the host.',
+            required_media: 0,
+          },
+          {
+            title: 'Collect items left behind by guests',
+            description: 'Bag and label any personal belongings for lost and found.',
+            required_media: 1,
+          },
           { title: 'Open windows to air out the unit', description: null, required_media: 0 },
-          { title: 'Strip all beds and start the first laundry load', description: 'Wash sheets on hot and check mattress protectors for stains.', required_media: 0 },
+          {
+            title: 'Strip all beds and start the first laundry load',
+            description: 'Wash sheets on hot and check mattress protectors for stains.',
+            required_media: 0,
+          },
         ],
       },
       {
@@ -67,13 +83,25 @@ export const systemTemplates: SystemTemplateSeed[] = [
         title: 'Kitchen',
         description: 'Clean all surfaces and appliances and reset dishes and supplies.',
         tasks: [
-          { title: 'Empty and run the dishwasher, then put away all dishes', description: 'Re-wash any dishes guests left in cabinets dirty.', required_media: 0 },
+          {
+            title: 'Empty and run the dishwasher, then put away all dishes',
+            description: 'Re-wash any dishes guests left in cabinets dirty.',
+            required_media: 0,
+          },
           { title: 'Wipe inside microwave and remove turntable stains', description: null, required_media: 0 },
-          { title: 'Clear out refrigerator and wipe shelves', description: 'Discard all guest food unless the host keeps a pantry policy.', required_media: 1 },
+          {
+            title: 'Clear out refrigerator and wipe shelves',
+            description: 'Discard all guest food unless the host keeps a pantry policy.',
+            required_media: 1,
+          },
           { title: 'Degrease stovetop, knobs, and range hood', description: null, required_media: 0 },
           { title: 'Wipe countertops, backsplash, and cabinet fronts', description: null, required_media: 0 },
           { title: 'Scrub sink and polish faucet', description: null, required_media: 0 },
-          { title: 'Empty coffee maker and descale if needed', description: 'Discard used grounds or pods and rinse the carafe.', required_media: 0 },
+          {
+            title: 'Empty coffee maker and descale if needed',
+            description: 'Discard used grounds or pods and rinse the carafe.',
+            required_media: 0,
+          },
           { title: 'Photograph the finished kitchen', description: null, required_media: 1 },
         ],
       },
@@ -82,11 +110,27 @@ export const systemTemplates: SystemTemplateSeed[] = [
         title: 'Bathrooms',
         description: 'Sanitize every bathroom and stage fresh towels and toiletries.',
         tasks: [
-          { title: 'Scrub and disinfect toilet inside, outside, and behind the base', description: null, required_media: 0 },
-          { title: 'Clean shower, tub, and glass doors of soap scum', description: 'Remove hair from drains and check for slow drainage.', required_media: 0 },
+          {
+            title: 'Scrub and disinfect toilet inside, outside, and behind the base',
+            description: null,
+            required_media: 0,
+          },
+          {
+            title: 'Clean shower, tub, and glass doors of soap scum',
+            description: 'Remove hair from drains and check for slow drainage.',
+            required_media: 0,
+          },
           { title: 'Wipe mirrors and vanity streak-free', description: null, required_media: 0 },
-          { title: 'Replace bath towels, hand towels, and bath mat', description: 'Fold towels to the property standard.', required_media: 0 },
-          { title: 'Restock toilet paper, shampoo, conditioner, and body wash', description: 'Leave at least two spare toilet paper rolls per bathroom.', required_media: 0 },
+          {
+            title: 'Replace bath towels, hand towels, and bath mat',
+            description: 'Fold towels to the property standard.',
+            required_media: 0,
+          },
+          {
+            title: 'Restock toilet paper, shampoo, conditioner, and body wash',
+            description: 'Leave at least two spare toilet paper rolls per bathroom.',
+            required_media: 0,
+          },
           { title: 'Mop the floor and empty the trash', description: null, required_media: 0 },
           { title: 'Photograph the staged bathroom', description: null, required_media: 1 },
         ],
@@ -96,7 +140,11 @@ export const systemTemplates: SystemTemplateSeed[] = [
         title: 'Bedrooms',
         description: 'Make beds with fresh linens and reset each bedroom.',
         tasks: [
-          { title: 'Make beds with freshly laundered linens', description: 'Tuck sheets tightly and arrange pillows to the staging photo.', required_media: 0 },
+          {
+            title: 'Make beds with freshly laundered linens',
+            description: 'Tuck sheets tightly and arrange pillows to the staging photo.',
+            required_media: 0,
+          },
           { title: 'Check under beds and in drawers for left-behind items', description: null, required_media: 0 },
           { title: 'Dust nightstands, lamps, and headboards', description: null, required_media: 0 },
           { title: 'Vacuum carpets or sweep and mop floors', description: null, required_media: 0 },
@@ -110,7 +158,11 @@ export const systemTemplates: SystemTemplateSeed[] = [
         description: 'Tidy and clean shared living and dining spaces.',
         tasks: [
           { title: 'Dust TV, media console, and shelves', description: null, required_media: 0 },
-          { title: 'Vacuum sofa cushions and check for stains', description: 'Spot-treat any stains and report ones that do not lift.', required_media: 0 },
+          {
+            title: 'Vacuum sofa cushions and check for stains',
+            description: 'Spot-treat any stains and report ones that do not lift.',
+            required_media: 0,
+          },
           { title: 'Fluff and arrange throw pillows and blankets', description: null, required_media: 0 },
           { title: 'Wipe dining table and chairs', description: null, required_media: 0 },
           { title: 'Reset remotes and confirm TV and Wi-Fi work', description: null, required_media: 0 },
@@ -125,7 +177,11 @@ export const systemTemplates: SystemTemplateSeed[] = [
           { title: 'Restock coffee, tea, sugar, and creamer', description: null, required_media: 0 },
           { title: 'Restock dish soap, sponges, and dishwasher pods', description: null, required_media: 0 },
           { title: 'Replace trash bags in every bin', description: null, required_media: 0 },
-          { title: 'Count paper towels and toilet paper in storage', description: 'Report to the host if supplies are below the par level.', required_media: 0 },
+          {
+            title: 'Count paper towels and toilet paper in storage',
+            description: 'Report to the host if supplies are below the par level.',
+            required_media: 0,
+          },
           { title: 'Place welcome card and house guide in view', description: null, required_media: 0 },
         ],
       },
@@ -138,7 +194,11 @@ export const systemTemplates: SystemTemplateSeed[] = [
           { title: 'Turn off all lights except the entry light', description: null, required_media: 0 },
           { title: 'Close and lock all windows and doors', description: null, required_media: 0 },
           { title: 'Take trash and recycling to outdoor bins', description: null, required_media: 0 },
-          { title: 'Photograph the living area from the entry', description: 'This is the first view the next guest will see.', required_media: 1 },
+          {
+            title: 'Photograph the living area from the entry',
+            description: 'This is the first view the next guest will see.',
+            required_media: 1,
+          },
         ],
       },
     ],
@@ -167,9 +227,17 @@ export const systemTemplates: SystemTemplateSeed[] = [
         title: 'Entry & Walkthrough',
         description: 'Assess the home and record issues before cleaning.',
         tasks: [
-          { title: 'Photograph each room on arrival', description: 'Record the condition left by departing guests.', required_media: 2 },
+          {
+            title: 'Photograph each room on arrival',
+            description: 'Record the condition left by departing guests.',
+            required_media: 2,
+          },
           { title: 'Check for damage, stains, or missing items', description: null, required_media: 0 },
-          { title: 'Confirm guest count matched the booking by checking used linens', description: 'Report signs of unauthorized extra guests or pets.', required_media: 0 },
+          {
+            title: 'Confirm guest count matched the booking by checking used linens',
+            description: 'Report signs of unauthorized extra guests or pets.',
+            required_media: 0,
+          },
           { title: 'Sweep entryway and wipe front door and handle', description: null, required_media: 0 },
         ],
       },
@@ -181,7 +249,11 @@ export const systemTemplates: SystemTemplateSeed[] = [
           { title: 'Run and unload the dishwasher', description: null, required_media: 0 },
           { title: 'Clean oven interior if guests used it', description: null, required_media: 0 },
           { title: 'Wipe inside refrigerator and freezer and discard leftovers', description: null, required_media: 0 },
-          { title: 'Clean small appliances: toaster, blender, and coffee maker', description: 'Empty toaster crumb tray.', required_media: 0 },
+          {
+            title: 'Clean small appliances: toaster, blender, and coffee maker',
+            description: 'Empty toaster crumb tray.',
+            required_media: 0,
+          },
           { title: 'Verify dish and utensil count against the inventory list', description: null, required_media: 0 },
           { title: 'Wipe counters, cabinet fronts, and dining table', description: null, required_media: 0 },
           { title: 'Photograph the finished kitchen', description: null, required_media: 1 },
@@ -217,8 +289,16 @@ export const systemTemplates: SystemTemplateSeed[] = [
         description: 'Reset patios, grills, and hot tubs for the next guests.',
         tasks: [
           { title: 'Scrape grill grates and empty the grease trap', description: null, required_media: 0 },
-          { title: 'Check propane tank level', description: 'Report to the host if under one-quarter full.', required_media: 0 },
-          { title: 'Test hot tub chemistry and skim debris', description: 'Record pH and sanitizer readings.', required_media: 1 },
+          {
+            title: 'Check propane tank level',
+            description: 'Report to the host if under one-quarter full.',
+            required_media: 0,
+          },
+          {
+            title: 'Test hot tub chemistry and skim debris',
+            description: 'Record pH and sanitizer readings.',
+            required_media: 1,
+          },
           { title: 'Wipe patio furniture and arrange cushions', description: null, required_media: 0 },
           { title: 'Collect outdoor trash and sweep the deck', description: null, required_media: 0 },
           { title: 'Photograph the outdoor area', description: null, required_media: 1 },
@@ -262,7 +342,11 @@ export const systemTemplates: SystemTemplateSeed[] = [
         description: 'Record the condition of entry points and exterior features.',
         tasks: [
           { title: 'Photograph the front door, frame, and lock', description: null, required_media: 1 },
-          { title: 'Test all keys, fobs, and door codes', description: 'Record the number of keys handed over.', required_media: 0 },
+          {
+            title: 'Test all keys, fobs, and door codes',
+            description: 'Record the number of keys handed over.',
+            required_media: 0,
+          },
           { title: 'Check doorbell, porch light, and mailbox', description: null, required_media: 0 },
           { title: 'Note any scuffs or damage in the entry hallway', description: null, required_media: 1 },
         ],
@@ -272,7 +356,11 @@ export const systemTemplates: SystemTemplateSeed[] = [
         title: 'Living Areas',
         description: 'Document walls, floors, windows, and furnishings in shared rooms.',
         tasks: [
-          { title: 'Photograph walls and ceiling in each room', description: 'Capture any nail holes, cracks, or stains.', required_media: 2 },
+          {
+            title: 'Photograph walls and ceiling in each room',
+            description: 'Capture any nail holes, cracks, or stains.',
+            required_media: 2,
+          },
           { title: 'Photograph flooring and note scratches or stains', description: null, required_media: 1 },
           { title: 'Open and close all windows and check screens', description: null, required_media: 0 },
           { title: 'Test light switches and outlets', description: null, required_media: 0 },
@@ -321,7 +409,11 @@ export const systemTemplates: SystemTemplateSeed[] = [
         tasks: [
           { title: 'Test smoke and carbon monoxide detectors', description: null, required_media: 0 },
           { title: 'Confirm fire extinguisher is present and charged', description: null, required_media: 1 },
-          { title: 'Record electric, gas, and water meter readings', description: 'Photograph each meter display.', required_media: 2 },
+          {
+            title: 'Record electric, gas, and water meter readings',
+            description: 'Photograph each meter display.',
+            required_media: 2,
+          },
           { title: 'Locate the main water shutoff and electrical panel', description: null, required_media: 0 },
           { title: 'Check HVAC operation and filter date', description: null, required_media: 0 },
         ],
@@ -352,7 +444,11 @@ export const systemTemplates: SystemTemplateSeed[] = [
         title: 'Entry & Keys',
         description: 'Collect access items and record the entry condition.',
         tasks: [
-          { title: 'Collect all keys, fobs, and garage remotes', description: 'Compare the count with the move-in record.', required_media: 1 },
+          {
+            title: 'Collect all keys, fobs, and garage remotes',
+            description: 'Compare the count with the move-in record.',
+            required_media: 1,
+          },
           { title: 'Photograph the front door and entry', description: null, required_media: 1 },
           { title: 'Confirm forwarding address has been provided', description: null, required_media: 0 },
         ],
@@ -362,7 +458,11 @@ export const systemTemplates: SystemTemplateSeed[] = [
         title: 'Living Areas',
         description: 'Compare walls, floors, and windows to move-in photos.',
         tasks: [
-          { title: 'Photograph walls and note new holes, marks, or paint damage', description: null, required_media: 2 },
+          {
+            title: 'Photograph walls and note new holes, marks, or paint damage',
+            description: null,
+            required_media: 2,
+          },
           { title: 'Inspect flooring for new scratches, burns, or stains', description: null, required_media: 1 },
           { title: 'Check windows, screens, and blinds for damage', description: null, required_media: 0 },
           { title: 'Confirm all personal belongings and furniture are removed', description: null, required_media: 0 },
@@ -441,7 +541,11 @@ export const systemTemplates: SystemTemplateSeed[] = [
         title: 'Kitchen Deep Clean',
         description: 'Clean inside and behind every kitchen appliance.',
         tasks: [
-          { title: 'Degrease oven interior and racks', description: 'Use oven cleaner and let it dwell per the label.', required_media: 1 },
+          {
+            title: 'Degrease oven interior and racks',
+            description: 'Use oven cleaner and let it dwell per the label.',
+            required_media: 1,
+          },
           { title: 'Pull out refrigerator and clean behind and underneath', description: null, required_media: 0 },
           { title: 'Clean range hood filter', description: 'Soak in hot water with degreaser.', required_media: 0 },
           { title: 'Run a dishwasher cleaning cycle and clean the filter', description: null, required_media: 0 },
@@ -548,7 +652,11 @@ export const systemTemplates: SystemTemplateSeed[] = [
         title: 'Kitchen & Kitchenware',
         description: 'Inventory kitchenware and test appliances.',
         tasks: [
-          { title: 'Count plates, bowls, glasses, and mugs', description: 'Compare with the inventory list and note chips.', required_media: 0 },
+          {
+            title: 'Count plates, bowls, glasses, and mugs',
+            description: 'Compare with the inventory list and note chips.',
+            required_media: 0,
+          },
           { title: 'Count cutlery and cooking utensils', description: null, required_media: 0 },
           { title: 'Check pots and pans for nonstick damage', description: null, required_media: 0 },
           { title: 'Test microwave, toaster, kettle, and coffee maker', description: null, required_media: 0 },
@@ -638,7 +746,11 @@ export const systemTemplates: SystemTemplateSeed[] = [
         description: 'Verify everything the listing promises is working.',
         tasks: [
           { title: 'Test Wi-Fi speed and connection', description: null, required_media: 0 },
-          { title: 'Confirm TV and streaming apps are logged out of previous accounts', description: null, required_media: 0 },
+          {
+            title: 'Confirm TV and streaming apps are logged out of previous accounts',
+            description: null,
+            required_media: 0,
+          },
           { title: 'Set thermostat to a comfortable arrival temperature', description: null, required_media: 0 },
           { title: 'Confirm hot water is available', description: null, required_media: 0 },
           { title: 'Check supplies of toilet paper, soap, and coffee', description: null, required_media: 0 },
@@ -673,7 +785,11 @@ export const systemTemplates: SystemTemplateSeed[] = [
           { title: 'Photograph every room as found', description: null, required_media: 3 },
           { title: 'Confirm guests have fully checked out', description: null, required_media: 0 },
           { title: 'Check for smoke, vape, or pet odors', description: null, required_media: 0 },
-          { title: 'Look for signs of a party or extra guests', description: 'Note excess trash, moved furniture, or extra bedding used.', required_media: 0 },
+          {
+            title: 'Look for signs of a party or extra guests',
+            description: 'Note excess trash, moved furniture, or extra bedding used.',
+            required_media: 0,
+          },
         ],
       },
       {

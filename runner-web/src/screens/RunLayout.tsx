@@ -7,7 +7,14 @@ export function RunLayout({ children }: { children: ReactNode }) {
       <header className="run-header">
         <a className="back" href="/" aria-label="Back to home">
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-            <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.25" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M15 5l-7 7 7 7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.25"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </a>
         <span className="brand">Turnproof</span>
