@@ -3,28 +3,14 @@
 // creates a property and a run, finds `run/{id}` with the Temporal CLI, then stops everything.
 import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { simpleParser } from 'mailparser';
-import { loadConfig } from '@turnproof/config';
 import { dropDatabase } from '@turnproof/db';
 import { findTemporalCli } from '@turnproof/temporal';
 import { waitFor } from './lib/processes.ts';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
+import { freePort, siblingDatabaseUrl } from './lib/throwaway-stack.ts';
 
 function check(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(`Smoke check failed: ${message}`);
@@ -33,16 +19,15 @@ function check(condition: unknown, message: string): asserts condition {
 const dataDir = await mkdtemp(path.join(tmpdir(), 'turnproof-smoke-'));
 const port = await freePort();
 const temporalAddress = `127.0.0.1:${await freePort()}`;
-const databaseUrl = new URL(loadConfig().DATABASE_URL);
-databaseUrl.pathname = '/turnproof_smoke';
-await dropDatabase(databaseUrl.toString());
+const databaseUrl = siblingDatabaseUrl('turnproof_smoke');
+await dropDatabase(databaseUrl);
 
 const origin = `http://127.0.0.1:${port}`;
 const env = {
   ...process.env,
   PORT: String(port),
   PUBLIC_ORIGIN: origin,
-  DATABASE_URL: databaseUrl.toString(),
+  DATABASE_URL: databaseUrl,
   TEMPORAL_ADDRESS: temporalAddress,
   TEMPORAL_UI_PORT: String(await freePort()),
   DATA_DIR: dataDir,
@@ -167,7 +152,7 @@ try {
     console.error('smoke: npm start did not report a clean stop\n' + output);
   }
   await rm(dataDir, { recursive: true, force: true });
-  await dropDatabase(databaseUrl.toString());
+  await dropDatabase(databaseUrl);
 }
 console.log(exitCode === 0 ? 'smoke: passed' : 'smoke: FAILED');
 process.exit(exitCode);

@@ -1,0 +1,97 @@
+import { execSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import Koa from 'koa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppState } from '../src/http/context.ts';
+import { webAssets } from '../src/http/web-assets.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const indexOf = (workspace: string) => path.join(repoRoot, workspace, 'dist/index.html');
+
+let server: Server;
+let baseUrl: string;
+let consoleHtml: string;
+let runnerHtml: string;
+
+beforeAll(async () => {
+  for (const workspace of ['console', 'runner-web']) {
+    if (existsSync(indexOf(workspace))) continue;
+    // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+    const env = { ...process.env, NODE_ENV: 'production' };
+    execSync(`npm run build --workspace ${workspace}`, { cwd: repoRoot, env, stdio: 'inherit' });
+  }
+  consoleHtml = readFileSync(indexOf('console'), 'utf8');
+  runnerHtml = readFileSync(indexOf('runner-web'), 'utf8');
+
+  const app = new Koa<AppState>();
+  for (const middleware of webAssets()) app.use(middleware);
+  server = await new Promise((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+async function get(urlPath: string) {
+  const response = await fetch(`${baseUrl}${urlPath}`);
+  return {
+    status: response.status,
+    type: response.headers.get('content-type') ?? '',
+    headers: response.headers,
+    body: await response.text(),
+  };
+}
+
+describe('web assets on the API origin', () => {
+  it('answers / with the console', async () => {
+    const page = await get('/');
+    expect(page.status).toBe(200);
+    expect(page.type).toMatch(/^text\/html/);
+    expect(page.body).toBe(consoleHtml);
+    expect(page.body).toContain('Turnproof');
+  });
+
+  it('answers unknown paths with the console, which shows its 404 view', async () => {
+    for (const urlPath of ['/some/unknown', '/auth', '/runner']) {
+      const page = await get(urlPath);
+      expect(page.status, urlPath).toBe(200);
+      expect(page.body, urlPath).toBe(consoleHtml);
+    }
+  });
+
+  it('answers /r/{token} and /run/{token} with the runner, whose assets live under /r/assets/', async () => {
+    for (const urlPath of ['/r/abc', '/run/abc', '/r/abc/', '/run']) {
+      const page = await get(urlPath);
+      expect(page.status, urlPath).toBe(200);
+      expect(page.type, urlPath).toMatch(/^text\/html/);
+      expect(page.body, urlPath).toBe(runnerHtml);
+    }
+    expect(runnerHtml).not.toBe(consoleHtml);
+
+    const script = /<script[^>]+src="(\/r\/assets\/[^"]+\.js)"/.exec(runnerHtml)?.[1];
+    expect(script).toBeDefined();
+    const asset = await get(script!);
+    expect(asset.status).toBe(200);
+    expect(asset.type).toMatch(/javascript/);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect(asset.body).toContain('Invalid Magic Link');
+  });
+
+  it("serves the console's own assets from /assets/", async () => {
+    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(consoleHtml)?.[1];
+    expect(script).toBeDefined();
+    const asset = await get(script!);
+    expect(asset.status).toBe(200);
+    expect(asset.type).toMatch(/javascript/);
+    expect(asset.body).toContain('Oops! Page not found');
+  });
+
+  it('answers a missing asset with 404 rather than an HTML page, and leaves /api/* alone', async () => {
+    for (const urlPath of ['/assets/missing.js', '/r/assets/missing.js', '/api/unknown', '/api']) {
+      expect((await get(urlPath)).status, urlPath).toBe(404);
+    }
+  });
+});

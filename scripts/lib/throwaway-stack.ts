@@ -1,0 +1,53 @@
+// Short-lived services on free ports for the tests, the smoke run and the benchmarks.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '@turnproof/config';
+import { dropDatabase, prepareDatabase } from '@turnproof/db';
+import { connectTemporal, registerSearchAttributes, startDevServer } from '@turnproof/temporal';
+
+/** A port nothing listens on right now (the OS picks it; we release it for the real server). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** DATABASE_URL's server with another database name, e.g. turnproof_test. */
+export function siblingDatabaseUrl(name: string): string {
+  const url = new URL(loadConfig().DATABASE_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Drops and rebuilds the database: empty, migrated, seeded. */
+export async function freshDatabase(databaseUrl: string): Promise<void> {
+  await dropDatabase(databaseUrl);
+  const orm = await prepareDatabase(databaseUrl);
+  await orm.close();
+}
+
+/** A headless Temporal dev server with a throw-away SQLite file and our search attributes. */
+export async function startThrowawayTemporal(namespace = loadConfig().TEMPORAL_NAMESPACE) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'turnproof-temporal-'));
+  const address = `127.0.0.1:${await freePort()}`;
+  const server = await startDevServer({ address, uiPort: 0, headless: true, dataDir, namespace });
+  const stop = async () => {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const { connection } = await connectTemporal({ TEMPORAL_ADDRESS: address, TEMPORAL_NAMESPACE: namespace });
+    await registerSearchAttributes(connection, namespace).finally(() => connection.close());
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { address, namespace, stop };
+}
