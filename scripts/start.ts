@@ -4,7 +4,7 @@
 import { execSync } from 'node:child_process';
 import path from 'node:path';
 import { loadConfig } from '@turnproof/config';
-import { isPostgresReachable, prepareDatabase } from '@turnproof/db';
+import { isPostgresReachable, prepareDatabase, startEmbeddedPostgres } from '@turnproof/db';
 import {
   connectTemporal,
   isTemporalReachable,
@@ -30,11 +30,20 @@ async function stopAll(exitCode: number) {
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
 
+const isLocalHost = (host: string) => ['127.0.0.1', 'localhost', '0.0.0.0', '::1'].includes(host);
+
 async function database() {
   if (!(await isPostgresReachable(config.DATABASE_URL))) {
-    throw new Error(
-      `No PostgreSQL answers at ${config.DATABASE_URL}. Start it (pg_ctlcluster ... start) or set DATABASE_URL in .env.`,
+    if (!isLocalHost(new URL(config.DATABASE_URL).hostname)) {
+      throw new Error(`No PostgreSQL answers at ${config.DATABASE_URL}.`);
+    }
+    console.log(
+      `No PostgreSQL answers at ${config.DATABASE_URL}: starting an embedded one (data in ${config.DATA_DIR}/postgres).`,
     );
+    const embedded = await startEmbeddedPostgres(config.DATABASE_URL, config.DATA_DIR, (line) =>
+      console.log(`[postgres] ${line}`),
+    );
+    stops.push(() => embedded.stop());
   }
   const orm = await prepareDatabase(config.DATABASE_URL);
   await orm.close();
@@ -46,7 +55,7 @@ async function temporal() {
     console.log(`Using the Temporal server at ${config.TEMPORAL_ADDRESS}.`);
   } else {
     const { host } = parseAddress(config.TEMPORAL_ADDRESS);
-    if (!['127.0.0.1', 'localhost', '0.0.0.0'].includes(host)) {
+    if (!isLocalHost(host)) {
       throw new Error(`No Temporal server answers at ${config.TEMPORAL_ADDRESS}.`);
     }
     console.log('Starting the Temporal dev server (the first start may install the Temporal CLI)...');
