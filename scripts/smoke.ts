@@ -41,7 +41,9 @@ const system = spawn('npm', ['start'], { env, detached: true, stdio: ['ignore', 
 let output = '';
 system.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
 system.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-const systemExited = new Promise<number | null>((resolve) => system.once('exit', (code) => resolve(code)));
+// npm may exit at Ctrl-C before what it started has stopped; the output pipe closes only once the
+// last process of the group holding it is gone.
+const systemStopped = new Promise<void>((resolve) => system.stdout.once('close', () => resolve()));
 
 let cookie = '';
 async function call(method: string, urlPath: string, body?: unknown) {
@@ -140,7 +142,7 @@ try {
 } finally {
   if (system.pid) process.kill(-system.pid, 'SIGINT');
   const stopped = await Promise.race([
-    systemExited,
+    systemStopped,
     new Promise((resolve) => setTimeout(() => resolve('timeout'), 30_000)),
   ]);
   if (stopped === 'timeout') {

@@ -15,7 +15,6 @@ import {
 import { stopProcess, supervise, waitFor, type Supervised } from './lib/processes.ts';
 
 const config = loadConfig();
-const tsx = path.resolve('node_modules/.bin/tsx');
 const stops: (() => Promise<void>)[] = [];
 let stopping = false;
 
@@ -78,7 +77,8 @@ function buildFrontEnds() {
 }
 
 function startProcess(name: string, entry: string): Supervised {
-  const supervised = supervise(name, tsx, [entry], process.env);
+  // tsx as a loader in the same process: a tsx wrapper process would relay Ctrl-C on its own terms.
+  const supervised = supervise(name, process.execPath, ['--import', 'tsx', entry], process.env);
   stops.push(() => stopProcess(supervised));
   void supervised.exited.then((code) => {
     if (!stopping) {

@@ -6,9 +6,12 @@ export interface Supervised {
   exited: Promise<number | null>;
 }
 
-/** Starts a long-running child with prefixed output; `exited` settles with its exit code. */
+/**
+ * Starts a long-running child with prefixed output; `exited` settles with its exit code. The child
+ * has its own process group, so Ctrl-C reaches only the supervisor, which stops children in order.
+ */
 export function supervise(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): Supervised {
-  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const prefix = `[${name}] `;
   for (const stream of [child.stdout, child.stderr]) {
     let pending = '';

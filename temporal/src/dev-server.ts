@@ -79,7 +79,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       `${key.name}=${TypedSearchAttributes.toMetadataType(key.type)}`,
     ]),
   ];
-  const child = spawn(cli, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: false });
+  // Its own process group: a terminal's Ctrl-C reaches our process, which stops the server last.
+  const child = spawn(cli, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const recent: string[] = [];
   let stopping = false;
   const onOutput = (chunk: Buffer) => {

@@ -16,6 +16,8 @@ const worker = await createTurnproofWorker({
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
+    // A second signal (Ctrl-C, then the supervisor's SIGTERM) must not shut down a worker twice.
+    if (worker.getState() !== 'RUNNING') return;
     console.log(`Turnproof worker: ${signal}, finishing running tasks...`);
     worker.shutdown();
   });
