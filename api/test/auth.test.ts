@@ -35,6 +35,19 @@ describe('sign-up', () => {
     });
   });
 
+  it('sends a browser that follows the confirmation link to the sign-in page, once', async () => {
+    const email = uniqueEmail();
+    const browser = new Browser(api.baseUrl);
+    await browser.post('/api/auth/signup', { email, password: goodPassword, full_name: 'Pat' });
+    const link = new URL(linkIn(await api.mailbox.latest(email, /Confirm/)));
+    const followed = await browser.request('GET', `${link.pathname}${link.search}`, undefined, { Accept: 'text/html' });
+    expect(followed.status).toBe(302);
+    expect(followed.headers.get('location')).toBe('/auth?confirmed=1');
+    const again = await browser.get(`${link.pathname}${link.search}`);
+    expect(again.status).toBe(400);
+    expect(again.body.error).toBe('This confirmation link is invalid or has already been used.');
+  });
+
   it('refuses a duplicate e-mail with the spec sentence, whatever its case', async () => {
     const owner = await signedInOwner(api);
     const again = await new Browser(api.baseUrl).post('/api/auth/signup', {
