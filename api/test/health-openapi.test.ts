@@ -17,7 +17,7 @@ describe('GET /api/health', () => {
 
 describe('GET /api/openapi.json', () => {
   it('documents every route with its schemas', async () => {
-    const document = await (await fetch(`${api.baseUrl}/api/openapi.json`)).json();
+    const document: any = await (await fetch(`${api.baseUrl}/api/openapi.json`)).json();
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths)).toEqual(
       expect.arrayContaining([
@@ -44,7 +44,7 @@ describe('unknown API routes', () => {
   it('answer 404 with a sentence and the request id', async () => {
     const response = await fetch(`${api.baseUrl}/api/nothing-here`);
     expect(response.status).toBe(404);
-    const body = await response.json();
+    const body: any = await response.json();
     expect(body.error).toBe('No API route matches GET /api/nothing-here.');
     expect(body.request_id).toBe(response.headers.get('x-request-id'));
   });
