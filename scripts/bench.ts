@@ -2,6 +2,7 @@
 // Runs the real API in-process against a fresh database and a throwaway Temporal dev server.
 import type { AddressInfo } from 'node:net';
 import { createMailer } from '@turnproof/activities/mailer';
+import { createMediaStorage } from '@turnproof/activities/media-storage';
 import { loadConfig } from '@turnproof/config';
 import { createOrm } from '@turnproof/db';
 import { connectTemporal } from '@turnproof/temporal/client';
@@ -61,6 +62,7 @@ const app = createApp({
   mailer: createMailer(config),
   rateLimits,
   logger: pino({ level: 'silent' }),
+  storage: createMediaStorage(config.mediaDir),
 });
 const server = app.listen(0, '127.0.0.1');
 await new Promise((resolve) => server.once('listening', resolve));

@@ -1,17 +1,29 @@
-import type { Mailer, MailMessage } from './mailer.ts';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Mailer } from './mailer.ts';
+import type { MediaStorage } from './media-storage.ts';
+import type { PdfRenderer } from './report/index.ts';
+import { createReportActivities } from './report-activities.ts';
+import { createRunActivities } from './run-activities.ts';
 
 export interface ActivityDeps {
+  orm: MikroORM;
   mailer: Mailer;
+  storage: MediaStorage;
+  pdf: PdfRenderer;
+  /** Where links in e-mails point. */
+  publicOrigin: string;
 }
 
 /**
  * Every activity closes over the dependencies it is given, so the worker wires real ones and tests
- * wire fakes. Workflows see only the type: `proxyActivities<ReturnType<typeof createActivities>>`.
+ * wire their own. Workflows see only the type: `proxyActivities<ReturnType<typeof createActivities>>`.
  */
-export function createActivities({ mailer }: ActivityDeps) {
+export function createActivities(deps: ActivityDeps) {
+  const runUrl = (runId: string) => `${deps.publicOrigin}/inspections?run=${runId}`;
+  const reportDownloadUrl = (runId: string, version: number) =>
+    `${deps.publicOrigin}/api/runs/${runId}/reports/${version}/pdf`;
   return {
-    async sendMail(message: MailMessage): Promise<void> {
-      await mailer.send(message);
-    },
+    ...createRunActivities({ ...deps, runUrl }),
+    ...createReportActivities({ ...deps, runUrl, reportDownloadUrl }),
   };
 }

@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Mailer } from '@turnproof/activities/mailer';
-import type { Config } from '@turnproof/config';
+import type { MediaStorage } from '@turnproof/activities/media-storage';
+import type { Config, RunDurations } from '@turnproof/config';
 import type { Client } from '@temporalio/client';
 import type { Logger } from 'pino';
 import type { RateLimits } from './auth/rate-limits.ts';
@@ -13,4 +14,7 @@ export interface AppDeps {
   mailer: Mailer;
   rateLimits: RateLimits;
   logger: Logger;
+  storage: MediaStorage;
+  /** Timers of new runs' workflows; production values unless a test passes seconds. */
+  runDurations?: RunDurations;
 }

@@ -12,6 +12,9 @@ import { requestContext } from './http/request-context.ts';
 import { webAssets } from './http/web-assets.ts';
 import { buildOpenApiDocument } from './openapi/document.ts';
 import { propertiesRouter } from './properties/properties-router.ts';
+import { mediaRouter } from './public/media-router.ts';
+import { publicRunRouter, testRunRouter } from './public/public-run-router.ts';
+import { reportsRouter } from './runs/reports-router.ts';
 import { runsRouter } from './runs/runs-router.ts';
 import { templatesRouter } from './templates/templates-router.ts';
 
@@ -28,6 +31,10 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     checklistsRouter(),
     templatesRouter(),
     runsRouter(deps),
+    reportsRouter(deps),
+    publicRunRouter(deps),
+    testRunRouter(),
+    mediaRouter(deps),
   ]) {
     api.use(router.routes(), router.allowedMethods());
   }

@@ -1,5 +1,6 @@
 // API process entry: connects to PostgreSQL and Temporal, serves HTTP, stops cleanly on SIGINT/SIGTERM.
 import { createMailer } from '@turnproof/activities/mailer';
+import { createMediaStorage } from '@turnproof/activities/media-storage';
 import { loadConfig } from '@turnproof/config';
 import { createOrm } from '@turnproof/db';
 import { connectTemporal } from '@turnproof/temporal/client';
@@ -12,7 +13,15 @@ const logger = pino({ level: config.LOG_LEVEL, base: { service: 'api' } });
 const orm = await createOrm(config.DATABASE_URL);
 const { client, connection } = await connectTemporal(config);
 const rateLimits = new RateLimits(config.DATABASE_URL);
-const app = createApp({ config, orm, temporal: client, mailer: createMailer(config), rateLimits, logger });
+const app = createApp({
+  config,
+  orm,
+  temporal: client,
+  mailer: createMailer(config),
+  rateLimits,
+  logger,
+  storage: createMediaStorage(config.mediaDir),
+});
 
 const server = app.listen(config.PORT, () => {
   logger.info({ port: config.PORT, origin: config.publicOrigin }, 'API listening');

@@ -7,7 +7,9 @@ import {
 import { productionDurations, type Config, type RunDurations } from '@turnproof/config';
 import {
   inspectionRun,
-  runDeletedSignal,
+  reportGeneration,
+  reportWorkflowId,
+  type ReportGenerationInput,
   TurnproofOwnerId,
   TurnproofPropertyId,
   TurnproofRunKind,
@@ -57,10 +59,10 @@ export async function startInspectionRun(
   });
 }
 
-/** Tells the run's workflow that the host deleted the run. False when no open workflow was there. */
-export async function signalRunDeleted(client: Client, runId: string): Promise<boolean> {
+/** Ends the run's workflow when the host deletes the run. False when no open workflow was there. */
+export async function terminateRun(client: Client, runId: string): Promise<boolean> {
   try {
-    await client.workflow.getHandle(runWorkflowId(runId)).signal(runDeletedSignal);
+    await client.workflow.getHandle(runWorkflowId(runId)).terminate('The host deleted the run.');
     return true;
   } catch (error) {
     // A run whose workflow already ended (or never started) has nothing left to stop.
@@ -68,6 +70,27 @@ export async function signalRunDeleted(client: Client, runId: string): Promise<b
     throw error;
   }
 }
+
+export const runHandle = (client: Client, runId: string) =>
+  client.workflow.getHandle<typeof inspectionRun>(runWorkflowId(runId));
+
+/** Starts one version of a run's report; the workflow id makes a repeated call start nothing new. */
+export async function startReportGeneration(
+  client: Client,
+  config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>,
+  input: ReportGenerationInput,
+) {
+  return client.workflow.start(reportGeneration, {
+    workflowId: reportWorkflowId(input.runId, input.version),
+    taskQueue: config.TEMPORAL_TASK_QUEUE,
+    args: [input],
+    workflowIdConflictPolicy: 'USE_EXISTING',
+    workflowIdReusePolicy: 'REJECT_DUPLICATE',
+  });
+}
+
+export const reportHandle = (client: Client, runId: string, version: number) =>
+  client.workflow.getHandle<typeof reportGeneration>(reportWorkflowId(runId, version));
 
 /** True when the server answers for the client's namespace within a couple of seconds. */
 export async function temporalHealth(client: Client, timeoutMs = 2000): Promise<boolean> {

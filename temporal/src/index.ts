@@ -10,7 +10,10 @@ export { registerSearchAttributes } from './search-attributes.ts';
 export {
   connectTemporal,
   runWorkflowId,
-  signalRunDeleted,
+  terminateRun,
+  runHandle,
+  reportHandle,
+  startReportGeneration,
   startInspectionRun,
   temporalHealth,
   type TemporalClient,

@@ -1,6 +1,7 @@
 import { NativeConnection, Runtime } from '@temporalio/worker';
-import { createActivities, createMailer } from '@turnproof/activities';
+import { createActivities, createMailer, createMediaStorage, createPdfRenderer } from '@turnproof/activities';
 import { loadConfig } from '@turnproof/config';
+import { createOrm } from '@turnproof/db';
 import { createTurnproofWorker } from './worker.ts';
 
 // We stop the worker ourselves on SIGINT/SIGTERM; the SDK's own handlers would do it a second time.
@@ -8,10 +9,18 @@ Runtime.install({ shutdownSignals: [] });
 
 const config = loadConfig();
 const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+const orm = await createOrm(config.DATABASE_URL);
+const pdf = createPdfRenderer();
 const worker = await createTurnproofWorker({
   config,
   connection,
-  activities: createActivities({ mailer: createMailer(config) }),
+  activities: createActivities({
+    orm,
+    mailer: createMailer(config),
+    storage: createMediaStorage(config.mediaDir),
+    pdf,
+    publicOrigin: config.publicOrigin,
+  }),
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -30,5 +39,5 @@ console.log(
 try {
   await running;
 } finally {
-  await connection.close();
+  await Promise.allSettled([connection.close(), orm.close(), pdf.close()]);
 }

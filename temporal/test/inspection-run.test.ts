@@ -1,26 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { NativeConnection, type WorkflowBundle } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActivities, type Mailer } from '@turnproof/activities';
 import { loadConfig, type RunDurations } from '@turnproof/config';
-import { runStatusQuery } from '@turnproof/workflows';
+import {
+  completeRunUpdate,
+  issueReportedSignal,
+  mediaConfirmedSignal,
+  runProgressQuery,
+  taskProgressSignal,
+} from '@turnproof/workflows';
 import {
   bundleTurnproofWorkflows,
   connectTemporal,
   createTurnproofWorker,
   registerSearchAttributes,
-  runWorkflowId,
-  signalRunDeleted,
+  runHandle,
   startInspectionRun,
   temporalHealth,
+  terminateRun,
   type TemporalClient,
+  type TurnproofActivities,
 } from '../src/index.ts';
 
 // A task queue of its own, so no other worker on the shared server picks up these runs.
 const config = { ...loadConfig(), TEMPORAL_TASK_QUEUE: `test-inspection-run-${randomUUID()}` };
-const durations: RunDurations = { reminderBeforeDueMs: 2_000, linkReadableAfterCompletionMs: 5_000 };
-const mailer: Mailer = { send: async () => {} };
+// Skipped time: the workflow takes its durations as input, so seconds stand in for hours and days.
+const durations: RunDurations = { reminderBeforeDueMs: 2_000, linkReadableAfterCompletionMs: 3_000 };
 
 let workflowBundle: WorkflowBundle;
 let nativeConnection: NativeConnection;
@@ -37,27 +44,50 @@ afterAll(async () => {
   await nativeConnection?.close();
 });
 
-function newWorker() {
-  return createTurnproofWorker({
-    config,
-    connection: nativeConnection,
-    activities: createActivities({ mailer }),
-    workflowBundle,
-  });
+/** Activities that only record that they ran (and when), for testing the workflow's decisions. */
+function recordingActivities() {
+  const calls: { name: string; arg: unknown; at: number }[] = [];
+  const record =
+    (name: string) =>
+    async (arg: unknown): Promise<void> => {
+      calls.push({ name, arg, at: Date.now() });
+    };
+  const activities = Object.fromEntries(
+    [
+      'markRunCompleted',
+      'sendDueReminder',
+      'raiseOverdueAlert',
+      'expireRunLink',
+      'emailIssueAlert',
+      'createReportVersion',
+      'renderReport',
+      'emailReport',
+      'meterReport',
+      'markReportFailed',
+    ].map((name) => [name, record(name)]),
+  ) as unknown as TurnproofActivities;
+  return { calls, activities, names: () => calls.map((call) => call.name) };
 }
 
-function newRun() {
-  const runId = randomUUID();
+function newRun(overrides: { dueAt?: string | null } = {}) {
   return {
-    runId,
+    runId: randomUUID(),
     ownerId: `owner-${randomUUID()}`,
     propertyId: `property-${randomUUID()}`,
     kind: 'turnover' as const,
-    dueAt: null,
+    dueAt: overrides.dueAt ?? null,
+    tasks: [
+      { id: 'strip-beds', title: 'Strip beds', requiredMedia: 0 },
+      { id: 'photo-kitchen', title: 'Photograph kitchen', requiredMedia: 2 },
+    ],
   };
 }
 
-/** Visibility is eventually consistent: ask again until the answer arrives or time runs out. */
+async function withWorker<T>(activities: TurnproofActivities, work: () => Promise<T>): Promise<T> {
+  const worker = await createTurnproofWorker({ config, connection: nativeConnection, activities, workflowBundle });
+  return worker.runUntil(work);
+}
+
 async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -68,69 +98,161 @@ async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 10
   }
 }
 
-describe('inspectionRun workflow', () => {
+const now = () => new Date().toISOString();
+
+describe('InspectionRun workflow', () => {
   it('reports the shared dev server healthy and the search attributes registered', async () => {
     expect(await temporalHealth(temporal.client)).toBe(true);
     expect(await registerSearchAttributes(temporal.connection, config.TEMPORAL_NAMESPACE)).toEqual([]);
   });
 
-  it('starts pending, is found by owner, and ends when the run is deleted', async () => {
+  it('goes pending -> in_progress -> completed, refuses completion naming what is missing, reports, then expires the link', async () => {
     const run = newRun();
-    const worker = await newWorker();
-    await worker.runUntil(async () => {
+    const recorder = recordingActivities();
+    await withWorker(recorder.activities, async () => {
       const handle = await startInspectionRun(temporal.client, config, run, durations);
-      expect(handle.workflowId).toBe(runWorkflowId(run.runId));
       expect(handle.workflowId).toBe(`run/${run.runId}`);
-      expect(await handle.query(runStatusQuery)).toEqual({ status: 'pending' });
+      expect((await handle.query(runProgressQuery)).status).toBe('pending');
 
       const found = await eventually(async () => {
-        const ids: string[] = [];
-        for await (const execution of temporal.client.workflow.list({
-          query: `TurnproofOwnerId='${run.ownerId}'`,
-        })) {
-          ids.push(execution.workflowId);
+        for await (const execution of temporal.client.workflow.list({ query: `TurnproofOwnerId='${run.ownerId}'` })) {
+          return execution.workflowId;
         }
-        return ids.length ? ids : undefined;
+        return undefined;
       });
-      expect(found).toEqual([`run/${run.runId}`]);
+      expect(found).toBe(`run/${run.runId}`);
 
-      const description = await handle.describe();
-      expect(description.typedSearchAttributes.getAll()).toEqual(
-        expect.arrayContaining([
-          expect.objectContaining({
-            key: expect.objectContaining({ name: 'TurnproofPropertyId' }),
-            value: run.propertyId,
-          }),
-          expect.objectContaining({
-            key: expect.objectContaining({ name: 'TurnproofRunStatus' }),
-            value: 'pending',
-          }),
-          expect.objectContaining({
-            key: expect.objectContaining({ name: 'TurnproofRunKind' }),
-            value: 'turnover',
-          }),
-        ]),
+      await handle.signal(taskProgressSignal, {
+        runTaskId: 'strip-beds',
+        checked: true,
+        changedAt: now(),
+        startedAt: now(),
+      });
+      const progress = await handle.query(runProgressQuery);
+      expect(progress).toMatchObject({ status: 'in_progress', tasksChecked: 1, tasksTotal: 2 });
+      expect(progress.blocking).toEqual(['Photograph kitchen (not checked, needs 2 more photos)']);
+
+      const refused = await handle.executeUpdate(completeRunUpdate).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(WorkflowUpdateFailedError);
+      expect((refused as WorkflowUpdateFailedError).cause?.message).toBe(
+        'Complete these tasks first: Photograph kitchen (not checked, needs 2 more photos).',
       );
 
-      expect(await signalRunDeleted(temporal.client, run.runId)).toBe(true);
-      expect(await handle.result()).toEqual({ status: 'pending', deleted: true });
-      expect((await handle.describe()).status.name).toBe('COMPLETED');
+      await handle.signal(mediaConfirmedSignal, { runTaskId: 'photo-kitchen', confirmedMedia: 2, startedAt: now() });
+      // An older change arriving late does not undo a newer one.
+      await handle.signal(taskProgressSignal, {
+        runTaskId: 'photo-kitchen',
+        checked: true,
+        changedAt: now(),
+        startedAt: now(),
+      });
+      await handle.signal(taskProgressSignal, {
+        runTaskId: 'photo-kitchen',
+        checked: false,
+        changedAt: new Date(Date.now() - 60_000).toISOString(),
+        startedAt: now(),
+      });
+      const result = await handle.executeUpdate(completeRunUpdate);
+      expect(result.status).toBe('completed');
+
+      const description = await eventually(async () => {
+        const described = await handle.describe();
+        const status = described.typedSearchAttributes.getAll().find((pair) => pair.key.name === 'TurnproofRunStatus');
+        return status?.value === 'completed' ? described : undefined;
+      });
+      expect(description.status.name).toBe('RUNNING');
+
+      const completedAt = Date.now();
+      expect(await handle.result()).toEqual({ status: 'completed', reportStatus: 'ready' });
+      const expired = recorder.calls.find((call) => call.name === 'expireRunLink');
+      expect(expired?.at).toBeGreaterThanOrEqual(completedAt + durations.linkReadableAfterCompletionMs - 1000);
+      expect(recorder.names()).toEqual([
+        'markRunCompleted',
+        'createReportVersion',
+        'renderReport',
+        'emailReport',
+        'meterReport',
+        'expireRunLink',
+      ]);
     });
   });
 
-  it('returns the open workflow when the same run is started twice', async () => {
+  it('accepts exactly one of 20 concurrent completions', async () => {
+    const run = { ...newRun(), tasks: [{ id: 'only', title: 'Only task', requiredMedia: 0 }] };
+    const recorder = recordingActivities();
+    await withWorker(recorder.activities, async () => {
+      const handle = await startInspectionRun(temporal.client, config, run, durations);
+      await handle.signal(taskProgressSignal, { runTaskId: 'only', checked: true, changedAt: now(), startedAt: now() });
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 20 }, () => handle.executeUpdate(completeRunUpdate)),
+      );
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+      const messages = outcomes.flatMap((outcome) =>
+        outcome.status === 'rejected' ? [(outcome.reason as WorkflowUpdateFailedError).cause?.message] : [],
+      );
+      expect(new Set(messages)).toEqual(new Set(['This run is already completed.']));
+      await handle.result();
+      expect(recorder.names().filter((name) => name === 'markRunCompleted')).toHaveLength(1);
+      expect(recorder.names().filter((name) => name === 'createReportVersion')).toHaveLength(1);
+    });
+  });
+
+  it('reminds before due_at while the run has not started, then raises the overdue alert at due_at', async () => {
+    const dueInMs = 4_000;
+    const run = newRun({ dueAt: new Date(Date.now() + dueInMs).toISOString() });
+    const recorder = recordingActivities();
+    const started = Date.now();
+    await withWorker(recorder.activities, async () => {
+      await startInspectionRun(temporal.client, config, run, durations);
+      await eventually(async () => (recorder.names().includes('raiseOverdueAlert') ? true : undefined), 15_000);
+      await terminateRun(temporal.client, run.runId);
+    });
+    const reminder = recorder.calls.find((call) => call.name === 'sendDueReminder');
+    const overdue = recorder.calls.find((call) => call.name === 'raiseOverdueAlert');
+    expect(reminder?.arg).toBe(run.runId);
+    expect(reminder!.at - started).toBeGreaterThanOrEqual(dueInMs - durations.reminderBeforeDueMs - 500);
+    expect(reminder!.at - started).toBeLessThan(dueInMs);
+    expect(overdue!.at - started).toBeGreaterThanOrEqual(dueInMs - 500);
+  });
+
+  it('sends no reminder once the run has started, and no overdue alert once it is completed', async () => {
+    const run = {
+      ...newRun({ dueAt: new Date(Date.now() + 4_000).toISOString() }),
+      tasks: [{ id: 't', title: 'T', requiredMedia: 0 }],
+    };
+    const recorder = recordingActivities();
+    await withWorker(recorder.activities, async () => {
+      const handle = await startInspectionRun(temporal.client, config, run, durations);
+      await handle.signal(taskProgressSignal, { runTaskId: 't', checked: true, changedAt: now(), startedAt: now() });
+      await handle.executeUpdate(completeRunUpdate);
+      await handle.result();
+    });
+    expect(recorder.names()).not.toContain('sendDueReminder');
+    expect(recorder.names()).not.toContain('raiseOverdueAlert');
+  });
+
+  it('e-mails the host about high-severity issues only', async () => {
     const run = newRun();
-    const worker = await newWorker();
-    await worker.runUntil(async () => {
-      const first = await startInspectionRun(temporal.client, config, run, durations);
-      const second = await startInspectionRun(temporal.client, config, run, durations);
-      expect(second.firstExecutionRunId).toBe(first.firstExecutionRunId);
-      await signalRunDeleted(temporal.client, run.runId);
-      await first.result();
+    const recorder = recordingActivities();
+    await withWorker(recorder.activities, async () => {
+      const handle = await startInspectionRun(temporal.client, config, run, durations);
+      await handle.signal(issueReportedSignal, { alertId: 'low-1', severity: 'low' });
+      await handle.signal(issueReportedSignal, { alertId: 'high-1', severity: 'high' });
+      await eventually(async () => (recorder.names().includes('emailIssueAlert') ? true : undefined));
+      await terminateRun(temporal.client, run.runId);
     });
+    expect(recorder.calls.filter((call) => call.name === 'emailIssueAlert').map((call) => call.arg)).toEqual([
+      'high-1',
+    ]);
   });
 
-  it('ignores a deletion signal for a run without an open workflow', async () => {
-    expect(await signalRunDeleted(temporal.client, randomUUID())).toBe(false);
+  it('is terminated when the host deletes the run, and terminating a missing run is harmless', async () => {
+    const run = newRun();
+    await withWorker(recordingActivities().activities, async () => {
+      await startInspectionRun(temporal.client, config, run, durations);
+      expect(await terminateRun(temporal.client, run.runId)).toBe(true);
+      expect((await runHandle(temporal.client, run.runId).describe()).status.name).toBe('TERMINATED');
+    });
+    expect(await terminateRun(temporal.client, randomUUID())).toBe(false);
   });
 });

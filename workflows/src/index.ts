@@ -1,13 +1,7 @@
-export {
-  inspectionRun,
-  runStatusQuery,
-  runDeletedSignal,
-  type InspectionRunInput,
-  type InspectionRunResult,
-  type RunKind,
-  type RunStatus,
-  type RunStatusView,
-} from './inspection-run.ts';
+export { inspectionRun, type InspectionRunInput, type InspectionRunResult } from './inspection-run.ts';
+export { reportGeneration, reportWorkflowId, type ReportGenerationInput } from './report-generation.ts';
+export * from './run-messages.ts';
+export { blockingTasks, incompleteRunMessage, msUntil } from './run-rules.ts';
 export {
   TurnproofOwnerId,
   TurnproofPropertyId,

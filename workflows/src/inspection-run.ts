@@ -1,9 +1,31 @@
-import { condition, defineQuery, defineSignal, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
+import {
+  allHandlersFinished,
+  condition,
+  executeChild,
+  proxyActivities,
+  ParentClosePolicy,
+  setHandler,
+  sleep,
+  upsertSearchAttributes,
+  workflowInfo,
+} from '@temporalio/workflow';
+import type { createActivities } from '@turnproof/activities';
 import type { RunDurations } from '@turnproof/config';
+import {
+  completeRunUpdate,
+  issueReportedSignal,
+  mediaConfirmedSignal,
+  runProgressQuery,
+  taskProgressSignal,
+  type CompleteResult,
+  type ReportStatus,
+  type RunKind,
+  type RunStatus,
+  type TrackedTask,
+} from './run-messages.ts';
+import { blockingTasks, incompleteRunMessage, msUntil } from './run-rules.ts';
+import { reportGeneration, reportWorkflowId } from './report-generation.ts';
 import { TurnproofRunStatus } from './search-attributes.ts';
-
-export type RunKind = 'turnover' | 'move_in' | 'move_out';
-export type RunStatus = 'pending' | 'in_progress' | 'completed';
 
 export interface InspectionRunInput {
   runId: string;
@@ -12,41 +34,125 @@ export interface InspectionRunInput {
   kind: RunKind;
   /** ISO 8601 instant, or null when the run has no due time. */
   dueAt: string | null;
+  tasks: { id: string; title: string; requiredMedia: number }[];
   durations: RunDurations;
-}
-
-export interface RunStatusView {
-  status: RunStatus;
 }
 
 export interface InspectionRunResult {
   status: RunStatus;
-  /** True when the workflow ended because the host deleted the run. */
-  deleted: boolean;
+  reportStatus: ReportStatus;
 }
 
-export const runStatusQuery = defineQuery<RunStatusView>('runStatus');
-/** Sent by the API when the host deletes the run: nothing is left to remind about or report on. */
-export const runDeletedSignal = defineSignal('runDeleted');
-
-export async function inspectionRun(_input: InspectionRunInput): Promise<InspectionRunResult> {
-  const status: RunStatus = 'pending';
-  let deleted = false;
-
-  setHandler(runStatusQuery, () => ({ status }));
-  setHandler(runDeletedSignal, () => {
-    deleted = true;
-  });
-  publishStatus(status);
-
-  await condition(() => deleted);
-  return { status, deleted };
-}
+const { markRunCompleted, sendDueReminder, raiseOverdueAlert, expireRunLink, emailIssueAlert } = proxyActivities<
+  ReturnType<typeof createActivities>
+>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+});
 
 /**
- * The workflow owns TurnproofRunStatus: it writes it whenever the status changes (and once at start,
- * so a run started without attributes is still findable).
+ * `run/{id}`: pending -> in_progress (first task action) -> completed, the reminders around due_at,
+ * the report on completion, and the link's end of life seven days later.
  */
-function publishStatus(status: RunStatus): void {
+export async function inspectionRun(input: InspectionRunInput): Promise<InspectionRunResult> {
+  let status: RunStatus = 'pending';
+  let startedAt: string | null = null;
+  let endedAt: string | null = null;
+  let reportStatus: ReportStatus = 'not_started';
+  const tasks: TrackedTask[] = input.tasks.map((task) => ({
+    ...task,
+    checked: false,
+    confirmedMedia: 0,
+    changedAt: null,
+  }));
+
+  const setStatus = (next: RunStatus) => {
+    status = next;
+    upsertSearchAttributes([{ key: TurnproofRunStatus, value: next }]);
+  };
+  const noteStart = (at: string) => {
+    startedAt ??= at;
+    if (status === 'pending') setStatus('in_progress');
+  };
+  const taskById = (id: string) => tasks.find((task) => task.id === id);
+
+  setHandler(taskProgressSignal, ({ runTaskId, checked, changedAt, startedAt: started }) => {
+    noteStart(started);
+    const task = taskById(runTaskId);
+    if (!task || (task.changedAt && task.changedAt > changedAt)) return;
+    task.checked = checked;
+    task.changedAt = changedAt;
+  });
+  setHandler(mediaConfirmedSignal, ({ runTaskId, confirmedMedia, startedAt: started }) => {
+    noteStart(started);
+    const task = taskById(runTaskId);
+    // Media are never taken away by the cleaner, so the largest count is the newest.
+    if (task) task.confirmedMedia = Math.max(task.confirmedMedia, confirmedMedia);
+  });
+  setHandler(issueReportedSignal, async ({ alertId, severity }) => {
+    if (severity === 'high') await emailIssueAlert(alertId);
+  });
+  setHandler(
+    completeRunUpdate,
+    async (): Promise<CompleteResult> => {
+      // Claimed before the first await: concurrent completions see it and are refused by the validator.
+      setStatus('completed');
+      endedAt = new Date().toISOString();
+      startedAt ??= endedAt;
+      await markRunCompleted({ runId: input.runId, startedAt, endedAt });
+      return { status: 'completed', endedAt };
+    },
+    {
+      validator: () => {
+        if (status === 'completed') throw new Error('This run is already completed.');
+        const blocking = blockingTasks(tasks);
+        if (blocking.length) throw new Error(incompleteRunMessage(blocking));
+      },
+    },
+  );
+  setHandler(runProgressQuery, () => ({
+    status,
+    startedAt,
+    endedAt,
+    tasksTotal: tasks.length,
+    tasksChecked: tasks.filter((task) => task.checked).length,
+    blocking: blockingTasks(tasks),
+    report: { version: 1, status: reportStatus },
+  }));
+
   upsertSearchAttributes([{ key: TurnproofRunStatus, value: status }]);
+  const dueWatch = input.dueAt ? watchDueTime(input, () => status) : Promise.resolve();
+
+  await condition(() => status === 'completed' && endedAt !== null);
+  reportStatus = 'generating';
+  try {
+    await executeChild(reportGeneration, {
+      workflowId: reportWorkflowId(input.runId, 1),
+      args: [{ runId: input.runId, version: 1, emailHost: true, meter: true }],
+      parentClosePolicy: ParentClosePolicy.ABANDON,
+      typedSearchAttributes: workflowInfo().typedSearchAttributes,
+    });
+    reportStatus = 'ready';
+  } catch {
+    // The report workflow records its own failure; the run stays completed and can be regenerated.
+    reportStatus = 'failed';
+  }
+
+  await dueWatch;
+  await sleep(input.durations.linkReadableAfterCompletionMs);
+  await expireRunLink(input.runId);
+  await condition(allHandlersFinished);
+  return { status, reportStatus };
+}
+
+/** A reminder before due_at while the run has not started; an overdue alert at due_at unless completed. */
+async function watchDueTime(input: InspectionRunInput, currentStatus: () => RunStatus): Promise<void> {
+  const dueAt = input.dueAt as string;
+  const beforeReminder = msUntil(dueAt, Date.now(), input.durations.reminderBeforeDueMs);
+  if (beforeReminder > 0) {
+    const started = await condition(() => currentStatus() !== 'pending', beforeReminder);
+    if (!started) await sendDueReminder(input.runId);
+  }
+  const completed = await condition(() => currentStatus() === 'completed', msUntil(dueAt, Date.now()));
+  if (!completed) await raiseOverdueAlert(input.runId);
 }

@@ -126,7 +126,7 @@ export function propertiesRouter(deps: AppDeps) {
   router.delete('/:id', async (ctx) => {
     const user = requireUser(ctx);
     const id = parseId(ctx.params.id ?? '', propertyMessages.notFound);
-    ctx.body = await deleteProperty(deps.temporal, ctx.state.em, user.id, id);
+    ctx.body = await deleteProperty(deps, ctx.state.em, user.id, id);
   });
 
   return router;

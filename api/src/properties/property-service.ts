@@ -1,8 +1,10 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { Property, Run } from '@turnproof/db';
-import { signalRunDeleted } from '@turnproof/temporal/client';
+import { forgetRun } from '../runs/forget-run.ts';
+import type { MediaStorage } from '@turnproof/activities/media-storage';
 import { forbidden, notFound } from '../http/errors.ts';
+import { containsPattern } from '../http/like-pattern.ts';
 import { copyDefaultChecklists } from './default-checklists.ts';
 import { type CreatePropertyInput, propertyMessages, type UpdatePropertyInput } from './property-input.ts';
 
@@ -26,17 +28,13 @@ export function toPropertyRecord(property: Property) {
   };
 }
 
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (match) => `\\${match}`);
-}
-
 export function propertyWhere(ownerId: string, filter: PropertyListFilter = {}): FilterQuery<Property> {
   const where: FilterQuery<Property> & Record<string, unknown> = { owner: ownerId };
   // The Template Collection is a system property: lists hide it unless asked for explicitly.
   where.is_system_property = filter.is_system_property ?? false;
   if (filter.id !== undefined) where.id = { $in: Array.isArray(filter.id) ? filter.id : [filter.id] };
   if (filter.q?.trim()) {
-    const pattern = `%${escapeLike(filter.q.trim())}%`;
+    const pattern = containsPattern(filter.q.trim());
     where.$or = [{ name: { $ilike: pattern } }, { address: { $ilike: pattern } }];
   }
   return where;
@@ -65,13 +63,18 @@ export async function updateProperty(em: EntityManager, ownerId: string, id: str
   return property;
 }
 
-/** Deletes the property; the database cascades to checklists, tasks, runs and media; run workflows are stopped. */
-export async function deleteProperty(temporal: Client, em: EntityManager, ownerId: string, id: string) {
+/** Deletes the property; the database cascades to checklists, tasks, runs and media; runs' workflows and files go too. */
+export async function deleteProperty(
+  deps: { temporal: Client; storage: MediaStorage },
+  em: EntityManager,
+  ownerId: string,
+  id: string,
+) {
   const property = await findOwnedProperty(em, ownerId, id);
   if (property.is_system_property) throw forbidden(propertyMessages.systemPropertyLocked);
   const record = toPropertyRecord(property);
   const runs = await em.find(Run, { property: property.id }, { fields: ['id'] });
   await em.nativeDelete(Property, { id: property.id, owner: ownerId });
-  await Promise.all(runs.map((run) => signalRunDeleted(temporal, run.id)));
+  await Promise.all(runs.map((run) => forgetRun(deps, run.id)));
   return record;
 }

@@ -1,3 +1,4 @@
+import { RUN_STATUSES } from '@turnproof/db';
 import { z } from 'zod';
 import { isRunKind, normaliseRunType } from './run-type.ts';
 
@@ -70,10 +71,17 @@ export const createRunBody = z
   .refine((body) => body.template_id || body.checklist_id, runMessages.templateRequired)
   .refine((body) => !(body.template_id && body.checklist_id), runMessages.bothSources);
 
+/** due_at is fixed at creation: the run's workflow has already set its reminders from it. */
 export const updateRunBody = z.object({
   meta: runMetaInput.optional(),
-  due_at: dueAt.optional(),
   assigned_to: z.uuid({ error: runMessages.assigneeNotFound }).nullish(),
+  status: z
+    .enum(RUN_STATUSES, { error: 'status must be pending, in_progress or completed.' })
+    .optional()
+    .refine(
+      (status) => status === undefined || status === 'completed',
+      'Only completing a run can be asked for; a run starts with its first task.',
+    ),
 });
 
 export type CreateRunInput = z.output<typeof createRunBody>;

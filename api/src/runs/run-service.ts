@@ -2,7 +2,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { Config } from '@turnproof/config';
 import { Checklist, InspectionTemplate, Property, Run, RunTask, TeamMember } from '@turnproof/db';
-import { signalRunDeleted, startInspectionRun } from '@turnproof/temporal/client';
+import type { MediaStorage } from '@turnproof/activities/media-storage';
+import type { RunDurations } from '@turnproof/config';
+import { runHandle, startInspectionRun } from '@turnproof/temporal/client';
+import { completeRunUpdate } from '@turnproof/workflows';
+import { WorkflowUpdateFailedError } from '@temporalio/client';
+import { conflict } from '../http/errors.ts';
+import { forgetRun } from './forget-run.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { decryptLink, newMagicLink } from './magic-link.ts';
 import { type CreateRunInput, runMessages, type UpdateRunInput } from './run-input.ts';
@@ -45,6 +51,7 @@ async function findAssignee(em: EntityManager, ownerId: string, id: string | nul
 }
 
 export function toRunRecord(run: Run, secretKey: string) {
+  const tasks = run.tasks.isInitialized() ? run.tasks.getItems() : [];
   return {
     id: run.id,
     property_id: run.property.id,
@@ -62,7 +69,19 @@ export function toRunRecord(run: Run, secretKey: string) {
     assigned_to: run.assigned_to?.id ?? null,
     magic_link: run.link_revoked_at ? null : decryptLink(secretKey, run.link_encrypted),
     link_revoked_at: run.link_revoked_at ?? null,
-    task_count: run.tasks.isInitialized() ? run.tasks.count() : undefined,
+    task_count: tasks.length,
+    completed_task_count: tasks.filter((task) => task.checked).length,
+    tasks: tasks.map((task) => ({
+      id: task.id,
+      title: task.title,
+      description: task.description ?? null,
+      required_media: task.required_media,
+      order_index: task.order_index,
+      checked: task.checked,
+      checked_at: task.checked_at ?? null,
+      comment: task.comment ?? null,
+      duration_seconds: task.duration_seconds ?? null,
+    })),
   };
 }
 
@@ -81,7 +100,7 @@ export async function findOwnedRun(em: EntityManager, ownerId: string, id: strin
  * Temporal refuses, nothing is left behind in the database.
  */
 export async function createRun(
-  deps: { config: Config; temporal: Client },
+  deps: { config: Config; temporal: Client; runDurations?: RunDurations },
   em: EntityManager,
   ownerId: string,
   input: CreateRunInput,
@@ -106,7 +125,7 @@ export async function createRun(
       due_at: input.due_at,
       assigned_to: assignee,
     });
-    source.tasks.forEach((task, order_index) =>
+    const runTasks = source.tasks.map((task, order_index) =>
       tx.create(RunTask, {
         run,
         task: task.task ?? null,
@@ -117,13 +136,19 @@ export async function createRun(
       }),
     );
     await tx.flush();
-    await startInspectionRun(deps.temporal, deps.config, {
-      runId: run.id,
-      ownerId,
-      propertyId: property.id,
-      kind: input.type,
-      dueAt: input.due_at?.toISOString() ?? null,
-    });
+    await startInspectionRun(
+      deps.temporal,
+      deps.config,
+      {
+        runId: run.id,
+        ownerId,
+        propertyId: property.id,
+        kind: input.type,
+        dueAt: input.due_at?.toISOString() ?? null,
+        tasks: runTasks.map((task) => ({ id: task.id, title: task.title, requiredMedia: task.required_media })),
+      },
+      deps.runDurations,
+    );
     return run.id;
   });
   return findOwnedRun(em.fork(), ownerId, runId);
@@ -132,15 +157,14 @@ export async function createRun(
 export async function updateRun(em: EntityManager, ownerId: string, id: string, input: UpdateRunInput) {
   const run = await findOwnedRun(em, ownerId, id);
   if (input.meta !== undefined) run.meta = input.meta;
-  if (input.due_at !== undefined) run.due_at = input.due_at;
   if (input.assigned_to !== undefined) run.assigned_to = await findAssignee(em, ownerId, input.assigned_to);
   await em.flush();
   return run;
 }
 
-/** Deletes the run (the database cascades to its tasks and media) and stops its workflow. */
+/** Deletes the run (the database cascades to its tasks and media rows), its files and its workflow. */
 export async function deleteRun(
-  deps: { temporal: Client; config: Config },
+  deps: { temporal: Client; config: Config; storage: MediaStorage },
   em: EntityManager,
   ownerId: string,
   id: string,
@@ -148,6 +172,37 @@ export async function deleteRun(
   const run = await findOwnedRun(em, ownerId, id);
   const record = toRunRecord(run, deps.config.SECRET_KEY);
   await em.nativeDelete(Run, { id: run.id });
-  await signalRunDeleted(deps.temporal, run.id);
+  await forgetRun(deps, run.id);
   return record;
+}
+
+/** A new magic link; the old one stops working at once (it no longer matches any run). */
+export async function rotateLink(config: Config, em: EntityManager, ownerId: string, id: string) {
+  const run = await findOwnedRun(em, ownerId, id);
+  const link = newMagicLink(config.publicOrigin, config.SECRET_KEY);
+  em.assign(run, { token_hash: link.tokenHash, link_encrypted: link.linkEncrypted, link_revoked_at: null });
+  await em.flush();
+  return run;
+}
+
+/** The link answers 410 from now on; rotating gives the run a new one. */
+export async function revokeLink(em: EntityManager, ownerId: string, id: string) {
+  const run = await findOwnedRun(em, ownerId, id);
+  run.link_revoked_at ??= new Date();
+  await em.flush();
+  return run;
+}
+
+/** The host marks the run completed: the same rules as the runner's completion, through the workflow. */
+export async function completeRunAsOwner(temporal: Client, em: EntityManager, ownerId: string, id: string) {
+  const run = await findOwnedRun(em, ownerId, id);
+  if (run.status === 'completed') return run;
+  try {
+    await runHandle(temporal, run.id).executeUpdate(completeRunUpdate);
+  } catch (error) {
+    if (error instanceof WorkflowUpdateFailedError)
+      throw conflict(error.cause?.message ?? 'This run cannot be completed yet.');
+    throw error;
+  }
+  return findOwnedRun(em.fork(), ownerId, id);
 }

@@ -6,10 +6,20 @@ import type { AppDeps } from '../app-deps.ts';
 import { requireUser } from '../auth/sessions.ts';
 import type { AppState } from '../http/context.ts';
 import { idList, listQuerySchema, orderOf, pageOf, parseId, sendList } from '../http/simple-rest.ts';
+import { containsPattern } from '../http/like-pattern.ts';
 import { parseInput } from '../http/validation.ts';
 import { documentRoute } from '../openapi/registry.ts';
 import { createRunBody, runMessages, updateRunBody } from './run-input.ts';
-import { createRun, deleteRun, findOwnedRun, toRunRecord, updateRun } from './run-service.ts';
+import {
+  completeRunAsOwner,
+  createRun,
+  deleteRun,
+  findOwnedRun,
+  revokeLink,
+  rotateLink,
+  toRunRecord,
+  updateRun,
+} from './run-service.ts';
 
 const listQuery = listQuerySchema(
   ['created_at', 'started_at', 'ended_at', 'assigned_to', 'status', 'type'] as const,
@@ -18,6 +28,7 @@ const listQuery = listQuerySchema(
     property_id: z.uuid().optional(),
     status: z.enum(RUN_STATUSES).optional(),
     type: z.enum(RUN_KINDS).optional(),
+    q: z.string().max(200).optional(),
   }),
 );
 const idParams = z.object({ id: z.string() });
@@ -49,6 +60,14 @@ export function runsRouter(deps: AppDeps) {
     if (filter.id !== undefined) where.id = { $in: [filter.id].flat() };
     if (filter.status) where.status = filter.status;
     if (filter.type) where.type = filter.type;
+    if (filter.q?.trim()) {
+      const pattern = containsPattern(filter.q.trim());
+      where.$or = [
+        { checklist_name: { $ilike: pattern } },
+        { property: { name: { $ilike: pattern } } },
+        { property: { address: { $ilike: pattern } } },
+      ];
+    }
     const [runs, total] = await ctx.state.em.findAndCount(Run, where, {
       populate: ['property', 'tasks', 'assigned_to'],
       orderBy: { ...orderOf(query.sort, { created_at: 'desc' }), id: 'asc' },
@@ -113,7 +132,9 @@ export function runsRouter(deps: AppDeps) {
     const user = requireUser(ctx);
     const id = parseId(ctx.params.id ?? '', runMessages.notFound);
     const input = parseInput(updateRunBody, ctx.request.body);
-    ctx.body = toRunRecord(await updateRun(ctx.state.em, user.id, id, input), secretKey);
+    let run = await updateRun(ctx.state.em, user.id, id, input);
+    if (input.status === 'completed') run = await completeRunAsOwner(deps.temporal, ctx.state.em, user.id, id);
+    ctx.body = toRunRecord(run, secretKey);
   });
 
   documentRoute({
@@ -130,6 +151,38 @@ export function runsRouter(deps: AppDeps) {
     const user = requireUser(ctx);
     const id = parseId(ctx.params.id ?? '', runMessages.notFound);
     ctx.body = await deleteRun(deps, ctx.state.em, user.id, id);
+  });
+
+  documentRoute({
+    method: 'post',
+    path: '/api/runs/:id/link',
+    summary: 'Rotate the magic link (the old one stops working)',
+    tags,
+    params: idParams,
+    signedIn: true,
+    ok: { description: 'The run with its new magic_link' },
+    errors,
+  });
+  router.post('/:id/link', async (ctx) => {
+    const user = requireUser(ctx);
+    const id = parseId(ctx.params.id ?? '', runMessages.notFound);
+    ctx.body = toRunRecord(await rotateLink(deps.config, ctx.state.em, user.id, id), secretKey);
+  });
+
+  documentRoute({
+    method: 'delete',
+    path: '/api/runs/:id/link',
+    summary: 'Revoke the magic link (it answers 410)',
+    tags,
+    params: idParams,
+    signedIn: true,
+    ok: { description: 'The run, magic_link null' },
+    errors,
+  });
+  router.delete('/:id/link', async (ctx) => {
+    const user = requireUser(ctx);
+    const id = parseId(ctx.params.id ?? '', runMessages.notFound);
+    ctx.body = toRunRecord(await revokeLink(ctx.state.em, user.id, id), secretKey);
   });
 
   return router;

@@ -6,6 +6,7 @@ export interface ReceivedMail {
   to: string;
   subject: string;
   text: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /** A real SMTP server (smtp-server) that keeps what it receives, for tests that read our e-mails. */
@@ -13,12 +14,22 @@ export async function startMailbox() {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
+    size: 50 * 1024 * 1024,
     disabledCommands: ['STARTTLS'],
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail: ParsedMail) => {
           const to = [mail.to ?? []].flat().flatMap((address) => address.value.map((entry) => entry.address ?? ''));
-          received.push({ to: to.join(','), subject: mail.subject ?? '', text: mail.text ?? '' });
+          received.push({
+            to: to.join(','),
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            attachments: mail.attachments.map((attachment) => ({
+              filename: attachment.filename ?? '',
+              contentType: attachment.contentType,
+              content: attachment.content,
+            })),
+          });
           callback();
         })
         .catch(callback);

@@ -1,7 +1,11 @@
-import { type AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createMailer } from '@turnproof/activities/mailer';
-import { loadConfig } from '@turnproof/config';
+import { createMediaStorage } from '@turnproof/activities/media-storage';
+import { loadConfig, type RunDurations } from '@turnproof/config';
 import { createOrm } from '@turnproof/db';
 import { connectTemporal } from '@turnproof/temporal/client';
 import { pino } from 'pino';
@@ -13,29 +17,56 @@ const generousLimits: RateLimitSettings = Object.fromEntries(
   Object.keys(defaultRateLimits).map((name) => [name, { points: 100_000, durationSeconds: 60 }]),
 ) as unknown as RateLimitSettings;
 
+export interface TestApiOptions {
+  rateLimits?: RateLimitSettings;
+  /** Timers of the runs this API creates (seconds in tests). */
+  runDurations?: RunDurations;
+}
+
 /**
  * The real API on a real socket, against the test database and Temporal dev server of the global
- * setup, sending mail to a real SMTP server. Rate limits are generous unless a test asks otherwise.
+ * setup, sending mail to a real SMTP server, with its own media folder and task queue. Rate limits
+ * are generous unless a test asks otherwise.
  */
-export async function startTestApi(options: { rateLimits?: RateLimitSettings } = {}) {
+export async function startTestApi(options: TestApiOptions = {}) {
   const mailbox = await startMailbox();
-  const config = loadConfig({ ...process.env, SMTP_URL: mailbox.url, PORT: '0' });
+  // Listen first, so the origin (used in magic links and upload URLs) is known before the app is built.
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'turnproof-api-test-'));
+  const config = loadConfig({
+    ...process.env,
+    SMTP_URL: mailbox.url,
+    PORT: String(port),
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    TEMPORAL_TASK_QUEUE: `test-${path.basename(dataDir)}`,
+  });
   const orm = await createOrm(config.DATABASE_URL);
   const temporal = await connectTemporal(config);
   const rateLimits = new RateLimits(config.DATABASE_URL, options.rateLimits ?? generousLimits);
-  const logger = pino({ level: 'silent' });
-  const app = createApp({ config, orm, temporal: temporal.client, mailer: createMailer(config), rateLimits, logger });
-  const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  const storage = createMediaStorage(config.mediaDir);
+  const app = createApp({
+    config,
+    orm,
+    temporal: temporal.client,
+    mailer: createMailer(config),
+    rateLimits,
+    // Unexpected server errors (500s) show up in the test output.
+    logger: pino({ level: 'error' }),
+    storage,
+    runDurations: options.runDurations,
   });
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server.on('request', app.callback());
 
   return {
-    baseUrl,
+    baseUrl: config.publicOrigin,
     mailbox,
     orm,
     temporal: temporal.client,
     config,
+    storage,
     async close() {
       await new Promise((resolve) => server.close(resolve));
       server.closeAllConnections();

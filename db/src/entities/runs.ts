@@ -32,6 +32,8 @@ export const Run = defineEntity({
     /** The link encrypted with SECRET_KEY so the host can copy it again. */
     link_encrypted: p.text(),
     link_revoked_at: p.datetime().nullable(),
+    /** Set by the run's workflow when a completed run's link stops being readable (7 days after completion). */
+    link_expired_at: p.datetime().nullable(),
     due_at: p.datetime().nullable(),
     assigned_to: () => p.manyToOne(TeamMember).deleteRule('set null').nullable(),
     tasks: () => p.oneToMany(RunTask).mappedBy('run').orderBy({ order_index: 'asc' }),
@@ -94,17 +96,24 @@ export const Media = defineEntity({
 
 export const REPORT_STATUSES = ['pending', 'generating', 'ready', 'failed'] as const;
 
+/** One row per report version of a run; (run, version) is the idempotency key of every report activity. */
 export const Report = defineEntity({
   name: 'Report',
   tableName: 'reports',
+  uniques: [{ properties: ['run', 'version'] }],
   properties: {
     id: uuidPrimaryKey(),
-    run: () => p.oneToOne(Run).deleteRule('cascade').unique(),
+    run: () => p.manyToOne(Run).deleteRule('cascade'),
+    version: p.integer(),
     status: p.enum(REPORT_STATUSES).default('pending'),
     file_path: p.text().nullable(),
     file_name: p.string().nullable(),
     html_content: p.text().nullable(),
     summary: p.json<{ completed_tasks: number; total_tasks: number; completion_rate: number }>().nullable(),
+    pdf_size: p.integer().nullable(),
+    error: p.text().nullable(),
+    /** Set once the report has been e-mailed to the host, so a retried activity never mails twice. */
+    emailed_at: p.datetime().nullable(),
     /** Set once the report has been counted against the owner's usage (metering happens once). */
     metered_at: p.datetime().nullable(),
     generated_at: p.datetime().nullable(),

@@ -1,0 +1,12 @@
+export {
+  summariseReport,
+  type ReportData,
+  type ReportIssue,
+  type ReportPhoto,
+  type ReportSummary,
+  type ReportTask,
+  type RunType,
+} from './report-data.ts';
+export { buildReportHtml } from './report-html.ts';
+export { createPdfRenderer, type PdfRenderer, type PdfRendererOptions } from './pdf-renderer.ts';
+export { escapeHtml } from './html.ts';

@@ -1,0 +1,94 @@
+import { chromium, type Browser } from 'playwright-core';
+
+export interface PdfRendererOptions {
+  /** Chromium to drive; defaults to $CHROMIUM_PATH, then /usr/bin/chromium. */
+  executablePath?: string;
+}
+
+export interface PdfRenderer {
+  /** Prints a self-contained HTML document to an A4 PDF with page numbers. */
+  render(html: string): Promise<Buffer>;
+  /** Waits for renders under way, then closes the browser. */
+  close(): Promise<void>;
+}
+
+// Without the background-networking flags Chromium waits on services it cannot reach from a closed network.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const FOOTER_TEMPLATE = `<div style="width: 100%; margin: 0 12mm; display: flex; justify-content: space-between;
+  font-family: 'Helvetica Neue', Helvetica, Arial, 'Liberation Sans', sans-serif; font-size: 7.5pt; color: #616e7c;">
+  <span class="title"></span>
+  <span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span>
+</div>`;
+
+/**
+ * One Chromium, launched on the first render and shared by all later ones (a worker prints many reports);
+ * each render gets its own browser context, closed afterwards. A browser that crashed or was closed
+ * is launched again on the next render.
+ */
+export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer {
+  const executablePath = options.executablePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  let browser: Promise<Browser> | undefined;
+  let closed = false;
+  const rendering = new Set<Promise<unknown>>();
+
+  function connectedBrowser(): Promise<Browser> {
+    if (browser) return browser;
+    const launching = chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+    browser = launching;
+    const forget = () => {
+      if (browser === launching) browser = undefined;
+    };
+    launching.then((launched) => launched.on('disconnected', forget), forget);
+    return launching;
+  }
+
+  async function printPdf(html: string): Promise<Buffer> {
+    // The report needs no script; with JavaScript off, nothing in it can run even if escaping failed.
+    const context = await (await connectedBrowser()).newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.setContent(html, { waitUntil: 'load' });
+      return await page.pdf({
+        format: 'A4',
+        printBackground: true,
+        margin: { top: '12mm', right: '12mm', bottom: '16mm', left: '12mm' },
+        displayHeaderFooter: true,
+        headerTemplate: '<span></span>',
+        footerTemplate: FOOTER_TEMPLATE,
+      });
+    } finally {
+      // A context that fails to close (the browser died) must not hide the PDF or the error that matters.
+      await context.close().catch(() => undefined);
+    }
+  }
+
+  return {
+    async render(html) {
+      if (closed) throw new Error('The PDF renderer is closed');
+      const pdf = printPdf(html);
+      rendering.add(pdf);
+      try {
+        return await pdf;
+      } finally {
+        rendering.delete(pdf);
+      }
+    },
+
+    async close() {
+      closed = true;
+      await Promise.allSettled(rendering);
+      const launched = await browser?.catch(() => undefined);
+      browser = undefined;
+      await launched?.close();
+    },
+  };
+}

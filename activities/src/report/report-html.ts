@@ -1,0 +1,207 @@
+import { html, SafeHtml } from './html.ts';
+import { mapWithConcurrency } from './map-with-concurrency.ts';
+import {
+  summariseReport,
+  type ReportData,
+  type ReportIssue,
+  type ReportPhoto,
+  type ReportSummary,
+  type ReportTask,
+} from './report-data.ts';
+import {
+  createReportFormatter,
+  durationSecondsBetween,
+  formatCoordinates,
+  formatDuration,
+  plural,
+  RUN_TYPE_LABELS,
+  type ReportFormatter,
+} from './report-format.ts';
+import { reportPhotoDataUrl } from './report-photo.ts';
+import { REPORT_CSS } from './report-styles.ts';
+
+/** sharp works on libuv's thread pool (4 threads by default); more photos at once only queue and use memory. */
+const PHOTO_CONCURRENCY = 4;
+
+const SEVERITY_ORDER: Record<ReportIssue['severity'], number> = { high: 0, medium: 1, low: 2 };
+const SEVERITY_LABELS: Record<ReportIssue['severity'], string> = { high: 'High', medium: 'Medium', low: 'Low' };
+const ISSUE_KIND_LABELS: Record<ReportIssue['kind'], string> = { issue: 'Issue', overdue: 'Overdue' };
+
+/** Photos as data: URLs, keyed by the photo; null for a photo that could not be read. */
+type PhotoUrls = Map<ReportPhoto, string | null>;
+
+/** A complete, self-contained HTML document (inline CSS, photos as data: URLs) ready to print to A4. */
+export async function buildReportHtml(data: ReportData): Promise<string> {
+  const format = createReportFormatter(data.timeZone);
+  const photos = data.tasks.flatMap((task) => task.photos);
+  const urls = await mapWithConcurrency(photos, PHOTO_CONCURRENCY, (photo) => reportPhotoDataUrl(photo.bytes));
+  const photoUrls: PhotoUrls = new Map(photos.map((photo, index) => [photo, urls[index] ?? null]));
+
+  const document = html`<html lang="en">
+    <head>
+      <meta charset="utf-8" />
+      <meta
+        http-equiv="Content-Security-Policy"
+        content="default-src 'none'; img-src data:; style-src 'unsafe-inline'"
+      />
+      <title>Turnproof Inspection Report – ${data.propertyName}</title>
+      <style>
+        ${new SafeHtml(REPORT_CSS)}
+      </style>
+    </head>
+    <body>
+      ${renderHeader(data)} ${renderOverview(data, summariseReport(data.tasks), format)}
+      ${renderIssues(data.issues, format)} ${renderTasks(data.tasks, photoUrls, format)}
+      <footer class="report-footer">
+        Generated ${format.dateTime(data.generatedAt)} · Run ${data.runId} · Report version ${data.version}
+      </footer>
+    </body>
+  </html>`;
+  return `<!doctype html>\n${document.markup}\n`;
+}
+
+function renderHeader(data: ReportData): SafeHtml {
+  return html`<header class="report-header">
+    <div class="brand">Turnproof Inspection Report</div>
+    <h1>${data.propertyName}</h1>
+    <p class="address">${data.propertyAddress}</p>
+    <span class="run-type">${RUN_TYPE_LABELS[data.runType]}</span>
+  </header>`;
+}
+
+function renderOverview(data: ReportData, summary: ReportSummary, format: ReportFormatter): SafeHtml {
+  const tenancy = data.runType === 'turnover' ? [] : tenancyFacts(data.meta, format);
+  const duration = durationSecondsBetween(data.startedAt, data.endedAt);
+  const facts: [string, string][] = [
+    ['Checklist', data.checklistName],
+    ...tenancy,
+    ['Started', data.startedAt ? format.dateTime(data.startedAt) : '—'],
+    ['Ended', data.endedAt ? format.dateTime(data.endedAt) : '—'],
+    ['Duration', duration === null ? '—' : formatDuration(duration)],
+  ];
+  return html`<section class="overview">
+    <dl class="facts">
+      ${facts.map(
+        ([label, value]) =>
+          html`<dt>${label}</dt>
+            <dd>${value}</dd>`,
+      )}
+    </dl>
+    <div class="completion">
+      <div class="completion-rate">${summary.completion_rate}%</div>
+      <div class="completion-text">
+        ${summary.completed_tasks} of ${plural(summary.total_tasks, 'task')} completed (${summary.completion_rate}%)
+      </div>
+      <div class="progress"><span style="width: ${summary.completion_rate}%"></span></div>
+    </div>
+  </section>`;
+}
+
+function tenancyFacts(meta: ReportData['meta'], format: ReportFormatter): [string, string][] {
+  const facts: [string, string][] = [];
+  if (meta.unit) facts.push(['Unit', meta.unit]);
+  const tenant = [meta.tenant_name, meta.tenant_email].filter(Boolean).join(' · ');
+  if (tenant) facts.push(['Tenant', tenant]);
+  const start = meta.lease_start ? format.calendarDate(meta.lease_start) : undefined;
+  const end = meta.lease_end ? format.calendarDate(meta.lease_end) : undefined;
+  if (start || end)
+    facts.push(['Lease', start && end ? `${start} – ${end}` : start ? `From ${start}` : `Until ${end}`]);
+  return facts;
+}
+
+function renderIssues(issues: ReportIssue[], format: ReportFormatter): SafeHtml | null {
+  if (issues.length === 0) return null;
+  const bySeverity = [...issues].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
+  return html`<section>
+    <h2>Issues (${issues.length})</h2>
+    <ul class="issues">
+      ${bySeverity.map(
+        (issue) =>
+          html`<li class="issue severity-${issue.severity}">
+            <div class="issue-heading">
+              <span class="severity">${SEVERITY_LABELS[issue.severity]}</span> · ${ISSUE_KIND_LABELS[issue.kind]}
+            </div>
+            <div class="description">${issue.description}</div>
+            <div class="issue-meta">
+              ${issue.taskTitle && html`Task: ${issue.taskTitle} · `}Reported ${format.dateTime(issue.createdAt)}
+            </div>
+          </li>`,
+      )}
+    </ul>
+  </section>`;
+}
+
+function renderTasks(tasks: ReportTask[], photoUrls: PhotoUrls, format: ReportFormatter): SafeHtml {
+  return html`<section>
+    <h2>Tasks</h2>
+    ${
+      tasks.length === 0
+        ? html`<p>This checklist has no tasks.</p>`
+        : tasks.map((task, index) => renderTask(task, index + 1, photoUrls, format))
+    }
+  </section>`;
+}
+
+function renderTask(task: ReportTask, number: number, photoUrls: PhotoUrls, format: ReportFormatter): SafeHtml {
+  const details = [
+    task.checkedAt && `Checked ${format.dateTime(task.checkedAt)}`,
+    task.durationSeconds !== null && `Took ${formatDuration(task.durationSeconds)}`,
+    proofSummary(task),
+  ].filter((detail): detail is string => typeof detail === 'string' && detail !== '');
+  return html`<article class="task">
+    <div class="task-heading">
+      <span class="task-number">${number}.</span>
+      <h3>${task.title}</h3>
+      ${
+        task.checked
+          ? html`<span class="status done">✓ Completed</span>`
+          : html`<span class="status not-done">✗ Not completed</span>`
+      }
+    </div>
+    <div class="task-body">
+      ${task.description && html`<p class="description">${task.description}</p>`}
+      ${details.length > 0 && html`<p class="task-meta">${details.join(' · ')}</p>`}
+      ${task.comment && html`<p class="comment"><span class="comment-label">Comment:</span> ${task.comment}</p>`}
+      ${
+        task.photos.length > 0 &&
+        html`<div class="photos">
+          ${task.photos.map((photo, index) => renderPhoto(photo, index + 1, photoUrls, format))}
+        </div>`
+      }
+    </div>
+  </article>`;
+}
+
+/** '2 photos, 1 video (not shown in this report) · 3 required, 0 missing' — only what applies. */
+function proofSummary(task: ReportTask): string {
+  const captured = task.photos.length + task.videoCount;
+  if (captured === 0 && task.requiredMedia === 0) return '';
+  const parts = [plural(task.photos.length, 'photo')];
+  if (task.videoCount > 0) parts.push(`${plural(task.videoCount, 'video')} (not shown in this report)`);
+  let proof = parts.join(', ');
+  if (task.requiredMedia > 0) {
+    const missing = task.requiredMedia - captured;
+    proof += ` (${task.requiredMedia} required${missing > 0 ? `, ${missing} missing` : ''})`;
+  }
+  return proof;
+}
+
+function renderPhoto(photo: ReportPhoto, number: number, photoUrls: PhotoUrls, format: ReportFormatter): SafeHtml {
+  const url = photoUrls.get(photo);
+  const place =
+    photo.address ??
+    (photo.latitude !== null && photo.longitude !== null ? formatCoordinates(photo.latitude, photo.longitude) : null);
+  const caption = [photo.capturedAt && format.dateTime(photo.capturedAt), place].filter(
+    (line): line is string => typeof line === 'string' && line !== '',
+  );
+  return html`<figure>
+    <div class="photo-frame">
+      ${
+        url
+          ? html`<img src="${url}" alt="Photo ${number}" />`
+          : html`<div class="photo-missing">Photo ${number} could not be displayed</div>`
+      }
+    </div>
+    ${caption.length > 0 && html`<figcaption>${caption.map((line) => html`<div>${line}</div>`)}</figcaption>`}
+  </figure>`;
+}

@@ -1,0 +1,78 @@
+import type { MailMessage } from './mailer.ts';
+
+/** The e-mails a run sends to its host, in one place so their wording is easy to find and change. */
+
+const kindLabels = { turnover: 'Turnover', move_in: 'Move-In Inspection', move_out: 'Move-Out Inspection' } as const;
+export const runKindLabel = (kind: keyof typeof kindLabels) => kindLabels[kind];
+
+function when(iso: Date | string): string {
+  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
+}
+
+interface RunMailContext {
+  propertyName: string;
+  kind: keyof typeof kindLabels;
+  runUrl: string;
+}
+
+export function dueReminderMail(to: string[], run: RunMailContext & { dueAt: Date }): MailMessage {
+  return {
+    to: to.join(', '),
+    subject: `Reminder: ${run.propertyName} ${runKindLabel(run.kind)} is due at ${when(run.dueAt)}`,
+    text: [
+      `The ${runKindLabel(run.kind).toLowerCase()} at ${run.propertyName} is due at ${when(run.dueAt)} and has not started yet.`,
+      '',
+      `Checklist link: ${run.runUrl}`,
+    ].join('\n'),
+  };
+}
+
+export function overdueMail(to: string, run: RunMailContext & { dueAt: Date }): MailMessage {
+  return {
+    to,
+    subject: `Overdue: ${run.propertyName} ${runKindLabel(run.kind)} was due at ${when(run.dueAt)}`,
+    text: [
+      `The ${runKindLabel(run.kind).toLowerCase()} at ${run.propertyName} was due at ${when(run.dueAt)} and is not completed.`,
+      'It now shows an overdue alert in your dashboard.',
+      '',
+      `Checklist link: ${run.runUrl}`,
+    ].join('\n'),
+  };
+}
+
+export function issueMail(
+  to: string,
+  run: RunMailContext,
+  issue: { severity: string; description: string; taskTitle: string | null },
+): MailMessage {
+  return {
+    to,
+    subject: `High-severity issue reported at ${run.propertyName}`,
+    text: [
+      `Your cleaner reported a ${issue.severity}-severity issue during the ${runKindLabel(run.kind).toLowerCase()} at ${run.propertyName}${issue.taskTitle ? ` (task: ${issue.taskTitle})` : ''}:`,
+      '',
+      issue.description,
+    ].join('\n'),
+  };
+}
+
+export function reportMail(
+  to: string,
+  run: RunMailContext & { endedAt: Date | null; completionRate: number },
+  report: { fileName: string; pdf: Buffer | null; downloadUrl: string },
+): MailMessage {
+  const attached = report.pdf !== null;
+  return {
+    to,
+    subject: `Inspection report: ${run.propertyName} ${runKindLabel(run.kind)} completed`,
+    text: [
+      `The ${runKindLabel(run.kind).toLowerCase()} at ${run.propertyName} was completed${run.endedAt ? ` at ${when(run.endedAt)}` : ''} (${run.completionRate}% of tasks).`,
+      attached
+        ? 'The time-stamped PDF report is attached.'
+        : `The PDF report is too large to attach; download it here (sign-in required): ${report.downloadUrl}`,
+    ].join('\n'),
+    ...(attached && report.pdf
+      ? { attachments: [{ filename: report.fileName, content: report.pdf, contentType: 'application/pdf' }] }
+      : {}),
+  };
+}

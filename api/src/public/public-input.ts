@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .max(max, `${label} must be at most ${max} characters.`)
+    .nullish()
+    .transform((value) => (value?.trim() ? value.trim() : null));
+
+export const token = z
+  .string({ error: 'No token provided.' })
+  .min(1, 'No token provided.')
+  .max(200, 'This link is invalid, expired, or revoked. Please ask the host for a new link.');
+export const actionId = z
+  .string({ error: 'action_id is required: a unique id for this action.' })
+  .min(8, 'action_id must be at least 8 characters.')
+  .max(100, 'action_id must be at most 100 characters.');
+const runTaskId = z.uuid({ error: 'runTaskId must be the id of a task of this run.' });
+const instant = (label: string) =>
+  z
+    .union([z.number().finite(), z.string().max(40)], { error: `${label} must be a date and time.` })
+    .nullish()
+    .transform((value, ctx) => {
+      if (value === null || value === undefined || value === '') return null;
+      const date = new Date(value);
+      if (Number.isNaN(date.getTime())) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a valid date and time.` });
+        return z.NEVER;
+      }
+      return date;
+    });
+
+export const locationFields = {
+  latitude: z.number().min(-90).max(90).nullish(),
+  longitude: z.number().min(-180).max(180).nullish(),
+  location_accuracy: z.number().min(0).max(1e7).nullish(),
+  location_timestamp: instant('location_timestamp'),
+  address: text('address', 500),
+};
+
+export const taskBody = z.object({
+  token,
+  runTaskId,
+  action_id: actionId,
+  checked: z.boolean({ error: 'checked must be true or false.' }),
+  comment: text('comment', 5000),
+  duration_seconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600)
+    .nullish(),
+  /** When the cleaner acted (offline actions arrive later); older than the task's state: not applied. */
+  timestamp: instant('timestamp'),
+  ...locationFields,
+});
+
+export const uploadBody = z.object({
+  token,
+  runTaskId,
+  action_id: actionId,
+  fileName: z.string({ error: 'fileName is required.' }).min(1, 'fileName is required.').max(255),
+  contentType: z.string().max(120).nullish(),
+  size: z.number({ error: 'size is required: the file size in bytes.' }).int().min(1, 'The file is empty.'),
+});
+
+export const mediaConfirmBody = z.object({
+  token,
+  runTaskId,
+  action_id: actionId,
+  path: z.string({ error: 'path is required.' }).min(1).max(500),
+  type: z.enum(['photo', 'video'], { error: 'type must be photo or video.' }),
+  captured_at: instant('captured_at'),
+  ...locationFields,
+});
+
+export const completeBody = z.looseObject({ token, action_id: actionId });
+
+export const issueBody = z.object({
+  token,
+  action_id: actionId,
+  runTaskId: runTaskId.nullish(),
+  severity: z.enum(['low', 'medium', 'high'], { error: 'severity must be low, medium or high.' }),
+  description: z
+    .string({ error: 'Please describe the issue.' })
+    .trim()
+    .min(1, 'Please describe the issue.')
+    .max(5000, 'The description must be at most 5000 characters.'),
+  media: z.array(z.string().max(500)).max(20).nullish(),
+});
+
+export const runQuery = z.object({ token: z.string().max(200).optional() });

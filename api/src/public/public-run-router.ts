@@ -1,0 +1,305 @@
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import { WorkflowUpdateFailedError } from '@temporalio/client';
+import { Alert, Media, RunTask } from '@turnproof/db';
+import { runHandle } from '@turnproof/temporal/client';
+import { completeRunUpdate, issueReportedSignal, mediaConfirmedSignal, taskProgressSignal } from '@turnproof/workflows';
+import { z } from 'zod';
+import type { AppDeps } from '../app-deps.ts';
+import type { AppState } from '../http/context.ts';
+import { conflict, forbidden, HttpError } from '../http/errors.ts';
+import { parseInput } from '../http/validation.ts';
+import { mediaKind, safeContentType, sanitiseFileName } from '../media/file-name.ts';
+import { signToken } from '../media/signed-tokens.ts';
+import { documentRoute } from '../openapi/registry.ts';
+import { applyOnce, findRecorded } from './apply-once.ts';
+import { completeBody, issueBody, mediaConfirmBody, runQuery, taskBody, uploadBody } from './public-input.ts';
+import { toPublicRun, toPublicTask } from './public-run-view.ts';
+import { assertOpen, linkMessages, noteRunStarted, runForToken, taskOfRun } from './run-access.ts';
+import { UPLOAD_LIMITS, UPLOAD_URL_TTL_MS, uploadTooLargeMessage } from './upload-limits.ts';
+
+/** The magic-link API of the spec's table 7.1: no login, the token in the query or body. */
+export function publicRunRouter(deps: AppDeps) {
+  const router = new Router<AppState>({ prefix: '/public' });
+  const tags = ['Runner (magic link)'];
+  const links = { origin: deps.config.publicOrigin, secretKey: deps.config.SECRET_KEY };
+  const linkErrors = {
+    403: linkMessages.foreignTask,
+    404: linkMessages.invalid,
+    409: linkMessages.completed,
+    410: linkMessages.revoked,
+  };
+
+  documentRoute({
+    method: 'get',
+    path: '/api/public/run',
+    summary: 'The run a magic link opens, with its tasks and short-lived media URLs',
+    tags,
+    query: runQuery,
+    ok: { description: 'The run' },
+    errors: linkErrors,
+  });
+  router.get('/run', async (ctx) => {
+    const { token } = parseInput(runQuery, ctx.query);
+    const run = await runForToken(ctx.state.em, token);
+    ctx.body = await toPublicRun(ctx.state.em, run, links);
+  });
+
+  documentRoute({
+    method: 'post',
+    path: '/api/public/task',
+    summary: 'Check or uncheck a task with comment, duration and location (applied once per action_id)',
+    tags,
+    body: taskBody,
+    ok: { description: 'The task as stored' },
+    errors: linkErrors,
+  });
+  router.post('/task', async (ctx) => {
+    const body = parseInput(taskBody, ctx.request.body);
+    const em = ctx.state.em;
+    const run = await runForToken(em, body.token);
+    const key = { runId: run.id, actionId: body.action_id, kind: 'task' };
+    const recorded = await findRecorded(em, key);
+    if (!recorded) assertOpen(run);
+    const task = await taskOfRun(em, run, body.runTaskId);
+    const { response } = await applyOnce(em, key, async (tx) => {
+      const startedAt = await noteRunStarted(tx, run);
+      const stored = await tx.findOneOrFail(RunTask, { id: task.id });
+      const at = body.timestamp ?? new Date();
+      const stale = stored.client_updated_at && at < stored.client_updated_at;
+      if (!stale) {
+        tx.assign(stored, {
+          checked: body.checked,
+          comment: body.comment,
+          duration_seconds: body.duration_seconds ?? null,
+          checked_at: body.checked ? (stored.checked_at ?? new Date()) : null,
+          latitude: body.latitude ?? stored.latitude ?? null,
+          longitude: body.longitude ?? stored.longitude ?? null,
+          location_accuracy: body.location_accuracy ?? stored.location_accuracy ?? null,
+          location_timestamp: body.location_timestamp ?? stored.location_timestamp ?? null,
+          address: body.address ?? stored.address ?? null,
+          client_updated_at: at,
+        });
+        await tx.flush();
+      }
+      const media = await tx.find(Media, { run_task: task.id });
+      return {
+        ok: true,
+        applied: !stale,
+        run: { status: 'in_progress', started_at: startedAt },
+        task: toPublicTask(stored, media, links),
+      };
+    });
+    // The signal carries the task's absolute state, so sending it again for a replayed action is harmless.
+    const current = await em.fork().findOneOrFail(RunTask, { id: task.id }, { populate: ['run'] });
+    await runHandle(deps.temporal, run.id).signal(taskProgressSignal, {
+      runTaskId: task.id,
+      checked: current.checked,
+      changedAt: (current.client_updated_at ?? new Date()).toISOString(),
+      startedAt: (current.run.started_at ?? new Date()).toISOString(),
+    });
+    ctx.body = response;
+  });
+
+  documentRoute({
+    method: 'post',
+    path: '/api/public/upload',
+    summary: 'Reserve an upload: answers a signed URL to PUT the bytes to (15 minutes)',
+    tags,
+    body: uploadBody,
+    ok: { description: '{path, signedToken, uploadUrl}' },
+    errors: { ...linkErrors, 413: 'The file is over the size limit' },
+  });
+  router.post('/upload', async (ctx) => {
+    const body = parseInput(uploadBody, ctx.request.body);
+    const em = ctx.state.em;
+    const run = await runForToken(em, body.token);
+    assertOpen(run);
+    const task = await taskOfRun(em, run, body.runTaskId);
+    const kind = mediaKind(body.contentType ?? '');
+    const maxBytes = UPLOAD_LIMITS[kind];
+    if (body.size > maxBytes) throw new HttpError(413, uploadTooLargeMessage(kind));
+    const { response } = await applyOnce(
+      em,
+      { runId: run.id, actionId: body.action_id, kind: 'upload' },
+      async (tx) => {
+        const path = `runs/${run.id}/${task.id}/${randomUUID()}-${sanitiseFileName(body.fileName)}`;
+        const media = tx.create(Media, {
+          run: run.id,
+          run_task: task.id,
+          path,
+          type: kind,
+          status: 'uploading',
+          content_type: safeContentType(body.contentType ?? undefined),
+          size: body.size,
+        });
+        await tx.flush();
+        const signedToken = signToken(
+          deps.config.SECRET_KEY,
+          'upload',
+          { mediaId: media.id, path, maxBytes, kind },
+          UPLOAD_URL_TTL_MS,
+        );
+        return {
+          path,
+          signedToken,
+          uploadUrl: `${deps.config.publicOrigin}/api/public/upload/${signedToken}`,
+          expires_at: new Date(Date.now() + UPLOAD_URL_TTL_MS).toISOString(),
+        };
+      },
+    );
+    ctx.body = response;
+  });
+
+  documentRoute({
+    method: 'post',
+    path: '/api/public/media-confirm',
+    summary: 'Confirm an uploaded file as proof for its task',
+    tags,
+    body: mediaConfirmBody,
+    ok: { description: 'The media and the task media count' },
+    errors: linkErrors,
+  });
+  router.post('/media-confirm', async (ctx) => {
+    const body = parseInput(mediaConfirmBody, ctx.request.body);
+    const em = ctx.state.em;
+    const run = await runForToken(em, body.token);
+    const key = { runId: run.id, actionId: body.action_id, kind: 'media-confirm' };
+    if (!(await findRecorded(em, key))) assertOpen(run);
+    const task = await taskOfRun(em, run, body.runTaskId);
+    const media = await em.findOne(Media, { path: body.path });
+    if (!media || media.run.id !== run.id || media.run_task.id !== task.id) throw forbidden(linkMessages.foreignFile);
+    if (media.status === 'uploading') throw conflict('The file has not been uploaded yet. Upload it, then confirm.');
+    if (media.status === 'error') throw conflict('This file was refused when it was uploaded. Please upload it again.');
+    const { response } = await applyOnce(em, key, async (tx) => {
+      const startedAt = await noteRunStarted(tx, run);
+      const stored = await tx.findOneOrFail(Media, { id: media.id });
+      tx.assign(stored, {
+        status: 'confirmed',
+        captured_at: body.captured_at ?? stored.captured_at ?? null,
+        latitude: body.latitude ?? stored.latitude ?? null,
+        longitude: body.longitude ?? stored.longitude ?? null,
+        location_accuracy: body.location_accuracy ?? stored.location_accuracy ?? null,
+        address: body.address ?? stored.address ?? null,
+      });
+      await tx.flush();
+      const mediaCount = await tx.count(Media, { run_task: task.id, status: 'confirmed' });
+      return {
+        ok: true,
+        media: { id: stored.id, type: stored.type, path: stored.path },
+        media_count: mediaCount,
+        started_at: startedAt,
+      };
+    });
+    const confirmedMedia = await em.fork().count(Media, { run_task: task.id, status: 'confirmed' });
+    await runHandle(deps.temporal, run.id).signal(mediaConfirmedSignal, {
+      runTaskId: task.id,
+      confirmedMedia,
+      startedAt: new Date(response.started_at).toISOString(),
+    });
+    ctx.body = response;
+  });
+
+  documentRoute({
+    method: 'post',
+    path: '/api/public/complete',
+    summary: 'Complete the run (refused with 409 naming the tasks while required tasks or photos are missing)',
+    tags,
+    body: completeBody,
+    ok: { description: 'Run completed' },
+    errors: linkErrors,
+  });
+  router.post('/complete', async (ctx) => {
+    const body = parseInput(completeBody, ctx.request.body);
+    const em = ctx.state.em;
+    const run = await runForToken(em, body.token);
+    const key = { runId: run.id, actionId: body.action_id, kind: 'complete' };
+    const recorded = await findRecorded(em, key);
+    if (recorded) {
+      ctx.body = recorded;
+      return;
+    }
+    assertOpen(run);
+    let result;
+    try {
+      result = await runHandle(deps.temporal, run.id).executeUpdate(completeRunUpdate);
+    } catch (error) {
+      // The workflow's validator refused: the message names what is missing, or says it is done.
+      if (error instanceof WorkflowUpdateFailedError) throw conflict(error.cause?.message ?? linkMessages.completed);
+      throw error;
+    }
+    const response = {
+      ok: true,
+      run: { id: run.id, status: result.status, ended_at: result.endedAt },
+      message: 'Run completed successfully!',
+    };
+    await applyOnce(em, key, async () => response);
+    ctx.body = response;
+  });
+
+  documentRoute({
+    method: 'post',
+    path: '/api/public/issue',
+    summary: 'Report an issue (low, medium, high); high e-mails the host at once',
+    tags,
+    body: issueBody,
+    ok: { description: 'The alert' },
+    errors: linkErrors,
+  });
+  router.post('/issue', async (ctx) => {
+    const body = parseInput(issueBody, ctx.request.body);
+    const em = ctx.state.em;
+    const run = await runForToken(em, body.token);
+    const key = { runId: run.id, actionId: body.action_id, kind: 'issue' };
+    if (!(await findRecorded(em, key))) assertOpen(run);
+    const task = body.runTaskId ? await taskOfRun(em, run, body.runTaskId) : null;
+    const paths = body.media ?? [];
+    if (paths.length) {
+      const owned = await em.count(Media, { path: { $in: paths }, run: run.id });
+      if (owned !== new Set(paths).size) throw forbidden(linkMessages.foreignFile);
+    }
+    const { response, replayed } = await applyOnce(em, key, async (tx) => {
+      const alert = tx.create(Alert, {
+        run: run.id,
+        run_task: task?.id ?? null,
+        kind: 'issue',
+        severity: body.severity,
+        description: body.description,
+        media_paths: paths,
+      });
+      await tx.flush();
+      return {
+        ok: true,
+        alert: { id: alert.id, severity: alert.severity, description: alert.description, created_at: alert.created_at },
+      };
+    });
+    if (!replayed) {
+      await runHandle(deps.temporal, run.id).signal(issueReportedSignal, {
+        alertId: response.alert.id,
+        severity: body.severity,
+      });
+    }
+    ctx.status = 201;
+    ctx.body = response;
+  });
+
+  return router;
+}
+
+/** HEAD /api/test-run/{token}: the magic-link tester's check; 200 when the link opens a run. */
+export function testRunRouter() {
+  const router = new Router<AppState>();
+  documentRoute({
+    method: 'head',
+    path: '/api/test-run/:token',
+    summary: 'Is this magic link usable? 200, else 404 or 410 like the run page',
+    tags: ['Runner (magic link)'],
+    params: z.object({ token: z.string() }),
+    errors: { 404: linkMessages.invalid, 410: linkMessages.revoked },
+  });
+  router.head('/test-run/:token', async (ctx) => {
+    await runForToken(ctx.state.em, ctx.params.token);
+    ctx.status = 200;
+  });
+  return router;
+}

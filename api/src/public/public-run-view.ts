@@ -1,0 +1,74 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Media, type Run, type RunTask } from '@turnproof/db';
+import { signToken } from '../media/signed-tokens.ts';
+
+/** Media links in the runner expire quickly; the runner reloads the run before they matter. */
+export const MEDIA_URL_TTL_MS = 15 * 60 * 1000;
+
+export interface MediaLinks {
+  origin: string;
+  secretKey: string;
+}
+
+export function signedMediaUrl(links: MediaLinks, path: string): string {
+  return `${links.origin}/api/media/${signToken(links.secretKey, 'media', { path }, MEDIA_URL_TTL_MS)}`;
+}
+
+/** The fields of a media row the runner sees. */
+type MediaRow = Pick<Media, 'id' | 'type' | 'status' | 'path' | 'thumbnail_path' | 'captured_at'> & {
+  run_task: { id: string };
+};
+
+type TaskRow = Pick<
+  RunTask,
+  | 'id'
+  | 'checked'
+  | 'comment'
+  | 'duration_seconds'
+  | 'order_index'
+  | 'checked_at'
+  | 'title'
+  | 'description'
+  | 'required_media'
+>;
+
+export function toPublicTask(task: TaskRow, media: MediaRow[], links: MediaLinks) {
+  const confirmed = media.filter((item) => item.run_task.id === task.id && item.status === 'confirmed');
+  return {
+    id: task.id,
+    checked: task.checked,
+    comment: task.comment ?? null,
+    duration_seconds: task.duration_seconds ?? null,
+    order_index: task.order_index,
+    checked_at: task.checked_at ?? null,
+    task: { title: task.title, description: task.description ?? null, required_media: task.required_media },
+    media_count: confirmed.length,
+    media: confirmed.map((item) => ({
+      id: item.id,
+      type: item.type,
+      url: signedMediaUrl(links, item.path),
+      thumbnail_url: item.thumbnail_path ? signedMediaUrl(links, item.thumbnail_path) : null,
+      captured_at: item.captured_at ?? null,
+    })),
+  };
+}
+
+/** The runner's view of a run: exactly what a cleaner needs, nothing about the owner. */
+export async function toPublicRun(em: EntityManager, run: Run, links: MediaLinks) {
+  await em.populate(run, ['tasks', 'property']);
+  const media = await em.find(Media, { run: run.id }, { orderBy: { created_at: 'asc' } });
+  return {
+    run: {
+      id: run.id,
+      status: run.status,
+      type: run.type,
+      meta: run.meta,
+      started_at: run.started_at ?? null,
+      ended_at: run.ended_at ?? null,
+      due_at: run.due_at ?? null,
+      checklist_name: run.checklist_name,
+      property: { name: run.property.name, address: run.property.address },
+      tasks: run.tasks.getItems().map((task) => toPublicTask(task, media, links)),
+    },
+  };
+}

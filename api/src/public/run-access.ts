@@ -1,0 +1,51 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Run, RunTask } from '@turnproof/db';
+import { hashToken } from '../auth/secret-tokens.ts';
+import { conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
+
+export const linkMessages = {
+  invalid: 'This link is invalid, expired, or revoked. Please ask the host for a new link.',
+  revoked: 'This link was revoked by the host. Please ask the host for a new link.',
+  expired: 'This link has expired. Please ask the host for a new link.',
+  completed: 'This run is already completed.',
+  foreignTask: 'This task does not belong to this run.',
+  foreignFile: 'This file does not belong to this run.',
+};
+
+/**
+ * The run a magic-link token opens: unknown 404, revoked or expired 410. Only the token's SHA-256 is
+ * stored, so the look-up compares digests (an index hit on a hash reveals nothing about other tokens).
+ */
+export async function runForToken(em: EntityManager, token: string | undefined): Promise<Run> {
+  if (!token || token.length > 200) throw notFound(linkMessages.invalid);
+  const run = await em.findOne(Run, { token_hash: hashToken(token) }, { populate: ['property'] });
+  if (!run) throw notFound(linkMessages.invalid);
+  if (run.link_revoked_at) throw new HttpError(410, linkMessages.revoked);
+  if (run.link_expired_at) throw new HttpError(410, linkMessages.expired);
+  return run;
+}
+
+/** Writes to a completed run answer 409: its record is final once the host has the report. */
+export function assertOpen(run: Run): void {
+  if (run.status === 'completed') throw conflict(linkMessages.completed);
+}
+
+export async function taskOfRun(em: EntityManager, run: Run, runTaskId: string): Promise<RunTask> {
+  const task = await em.findOne(RunTask, { id: runTaskId });
+  if (!task || task.run.id !== run.id) throw forbidden(linkMessages.foreignTask);
+  return task;
+}
+
+/** Marks the run started on its first task action; answers when it started. */
+export async function noteRunStarted(em: EntityManager, run: Pick<Run, 'id' | 'started_at'>): Promise<Date> {
+  if (run.started_at) return run.started_at;
+  const rows = await em.getConnection().execute<{ started_at: Date }[]>(
+    `update runs set status = case when status = 'pending' then 'in_progress' else status end,
+         started_at = coalesce(started_at, now()), updated_at = now()
+       where id = ? returning started_at`,
+    [run.id],
+    'all',
+    em.getTransactionContext(),
+  );
+  return rows[0] ? new Date(rows[0].started_at) : new Date();
+}

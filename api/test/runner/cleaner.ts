@@ -1,0 +1,86 @@
+import { createHash, randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { Browser } from '../support/browser.ts';
+
+/** A JPEG as a phone camera would send it: a pattern of its own per label, with GPS in its EXIF. */
+export async function cameraPhoto(label: string, width = 1200, height = 900): Promise<Buffer> {
+  const seed = createHash('sha256').update(label).digest();
+  const noise = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < noise.length; i += 1) noise[i] = (seed[i % seed.length]! + ((i / 3) % width)) % 256;
+  return sharp(noise, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 80 })
+    .withExif({
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '30/1 16/1 1200/100',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '97/1 44/1 2400/100',
+      },
+    })
+    .toBuffer();
+}
+
+/** The magic-link API as the runner PWA uses it: every write carries a fresh action id. */
+export class Cleaner {
+  readonly http: Browser;
+
+  constructor(
+    baseUrl: string,
+    readonly token: string,
+  ) {
+    this.http = new Browser(baseUrl);
+  }
+
+  static fromLink(magicLink: string) {
+    const url = new URL(magicLink);
+    return new Cleaner(url.origin, url.pathname.split('/').pop() ?? '');
+  }
+
+  openRun() {
+    return this.http.get(`/api/public/run?token=${encodeURIComponent(this.token)}`);
+  }
+
+  tick(runTaskId: string, fields: Record<string, unknown> = {}, actionId: string = randomUUID()) {
+    return this.http.post('/api/public/task', {
+      token: this.token,
+      runTaskId,
+      checked: true,
+      comment: null,
+      duration_seconds: 30,
+      action_id: actionId,
+      ...fields,
+    });
+  }
+
+  async uploadPhoto(runTaskId: string, bytes: Buffer, fileName = 'Photo Ünit 1.JPG') {
+    const reserved = await this.http.post('/api/public/upload', {
+      token: this.token,
+      runTaskId,
+      fileName,
+      contentType: 'image/jpeg',
+      size: bytes.length,
+      action_id: randomUUID(),
+    });
+    if (reserved.status !== 200) return { reserved, put: null, confirmed: null };
+    const put = await fetch(reserved.body.uploadUrl, {
+      method: 'PUT',
+      body: new Uint8Array(bytes),
+      headers: { 'Content-Type': 'image/jpeg' },
+    });
+    const putBody = await put.json();
+    if (put.status !== 200) return { reserved, put: { status: put.status, body: putBody }, confirmed: null };
+    const confirmed = await this.http.post('/api/public/media-confirm', {
+      token: this.token,
+      runTaskId,
+      path: reserved.body.path,
+      type: 'photo',
+      action_id: randomUUID(),
+      captured_at: new Date().toISOString(),
+    });
+    return { reserved, put: { status: put.status, body: putBody }, confirmed };
+  }
+
+  complete(actionId: string = randomUUID()) {
+    return this.http.post('/api/public/complete', { token: this.token, action_id: actionId });
+  }
+}

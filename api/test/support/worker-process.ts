@@ -1,0 +1,51 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import type { TestApi } from './test-api.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * The real worker entry (`temporal/src/worker-main.ts`) as its own process, configured like the
+ * test API (database, Temporal, task queue, media folder, SMTP), so a test can SIGKILL it.
+ */
+export async function startWorkerProcess(api: TestApi) {
+  const env = {
+    ...process.env,
+    DATABASE_URL: api.config.DATABASE_URL,
+    TEMPORAL_ADDRESS: api.config.TEMPORAL_ADDRESS,
+    TEMPORAL_NAMESPACE: api.config.TEMPORAL_NAMESPACE,
+    TEMPORAL_TASK_QUEUE: api.config.TEMPORAL_TASK_QUEUE,
+    SMTP_URL: api.config.SMTP_URL ?? '',
+    DATA_DIR: api.config.DATA_DIR,
+    PUBLIC_ORIGIN: api.config.publicOrigin,
+    NODE_ENV: 'production',
+  };
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'temporal/src/worker-main.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 60_000;
+  while (!output.includes('Turnproof worker ready')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`The worker did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    output: () => output,
+    kill: async () => {
+      child.kill('SIGKILL');
+      await exited;
+    },
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export type WorkerProcess = Awaited<ReturnType<typeof startWorkerProcess>>;

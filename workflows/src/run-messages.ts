@@ -1,0 +1,67 @@
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+
+export type RunKind = 'turnover' | 'move_in' | 'move_out';
+export type RunStatus = 'pending' | 'in_progress' | 'completed';
+export type ReportStatus = 'not_started' | 'generating' | 'ready' | 'failed';
+
+/** A task as the run's workflow tracks it, enough to decide whether the run may be completed. */
+export interface TrackedTask {
+  id: string;
+  title: string;
+  requiredMedia: number;
+  checked: boolean;
+  confirmedMedia: number;
+  /** Time of the newest applied change: an older signal never overwrites newer state. */
+  changedAt: string | null;
+}
+
+export interface RunProgress {
+  status: RunStatus;
+  startedAt: string | null;
+  endedAt: string | null;
+  tasksTotal: number;
+  tasksChecked: number;
+  /** Tasks that still block completion, with what they lack. */
+  blocking: string[];
+  report: { version: number; status: ReportStatus };
+}
+
+export interface TaskProgress {
+  runTaskId: string;
+  checked: boolean;
+  /** When the change happened (the client's time when it sent one, else the server's). */
+  changedAt: string;
+  /** When the server recorded the run's start (set on the first task action). */
+  startedAt: string;
+}
+
+export interface MediaConfirmed {
+  runTaskId: string;
+  /** Confirmed media of the task in the database after this confirmation. */
+  confirmedMedia: number;
+  startedAt: string;
+}
+
+export interface CompleteResult {
+  status: 'completed';
+  endedAt: string;
+}
+
+export interface ReportProgress {
+  version: number;
+  status: ReportStatus;
+  step: string;
+  stepsDone: number;
+  stepsTotal: number;
+  percent: number;
+}
+
+export const taskProgressSignal = defineSignal<[TaskProgress]>('taskProgress');
+export const mediaConfirmedSignal = defineSignal<[MediaConfirmed]>('mediaConfirmed');
+/** A cleaner reported an issue; high severity e-mails the host at once. */
+export const issueReportedSignal =
+  defineSignal<[{ alertId: string; severity: 'low' | 'medium' | 'high' }]>('issueReported');
+/** Completion validates required tasks and media in its validator, so a refused completion leaves no trace. */
+export const completeRunUpdate = defineUpdate<CompleteResult, []>('completeRun');
+export const runProgressQuery = defineQuery<RunProgress>('runProgress');
+export const reportProgressQuery = defineQuery<ReportProgress>('reportProgress');
