@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInOwner } from './support/browser.ts';
 import { startTestApi, type TestApi } from './support/test-api.ts';
+import { cameraPhoto, Cleaner } from './runner/cleaner.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -35,6 +36,14 @@ describe('POST /api/runs', () => {
     });
     expect(run.body.magic_link).toMatch(new RegExp(`^${api.config.publicOrigin}/r/[A-Za-z0-9_-]{43}$`));
 
+    const one = await owner.get(`/api/runs/${run.body.id}`);
+    expect(one.body.tasks.map((task: { title: string }) => task.title)).toEqual(
+      moveIn.tasks.map((task: { title: string }) => task.title),
+    );
+    const search = (q: string) => owner.get(`/api/runs?filter=${encodeURIComponent(JSON.stringify({ q }))}`);
+    expect((await search('harbor')).body.map((r: { id: string }) => r.id)).toEqual([run.body.id]);
+    expect((await search('no such place')).body).toEqual([]);
+
     const description = await api.temporal.workflow.getHandle(`run/${run.body.id}`).describe();
     expect(description.status.name).toBe('RUNNING');
     expect(description.typedSearchAttributes.getAll().map((pair) => [pair.key.name, pair.value])).toEqual(
@@ -45,10 +54,30 @@ describe('POST /api/runs', () => {
         ['TurnproofRunKind', 'move_in'],
       ]),
     );
+  });
 
-    const deleted = await owner.delete(`/api/runs/${run.body.id}`);
-    expect(deleted.status).toBe(200);
-    expect((await owner.get(`/api/runs/${run.body.id}`)).status).toBe(404);
+  it('deletes a run with its tasks, media rows and files, and terminates its workflow', async () => {
+    const owner = await signedInOwner(api);
+    const property = await owner.post('/api/properties', { name: 'Delete Me Villa', address: '9 Gone St' });
+    const template = (await owner.get('/api/templates')).body[0];
+    const run = (
+      await owner.post('/api/runs', { property_id: property.body.id, type: 'turnover', template_id: template.id })
+    ).body;
+    const cleaner = Cleaner.fromLink(run.magic_link);
+    const task = (await cleaner.openRun()).body.run.tasks[0];
+    const { reserved } = await cleaner.uploadPhoto(task.id, await cameraPhoto('delete-me', 64, 64));
+    expect(await api.storage.exists(reserved.body.path)).toBe(true);
+
+    expect((await owner.delete(`/api/runs/${run.id}`)).status).toBe(200);
+    const sql = (table: string) =>
+      api.orm.em
+        .getConnection()
+        .execute<{ count: string }[]>(`select count(*) from ${table} where run_id = ?`, [run.id]);
+    expect((await sql('run_tasks'))[0]?.count).toBe('0');
+    expect((await sql('media'))[0]?.count).toBe('0');
+    expect(await api.storage.exists(reserved.body.path)).toBe(false);
+    expect((await api.temporal.workflow.getHandle(`run/${run.id}`).describe()).status.name).toBe('TERMINATED');
+    expect((await cleaner.openRun()).status).toBe(404);
   });
 
   it('normalises the type names of the spec and refuses unknown ones', async () => {
