@@ -2,22 +2,35 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInOwner } from './support/browser.ts';
 import { startTestApi, type TestApi } from './support/test-api.ts';
+import { startWorkerProcess, type WorkerProcess } from './support/worker-process.ts';
 
 let api: TestApi;
 let owner: Awaited<ReturnType<typeof signedInOwner>>;
 let propertyId: string;
 let runId: string;
 let templateId: string;
+let runToken: string;
+let runTaskId: string;
+
+let worker: WorkerProcess;
 
 beforeAll(async () => {
   api = await startTestApi();
+  // Completion is decided by the run's workflow, so a worker must be there to answer.
+  worker = await startWorkerProcess(api);
   owner = await signedInOwner(api);
   propertyId = (await owner.post('/api/properties', { name: 'Fuzz Manor', address: '1 Random Way' })).body.id;
   templateId = (await owner.get('/api/templates')).body[0].id;
-  runId = (await owner.post('/api/runs', { property_id: propertyId, type: 'turnover', template_id: templateId })).body
-    .id;
+  const run = (await owner.post('/api/runs', { property_id: propertyId, type: 'turnover', template_id: templateId }))
+    .body;
+  runId = run.id;
+  runToken = run.magic_link.split('/').pop();
+  runTaskId = (await owner.get(`/api/public/run?token=${runToken}`)).body.run.tasks[0].id;
 });
-afterAll(() => api.close());
+afterAll(async () => {
+  await worker?.stop();
+  await api?.close();
+});
 
 /** Values of every JSON shape, biased towards the ones validators trip over. */
 const anyValue = fc.oneof(
@@ -186,9 +199,68 @@ const targets: Record<string, Target> = {
         ),
     body: null,
   },
+  publicTask: {
+    method: 'POST',
+    path: fixed('/api/public/task'),
+    body: bodyFor(
+      ['token', 'runTaskId', 'action_id', 'checked', 'comment', 'duration_seconds', 'timestamp', 'latitude'],
+      {
+        token: fc.constant('TOKEN'),
+        runTaskId: fc.constant('RUN_TASK'),
+        action_id: fc.uuid(),
+        checked: fc.boolean(),
+        duration_seconds: fc.integer({ min: 0, max: 10_000 }),
+        timestamp: isoDates,
+        latitude: fc.double({ min: -90, max: 90, noNaN: true }),
+      },
+    ),
+  },
+  publicUpload: {
+    method: 'POST',
+    path: fixed('/api/public/upload'),
+    body: bodyFor(['token', 'runTaskId', 'action_id', 'fileName', 'contentType', 'size'], {
+      token: fc.constant('TOKEN'),
+      runTaskId: fc.constant('RUN_TASK'),
+      action_id: fc.uuid(),
+      contentType: fc.constantFrom('image/jpeg', 'video/mp4', 'text/html', 'image/svg+xml'),
+      size: fc.integer({ min: 1, max: 300 * 1024 * 1024 }),
+    }),
+  },
+  publicConfirm: {
+    method: 'POST',
+    path: fixed('/api/public/media-confirm'),
+    body: bodyFor(['token', 'runTaskId', 'action_id', 'path', 'type', 'captured_at'], {
+      token: fc.constant('TOKEN'),
+      runTaskId: fc.constant('RUN_TASK'),
+      action_id: fc.uuid(),
+      type: fc.constantFrom('photo', 'video'),
+      captured_at: isoDates,
+    }),
+  },
+  publicComplete: {
+    method: 'POST',
+    path: fixed('/api/public/complete'),
+    body: bodyFor(['token', 'action_id'], { token: fc.constant('TOKEN'), action_id: fc.uuid() }),
+  },
+  publicIssue: {
+    method: 'POST',
+    path: fixed('/api/public/issue'),
+    body: bodyFor(['token', 'action_id', 'runTaskId', 'severity', 'description', 'media'], {
+      token: fc.constant('TOKEN'),
+      runTaskId: fc.constant('RUN_TASK'),
+      action_id: fc.uuid(),
+      severity: fc.constantFrom('low', 'medium', 'high'),
+      media: fc.array(fc.string({ maxLength: 20 }), { maxLength: 2 }),
+    }),
+  },
+  uploadBytes: {
+    method: 'PUT',
+    path: () => fc.string({ maxLength: 120 }).map((t) => `/api/public/upload/${encodeURIComponent(t) || 'x'}`),
+    body: bodyFor(['anything']),
+  },
 };
 
-const RUNS_PER_TARGET = 45; // 13 targets x 45 = 585 requests
+const RUNS_PER_TARGET = 45; // 19 targets x 45 = 855 requests
 
 describe('every write endpoint survives random and malformed input', () => {
   const outcomes: { target: string; status: number }[] = [];
@@ -203,7 +275,9 @@ describe('every write endpoint survives random and malformed input', () => {
           async (path, rawBody, plainText) => {
             const body = rawBody
               ?.replace('"PROPERTY"', JSON.stringify(propertyId))
-              .replace('"TEMPLATE"', JSON.stringify(templateId));
+              .replace('"TEMPLATE"', JSON.stringify(templateId))
+              .replace('"TOKEN"', JSON.stringify(runToken))
+              .replace('"RUN_TASK"', JSON.stringify(runTaskId));
             const response = await owner.request(
               target.method,
               path,

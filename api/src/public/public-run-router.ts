@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { Alert, Media, RunTask } from '@turnproof/db';
 import { runHandle } from '@turnproof/temporal/client';
-import { completeRunUpdate, issueReportedSignal, mediaConfirmedSignal, taskProgressSignal } from '@turnproof/workflows';
+import { issueReportedSignal, mediaConfirmedSignal, taskProgressSignal } from '@turnproof/workflows';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppState } from '../http/context.ts';
@@ -12,6 +11,7 @@ import { parseInput } from '../http/validation.ts';
 import { mediaKind, safeContentType, sanitiseFileName } from '../media/file-name.ts';
 import { signToken } from '../media/signed-tokens.ts';
 import { documentRoute } from '../openapi/registry.ts';
+import { completeRun } from '../runs/complete-run.ts';
 import { applyOnce, findRecorded } from './apply-once.ts';
 import { completeBody, issueBody, mediaConfirmBody, runQuery, taskBody, uploadBody } from './public-input.ts';
 import { toPublicRun, toPublicTask } from './public-run-view.ts';
@@ -220,14 +220,7 @@ export function publicRunRouter(deps: AppDeps) {
       return;
     }
     assertOpen(run);
-    let result;
-    try {
-      result = await runHandle(deps.temporal, run.id).executeUpdate(completeRunUpdate);
-    } catch (error) {
-      // The workflow's validator refused: the message names what is missing, or says it is done.
-      if (error instanceof WorkflowUpdateFailedError) throw conflict(error.cause?.message ?? linkMessages.completed);
-      throw error;
-    }
+    const result = await completeRun(deps.temporal, run.id);
     const response = {
       ok: true,
       run: { id: run.id, status: result.status, ended_at: result.endedAt },

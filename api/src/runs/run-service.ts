@@ -4,10 +4,8 @@ import type { Config } from '@turnproof/config';
 import { Checklist, InspectionTemplate, Property, Run, RunTask, TeamMember } from '@turnproof/db';
 import type { MediaStorage } from '@turnproof/activities/media-storage';
 import type { RunDurations } from '@turnproof/config';
-import { runHandle, startInspectionRun } from '@turnproof/temporal/client';
-import { completeRunUpdate } from '@turnproof/workflows';
-import { WorkflowUpdateFailedError } from '@temporalio/client';
-import { conflict } from '../http/errors.ts';
+import { startInspectionRun } from '@turnproof/temporal/client';
+import { completeRun } from './complete-run.ts';
 import { forgetRun } from './forget-run.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { decryptLink, newMagicLink } from './magic-link.ts';
@@ -197,12 +195,6 @@ export async function revokeLink(em: EntityManager, ownerId: string, id: string)
 export async function completeRunAsOwner(temporal: Client, em: EntityManager, ownerId: string, id: string) {
   const run = await findOwnedRun(em, ownerId, id);
   if (run.status === 'completed') return run;
-  try {
-    await runHandle(temporal, run.id).executeUpdate(completeRunUpdate);
-  } catch (error) {
-    if (error instanceof WorkflowUpdateFailedError)
-      throw conflict(error.cause?.message ?? 'This run cannot be completed yet.');
-    throw error;
-  }
+  await completeRun(temporal, run.id);
   return findOwnedRun(em.fork(), ownerId, id);
 }

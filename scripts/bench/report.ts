@@ -1,0 +1,118 @@
+// The report section of `npm run bench`: how long after a cleaner completes a 30-task, 30-photo run
+// the owner has the report e-mail with its PDF. The API runs in this process (as in the API tests),
+// the real worker in its own process on the API's task queue, mailing to an SMTP mailbox in here.
+import { rm } from 'node:fs/promises';
+import { Checklist, Task } from '@turnproof/db';
+import { cameraPhoto, Cleaner } from '../../api/test/runner/cleaner.ts';
+import { type Browser, signedInOwner } from '../../api/test/support/browser.ts';
+import type { Mailbox } from '../../api/test/support/mailbox.ts';
+import { startTestApi, type TestApi } from '../../api/test/support/test-api.ts';
+import { startWorkerProcess, type WorkerProcess } from '../../api/test/support/worker-process.ts';
+import { Cleanup } from './cleanup.ts';
+import { expectOk } from './owner.ts';
+import { median, ms } from './stats.ts';
+
+const TASKS = 30;
+const ITERATIONS = 5;
+const PHOTO = { width: 1600, height: 1200 };
+const TARGET_MS = 5000;
+const MAIL_TIMEOUT_MS = 120_000;
+
+/** A property with a checklist of `TASKS` tasks, each needing one photo (the ORM: there is no editor API yet). */
+async function thirtyPhotoChecklist(api: TestApi, owner: Browser) {
+  const property = expectOk(
+    await owner.post('/api/properties', { name: 'Report Villa', address: '30 Photo Way' }),
+    'property',
+  );
+  const em = api.orm.em.fork();
+  const checklist = em.create(Checklist, {
+    property: property.body.id,
+    name: `${TASKS} photo checklist`,
+    type: 'turnover',
+    is_template: false,
+  });
+  for (let order_index = 0; order_index < TASKS; order_index += 1) {
+    em.create(Task, { checklist, title: `Room check ${order_index + 1}`, required_media: 1, order_index });
+  }
+  await em.flush();
+  return { propertyId: property.body.id as string, checklistId: checklist.id };
+}
+
+/** One photo per task (distinct per run and task) through upload, PUT and confirm, then every tick. */
+async function doEveryTask(cleaner: Cleaner, iteration: number) {
+  const tasks: { id: string }[] = expectOk(await cleaner.openRun(), 'open run').body.run.tasks;
+  for (const [index, task] of tasks.entries()) {
+    const photo = await cameraPhoto(`report-${iteration}-${index}`, PHOTO.width, PHOTO.height);
+    const { confirmed } = await cleaner.uploadPhoto(task.id, photo, `room-${index + 1}.jpg`);
+    if (confirmed?.status !== 200) throw new Error(`Photo ${index + 1} of run ${iteration + 1} was not confirmed`);
+    expectOk(await cleaner.tick(task.id, { comment: `Room ${index + 1} done` }), 'tick');
+  }
+}
+
+const reportMails = (mailbox: Mailbox, email: string) =>
+  mailbox.received.filter((mail) => mail.to.includes(email) && mail.subject.startsWith('Inspection report:'));
+
+/** Milliseconds from here until the owner's report mail number `count + 1` (with its PDF) has arrived. */
+async function untilReportMail(api: TestApi, worker: WorkerProcess, email: string, count: number) {
+  const started = performance.now();
+  for (;;) {
+    const mail = reportMails(api.mailbox, email)[count];
+    if (mail) {
+      const elapsed = performance.now() - started;
+      if (mail.attachments[0]?.contentType !== 'application/pdf') throw new Error('The report mail has no PDF');
+      return elapsed;
+    }
+    if (performance.now() - started > MAIL_TIMEOUT_MS) {
+      throw new Error(
+        `No report mail within ${MAIL_TIMEOUT_MS / 1000} s; worker output:\n${worker.output().slice(-3000)}`,
+      );
+    }
+    // Polling every 10 ms adds at most that much to a figure in seconds.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+async function completeToMailMs(
+  api: TestApi,
+  worker: WorkerProcess,
+  owner: Browser & { email: string },
+  iteration: number,
+  source: { propertyId: string; checklistId: string },
+) {
+  const body = { property_id: source.propertyId, type: 'turnover', checklist_id: source.checklistId };
+  const run = expectOk(await owner.post('/api/runs', body), 'run').body;
+  const cleaner = Cleaner.fromLink(run.magic_link);
+  await doEveryTask(cleaner, iteration);
+  const before = reportMails(api.mailbox, owner.email).length;
+  expectOk(await cleaner.complete(), 'complete');
+  return untilReportMail(api, worker, owner.email, before);
+}
+
+export async function reportFigures(): Promise<void> {
+  console.log(
+    `\n== report: POST /api/public/complete returned → report e-mail with PDF in the mailbox; ${TASKS} tasks, ` +
+      `${TASKS} photos of ${PHOTO.width}x${PHOTO.height}, median of ${ITERATIONS} runs (worker in its own process) ==`,
+  );
+  const cleanup = new Cleanup();
+  try {
+    const api = await startTestApi();
+    cleanup.add(() => rm(api.config.DATA_DIR, { recursive: true, force: true }));
+    cleanup.add(() => api.close());
+    const worker = await startWorkerProcess(api);
+    cleanup.add(() => worker.stop());
+    const owner = await signedInOwner(api);
+    const source = await thirtyPhotoChecklist(api, owner);
+    const latencies: number[] = [];
+    for (let iteration = 0; iteration < ITERATIONS; iteration += 1) {
+      const latency = await completeToMailMs(api, worker, owner, iteration, source);
+      latencies.push(latency);
+      console.log(`run ${iteration + 1}: ${ms(latency, 0)}`);
+    }
+    const middle = median(latencies);
+    console.log(
+      `median complete → report e-mail: ${ms(middle, 0)}   target ≤ ${ms(TARGET_MS, 0)}: ${middle <= TARGET_MS ? 'met' : 'NOT met'}`,
+    );
+  } finally {
+    await cleanup.run();
+  }
+}

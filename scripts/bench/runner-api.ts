@@ -1,0 +1,159 @@
+// The runner-api section of `npm run bench`: throughput and latency of POST /api/public/task (what a
+// cleaner's phone sends for every tick) under load, next to a bare Koa route on the same HTTP stack.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { createOrm } from '@turnproof/db';
+import autocannon from 'autocannon';
+import { Cleanup } from './cleanup.ts';
+import { Cleaner } from '../../api/test/runner/cleaner.ts';
+import { stopProcess, type Supervised } from '../lib/processes.ts';
+import { confirmedOwner, expectOk } from './owner.ts';
+import type { Browser } from '../../api/test/support/browser.ts';
+
+const RUNS = 50;
+const CONNECTIONS = 50;
+const DURATION_SECONDS = 20;
+const WARMUP_SECONDS = 2;
+const TARGET_P99_MS = 50;
+const TARGET_RATIO = 0.25;
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+interface SeededRun {
+  token: string;
+  taskIds: string[];
+}
+
+/** The child server (scripts/bench/runner-api-server.ts) and the ports it announced. */
+async function startRunnerApiServer(cleanup: Cleanup) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/runner-api-server.ts'], {
+    cwd: repoRoot,
+    // Its own task queue, which no worker polls: the load's signals just wait in Temporal.
+    env: { ...process.env, TEMPORAL_TASK_QUEUE: 'bench-runner-api' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const server: Supervised = {
+    name: 'runner-api server',
+    child,
+    exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))),
+  };
+  cleanup.add(() => stopProcess(server));
+  const ports = await new Promise<{ api: number; bare: number }>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`The runner-api server did not start:\n${output}`)), 60_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = output.split('\n').find((candidate) => candidate.startsWith('{"api":'));
+      if (!line) return;
+      clearTimeout(timer);
+      resolve(JSON.parse(line));
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The runner-api server exited with code ${code} (its errors are above):\n${output}`));
+    });
+  });
+  return { apiUrl: `http://127.0.0.1:${ports.api}`, bareUrl: `http://127.0.0.1:${ports.bare}` };
+}
+
+/** `RUNS` runs (each starts its run/{id} workflow) of one property, with their tokens and task ids. */
+async function seedRuns(owner: Browser): Promise<SeededRun[]> {
+  const property = expectOk(
+    await owner.post('/api/properties', { name: 'Load Cabin', address: '1 Load Rd' }),
+    'property',
+  );
+  const filter = encodeURIComponent(JSON.stringify({ property_id: property.body.id }));
+  const checklists = expectOk(await owner.get(`/api/checklists?filter=${filter}`), 'checklists').body;
+  const checklist = checklists.find((candidate: { type: string }) => candidate.type === 'turnover');
+  const runs: SeededRun[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const body = { property_id: property.body.id, type: 'turnover', checklist_id: checklist.id };
+    const run = expectOk(await owner.post('/api/runs', body), 'run').body;
+    const cleaner = Cleaner.fromLink(run.magic_link);
+    const opened = expectOk(await cleaner.openRun(), 'open run').body;
+    runs.push({ token: cleaner.token, taskIds: opened.run.tasks.map((task: { id: string }) => task.id) });
+  }
+  return runs;
+}
+
+/** Task ticks cycling over the runs (then their tasks), each with an action id of its own. */
+function taskTicks(runs: SeededRun[]) {
+  let sent = 0;
+  return () => {
+    const n = sent++;
+    const run = runs[n % runs.length]!;
+    return {
+      token: run.token,
+      runTaskId: run.taskIds[Math.floor(n / runs.length) % run.taskIds.length],
+      checked: true,
+      comment: `Load tick ${n}`,
+      duration_seconds: 30 + (n % 60),
+      action_id: `bench-load-${n}`,
+    };
+  };
+}
+
+function post(url: string, nextBody: () => object, seconds: number): Promise<autocannon.Result> {
+  return autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        // Called before every request, so each one carries a fresh body.
+        setupRequest: (request) => ({ ...request, body: JSON.stringify(nextBody()) }),
+      },
+    ],
+  });
+}
+
+/** A short unreported run first, so the figures are not those of cold JIT and empty connection pools. */
+async function load(url: string, nextBody: () => object): Promise<autocannon.Result> {
+  await post(url, nextBody, WARMUP_SECONDS);
+  return post(url, nextBody, DURATION_SECONDS);
+}
+
+function printResult(label: string, result: autocannon.Result, target = '') {
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .filter(([status]) => !status.startsWith('2'))
+    .map(([status, { count }]) => `${status}×${count}`);
+  console.log(
+    `${label.padEnd(22)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50} ms  ` +
+      `p99 ${result.latency.p99} ms  non-2xx ${result.non2xx}${statuses.length ? ` (${statuses.join(', ')})` : ''}  ` +
+      `errors ${result.errors} (timeouts ${result.timeouts})${target}`,
+  );
+}
+
+const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
+
+export async function runnerApiFigures(databaseUrl: string): Promise<void> {
+  console.log(
+    `\n== runner-api: autocannon, ${CONNECTIONS} connections × ${DURATION_SECONDS} s each (after ${WARMUP_SECONDS} s warm-up), ` +
+      `API in a child process on loopback ==`,
+  );
+  console.log('No worker runs here: the API only sends signals, which Temporal accepts without one.');
+  const cleanup = new Cleanup();
+  try {
+    const { apiUrl, bareUrl } = await startRunnerApiServer(cleanup);
+    const orm = await createOrm(databaseUrl);
+    cleanup.add(() => orm.close());
+    const runs = await seedRuns(await confirmedOwner(apiUrl, orm, 'bench-runner'));
+    const task = await load(`${apiUrl}/api/public/task`, taskTicks(runs));
+    // The same bodies, so the bare route pays the same JSON parsing.
+    const bare = await load(`${bareUrl}/bare`, taskTicks(runs));
+    const ratio = task.requests.average / bare.requests.average;
+    printResult(
+      'POST /api/public/task',
+      task,
+      `   target p99 ≤ ${TARGET_P99_MS} ms: ${verdict(task.latency.p99 <= TARGET_P99_MS)}`,
+    );
+    printResult('POST /bare', bare);
+    console.log(
+      `task rps / bare rps: ${(ratio * 100).toFixed(1)} %   target ≥ ${TARGET_RATIO * 100} %: ${verdict(ratio >= TARGET_RATIO)}`,
+    );
+  } finally {
+    await cleanup.run();
+  }
+}
