@@ -5,7 +5,7 @@ import { runHandle } from '@turnproof/temporal/client';
 import { issueReportedSignal, mediaConfirmedSignal, taskProgressSignal } from '@turnproof/workflows';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
-import type { AppState } from '../http/context.ts';
+import type { AppContext, AppState } from '../http/context.ts';
 import { conflict, forbidden, HttpError } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
 import { mediaKind, safeContentType, sanitiseFileName } from '../media/file-name.ts';
@@ -17,6 +17,24 @@ import { completeBody, issueBody, mediaConfirmBody, runQuery, taskBody, uploadBo
 import { toPublicRun, toPublicTask } from './public-run-view.ts';
 import { assertOpen, linkMessages, noteRunStarted, runForToken, taskOfRun } from './run-access.ts';
 import { UPLOAD_LIMITS, UPLOAD_URL_TTL_MS, uploadTooLargeMessage } from './upload-limits.ts';
+
+/**
+ * Every runner write starts the same way: parse the body, find the token's run, and refuse a
+ * completed run, unless this very action was applied before (its replay answers as the first time).
+ */
+async function beginAction<T extends { token: string; action_id: string }>(
+  ctx: AppContext,
+  schema: z.ZodType<T>,
+  kind: string,
+) {
+  const body = parseInput(schema, ctx.request.body);
+  const em = ctx.state.em;
+  const run = await runForToken(em, body.token);
+  const key = { runId: run.id, actionId: body.action_id, kind };
+  const recorded = await findRecorded<unknown>(em, key);
+  if (!recorded) assertOpen(run);
+  return { body, em, run, key, recorded };
+}
 
 /** The magic-link API of the spec's table 7.1: no login, the token in the query or body. */
 export function publicRunRouter(deps: AppDeps) {
@@ -55,12 +73,7 @@ export function publicRunRouter(deps: AppDeps) {
     errors: linkErrors,
   });
   router.post('/task', async (ctx) => {
-    const body = parseInput(taskBody, ctx.request.body);
-    const em = ctx.state.em;
-    const run = await runForToken(em, body.token);
-    const key = { runId: run.id, actionId: body.action_id, kind: 'task' };
-    const recorded = await findRecorded(em, key);
-    if (!recorded) assertOpen(run);
+    const { body, em, run, key } = await beginAction(ctx, taskBody, 'task');
     const task = await taskOfRun(em, run, body.runTaskId);
     const { response } = await applyOnce(em, key, async (tx) => {
       const startedAt = await noteRunStarted(tx, run);
@@ -111,43 +124,36 @@ export function publicRunRouter(deps: AppDeps) {
     errors: { ...linkErrors, 413: 'The file is over the size limit' },
   });
   router.post('/upload', async (ctx) => {
-    const body = parseInput(uploadBody, ctx.request.body);
-    const em = ctx.state.em;
-    const run = await runForToken(em, body.token);
-    assertOpen(run);
+    const { body, em, run, key } = await beginAction(ctx, uploadBody, 'upload');
     const task = await taskOfRun(em, run, body.runTaskId);
     const kind = mediaKind(body.contentType ?? '');
     const maxBytes = UPLOAD_LIMITS[kind];
     if (body.size > maxBytes) throw new HttpError(413, uploadTooLargeMessage(kind));
-    const { response } = await applyOnce(
-      em,
-      { runId: run.id, actionId: body.action_id, kind: 'upload' },
-      async (tx) => {
-        const path = `runs/${run.id}/${task.id}/${randomUUID()}-${sanitiseFileName(body.fileName)}`;
-        const media = tx.create(Media, {
-          run: run.id,
-          run_task: task.id,
-          path,
-          type: kind,
-          status: 'uploading',
-          content_type: safeContentType(body.contentType ?? undefined),
-          size: body.size,
-        });
-        await tx.flush();
-        const signedToken = signToken(
-          deps.config.SECRET_KEY,
-          'upload',
-          { mediaId: media.id, path, maxBytes, kind },
-          UPLOAD_URL_TTL_MS,
-        );
-        return {
-          path,
-          signedToken,
-          uploadUrl: `${deps.config.publicOrigin}/api/public/upload/${signedToken}`,
-          expires_at: new Date(Date.now() + UPLOAD_URL_TTL_MS).toISOString(),
-        };
-      },
-    );
+    const { response } = await applyOnce(em, key, async (tx) => {
+      const path = `runs/${run.id}/${task.id}/${randomUUID()}-${sanitiseFileName(body.fileName)}`;
+      const media = tx.create(Media, {
+        run: run.id,
+        run_task: task.id,
+        path,
+        type: kind,
+        status: 'uploading',
+        content_type: safeContentType(body.contentType ?? undefined),
+        size: body.size,
+      });
+      await tx.flush();
+      const signedToken = signToken(
+        deps.config.SECRET_KEY,
+        'upload',
+        { mediaId: media.id, path, maxBytes, kind },
+        UPLOAD_URL_TTL_MS,
+      );
+      return {
+        path,
+        signedToken,
+        uploadUrl: `${deps.config.publicOrigin}/api/public/upload/${signedToken}`,
+        expires_at: new Date(Date.now() + UPLOAD_URL_TTL_MS).toISOString(),
+      };
+    });
     ctx.body = response;
   });
 
@@ -161,11 +167,7 @@ export function publicRunRouter(deps: AppDeps) {
     errors: linkErrors,
   });
   router.post('/media-confirm', async (ctx) => {
-    const body = parseInput(mediaConfirmBody, ctx.request.body);
-    const em = ctx.state.em;
-    const run = await runForToken(em, body.token);
-    const key = { runId: run.id, actionId: body.action_id, kind: 'media-confirm' };
-    if (!(await findRecorded(em, key))) assertOpen(run);
+    const { body, em, run, key } = await beginAction(ctx, mediaConfirmBody, 'media-confirm');
     const task = await taskOfRun(em, run, body.runTaskId);
     const media = await em.findOne(Media, { path: body.path });
     if (!media || media.run.id !== run.id || media.run_task.id !== task.id) throw forbidden(linkMessages.foreignFile);
@@ -210,16 +212,11 @@ export function publicRunRouter(deps: AppDeps) {
     errors: linkErrors,
   });
   router.post('/complete', async (ctx) => {
-    const body = parseInput(completeBody, ctx.request.body);
-    const em = ctx.state.em;
-    const run = await runForToken(em, body.token);
-    const key = { runId: run.id, actionId: body.action_id, kind: 'complete' };
-    const recorded = await findRecorded(em, key);
+    const { em, run, key, recorded } = await beginAction(ctx, completeBody, 'complete');
     if (recorded) {
       ctx.body = recorded;
       return;
     }
-    assertOpen(run);
     const result = await completeRun(deps.temporal, run.id);
     const response = {
       ok: true,
@@ -240,11 +237,7 @@ export function publicRunRouter(deps: AppDeps) {
     errors: linkErrors,
   });
   router.post('/issue', async (ctx) => {
-    const body = parseInput(issueBody, ctx.request.body);
-    const em = ctx.state.em;
-    const run = await runForToken(em, body.token);
-    const key = { runId: run.id, actionId: body.action_id, kind: 'issue' };
-    if (!(await findRecorded(em, key))) assertOpen(run);
+    const { body, em, run, key } = await beginAction(ctx, issueBody, 'issue');
     const task = body.runTaskId ? await taskOfRun(em, run, body.runTaskId) : null;
     const paths = body.media ?? [];
     if (paths.length) {
