@@ -4,11 +4,12 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createOrm } from '@turnproof/db';
 import autocannon from 'autocannon';
-import { Cleanup } from './cleanup.ts';
 import { Cleaner } from '../../api/test/runner/cleaner.ts';
-import { stopProcess, type Supervised } from '../lib/processes.ts';
-import { confirmedOwner, expectOk } from './owner.ts';
 import type { Browser } from '../../api/test/support/browser.ts';
+import { stopProcess, type Supervised } from '../lib/processes.ts';
+import { Cleanup } from './cleanup.ts';
+import { confirmedOwner, expectOk } from './owner.ts';
+import { verdict } from './stats.ts';
 
 const RUNS = 50;
 const CONNECTIONS = 50;
@@ -125,8 +126,6 @@ function printResult(label: string, result: autocannon.Result, target = '') {
       `errors ${result.errors} (timeouts ${result.timeouts})${target}`,
   );
 }
-
-const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
 export async function runnerApiFigures(databaseUrl: string): Promise<void> {
   console.log(

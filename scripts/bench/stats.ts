@@ -9,3 +9,6 @@ export function median(values: number[]): number {
 }
 
 export const ms = (value: number, digits = 1) => `${value.toFixed(digits)} ms`;
+
+/** How a figure compares with its target (printed, never asserted). */
+export const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
