@@ -18,11 +18,17 @@ Object.assign(process.env, {
   TEMPORAL_NAMESPACE: temporal.namespace,
 });
 
+// `npm run bench -- runner-api` runs only the named sections.
+const wanted = new Set(process.argv.slice(2));
+const sections = [
+  ['foundation', () => foundationFigures()],
+  ['runner-api', () => runnerApiFigures(databaseUrl)],
+  ['report', () => reportFigures()],
+] as const;
+
 try {
   console.log(`Turnproof benchmarks (${new Date().toISOString()}, Node ${process.version})`);
-  await foundationFigures();
-  await runnerApiFigures(databaseUrl);
-  await reportFigures();
+  for (const [name, run] of sections) if (wanted.size === 0 || wanted.has(name)) await run();
 } catch (error) {
   console.error(error);
   process.exitCode = 1;

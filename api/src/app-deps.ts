@@ -5,6 +5,7 @@ import type { Config, RunDurations } from '@turnproof/config';
 import type { Client } from '@temporalio/client';
 import type { Logger } from 'pino';
 import type { RateLimits } from './auth/rate-limits.ts';
+import type { ProgressSignals } from './public/progress-signals.ts';
 
 /** What the API needs from the outside world; main.ts builds the real ones, tests build their own. */
 export interface AppDeps {
@@ -15,6 +16,8 @@ export interface AppDeps {
   rateLimits: RateLimits;
   logger: Logger;
   storage: MediaStorage;
+  /** Task progress on its way to the runs' workflows, sent after each answer. */
+  progress: ProgressSignals;
   /** Timers of new runs' workflows; production values unless a test passes seconds. */
   runDurations?: RunDurations;
 }

@@ -7,12 +7,14 @@ import { connectTemporal } from '@turnproof/temporal/client';
 import { pino } from 'pino';
 import { createApp } from './app.ts';
 import { RateLimits } from './auth/rate-limits.ts';
+import { ProgressSignals } from './public/progress-signals.ts';
 
 const config = loadConfig();
 const logger = pino({ level: config.LOG_LEVEL, base: { service: 'api' } });
 const orm = await createOrm(config.DATABASE_URL);
 const { client, connection } = await connectTemporal(config);
 const rateLimits = new RateLimits(config.DATABASE_URL);
+const progress = new ProgressSignals(client, logger);
 const app = createApp({
   config,
   orm,
@@ -21,6 +23,7 @@ const app = createApp({
   rateLimits,
   logger,
   storage: createMediaStorage(config.mediaDir),
+  progress,
 });
 
 const server = app.listen(config.PORT, () => {
@@ -34,6 +37,7 @@ async function stop(signal: string) {
   logger.info({ signal }, 'API stopping');
   server.close();
   server.closeIdleConnections();
+  await progress.drained();
   await Promise.allSettled([orm.close(), connection.close(), rateLimits.close()]);
   process.exit(0);
 }

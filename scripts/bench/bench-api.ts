@@ -10,6 +10,7 @@ import { createOrm } from '@turnproof/db';
 import { connectTemporal } from '@turnproof/temporal/client';
 import { pino } from 'pino';
 import { createApp } from '../../api/src/app.ts';
+import { ProgressSignals } from '../../api/src/public/progress-signals.ts';
 import { defaultRateLimits, RateLimits, type RateLimitSettings } from '../../api/src/auth/rate-limits.ts';
 import { Cleanup } from './cleanup.ts';
 
@@ -62,14 +63,18 @@ export async function startBenchApi(env: NodeJS.ProcessEnv = {}) {
     cleanup.add(() => temporal.connection.close());
     const rateLimits = new RateLimits(config.DATABASE_URL, unlimited);
     cleanup.add(() => rateLimits.close());
+    const logger = pino({ level: 'silent' });
+    const progress = new ProgressSignals(temporal.client, logger);
+    cleanup.add(() => progress.drained());
     const app = createApp({
       config,
       orm,
       temporal: temporal.client,
       mailer: createMailer(config),
       rateLimits,
-      logger: pino({ level: 'silent' }),
+      logger,
       storage: createMediaStorage(config.mediaDir),
+      progress,
     });
     server.on('request', app.callback());
     return { port, baseUrl: config.publicOrigin, config, orm, close: () => cleanup.run() };

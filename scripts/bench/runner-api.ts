@@ -27,12 +27,21 @@ interface SeededRun {
 
 /** The child server (scripts/bench/runner-api-server.ts) and the ports it announced. */
 async function startRunnerApiServer(cleanup: Cleanup) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/runner-api-server.ts'], {
-    cwd: repoRoot,
-    // Its own task queue, which no worker polls: the load's signals just wait in Temporal.
-    env: { ...process.env, TEMPORAL_TASK_QUEUE: 'bench-runner-api' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_CPU_PROF] : []),
+      '--import',
+      'tsx',
+      'scripts/bench/runner-api-server.ts',
+    ],
+    {
+      cwd: repoRoot,
+      // Its own task queue, which no worker polls: the load's signals just wait in Temporal.
+      env: { ...process.env, TEMPORAL_TASK_QUEUE: 'bench-runner-api' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const server: Supervised = {
     name: 'runner-api server',
     child,

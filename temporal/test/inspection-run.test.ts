@@ -132,7 +132,9 @@ describe('InspectionRun workflow', () => {
       expect(progress).toMatchObject({ status: 'in_progress', tasksChecked: 1, tasksTotal: 2 });
       expect(progress.blocking).toEqual(['Photograph kitchen (not checked, needs 2 more photos)']);
 
-      const refused = await handle.executeUpdate(completeRunUpdate).catch((error: unknown) => error);
+      const refused = await handle
+        .executeUpdate(completeRunUpdate, { args: [{ tasks: [] }] })
+        .catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(WorkflowUpdateFailedError);
       expect((refused as WorkflowUpdateFailedError).cause?.message).toBe(
         'Complete these tasks first: Photograph kitchen (not checked, needs 2 more photos).',
@@ -152,7 +154,7 @@ describe('InspectionRun workflow', () => {
         changedAt: new Date(Date.now() - 60_000).toISOString(),
         startedAt: now(),
       });
-      const result = await handle.executeUpdate(completeRunUpdate);
+      const result = await handle.executeUpdate(completeRunUpdate, { args: [{ tasks: [] }] });
       expect(result.status).toBe('completed');
 
       const description = await eventually(async () => {
@@ -177,6 +179,25 @@ describe('InspectionRun workflow', () => {
     });
   });
 
+  it('judges completion by the stored task state sent along, even when progress signals have not arrived', async () => {
+    const run = newRun();
+    await withWorker(recordingActivities().activities, async () => {
+      const handle = await startInspectionRun(temporal.client, config, run, durations);
+      const stillMissing = await handle
+        .executeUpdate(completeRunUpdate, {
+          args: [{ tasks: [{ id: 'strip-beds', checked: true, confirmedMedia: 0 }] }],
+        })
+        .catch((error: WorkflowUpdateFailedError) => error.cause?.message);
+      expect(stillMissing).toBe('Complete these tasks first: Photograph kitchen (not checked, needs 2 more photos).');
+      const stored = [
+        { id: 'strip-beds', checked: true, confirmedMedia: 0 },
+        { id: 'photo-kitchen', checked: true, confirmedMedia: 2 },
+      ];
+      expect((await handle.executeUpdate(completeRunUpdate, { args: [{ tasks: stored }] })).status).toBe('completed');
+      await terminateRun(temporal.client, run.runId);
+    });
+  });
+
   it('accepts exactly one of 20 concurrent completions', async () => {
     const run = { ...newRun(), tasks: [{ id: 'only', title: 'Only task', requiredMedia: 0 }] };
     const recorder = recordingActivities();
@@ -184,7 +205,7 @@ describe('InspectionRun workflow', () => {
       const handle = await startInspectionRun(temporal.client, config, run, durations);
       await handle.signal(taskProgressSignal, { runTaskId: 'only', checked: true, changedAt: now(), startedAt: now() });
       const outcomes = await Promise.allSettled(
-        Array.from({ length: 20 }, () => handle.executeUpdate(completeRunUpdate)),
+        Array.from({ length: 20 }, () => handle.executeUpdate(completeRunUpdate, { args: [{ tasks: [] }] })),
       );
       expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
       const messages = outcomes.flatMap((outcome) =>
@@ -224,7 +245,7 @@ describe('InspectionRun workflow', () => {
     await withWorker(recorder.activities, async () => {
       const handle = await startInspectionRun(temporal.client, config, run, durations);
       await handle.signal(taskProgressSignal, { runTaskId: 't', checked: true, changedAt: now(), startedAt: now() });
-      await handle.executeUpdate(completeRunUpdate);
+      await handle.executeUpdate(completeRunUpdate, { args: [{ tasks: [] }] });
       await handle.result();
     });
     expect(recorder.names()).not.toContain('sendDueReminder');

@@ -17,6 +17,7 @@ import {
   mediaConfirmedSignal,
   runProgressQuery,
   taskProgressSignal,
+  type CompleteRequest,
   type CompleteResult,
   type ReportStatus,
   type RunKind,
@@ -92,9 +93,17 @@ export async function inspectionRun(input: InspectionRunInput): Promise<Inspecti
   setHandler(issueReportedSignal, async ({ alertId, severity }) => {
     if (severity === 'high') await emailIssueAlert(alertId);
   });
+  /** The tracked tasks, overlaid with the stored state the caller sent along (if any). */
+  const tasksWith = (request: CompleteRequest): TrackedTask[] =>
+    tasks.map((task) => {
+      const stored = request.tasks.find((candidate) => candidate.id === task.id);
+      return stored ? { ...task, checked: stored.checked, confirmedMedia: stored.confirmedMedia } : task;
+    });
+
   setHandler(
     completeRunUpdate,
-    async (): Promise<CompleteResult> => {
+    async (request: CompleteRequest): Promise<CompleteResult> => {
+      tasks.splice(0, tasks.length, ...tasksWith(request));
       // Claimed before the first await: concurrent completions see it and are refused by the validator.
       setStatus('completed');
       endedAt = new Date().toISOString();
@@ -103,9 +112,9 @@ export async function inspectionRun(input: InspectionRunInput): Promise<Inspecti
       return { status: 'completed', endedAt };
     },
     {
-      validator: () => {
+      validator: (request: CompleteRequest) => {
         if (status === 'completed') throw new Error('This run is already completed.');
-        const blocking = blockingTasks(tasks);
+        const blocking = blockingTasks(tasksWith(request));
         if (blocking.length) throw new Error(incompleteRunMessage(blocking));
       },
     },

@@ -42,6 +42,11 @@ export interface MediaConfirmed {
   startedAt: string;
 }
 
+/** The tasks as the database holds them when completion is asked for: the validator judges these. */
+export interface CompleteRequest {
+  tasks: { id: string; checked: boolean; confirmedMedia: number }[];
+}
+
 export interface CompleteResult {
   status: 'completed';
   endedAt: string;
@@ -61,7 +66,11 @@ export const mediaConfirmedSignal = defineSignal<[MediaConfirmed]>('mediaConfirm
 /** A cleaner reported an issue; high severity e-mails the host at once. */
 export const issueReportedSignal =
   defineSignal<[{ alertId: string; severity: 'low' | 'medium' | 'high' }]>('issueReported');
-/** Completion validates required tasks and media in its validator, so a refused completion leaves no trace. */
-export const completeRunUpdate = defineUpdate<CompleteResult, []>('completeRun');
+/**
+ * Completion validates required tasks and media in its validator, so a refused completion leaves no
+ * trace. The caller may pass the tasks as stored: progress signals travel asynchronously, and the
+ * stored state is the truth at the moment of completion.
+ */
+export const completeRunUpdate = defineUpdate<CompleteResult, [CompleteRequest]>('completeRun');
 export const runProgressQuery = defineQuery<RunProgress>('runProgress');
 export const reportProgressQuery = defineQuery<ReportProgress>('reportProgress');

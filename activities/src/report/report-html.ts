@@ -172,18 +172,19 @@ function renderTask(task: ReportTask, number: number, photoUrls: PhotoUrls, form
   </article>`;
 }
 
-/** '2 photos, 1 video (not shown in this report) · 3 required, 0 missing' — only what applies. */
+/** '3 photos · 3 required', '1 video (not shown) · 1 of 2 required missing', 'No photos · 1 required missing'. */
 function proofSummary(task: ReportTask): string {
   const captured = task.photos.length + task.videoCount;
   if (captured === 0 && task.requiredMedia === 0) return '';
-  const parts = [plural(task.photos.length, 'photo')];
-  if (task.videoCount > 0) parts.push(`${plural(task.videoCount, 'video')} (not shown in this report)`);
-  let proof = parts.join(', ');
-  if (task.requiredMedia > 0) {
-    const missing = task.requiredMedia - captured;
-    proof += ` (${task.requiredMedia} required${missing > 0 ? `, ${missing} missing` : ''})`;
-  }
-  return proof;
+  const media = [
+    task.photos.length > 0 && plural(task.photos.length, 'photo'),
+    task.videoCount > 0 && `${plural(task.videoCount, 'video')} (not shown)`,
+  ].filter((part): part is string => typeof part === 'string');
+  const parts = [media.length > 0 ? media.join(', ') : 'No photos'];
+  const missing = task.requiredMedia - captured;
+  if (missing > 0) parts.push(`${missing} of ${task.requiredMedia} required missing`);
+  else if (task.requiredMedia > 0) parts.push(`${task.requiredMedia} required`);
+  return parts.join(' · ');
 }
 
 function renderPhoto(photo: ReportPhoto, number: number, photoUrls: PhotoUrls, format: ReportFormatter): SafeHtml {

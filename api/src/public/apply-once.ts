@@ -8,29 +8,36 @@ export interface ActionKey {
   kind: string;
 }
 
+class AlreadyApplied extends Error {}
+
 /**
- * Applies a runner action at most once per client action id: the id is claimed in the same
- * transaction as the change, so a retried or replayed action (even concurrently) gets the first
- * answer back instead of applying again. A failed action claims nothing and may be retried.
+ * Applies a runner action at most once per client action id. The change and the id's record are
+ * written in one transaction, the record last: when the id is already there (a retry, a replayed
+ * offline action, or a concurrent duplicate that won), the transaction rolls back and the first
+ * answer is returned instead. A failed action records nothing and may be retried.
  */
 export async function applyOnce<T>(
   em: EntityManager,
   key: ActionKey,
   work: (tx: EntityManager) => Promise<T>,
 ): Promise<{ response: T; replayed: boolean }> {
-  return em.transactional(async (tx) => {
-    const claimed = await tx.getConnection().execute<{ action_id: string }[]>(
-      `insert into processed_actions (action_id, run_id, kind, created_at) values (?, ?, ?, now())
-         on conflict (action_id) do nothing returning action_id`,
-      [key.actionId, key.runId, key.kind],
-      'all',
-      tx.getTransactionContext(),
-    );
-    if (claimed.length === 0) return { response: await recordedResponse<T>(tx, key), replayed: true };
-    const response = await work(tx);
-    await tx.nativeUpdate(ProcessedAction, { action_id: key.actionId }, { response: response as object });
-    return { response, replayed: false };
-  });
+  try {
+    return await em.transactional(async (tx) => {
+      const response = await work(tx);
+      const recorded = await tx.getConnection().execute<{ action_id: string }[]>(
+        `insert into processed_actions (action_id, run_id, kind, response, created_at) values (?, ?, ?, ?, now())
+           on conflict (action_id) do nothing returning action_id`,
+        [key.actionId, key.runId, key.kind, JSON.stringify(response)],
+        'all',
+        tx.getTransactionContext(),
+      );
+      if (recorded.length === 0) throw new AlreadyApplied();
+      return { response, replayed: false };
+    });
+  } catch (error) {
+    if (error instanceof AlreadyApplied) return { response: await recordedResponse<T>(em.fork(), key), replayed: true };
+    throw error;
+  }
 }
 
 export async function recordedResponse<T>(em: EntityManager, key: ActionKey): Promise<T> {

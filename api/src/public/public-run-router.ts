@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import { Alert, Media, RunTask } from '@turnproof/db';
+import { Alert, Media } from '@turnproof/db';
 import { runHandle } from '@turnproof/temporal/client';
-import { issueReportedSignal, mediaConfirmedSignal, taskProgressSignal } from '@turnproof/workflows';
+import { issueReportedSignal } from '@turnproof/workflows';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppContext, AppState } from '../http/context.ts';
@@ -14,8 +14,9 @@ import { documentRoute } from '../openapi/registry.ts';
 import { completeRun } from '../runs/complete-run.ts';
 import { applyOnce, findRecorded } from './apply-once.ts';
 import { completeBody, issueBody, mediaConfirmBody, runQuery, taskBody, uploadBody } from './public-input.ts';
-import { toPublicRun, toPublicTask } from './public-run-view.ts';
+import { toPublicRun } from './public-run-view.ts';
 import { assertOpen, linkMessages, noteRunStarted, runForToken, taskOfRun } from './run-access.ts';
+import { applyTaskAction } from './task-action.ts';
 import { UPLOAD_LIMITS, UPLOAD_URL_TTL_MS, uploadTooLargeMessage } from './upload-limits.ts';
 
 /**
@@ -31,7 +32,8 @@ async function beginAction<T extends { token: string; action_id: string }>(
   const em = ctx.state.em;
   const run = await runForToken(em, body.token);
   const key = { runId: run.id, actionId: body.action_id, kind };
-  const recorded = await findRecorded<unknown>(em, key);
+  // Only a completed run needs the look-up: a replay answers as before, anything new is refused.
+  const recorded = run.status === 'completed' ? await findRecorded<unknown>(em, key) : null;
   if (!recorded) assertOpen(run);
   return { body, em, run, key, recorded };
 }
@@ -73,44 +75,25 @@ export function publicRunRouter(deps: AppDeps) {
     errors: linkErrors,
   });
   router.post('/task', async (ctx) => {
-    const { body, em, run, key } = await beginAction(ctx, taskBody, 'task');
-    const task = await taskOfRun(em, run, body.runTaskId);
+    const { body, em, run, key, recorded } = await beginAction(ctx, taskBody, 'task');
+    if (recorded) {
+      ctx.body = recorded;
+      return;
+    }
+    const at = body.timestamp ?? new Date();
     const { response } = await applyOnce(em, key, async (tx) => {
-      const startedAt = await noteRunStarted(tx, run);
-      const stored = await tx.findOneOrFail(RunTask, { id: task.id });
-      const at = body.timestamp ?? new Date();
-      const stale = stored.client_updated_at && at < stored.client_updated_at;
-      if (!stale) {
-        tx.assign(stored, {
-          checked: body.checked,
-          comment: body.comment,
-          duration_seconds: body.duration_seconds ?? null,
-          checked_at: body.checked ? (stored.checked_at ?? new Date()) : null,
-          latitude: body.latitude ?? stored.latitude ?? null,
-          longitude: body.longitude ?? stored.longitude ?? null,
-          location_accuracy: body.location_accuracy ?? stored.location_accuracy ?? null,
-          location_timestamp: body.location_timestamp ?? stored.location_timestamp ?? null,
-          address: body.address ?? stored.address ?? null,
-          client_updated_at: at,
-        });
-        await tx.flush();
-      }
-      const media = await tx.find(Media, { run_task: task.id });
-      return {
-        ok: true,
-        applied: !stale,
-        run: { status: 'in_progress', started_at: startedAt },
-        task: toPublicTask(stored, media, links),
-      };
+      const startedAt = run.started_at ?? (await noteRunStarted(tx, run));
+      const task = await applyTaskAction(tx, run.id, body, at);
+      return { ok: true, applied: task.applied, run: { status: 'in_progress', started_at: startedAt }, task: task.row };
     });
-    // The signal carries the task's absolute state, so sending it again for a replayed action is harmless.
-    const current = await em.fork().findOneOrFail(RunTask, { id: task.id }, { populate: ['run'] });
-    await runHandle(deps.temporal, run.id).signal(taskProgressSignal, {
-      runTaskId: task.id,
-      checked: current.checked,
-      changedAt: (current.client_updated_at ?? new Date()).toISOString(),
-      startedAt: (current.run.started_at ?? new Date()).toISOString(),
-    });
+    if (response.applied) {
+      deps.progress.taskChanged(run.id, {
+        runTaskId: body.runTaskId,
+        checked: response.task.checked,
+        changedAt: at.toISOString(),
+        startedAt: new Date(response.run.started_at).toISOString(),
+      });
+    }
     ctx.body = response;
   });
 
@@ -193,10 +176,9 @@ export function publicRunRouter(deps: AppDeps) {
         started_at: startedAt,
       };
     });
-    const confirmedMedia = await em.fork().count(Media, { run_task: task.id, status: 'confirmed' });
-    await runHandle(deps.temporal, run.id).signal(mediaConfirmedSignal, {
+    deps.progress.mediaConfirmed(run.id, {
       runTaskId: task.id,
-      confirmedMedia,
+      confirmedMedia: response.media_count,
       startedAt: new Date(response.started_at).toISOString(),
     });
     ctx.body = response;
@@ -217,7 +199,7 @@ export function publicRunRouter(deps: AppDeps) {
       ctx.body = recorded;
       return;
     }
-    const result = await completeRun(deps.temporal, run.id);
+    const result = await completeRun(deps.temporal, em, run.id);
     const response = {
       ok: true,
       run: { id: run.id, status: result.status, ended_at: result.endedAt },

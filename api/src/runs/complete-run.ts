@@ -1,19 +1,32 @@
 import { isGrpcServiceError, type Client, WorkflowUpdateFailedError } from '@temporalio/client';
 import { runHandle } from '@turnproof/temporal/client';
-import { completeRunUpdate, type CompleteResult } from '@turnproof/workflows';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { completeRunUpdate, type CompleteRequest, type CompleteResult } from '@turnproof/workflows';
 import { conflict, serviceUnavailable } from '../http/errors.ts';
 
 /** How long a completion may wait for the run's workflow to answer before the client is asked to retry. */
 const COMPLETE_TIMEOUT_MS = 15_000;
 
+/** Each task of the run as stored: checked, and how many of its media are confirmed. */
+async function storedTasks(em: EntityManager, runId: string): Promise<CompleteRequest['tasks']> {
+  const rows = await em.getConnection().execute<{ id: string; checked: boolean; confirmed_media: string }[]>(
+    `select t.id, t.checked, count(m.id) filter (where m.status = 'confirmed') as confirmed_media
+     from run_tasks t left join media m on m.run_task_id = t.id
+     where t.run_id = ? group by t.id`,
+    [runId],
+  );
+  return rows.map((row) => ({ id: row.id, checked: row.checked, confirmedMedia: Number(row.confirmed_media) }));
+}
+
 /**
  * Completes a run through its workflow's Update: the workflow's validator decides (required tasks and
  * photos, already completed), so the runner and the host get the same rules and the same 409 sentences.
  */
-export async function completeRun(temporal: Client, runId: string): Promise<CompleteResult> {
+export async function completeRun(temporal: Client, em: EntityManager, runId: string): Promise<CompleteResult> {
+  const tasks = await storedTasks(em, runId);
   try {
     return await temporal.connection.withDeadline(Date.now() + COMPLETE_TIMEOUT_MS, () =>
-      runHandle(temporal, runId).executeUpdate(completeRunUpdate),
+      runHandle(temporal, runId).executeUpdate(completeRunUpdate, { args: [{ tasks }] }),
     );
   } catch (error) {
     if (error instanceof WorkflowUpdateFailedError)

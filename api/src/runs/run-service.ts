@@ -195,6 +195,6 @@ export async function revokeLink(em: EntityManager, ownerId: string, id: string)
 export async function completeRunAsOwner(temporal: Client, em: EntityManager, ownerId: string, id: string) {
   const run = await findOwnedRun(em, ownerId, id);
   if (run.status === 'completed') return run;
-  await completeRun(temporal, run.id);
+  await completeRun(temporal, em, run.id);
   return findOwnedRun(em.fork(), ownerId, id);
 }

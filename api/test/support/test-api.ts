@@ -11,6 +11,7 @@ import { connectTemporal } from '@turnproof/temporal/client';
 import { pino } from 'pino';
 import { createApp } from '../../src/app.ts';
 import { defaultRateLimits, RateLimits, type RateLimitSettings } from '../../src/auth/rate-limits.ts';
+import { ProgressSignals } from '../../src/public/progress-signals.ts';
 import { startMailbox } from './mailbox.ts';
 
 const generousLimits: RateLimitSettings = Object.fromEntries(
@@ -47,6 +48,8 @@ export async function startTestApi(options: TestApiOptions = {}) {
   const temporal = await connectTemporal(config);
   const rateLimits = new RateLimits(config.DATABASE_URL, options.rateLimits ?? generousLimits);
   const storage = createMediaStorage(config.mediaDir);
+  const logger = pino({ level: 'error' });
+  const progress = new ProgressSignals(temporal.client, logger);
   const app = createApp({
     config,
     orm,
@@ -54,8 +57,9 @@ export async function startTestApi(options: TestApiOptions = {}) {
     mailer: createMailer(config),
     rateLimits,
     // Unexpected server errors (500s) show up in the test output.
-    logger: pino({ level: 'error' }),
+    logger,
     storage,
+    progress,
     runDurations: options.runDurations,
   });
   server.on('request', app.callback());
@@ -69,6 +73,7 @@ export async function startTestApi(options: TestApiOptions = {}) {
     storage,
     async close() {
       await new Promise((resolve) => server.close(resolve));
+      await progress.drained();
       server.closeAllConnections();
       await Promise.allSettled([orm.close(), temporal.connection.close(), rateLimits.close(), mailbox.close()]);
     },
