@@ -4,13 +4,7 @@ import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { NativeConnection, type WorkflowBundle } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type RunDurations } from '@turnproof/config';
-import {
-  completeRunUpdate,
-  issueReportedSignal,
-  mediaConfirmedSignal,
-  runProgressQuery,
-  taskProgressSignal,
-} from '@turnproof/workflows';
+import { completeRunUpdate, issueReportedSignal, runProgressQuery, progressSignal } from '@turnproof/workflows';
 import {
   bundleTurnproofWorkflows,
   connectTemporal,
@@ -122,11 +116,16 @@ describe('InspectionRun workflow', () => {
       });
       expect(found).toBe(`run/${run.runId}`);
 
-      await handle.signal(taskProgressSignal, {
-        runTaskId: 'strip-beds',
-        checked: true,
-        changedAt: now(),
-        startedAt: now(),
+      await handle.signal(progressSignal, {
+        tasks: [
+          {
+            runTaskId: 'strip-beds',
+            checked: true,
+            changedAt: now(),
+            startedAt: now(),
+          },
+        ],
+        media: [],
       });
       const progress = await handle.query(runProgressQuery);
       expect(progress).toMatchObject({ status: 'in_progress', tasksChecked: 1, tasksTotal: 2 });
@@ -140,19 +139,32 @@ describe('InspectionRun workflow', () => {
         'Complete these tasks first: Photograph kitchen (not checked, needs 2 more photos).',
       );
 
-      await handle.signal(mediaConfirmedSignal, { runTaskId: 'photo-kitchen', confirmedMedia: 2, startedAt: now() });
-      // An older change arriving late does not undo a newer one.
-      await handle.signal(taskProgressSignal, {
-        runTaskId: 'photo-kitchen',
-        checked: true,
-        changedAt: now(),
-        startedAt: now(),
+      await handle.signal(progressSignal, {
+        tasks: [],
+        media: [{ runTaskId: 'photo-kitchen', confirmedMedia: 2, startedAt: now() }],
       });
-      await handle.signal(taskProgressSignal, {
-        runTaskId: 'photo-kitchen',
-        checked: false,
-        changedAt: new Date(Date.now() - 60_000).toISOString(),
-        startedAt: now(),
+      // An older change arriving late does not undo a newer one.
+      await handle.signal(progressSignal, {
+        tasks: [
+          {
+            runTaskId: 'photo-kitchen',
+            checked: true,
+            changedAt: now(),
+            startedAt: now(),
+          },
+        ],
+        media: [],
+      });
+      await handle.signal(progressSignal, {
+        tasks: [
+          {
+            runTaskId: 'photo-kitchen',
+            checked: false,
+            changedAt: new Date(Date.now() - 60_000).toISOString(),
+            startedAt: now(),
+          },
+        ],
+        media: [],
       });
       const result = await handle.executeUpdate(completeRunUpdate, { args: [{ tasks: [] }] });
       expect(result.status).toBe('completed');
@@ -203,7 +215,10 @@ describe('InspectionRun workflow', () => {
     const recorder = recordingActivities();
     await withWorker(recorder.activities, async () => {
       const handle = await startInspectionRun(temporal.client, config, run, durations);
-      await handle.signal(taskProgressSignal, { runTaskId: 'only', checked: true, changedAt: now(), startedAt: now() });
+      await handle.signal(progressSignal, {
+        tasks: [{ runTaskId: 'only', checked: true, changedAt: now(), startedAt: now() }],
+        media: [],
+      });
       const outcomes = await Promise.allSettled(
         Array.from({ length: 20 }, () => handle.executeUpdate(completeRunUpdate, { args: [{ tasks: [] }] })),
       );
@@ -244,7 +259,10 @@ describe('InspectionRun workflow', () => {
     const recorder = recordingActivities();
     await withWorker(recorder.activities, async () => {
       const handle = await startInspectionRun(temporal.client, config, run, durations);
-      await handle.signal(taskProgressSignal, { runTaskId: 't', checked: true, changedAt: now(), startedAt: now() });
+      await handle.signal(progressSignal, {
+        tasks: [{ runTaskId: 't', checked: true, changedAt: now(), startedAt: now() }],
+        media: [],
+      });
       await handle.executeUpdate(completeRunUpdate, { args: [{ tasks: [] }] });
       await handle.result();
     });

@@ -14,9 +14,8 @@ import type { RunDurations } from '@turnproof/config';
 import {
   completeRunUpdate,
   issueReportedSignal,
-  mediaConfirmedSignal,
   runProgressQuery,
-  taskProgressSignal,
+  progressSignal,
   type CompleteRequest,
   type CompleteResult,
   type ReportStatus,
@@ -77,18 +76,20 @@ export async function inspectionRun(input: InspectionRunInput): Promise<Inspecti
   };
   const taskById = (id: string) => tasks.find((task) => task.id === id);
 
-  setHandler(taskProgressSignal, ({ runTaskId, checked, changedAt, startedAt: started }) => {
-    noteStart(started);
-    const task = taskById(runTaskId);
-    if (!task || (task.changedAt && task.changedAt > changedAt)) return;
-    task.checked = checked;
-    task.changedAt = changedAt;
-  });
-  setHandler(mediaConfirmedSignal, ({ runTaskId, confirmedMedia, startedAt: started }) => {
-    noteStart(started);
-    const task = taskById(runTaskId);
-    // Media are never taken away by the cleaner, so the largest count is the newest.
-    if (task) task.confirmedMedia = Math.max(task.confirmedMedia, confirmedMedia);
+  setHandler(progressSignal, ({ tasks: taskChanges, media }) => {
+    for (const change of taskChanges) {
+      noteStart(change.startedAt);
+      const task = taskById(change.runTaskId);
+      if (!task || (task.changedAt && task.changedAt > change.changedAt)) continue;
+      task.checked = change.checked;
+      task.changedAt = change.changedAt;
+    }
+    for (const change of media) {
+      noteStart(change.startedAt);
+      const task = taskById(change.runTaskId);
+      // Media are never taken away by the cleaner, so the largest count is the newest.
+      if (task) task.confirmedMedia = Math.max(task.confirmedMedia, change.confirmedMedia);
+    }
   });
   setHandler(issueReportedSignal, async ({ alertId, severity }) => {
     if (severity === 'high') await emailIssueAlert(alertId);

@@ -61,8 +61,13 @@ export interface ReportProgress {
   percent: number;
 }
 
-export const taskProgressSignal = defineSignal<[TaskProgress]>('taskProgress');
-export const mediaConfirmedSignal = defineSignal<[MediaConfirmed]>('mediaConfirmed');
+/** What changed in a run since the last signal; the API batches it per run after answering the cleaner. */
+export interface ProgressBatch {
+  tasks: TaskProgress[];
+  media: MediaConfirmed[];
+}
+
+export const progressSignal = defineSignal<[ProgressBatch]>('progress');
 /** A cleaner reported an issue; high severity e-mails the host at once. */
 export const issueReportedSignal =
   defineSignal<[{ alertId: string; severity: 'low' | 'medium' | 'high' }]>('issueReported');

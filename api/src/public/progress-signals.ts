@@ -1,23 +1,27 @@
 import { type Client, WorkflowNotFoundError } from '@temporalio/client';
 import { runHandle } from '@turnproof/temporal/client';
-import { mediaConfirmedSignal, taskProgressSignal, type MediaConfirmed, type TaskProgress } from '@turnproof/workflows';
+import { progressSignal, type MediaConfirmed, type ProgressBatch, type TaskProgress } from '@turnproof/workflows';
 import type { Logger } from 'pino';
-
-type Pending =
-  { kind: 'task'; runId: string; progress: TaskProgress } | { kind: 'media'; runId: string; progress: MediaConfirmed };
 
 const MAX_IN_FLIGHT = 8;
 const MAX_ATTEMPTS = 8;
 
+/** The newest change per task of one run, waiting to be sent. */
+interface RunChanges {
+  tasks: Map<string, TaskProgress>;
+  media: Map<string, MediaConfirmed>;
+}
+
 /**
  * Sends task progress to the runs' workflows after the request has answered. The database is the
  * record of what the cleaner did; the workflow learns it for its status and progress, and is handed
- * the stored state again at completion, so a signal that arrives late changes no decision. Signals
- * for the same task are coalesced: only the newest state is sent.
+ * the stored state again at completion, so a signal that arrives late changes no decision. Changes
+ * are batched per run (one signal carries all of a run's changes since the last one) and coalesced
+ * per task (only the newest state is sent), so a busy run costs Temporal a signal at a time.
  */
 export class ProgressSignals {
-  private readonly pending = new Map<string, Pending>();
-  private inFlight = 0;
+  private readonly pending = new Map<string, RunChanges>();
+  private readonly sending = new Set<string>();
   private idle: (() => void)[] = [];
 
   constructor(
@@ -26,55 +30,60 @@ export class ProgressSignals {
   ) {}
 
   taskChanged(runId: string, progress: TaskProgress): void {
-    const key = `task/${progress.runTaskId}`;
-    const queued = this.pending.get(key);
-    if (queued?.kind === 'task' && queued.progress.changedAt > progress.changedAt) return;
-    this.enqueue(key, { kind: 'task', runId, progress });
+    const changes = this.changesOf(runId);
+    const queued = changes.tasks.get(progress.runTaskId);
+    if (!queued || queued.changedAt <= progress.changedAt) changes.tasks.set(progress.runTaskId, progress);
+    this.pump();
   }
 
   mediaConfirmed(runId: string, progress: MediaConfirmed): void {
-    const key = `media/${progress.runTaskId}`;
-    const queued = this.pending.get(key);
-    if (queued?.kind === 'media' && queued.progress.confirmedMedia > progress.confirmedMedia) return;
-    this.enqueue(key, { kind: 'media', runId, progress });
+    const changes = this.changesOf(runId);
+    const queued = changes.media.get(progress.runTaskId);
+    if (!queued || queued.confirmedMedia <= progress.confirmedMedia) changes.media.set(progress.runTaskId, progress);
+    this.pump();
   }
 
   /** Resolves once everything queued has been sent (graceful shutdown, tests). */
   drained(): Promise<void> {
-    if (this.pending.size === 0 && this.inFlight === 0) return Promise.resolve();
+    if (this.pending.size === 0 && this.sending.size === 0) return Promise.resolve();
     return new Promise((resolve) => this.idle.push(resolve));
   }
 
-  private enqueue(key: string, item: Pending) {
-    this.pending.set(key, item);
-    this.pump();
+  private changesOf(runId: string): RunChanges {
+    let changes = this.pending.get(runId);
+    if (!changes) {
+      changes = { tasks: new Map(), media: new Map() };
+      this.pending.set(runId, changes);
+    }
+    return changes;
   }
 
+  /** Starts sending for runs with changes, one signal per run at a time, a few runs at once. */
   private pump() {
-    while (this.inFlight < MAX_IN_FLIGHT && this.pending.size > 0) {
-      const [key, item] = this.pending.entries().next().value as [string, Pending];
-      this.pending.delete(key);
-      this.inFlight += 1;
-      void this.send(item).finally(() => {
-        this.inFlight -= 1;
+    for (const [runId, changes] of this.pending) {
+      if (this.sending.size >= MAX_IN_FLIGHT) return;
+      if (this.sending.has(runId)) continue;
+      this.pending.delete(runId);
+      this.sending.add(runId);
+      const batch: ProgressBatch = { tasks: [...changes.tasks.values()], media: [...changes.media.values()] };
+      void this.send(runId, batch).finally(() => {
+        this.sending.delete(runId);
         this.pump();
-        if (this.pending.size === 0 && this.inFlight === 0) this.idle.splice(0).forEach((resolve) => resolve());
+        if (this.pending.size === 0 && this.sending.size === 0) this.idle.splice(0).forEach((resolve) => resolve());
       });
     }
   }
 
-  private async send(item: Pending) {
-    const handle = runHandle(this.temporal, item.runId);
+  private async send(runId: string, batch: ProgressBatch) {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        if (item.kind === 'task') await handle.signal(taskProgressSignal, item.progress);
-        else await handle.signal(mediaConfirmedSignal, item.progress);
+        await runHandle(this.temporal, runId).signal(progressSignal, batch);
         return;
       } catch (error) {
         // A deleted run's workflow is gone; its progress no longer matters.
         if (error instanceof WorkflowNotFoundError) return;
         if (attempt >= MAX_ATTEMPTS) {
-          this.logger.warn({ err: error, runId: item.runId }, 'task progress signal not delivered');
+          this.logger.warn({ err: error, runId }, 'task progress signal not delivered');
           return;
         }
         await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, 5_000)));

@@ -18,7 +18,7 @@ export const linkMessages = {
  */
 export async function runForToken(em: EntityManager, token: string | undefined): Promise<Run> {
   if (!token || token.length > 200) throw notFound(linkMessages.invalid);
-  const run = await em.findOne(Run, { token_hash: hashToken(token) }, { populate: ['property'] });
+  const run = await em.findOne(Run, { token_hash: hashToken(token) });
   if (!run) throw notFound(linkMessages.invalid);
   if (run.link_revoked_at) throw new HttpError(410, linkMessages.revoked);
   if (run.link_expired_at) throw new HttpError(410, linkMessages.expired);
