@@ -131,6 +131,17 @@ describe('a cleaner completes a run through the magic link', () => {
     });
     expect(preview.body).toContain('Lakeview Cabin');
 
+    // Regenerating makes version 2 through its own workflow, with real progress, and mails and meters nothing.
+    const regenerated = await owner.post(`/api/runs/${run.id}/reports`);
+    expect(regenerated.status).toBe(202);
+    expect(regenerated.body.version).toBe(2);
+    const versions = await waitFor('version 2', async () => {
+      const list = (await owner.get(`/api/runs/${run.id}/reports`)).body;
+      return list[0]?.version === 2 && list[0]?.status === 'ready' ? list : undefined;
+    });
+    expect(versions.map((report: { version: number }) => report.version)).toEqual([2, 1]);
+    expect(versions[0].emailed_at).toBeNull();
+
     const usage = await api.orm.em
       .getConnection()
       .execute<{ reports_this_period: number }[]>(
