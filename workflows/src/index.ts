@@ -1,7 +1,6 @@
 export { inspectionRun, type InspectionRunInput, type InspectionRunResult } from './inspection-run.ts';
 export { reportGeneration, reportWorkflowId, type ReportGenerationInput } from './report-generation.ts';
 export * from './run-messages.ts';
-export { blockingTasks, incompleteRunMessage, msUntil } from './run-rules.ts';
 export {
   TurnproofOwnerId,
   TurnproofPropertyId,
