@@ -166,9 +166,7 @@ export async function queueAction(db: OfflineDb, action: NewAction): Promise<Que
 /** The token's unsynced actions, oldest first (ties in queue order). */
 export async function pendingActions(db: OfflineDb, token: string): Promise<QueuedAction[]> {
   const all = await db.getAllFromIndex('actions', 'token', token);
-  return all
-    .filter((action) => !action.synced)
-    .sort((a, b) => a.timestamp - b.timestamp || (a.id ?? 0) - (b.id ?? 0));
+  return all.filter((action) => !action.synced).sort((a, b) => a.timestamp - b.timestamp || (a.id ?? 0) - (b.id ?? 0));
 }
 
 export async function markActionSynced(db: OfflineDb, id: number): Promise<void> {
@@ -215,9 +213,7 @@ export async function queueMedia(db: OfflineDb, media: NewMedia): Promise<Queued
 /** The token's unsynced files, oldest first. */
 export async function pendingMedia(db: OfflineDb, token: string): Promise<QueuedMedia[]> {
   const all = await db.getAllFromIndex('media', 'token', token);
-  return all
-    .filter((media) => !media.synced)
-    .sort((a, b) => a.timestamp - b.timestamp || (a.id ?? 0) - (b.id ?? 0));
+  return all.filter((media) => !media.synced).sort((a, b) => a.timestamp - b.timestamp || (a.id ?? 0) - (b.id ?? 0));
 }
 
 /** Records upload progress (or, with synced, the end of it) on a queued file. */
@@ -235,11 +231,9 @@ export async function updateMedia(
 /** Bytes of the files stored for a token, or for all runs. */
 export async function mediaBytes(db: OfflineDb, token?: string): Promise<number> {
   const tx = db.transaction('media');
-  const source = token === undefined ? tx.store : tx.store.index('token');
   let total = 0;
-  for (let cursor = await source.openCursor(token); cursor; cursor = await cursor.continue()) {
-    total += cursor.value.blob.size;
-  }
+  let cursor = token === undefined ? await tx.store.openCursor() : await tx.store.index('token').openCursor(token);
+  for (; cursor; cursor = await cursor.continue()) total += cursor.value.blob.size;
   await tx.done;
   return total;
 }

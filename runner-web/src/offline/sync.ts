@@ -162,7 +162,7 @@ async function uploadMedia(db: OfflineDb, api: RunnerApi, item: QueuedMedia, now
   const id = item.id!;
   const contentType = contentTypeOf(item);
   let upload: MediaUploadState | null = item.upload ?? null;
-  const usable = (state: MediaUploadState | null): state is MediaUploadState =>
+  const usable = (state: MediaUploadState | null): boolean =>
     !!state && (state.stored || state.expiresAt === null || state.expiresAt > now() + UPLOAD_LINK_MARGIN_MS);
 
   // A replayed reservation may carry an expired link; then one more, fresh, reservation.
@@ -188,7 +188,9 @@ async function uploadMedia(db: OfflineDb, api: RunnerApi, item: QueuedMedia, now
     };
     await updateMedia(db, id, { upload });
   }
-  if (!usable(upload)) throw new RunnerApiError('upload', 0, 'the upload link expired before it could be used');
+  // Still "expired" by this device's clock after a fresh reservation: the clock is probably off; the
+  // server's answer to the PUT decides (403 marks the link expired for the next attempt).
+  if (!upload) throw new RunnerApiError('upload', 0, 'no upload link');
 
   if (!upload.stored) {
     try {
