@@ -1,51 +1,42 @@
+import { cachedRun, cacheRun, offlineDb } from './offline/offline-db.ts';
+import { RunnerApiError, type RunnerApi } from './offline/runner-api.ts';
+import { parseRunAnswer, type PublicRun } from './run-model.ts';
+
 export type RunLoad =
   | { state: 'loading' }
   | { state: 'invalid-link' }
   | { state: 'failed'; message: string }
-  | { state: 'loaded'; run: RunSummary };
+  | { state: 'loaded'; run: PublicRun; source: RunSource };
 
-/** What this shell shows of a run until the full runner lands. */
-export interface RunSummary {
-  status: string | null;
-  taskCount: number | null;
+export interface RunSource {
+  /** true when the server could not be reached and this is the device's last copy */
+  fromCache: boolean;
+  /** ms since the epoch, when the data left the server */
+  fetchedAt: number;
 }
 
-// The server's answers for an unknown (404), revoked or expired (410) token, and for a foreign task (403).
-const INVALID_LINK_STATUSES = new Set([403, 404, 410]);
-const FAILED = { state: 'failed', message: 'Failed to load run data' } as const;
+export const LOAD_FAILED_MESSAGE = 'Failed to load run data';
+const FAILED = { state: 'failed', message: LOAD_FAILED_MESSAGE } as const;
 
-/** GET /api/public/run for the token; only an abort rejects. */
-export async function loadRun(token: string, signal: AbortSignal): Promise<RunLoad> {
-  let response: Response;
+/** The run from the server (kept in the run cache), or the cached copy when the server cannot be reached. */
+export async function loadRun(api: RunnerApi, token: string, signal?: AbortSignal): Promise<RunLoad> {
   try {
-    response = await fetch(`/api/public/run?token=${encodeURIComponent(token)}`, {
-      signal,
-      cache: 'no-store',
-      headers: { Accept: 'application/json' },
-    });
+    const body = await api.getRun(token, signal);
+    const run = parseRunAnswer(body);
+    if (!run) return FAILED;
+    const fetchedAt = Date.now();
+    await offlineDb()
+      .then((db) => cacheRun(db, token, body, fetchedAt))
+      .catch(() => undefined);
+    return { state: 'loaded', run, source: { fromCache: false, fetchedAt } };
   } catch (error) {
-    if (signal.aborted) throw error;
-    return FAILED;
+    if (signal?.aborted) throw error;
+    if (error instanceof RunnerApiError && error.invalidLink) return { state: 'invalid-link' };
+    const cached = await offlineDb()
+      .then((db) => cachedRun(db, token))
+      .catch(() => undefined);
+    const run = cached ? parseRunAnswer(cached.data) : null;
+    if (!cached || !run) return FAILED;
+    return { state: 'loaded', run, source: { fromCache: true, fetchedAt: cached.timestamp } };
   }
-  if (INVALID_LINK_STATUSES.has(response.status)) return { state: 'invalid-link' };
-  if (!response.ok) return FAILED;
-  try {
-    return { state: 'loaded', run: summarize(await response.json()) };
-  } catch (error) {
-    if (signal.aborted) throw error;
-    return FAILED;
-  }
-}
-
-function summarize(body: unknown): RunSummary {
-  const run = isRecord(body) && isRecord(body.run) ? body.run : body;
-  if (!isRecord(run)) return { status: null, taskCount: null };
-  return {
-    status: typeof run.status === 'string' ? run.status : null,
-    taskCount: Array.isArray(run.tasks) ? run.tasks.length : null,
-  };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }

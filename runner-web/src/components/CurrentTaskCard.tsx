@@ -1,0 +1,74 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { PublicTask } from '../run-model.ts';
+import { MediaPicker } from './MediaPicker.tsx';
+import { PhotoCounter } from './PhotoCounter.tsx';
+
+interface CurrentTaskCardProps {
+  task: PublicTask;
+  number: number;
+  busy: boolean;
+  onFiles: (files: File[]) => void;
+  onComplete: (comment: string) => void;
+}
+
+/** The task being worked on: what to do, the photos it needs, notes, and Complete Task. */
+export function CurrentTaskCard({ task, number, busy, onFiles, onComplete }: CurrentTaskCardProps) {
+  const [notes, setNotes] = useState(task.comment ?? '');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const notesId = useId();
+  const required = task.task.required_media;
+  const missing = task.media_count < required;
+
+  // A new current task: fresh notes, and focus moves to it so screen readers announce it.
+  const shown = useRef(task.id);
+  useEffect(() => {
+    if (shown.current === task.id) return;
+    shown.current = task.id;
+    setNotes(task.comment ?? '');
+    headingRef.current?.focus();
+  }, [task.id, task.comment]);
+
+  return (
+    <section className="card current-task" aria-labelledby="current-task-title">
+      <p className="eyebrow">
+        Task {number} · <span className="badge badge-current">Current</span>
+      </p>
+      <h2 id="current-task-title" ref={headingRef} tabIndex={-1}>
+        {task.task.title}
+      </h2>
+      {task.task.description && <p className="muted">{task.task.description}</p>}
+      {required > 0 && (
+        <>
+          <PhotoCounter task={task} />
+          <MediaPicker label="Add photos or video" multiple disabled={busy} onFiles={onFiles} />
+        </>
+      )}
+      <label htmlFor={notesId} className="field-label">
+        Notes (optional)
+      </label>
+      <textarea
+        id={notesId}
+        className="textarea"
+        rows={3}
+        value={notes}
+        onChange={(event) => setNotes(event.target.value)}
+        placeholder="Anything the host should know"
+      />
+      <button
+        type="button"
+        className="button button-primary"
+        disabled={busy || missing}
+        aria-describedby={missing ? `${notesId}-hint` : undefined}
+        onClick={() => onComplete(notes)}
+      >
+        Complete Task
+      </button>
+      {missing && (
+        <p id={`${notesId}-hint`} className="hint">
+          Add {required - task.media_count} more photo{required - task.media_count === 1 ? '' : 's'} to complete this
+          task.
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { useEffect, useId, useState } from 'react';
+import type { PublicTask } from '../run-model.ts';
+import { MediaPicker } from './MediaPicker.tsx';
+import { PhotoCounter } from './PhotoCounter.tsx';
+
+interface OfflineTaskItemProps {
+  task: PublicTask;
+  number: number;
+  busy: boolean;
+  onToggle: (checked: boolean) => void;
+  onFile: (file: File) => void;
+  onComment: (comment: string) => void;
+}
+
+/** A task in the offline list: a check toggle, one-file picker when photos are required, comment saved on blur. */
+export function OfflineTaskItem({ task, number, busy, onToggle, onFile, onComment }: OfflineTaskItemProps) {
+  const id = useId();
+  const [comment, setComment] = useState(task.comment ?? '');
+  useEffect(() => setComment(task.comment ?? ''), [task.comment]);
+  const required = task.task.required_media;
+  const missing = task.media_count < required;
+  return (
+    <li className={`offline-task${task.checked ? ' task-row-done' : ''}`}>
+      <div className="check-row">
+        <input
+          id={`${id}-check`}
+          type="checkbox"
+          className="check"
+          checked={task.checked}
+          disabled={busy || (!task.checked && missing)}
+          onChange={(event) => onToggle(event.target.checked)}
+          aria-describedby={task.task.description ? `${id}-desc` : undefined}
+        />
+        <label htmlFor={`${id}-check`} className="check-label">
+          <span className="task-number-inline">{number}.</span> {task.task.title}
+        </label>
+      </div>
+      {task.task.description && (
+        <p id={`${id}-desc`} className="muted">
+          {task.task.description}
+        </p>
+      )}
+      {required > 0 && (
+        <>
+          <PhotoCounter task={task} />
+          <MediaPicker label="Add a photo or video" disabled={busy} onFiles={(files) => files[0] && onFile(files[0])} />
+        </>
+      )}
+      <label htmlFor={`${id}-comment`} className="field-label">
+        Comment
+      </label>
+      <textarea
+        id={`${id}-comment`}
+        className="textarea"
+        rows={2}
+        value={comment}
+        onChange={(event) => setComment(event.target.value)}
+        onBlur={() => onComment(comment)}
+      />
+    </li>
+  );
+}

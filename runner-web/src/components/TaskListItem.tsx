@@ -1,0 +1,31 @@
+import type { PublicTask } from '../run-model.ts';
+
+/** One row of All Tasks: number, title, Current badge, photo hint and comment. */
+export function TaskListItem({ task, number, current }: { task: PublicTask; number: number; current: boolean }) {
+  const required = task.task.required_media;
+  return (
+    <li
+      className={`task-row${current ? ' task-row-current' : ''}${task.checked ? ' task-row-done' : ''}`}
+      aria-current={current ? 'step' : undefined}
+    >
+      <span className="task-number" aria-hidden="true">
+        {task.checked ? '✓' : number}
+      </span>
+      <div className="task-row-body">
+        <p className="task-row-title">
+          <span className="visually-hidden">
+            Task {number}, {task.checked ? 'done' : 'open'}:{' '}
+          </span>
+          {task.task.title}
+          {current && <span className="badge badge-current">Current</span>}
+        </p>
+        {required > 0 && (
+          <p className="hint">
+            {required} photo{required === 1 ? '' : 's'} required · {task.media_count} added
+          </p>
+        )}
+        {task.comment && <p className="task-comment">“{task.comment}”</p>}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,173 @@
+/** The runner's view of a run (GET /api/public/run, api/src/public/public-run-view.ts) and pure helpers on it. */
+
+export interface PublicMedia {
+  id: string;
+  type: string;
+  url: string;
+  thumbnail_url: string | null;
+  captured_at: string | null;
+}
+
+export interface PublicTask {
+  id: string;
+  checked: boolean;
+  comment: string | null;
+  duration_seconds: number | null;
+  order_index: number;
+  checked_at: string | null;
+  task: { title: string; description: string | null; required_media: number };
+  media_count: number;
+  media: PublicMedia[];
+}
+
+export interface RunMeta {
+  unit?: string | null;
+  tenant_name?: string | null;
+  [key: string]: unknown;
+}
+
+export interface PublicRun {
+  id: string;
+  status: string;
+  type: string | null;
+  meta: RunMeta | null;
+  started_at: string | null;
+  ended_at: string | null;
+  checklist_name: string | null;
+  property: { name: string | null; address: string | null } | null;
+  tasks: PublicTask[];
+}
+
+/** The answer of GET /api/public/run (also what the run cache stores). */
+export interface PublicRunAnswer {
+  run: PublicRun;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+/** Reads a run answer (or a cached copy of one) defensively; null when it is not a run. */
+export function parseRunAnswer(body: unknown): PublicRun | null {
+  const run = isRecord(body) && isRecord(body.run) ? body.run : null;
+  if (!run || typeof run.id !== 'string' || !Array.isArray(run.tasks)) return null;
+  const tasks = run.tasks.filter(isRecord).map((task, index): PublicTask => {
+    const info = isRecord(task.task) ? task.task : {};
+    return {
+      id: String(task.id),
+      checked: task.checked === true,
+      comment: str(task.comment),
+      duration_seconds: num(task.duration_seconds),
+      order_index: num(task.order_index) ?? index,
+      checked_at: str(task.checked_at),
+      task: {
+        title: str(info.title) ?? 'Untitled task',
+        description: str(info.description),
+        required_media: Math.max(0, num(info.required_media) ?? 0),
+      },
+      media_count: num(task.media_count) ?? 0,
+      media: Array.isArray(task.media) ? (task.media.filter(isRecord) as unknown as PublicMedia[]) : [],
+    };
+  });
+  tasks.sort((a, b) => a.order_index - b.order_index);
+  const property = isRecord(run.property) ? { name: str(run.property.name), address: str(run.property.address) } : null;
+  return {
+    id: run.id,
+    status: str(run.status) ?? 'pending',
+    type: str(run.type),
+    meta: isRecord(run.meta) ? (run.meta as RunMeta) : null,
+    started_at: str(run.started_at),
+    ended_at: str(run.ended_at),
+    checklist_name: str(run.checklist_name),
+    property,
+    tasks,
+  };
+}
+
+/** 'in_progress' → 'in progress'. */
+export const statusLabel = (status: string): string => status.replace(/_/g, ' ');
+
+/** Completed or done counts as completed. */
+export const isRunDone = (status: string): boolean => status === 'completed' || status === 'done';
+
+export const allTasksChecked = (tasks: readonly PublicTask[]): boolean =>
+  tasks.length > 0 && tasks.every((task) => task.checked);
+
+/** The task to work on: the preferred one while it is open, else the first open task; null when all are checked. */
+export function currentTaskId(tasks: readonly PublicTask[], preferredId: string | null = null): string | null {
+  const preferred = preferredId === null ? undefined : tasks.find((task) => task.id === preferredId);
+  if (preferred && !preferred.checked) return preferred.id;
+  return tasks.find((task) => !task.checked)?.id ?? null;
+}
+
+/**
+ * After `doneId` was checked: the next open task after it in order, else (wrapping) the first open
+ * one; null when none is left. `tasks` may still show `doneId` open (the update is in flight).
+ */
+export function nextTaskId(tasks: readonly PublicTask[], doneId: string): string | null {
+  const index = tasks.findIndex((task) => task.id === doneId);
+  const open = (task: PublicTask) => !task.checked && task.id !== doneId;
+  return tasks.slice(index + 1).find(open)?.id ?? tasks.find(open)?.id ?? null;
+}
+
+/** Whole seconds from the task timer's start to now, never negative. */
+export const elapsedSeconds = (startedAtMs: number, nowMs: number): number =>
+  Math.max(0, Math.round((nowMs - startedAtMs) / 1000));
+
+/** The move-in or move-out banner, or null for other kinds of run. */
+export function inspectionBanner(
+  run: Pick<PublicRun, 'type' | 'meta'>,
+): { title: string; unit: string | null; tenant: string | null } | null {
+  const title = run.type === 'move_in' ? 'Move-In Inspection' : run.type === 'move_out' ? 'Move-Out Inspection' : null;
+  if (!title) return null;
+  return { title, unit: str(run.meta?.unit) || null, tenant: str(run.meta?.tenant_name) || null };
+}
+
+/** 'Syncing... (2/5)' and its percentage (100 when there is nothing to do). */
+export function syncProgressLabel(done: number, total: number): { text: string; percent: number } {
+  const percent = total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 100;
+  return { text: `Syncing... (${done}/${total})`, percent };
+}
+
+/** What this device queued and has not yet seen reflected by the server. */
+export interface LocalChanges {
+  /** Task and completion actions, oldest first. */
+  actions: readonly LocalAction[];
+  /** Unsynced files per run task id. */
+  queuedMedia: Readonly<Record<string, number>>;
+}
+
+export type LocalAction =
+  | {
+      type: 'task';
+      runTaskId: string;
+      payload: { checked: boolean; comment?: string | null; duration_seconds?: number | null };
+    }
+  | { type: 'complete' }
+  | { type: 'issue' };
+
+/** The server's (or cached) run with this device's queued changes laid over it: the optimistic view. */
+export function overlayRun(run: PublicRun, changes: LocalChanges): PublicRun {
+  const tasks = new Map(run.tasks.map((task) => [task.id, { ...task }]));
+  let status = run.status;
+  for (const action of changes.actions) {
+    if (action.type === 'complete') {
+      status = 'completed';
+    } else if (action.type === 'task') {
+      const task = tasks.get(action.runTaskId);
+      if (!task) continue;
+      task.checked = action.payload.checked;
+      if (action.payload.comment !== undefined) task.comment = action.payload.comment;
+      if (action.payload.duration_seconds !== undefined) task.duration_seconds = action.payload.duration_seconds;
+      if (!isRunDone(status) && status === 'pending') status = 'in_progress';
+    }
+  }
+  for (const [id, count] of Object.entries(changes.queuedMedia)) {
+    const task = tasks.get(id);
+    if (task) task.media_count += count;
+  }
+  return { ...run, status, tasks: [...tasks.values()] };
+}
+
+/** Files counted toward a task's required photos: confirmed on the server plus queued here. */
+export const mediaShort = (task: PublicTask): number => Math.max(0, task.task.required_media - task.media_count);

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { AllTasksCompleteCard } from '../components/AllTasksCompleteCard.tsx';
+import { CurrentTaskCard } from '../components/CurrentTaskCard.tsx';
+import { RunCompleteCard } from '../components/RunCompleteCard.tsx';
+import { TaskList } from '../components/TaskList.tsx';
+import { allTasksChecked, currentTaskId, isRunDone, nextTaskId } from '../run-model.ts';
+import type { Runner } from '../runner/use-runner.ts';
+import { useTaskTimer } from '../use-task-timer.ts';
+
+/** One task at a time: the current task, then the list; completion cards at the end. */
+export function OnlineRunScreen({ runner }: { runner: Runner }) {
+  const { run, busy } = runner;
+  const [preferredId, setPreferredId] = useState<string | null>(null);
+  const currentId = currentTaskId(run.tasks, preferredId);
+  const elapsed = useTaskTimer(currentId);
+  const index = run.tasks.findIndex((task) => task.id === currentId);
+  const current = run.tasks[index];
+  const done = isRunDone(run.status);
+
+  const complete = (comment: string) => {
+    if (!current) return;
+    setPreferredId(nextTaskId(run.tasks, current.id));
+    void runner.completeTask(current, comment, elapsed());
+  };
+
+  return (
+    <>
+      {done && <RunCompleteCard />}
+      {!done && current && (
+        <CurrentTaskCard
+          task={current}
+          number={index + 1}
+          busy={busy}
+          onFiles={(files) => void runner.addFiles(current, files)}
+          onComplete={complete}
+        />
+      )}
+      {!done && allTasksChecked(run.tasks) && (
+        <AllTasksCompleteCard busy={busy} onComplete={() => void runner.completeRun()} />
+      )}
+      <TaskList tasks={run.tasks} currentId={done ? null : currentId} />
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/** The system Chromium; playwright-core ships no browser. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Without the background-networking flags Chromium hangs on a closed network. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A small Android phone, as a cleaner's might be. */
+export const PHONE = {
+  viewport: { width: 360, height: 740 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 12; SM-A135F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
+} as const;
+
+export interface Phone {
+  browser: Browser;
+  /** 360x740 touch viewport, deviceScaleFactor 2, isMobile. */
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/** Starts headless Chromium with one phone-sized browser context. */
+export async function launchPhone(): Promise<Phone> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  try {
+    const context = await browser.newContext(PHONE);
+    return { browser, context, close: () => browser.close() };
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+}
+
+/** Slows the page's CPU by `rate` (4 is roughly a cheap phone against a laptop), through the DevTools protocol. */
+export async function throttleCpu(page: Page, rate: number): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Emulation.setCPUThrottlingRate', { rate });
+}
