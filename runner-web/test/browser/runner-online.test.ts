@@ -1,0 +1,195 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Checklist, Property, Task } from '@turnproof/db';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cameraPhoto } from '../../../api/test/runner/cleaner.ts';
+import { signedInOwner } from '../../../api/test/support/browser.ts';
+import { startTestApi, type TestApi } from '../../../api/test/support/test-api.ts';
+import { startWorkerProcess, type WorkerProcess } from '../../../api/test/support/worker-process.ts';
+import { launchPhone, type Phone } from './chromium.ts';
+
+/**
+ * The runner PWA as a cleaner uses it: the built app served by the real API at /r/{token}, in a
+ * 360 px touch Chromium, online. Every write goes through the device queue and the real public API.
+ */
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const UI_TIMEOUT_MS = 15_000;
+
+/** The API serves runner-web/dist; build it once when it is missing. */
+function ensureBuilt() {
+  if (existsSync(join(repoRoot, 'runner-web/dist/index.html'))) return;
+  const build = spawnSync('npm', ['run', 'build', '--workspace', '@turnproof/runner-web'], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_ENV: 'production' },
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) throw new Error(`runner-web build failed:\n${build.stdout}\n${build.stderr}`);
+}
+
+const TASKS = [
+  { title: 'Strip and remake the beds', required_media: 0 },
+  { title: 'Photograph the kitchen', required_media: 1 },
+  { title: 'Lock the back door', required_media: 0 },
+];
+
+let api: TestApi;
+let worker: WorkerProcess;
+let owner: Awaited<ReturnType<typeof signedInOwner>>;
+let phone: Phone;
+
+beforeAll(async () => {
+  ensureBuilt();
+  api = await startTestApi();
+  [worker, owner, phone] = await Promise.all([startWorkerProcess(api), signedInOwner(api), launchPhone()]);
+});
+
+afterAll(async () => {
+  await phone?.close();
+  await worker?.stop();
+  await api?.close();
+});
+
+/** A property with a small checklist of its own (3 tasks, one needing a photo), and a run of it. */
+async function newRun(): Promise<{ id: string; magic_link: string }> {
+  const property = await owner.post('/api/properties', { name: 'Lakeview Cabin', address: '12 Shore Rd, Austin TX' });
+  expect(property.status).toBe(201);
+  const em = api.orm.em.fork();
+  const checklist = em.create(Checklist, {
+    property: em.getReference(Property, property.body.id),
+    name: 'Quick Turnover',
+    type: 'turnover',
+  });
+  TASKS.forEach((task, order_index) => em.create(Task, { checklist, ...task, order_index }));
+  await em.flush();
+  const run = await owner.post('/api/runs', {
+    property_id: property.body.id,
+    type: 'turnover',
+    checklist_id: checklist.id,
+  });
+  expect(run.status).toBe(201);
+  return run.body;
+}
+
+async function screenshot(page: Page, name: string): Promise<string> {
+  const path = join(tmpdir(), `turnproof-runner-${name}-${Date.now()}.png`);
+  await page.screenshot({ path, fullPage: true });
+  console.log(`screenshot: ${path}`);
+  return path;
+}
+
+const sql = <T>(query: string, params: unknown[]) => api.orm.em.getConnection().execute<T[]>(query, params);
+
+describe('the runner PWA online, in a phone-sized Chromium', () => {
+  it('lets a cleaner do every task with a photo and notes, then complete the run; the server has each once', async () => {
+    const run = await newRun();
+    const page = await phone.context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    try {
+      await page.goto(run.magic_link);
+      await page.getByRole('heading', { level: 1, name: 'Quick Turnover' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      const allTasks = page.getByRole('region', { name: 'All Tasks' });
+      for (const task of TASKS) await allTasks.getByText(task.title).waitFor();
+
+      const currentTask = page.getByRole('region', { name: /^(Strip|Photograph|Lock)/ });
+      for (const [index, task] of TASKS.entries()) {
+        await currentTask.getByRole('heading', { level: 2, name: task.title }).waitFor({ timeout: UI_TIMEOUT_MS });
+        const complete = currentTask.getByRole('button', { name: 'Complete Task' });
+        if (task.required_media > 0) {
+          expect(await complete.isDisabled()).toBe(true);
+          await currentTask.getByLabel('Add photos or video').setInputFiles({
+            name: 'IMG_0042.JPG',
+            mimeType: 'image/jpeg',
+            buffer: await cameraPhoto(`runner-online-${index}`),
+          });
+          await currentTask.getByText('Photos: 1 / 1 required ✓').waitFor({ timeout: UI_TIMEOUT_MS });
+          await screenshot(page, 'photo-task');
+        }
+        await currentTask.getByLabel('Notes (optional)').fill(`Note ${index + 1}`);
+        await complete.click({ timeout: UI_TIMEOUT_MS });
+      }
+
+      await page.getByRole('heading', { name: 'All Tasks Complete' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.getByRole('button', { name: 'Mark Run as Complete' }).click({ timeout: UI_TIMEOUT_MS });
+      await page.getByRole('heading', { name: 'Run Complete' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.getByText('Thank you! The host has been notified.').waitFor();
+      // 'Run Complete' shows as soon as the completion is queued; this toast follows the server's answer.
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Run completed successfully!' })
+        .waitFor({ timeout: UI_TIMEOUT_MS });
+      await screenshot(page, 'complete');
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await screenshot(page, 'failed').catch(() => undefined);
+      throw error;
+    } finally {
+      await page.close();
+    }
+
+    const [stored] = await sql<{ status: string; started_at: Date | null; ended_at: Date | null }>(
+      'select status, started_at, ended_at from runs where id = ?',
+      [run.id],
+    );
+    expect(stored?.status).toBe('completed');
+    expect(stored?.ended_at).not.toBeNull();
+
+    const tasks = await sql<{
+      id: string;
+      title: string;
+      checked: boolean;
+      comment: string | null;
+      duration_seconds: number | null;
+      checked_at: Date | null;
+    }>(
+      'select id, title, checked, comment, duration_seconds, checked_at from run_tasks where run_id = ? order by order_index',
+      [run.id],
+    );
+    expect(tasks.map(({ title, checked, comment }) => ({ title, checked, comment }))).toEqual(
+      TASKS.map((task, index) => ({ title: task.title, checked: true, comment: `Note ${index + 1}` })),
+    );
+    console.log(`task durations (s): ${tasks.map((task) => task.duration_seconds).join(', ')}`);
+    for (const task of tasks) {
+      expect(task.duration_seconds).toEqual(expect.any(Number));
+      expect(task.duration_seconds).toBeGreaterThanOrEqual(0);
+      expect(task.checked_at).not.toBeNull();
+    }
+
+    const media = await sql<{ run_task_id: string; status: string; content_type: string }>(
+      'select run_task_id, status, content_type from media where run_id = ?',
+      [run.id],
+    );
+    expect(media).toEqual([{ run_task_id: tasks[1]!.id, status: 'confirmed', content_type: expect.any(String) }]);
+
+    const actions = await sql<{ action_id: string; kind: string }>(
+      'select action_id, kind from processed_actions where run_id = ? order by created_at',
+      [run.id],
+    );
+    console.log(`processed_actions: ${actions.map((action) => action.kind).join(', ')}`);
+    expect(new Set(actions.map((action) => action.action_id)).size).toBe(actions.length);
+    const kinds = actions.map((action) => action.kind);
+    expect(kinds.filter((kind) => kind === 'task')).toHaveLength(TASKS.length);
+    expect(kinds.filter((kind) => kind === 'upload')).toHaveLength(1);
+    expect(kinds.filter((kind) => kind === 'media-confirm')).toHaveLength(1);
+    expect(kinds.filter((kind) => kind === 'complete')).toHaveLength(1);
+  });
+
+  it('shows Invalid Magic Link for an unknown token', async () => {
+    const page = await phone.context.newPage();
+    try {
+      await page.goto(`${api.baseUrl}/r/not-a-real-token-0000000000`);
+      await page.getByRole('heading', { name: 'Invalid Magic Link' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page
+        .getByText('This link is invalid, expired, or revoked. Please ask the host for a new link.')
+        .waitFor({ timeout: UI_TIMEOUT_MS });
+      await screenshot(page, 'invalid-link');
+    } finally {
+      await page.close();
+    }
+  });
+});
