@@ -80,6 +80,15 @@ describe('web assets on the API origin', () => {
     expect(asset.body).toContain('Invalid Magic Link');
   });
 
+  it("serves the runner's service worker at /r/sw.js, allowed to control /r/ and /run/", async () => {
+    const sw = await get('/r/sw.js');
+    expect(sw.status).toBe(200);
+    expect(sw.type).toMatch(/javascript/);
+    expect(sw.headers.get('service-worker-allowed')).toBe('/');
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+    expect(sw.body).toContain('/r/index.html');
+  });
+
   it("serves the console's own assets from /assets/", async () => {
     const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(consoleHtml)?.[1];
     expect(script).toBeDefined();

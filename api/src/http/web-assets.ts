@@ -14,10 +14,18 @@ interface WebApp {
   dist: string;
   /** The paths this app answers: a file of dist when one matches, else its index.html (client routing). */
   owns: (path: string) => boolean;
+  /** Its service worker's URL, and the widest scope it may be registered for (`Service-Worker-Allowed`). */
+  serviceWorker?: { path: string; allowedScope: string };
 }
 
 const apps: WebApp[] = [
-  { base: '/r', dist: path.join(repoRoot, 'runner-web/dist'), owns: isRunnerPath },
+  {
+    base: '/r',
+    dist: path.join(repoRoot, 'runner-web/dist'),
+    owns: isRunnerPath,
+    // /r/sw.js is registered for /r/ and for /run/: one header value must allow both.
+    serviceWorker: { path: '/r/sw.js', allowedScope: '/' },
+  },
   { base: '', dist: path.join(repoRoot, 'console/dist'), owns: (p) => !isApiPath(p) && !isRunnerPath(p) },
 ];
 
@@ -30,7 +38,7 @@ export function webAssets(): Middleware<AppState>[] {
   return apps.map(serveApp);
 }
 
-function serveApp({ base, dist, owns }: WebApp): Middleware<AppState> {
+function serveApp({ base, dist, owns, serviceWorker }: WebApp): Middleware<AppState> {
   const files = serve(dist, { index: false });
   const assets = `${base}/assets/`;
   return async (ctx, next) => {
@@ -38,6 +46,10 @@ function serveApp({ base, dist, owns }: WebApp): Middleware<AppState> {
     if (ctx.path.startsWith(`${base}/`) && (await sendFile(ctx, files, ctx.path.slice(base.length)))) {
       // Vite puts a content hash in every asset's name, so a browser may keep one forever.
       if (ctx.path.startsWith(assets)) ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+      if (ctx.path === serviceWorker?.path) {
+        ctx.set('Service-Worker-Allowed', serviceWorker.allowedScope);
+        ctx.set('Cache-Control', 'no-cache');
+      }
       return;
     }
     // A missing script or stylesheet is a 404, not the app shell served as text/html.
