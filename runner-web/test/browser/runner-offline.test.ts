@@ -1,16 +1,16 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Checklist, Property, Task } from '@turnproof/db';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cameraPhoto } from '../../../api/test/runner/cleaner.ts';
-import { signedInOwner } from '../../../api/test/support/browser.ts';
-import { startTestApi, type TestApi } from '../../../api/test/support/test-api.ts';
-import { startWorkerProcess, type WorkerProcess } from '../../../api/test/support/worker-process.ts';
-import { launchPhone, type Phone } from './chromium.ts';
+import {
+  OFFLINE_BANNER,
+  offlineTask,
+  type RunnerHarness,
+  screenshot,
+  startRunnerHarness,
+  SYNC_TIMEOUT_MS,
+  TASKS,
+  UI_TIMEOUT_MS,
+} from './runner-harness.ts';
 
 /**
  * The runner PWA with no signal: the built app and its service worker served by the real API, in a
@@ -19,86 +19,17 @@ import { launchPhone, type Phone } from './chromium.ts';
  * queue), then reconnects; everything reaches the server exactly once.
  */
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const UI_TIMEOUT_MS = 15_000;
-const SYNC_TIMEOUT_MS = 45_000;
-const OFFLINE_BANNER =
-  "You're offline. Your actions and photos will be queued and uploaded automatically when you reconnect.";
-
-/** The API serves runner-web/dist; build it once when it (or its service worker) is missing. */
-function ensureBuilt() {
-  if (existsSync(join(repoRoot, 'runner-web/dist/sw.js'))) return;
-  const build = spawnSync('npm', ['run', 'build', '--workspace', '@turnproof/runner-web'], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'production' },
-    encoding: 'utf8',
-  });
-  if (build.status !== 0) throw new Error(`runner-web build failed:\n${build.stdout}\n${build.stderr}`);
-}
-
-const TASKS = [
-  { title: 'Strip and remake the beds', required_media: 0 },
-  { title: 'Photograph the kitchen', required_media: 1 },
-  { title: 'Lock the back door', required_media: 0 },
-];
 const commentOf = (index: number) => `Offline note ${index + 1}`;
 
-let api: TestApi;
-let worker: WorkerProcess;
-let owner: Awaited<ReturnType<typeof signedInOwner>>;
-let phone: Phone;
+let harness: RunnerHarness;
 
 beforeAll(async () => {
-  ensureBuilt();
-  api = await startTestApi();
-  [worker, owner, phone] = await Promise.all([startWorkerProcess(api), signedInOwner(api), launchPhone()]);
+  harness = await startRunnerHarness();
 });
 
 afterAll(async () => {
-  await phone?.close();
-  await worker?.stop();
-  await api?.close();
+  await harness?.close();
 });
-
-/** A property with a small checklist of its own (3 tasks, one needing a photo), and a run of it. */
-async function newRun(): Promise<{ id: string; magic_link: string }> {
-  const property = await owner.post('/api/properties', { name: 'Lakeview Cabin', address: '12 Shore Rd, Austin TX' });
-  expect(property.status).toBe(201);
-  const em = api.orm.em.fork();
-  const checklist = em.create(Checklist, {
-    property: em.getReference(Property, property.body.id),
-    name: 'Quick Turnover',
-    type: 'turnover',
-  });
-  TASKS.forEach((task, order_index) => em.create(Task, { checklist, ...task, order_index }));
-  await em.flush();
-  const run = await owner.post('/api/runs', {
-    property_id: property.body.id,
-    type: 'turnover',
-    checklist_id: checklist.id,
-  });
-  expect(run.status).toBe(201);
-  return run.body;
-}
-
-async function screenshot(page: Page, name: string): Promise<string> {
-  const path = join(tmpdir(), `turnproof-runner-${name}-${Date.now()}.png`);
-  await page.screenshot({ path, fullPage: true });
-  console.log(`screenshot: ${path}`);
-  return path;
-}
-
-const sql = <T>(query: string, params: unknown[]) => api.orm.em.getConnection().execute<T[]>(query, params);
-
-const processedActions = (runId: string) =>
-  sql<{ action_id: string; kind: string }>(
-    'select action_id, kind from processed_actions where run_id = ? order by created_at',
-    [runId],
-  );
-
-/** The offline list's item of a task. */
-const offlineTask = (page: Page, title: string): Locator =>
-  page.getByRole('region', { name: 'Tasks' }).getByRole('listitem').filter({ hasText: title });
 
 /** Every task checked, with its comment, and the photo counted, as the offline view shows them. */
 async function expectOfflineWorkShown(page: Page) {
@@ -112,6 +43,7 @@ async function expectOfflineWorkShown(page: Page) {
 
 describe('the runner PWA offline, in a phone-sized Chromium', () => {
   it('keeps working with no signal, survives an offline reload, and syncs everything once on reconnect', async () => {
+    const { phone, sql, newRun, processedActions } = harness;
     const run = await newRun();
     const page = await phone.context.newPage();
     const errors: string[] = [];

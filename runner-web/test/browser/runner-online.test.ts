@@ -1,91 +1,32 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Checklist, Property, Task } from '@turnproof/db';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cameraPhoto } from '../../../api/test/runner/cleaner.ts';
-import { signedInOwner } from '../../../api/test/support/browser.ts';
-import { startTestApi, type TestApi } from '../../../api/test/support/test-api.ts';
-import { startWorkerProcess, type WorkerProcess } from '../../../api/test/support/worker-process.ts';
-import { launchPhone, type Phone } from './chromium.ts';
+import {
+  INVALID_LINK_TEXT,
+  type RunnerHarness,
+  screenshot,
+  startRunnerHarness,
+  TASKS,
+  UI_TIMEOUT_MS,
+} from './runner-harness.ts';
 
 /**
  * The runner PWA as a cleaner uses it: the built app served by the real API at /r/{token}, in a
  * 360 px touch Chromium, online. Every write goes through the device queue and the real public API.
  */
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const UI_TIMEOUT_MS = 15_000;
-
-/** The API serves runner-web/dist; build it once when it is missing. */
-function ensureBuilt() {
-  if (existsSync(join(repoRoot, 'runner-web/dist/index.html'))) return;
-  const build = spawnSync('npm', ['run', 'build', '--workspace', '@turnproof/runner-web'], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'production' },
-    encoding: 'utf8',
-  });
-  if (build.status !== 0) throw new Error(`runner-web build failed:\n${build.stdout}\n${build.stderr}`);
-}
-
-const TASKS = [
-  { title: 'Strip and remake the beds', required_media: 0 },
-  { title: 'Photograph the kitchen', required_media: 1 },
-  { title: 'Lock the back door', required_media: 0 },
-];
-
-let api: TestApi;
-let worker: WorkerProcess;
-let owner: Awaited<ReturnType<typeof signedInOwner>>;
-let phone: Phone;
+let harness: RunnerHarness;
 
 beforeAll(async () => {
-  ensureBuilt();
-  api = await startTestApi();
-  [worker, owner, phone] = await Promise.all([startWorkerProcess(api), signedInOwner(api), launchPhone()]);
+  harness = await startRunnerHarness();
 });
 
 afterAll(async () => {
-  await phone?.close();
-  await worker?.stop();
-  await api?.close();
+  await harness?.close();
 });
-
-/** A property with a small checklist of its own (3 tasks, one needing a photo), and a run of it. */
-async function newRun(): Promise<{ id: string; magic_link: string }> {
-  const property = await owner.post('/api/properties', { name: 'Lakeview Cabin', address: '12 Shore Rd, Austin TX' });
-  expect(property.status).toBe(201);
-  const em = api.orm.em.fork();
-  const checklist = em.create(Checklist, {
-    property: em.getReference(Property, property.body.id),
-    name: 'Quick Turnover',
-    type: 'turnover',
-  });
-  TASKS.forEach((task, order_index) => em.create(Task, { checklist, ...task, order_index }));
-  await em.flush();
-  const run = await owner.post('/api/runs', {
-    property_id: property.body.id,
-    type: 'turnover',
-    checklist_id: checklist.id,
-  });
-  expect(run.status).toBe(201);
-  return run.body;
-}
-
-async function screenshot(page: Page, name: string): Promise<string> {
-  const path = join(tmpdir(), `turnproof-runner-${name}-${Date.now()}.png`);
-  await page.screenshot({ path, fullPage: true });
-  console.log(`screenshot: ${path}`);
-  return path;
-}
-
-const sql = <T>(query: string, params: unknown[]) => api.orm.em.getConnection().execute<T[]>(query, params);
 
 describe('the runner PWA online, in a phone-sized Chromium', () => {
   it('lets a cleaner do every task with a photo and notes, then complete the run; the server has each once', async () => {
+    const { phone, sql, newRun } = harness;
     const run = await newRun();
     const page = await phone.context.newPage();
     const errors: string[] = [];
@@ -180,16 +121,45 @@ describe('the runner PWA online, in a phone-sized Chromium', () => {
   });
 
   it('shows Invalid Magic Link for an unknown token', async () => {
-    const page = await phone.context.newPage();
+    const page = await harness.phone.context.newPage();
     try {
-      await page.goto(`${api.baseUrl}/r/not-a-real-token-0000000000`);
+      await page.goto(`${harness.api.baseUrl}/r/not-a-real-token-0000000000`);
       await page.getByRole('heading', { name: 'Invalid Magic Link' }).waitFor({ timeout: UI_TIMEOUT_MS });
-      await page
-        .getByText('This link is invalid, expired, or revoked. Please ask the host for a new link.')
-        .waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.getByText(INVALID_LINK_TEXT).waitFor({ timeout: UI_TIMEOUT_MS });
       await screenshot(page, 'invalid-link');
     } finally {
       await page.close();
     }
+  });
+  /** Opens the link once (the device now has the run cached), lets `spoil` end it, and reloads it. */
+  async function expectInvalidAfter(name: string, spoil: (run: { id: string }) => Promise<void>) {
+    const run = await harness.newRun();
+    const page = await harness.phone.context.newPage();
+    try {
+      await page.goto(run.magic_link);
+      await page.getByRole('heading', { level: 1, name: 'Quick Turnover' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await spoil(run);
+      // The server's 410 wins over the device's cached copy of the run.
+      await page.reload();
+      await page.getByRole('heading', { name: 'Invalid Magic Link' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.getByText(INVALID_LINK_TEXT).waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.getByRole('heading', { name: 'Quick Turnover' }).count()).toBe(0);
+      await screenshot(page, name);
+    } finally {
+      await page.close();
+    }
+  }
+
+  it('shows Invalid Magic Link for a link the host revoked', async () => {
+    await expectInvalidAfter('revoked-link', async (run) => {
+      const revoked = await harness.owner.delete(`/api/runs/${run.id}/link`);
+      expect(revoked.status).toBe(200);
+    });
+  });
+
+  it('shows Invalid Magic Link for an expired link', async () => {
+    await expectInvalidAfter('expired-link', async (run) => {
+      await harness.sql('update runs set link_expired_at = now() where id = ?', [run.id]);
+    });
   });
 });

@@ -1,0 +1,128 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Checklist, Property, Task } from '@turnproof/db';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { signedInOwner } from '../../../api/test/support/browser.ts';
+import { startTestApi, type TestApi } from '../../../api/test/support/test-api.ts';
+import { startWorkerProcess, type WorkerProcess } from '../../../api/test/support/worker-process.ts';
+import { launchPhone, type Phone } from './chromium.ts';
+
+/**
+ * What the runner's browser tests share: the built app served by the real test API (with a worker
+ * process), a signed-in owner who makes runs, and a 360 px touch Chromium.
+ */
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+export const UI_TIMEOUT_MS = 15_000;
+export const SYNC_TIMEOUT_MS = 45_000;
+export const OFFLINE_BANNER =
+  "You're offline. Your actions and photos will be queued and uploaded automatically when you reconnect.";
+export const INVALID_LINK_TEXT = 'This link is invalid, expired, or revoked. Please ask the host for a new link.';
+
+/** A small checklist: three tasks, the second needing a photo. */
+export const TASKS = [
+  { title: 'Strip and remake the beds', required_media: 0 },
+  { title: 'Photograph the kitchen', required_media: 1 },
+  { title: 'Lock the back door', required_media: 0 },
+] as const;
+
+export type TaskSpec = { title: string; required_media: number };
+
+/** The API serves runner-web/dist; build it once when it (or its service worker) is missing. */
+export function ensureBuilt(): void {
+  if (existsSync(join(repoRoot, 'runner-web/dist/index.html')) && existsSync(join(repoRoot, 'runner-web/dist/sw.js')))
+    return;
+  const build = spawnSync('npm', ['run', 'build', '--workspace', '@turnproof/runner-web'], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_ENV: 'production' },
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) throw new Error(`runner-web build failed:\n${build.stdout}\n${build.stderr}`);
+}
+
+export interface RunnerHarness {
+  api: TestApi;
+  worker: WorkerProcess;
+  owner: Awaited<ReturnType<typeof signedInOwner>>;
+  phone: Phone;
+  /** A property with a checklist of its own (`tasks`), and a run of it. */
+  newRun(tasks?: readonly TaskSpec[]): Promise<{ id: string; magic_link: string }>;
+  sql<T>(query: string, params: unknown[]): Promise<T[]>;
+  /** This run's processed_actions, oldest first. */
+  processedActions(runId: string): Promise<{ action_id: string; kind: string }[]>;
+  close(): Promise<void>;
+}
+
+/** Builds the app when needed, starts the test API, a worker process, an owner and the phone. */
+export async function startRunnerHarness(): Promise<RunnerHarness> {
+  ensureBuilt();
+  const api = await startTestApi();
+  let worker: WorkerProcess | undefined;
+  let phone: Phone | undefined;
+  try {
+    let owner: RunnerHarness['owner'];
+    [worker, owner, phone] = await Promise.all([startWorkerProcess(api), signedInOwner(api), launchPhone()]);
+    const sql = <T>(query: string, params: unknown[]) => api.orm.em.getConnection().execute<T[]>(query, params);
+    return {
+      api,
+      worker,
+      owner,
+      phone,
+      async newRun(tasks = TASKS) {
+        const property = await owner.post('/api/properties', {
+          name: 'Lakeview Cabin',
+          address: '12 Shore Rd, Austin TX',
+        });
+        expect(property.status).toBe(201);
+        const em = api.orm.em.fork();
+        const checklist = em.create(Checklist, {
+          property: em.getReference(Property, property.body.id),
+          name: 'Quick Turnover',
+          type: 'turnover',
+        });
+        tasks.forEach((task, order_index) => em.create(Task, { checklist, ...task, order_index }));
+        await em.flush();
+        const run = await owner.post('/api/runs', {
+          property_id: property.body.id,
+          type: 'turnover',
+          checklist_id: checklist.id,
+        });
+        expect(run.status).toBe(201);
+        return run.body;
+      },
+      sql,
+      processedActions: (runId) =>
+        sql<{ action_id: string; kind: string }>(
+          'select action_id, kind from processed_actions where run_id = ? order by created_at',
+          [runId],
+        ),
+      async close() {
+        await phone?.close();
+        await worker?.stop();
+        await api.close();
+      },
+    };
+  } catch (error) {
+    await phone?.close().catch(() => undefined);
+    await worker?.stop().catch(() => undefined);
+    await api.close();
+    throw error;
+  }
+}
+
+/** A full-page screenshot in the temp folder; its path is logged. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const path = join(tmpdir(), `turnproof-runner-${name}-${Date.now()}.png`);
+  await page.screenshot({ path, fullPage: true });
+  console.log(`screenshot: ${path}`);
+  return path;
+}
+
+/** The offline list's item of a task. */
+export const offlineTask = (page: Page, title: string): Locator =>
+  page.getByRole('region', { name: 'Tasks' }).getByRole('listitem').filter({ hasText: title });

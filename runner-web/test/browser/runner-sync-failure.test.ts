@@ -1,0 +1,167 @@
+import type { Page, Request, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cameraPhoto } from '../../../api/test/runner/cleaner.ts';
+import {
+  OFFLINE_BANNER,
+  offlineTask,
+  type RunnerHarness,
+  screenshot,
+  startRunnerHarness,
+  SYNC_TIMEOUT_MS,
+  TASKS,
+  UI_TIMEOUT_MS,
+} from './runner-harness.ts';
+
+/**
+ * The API is down when the phone gets its signal back. The cleaner queued work offline; on reconnect
+ * every request to the public API is refused at the connection (as the browser sees a stopped server:
+ * `fetch` rejects, no HTTP answer), so the runner shows 'Sync failed: ...' with Retry. The API comes
+ * back, the cleaner taps Retry, and the queue drains with nothing applied twice on the server.
+ */
+
+const COMMENT = 'Sheets were torn, replaced from the hall closet';
+
+let harness: RunnerHarness;
+
+beforeAll(async () => {
+  harness = await startRunnerHarness();
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+/** The client action ids this device queued (IndexedDB), unsynced, as the server will record them. */
+async function queuedActionIds(page: Page): Promise<{ actions: string[]; media: string[] }> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('turnproofOffline');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const all = (store: string) =>
+      new Promise<{ actionId: string; synced?: boolean }[]>((resolve, reject) => {
+        const request = db.transaction(store).objectStore(store).getAll();
+        request.onsuccess = () => resolve(request.result as { actionId: string; synced?: boolean }[]);
+        request.onerror = () => reject(request.error);
+      });
+    const [actions, media] = [await all('actions'), await all('media')];
+    db.close();
+    const ids = (items: { actionId: string; synced?: boolean }[]) =>
+      items.filter((item) => !item.synced).map((item) => item.actionId);
+    return { actions: ids(actions), media: ids(media) };
+  });
+}
+
+describe('the runner PWA when the API is down during a sync', () => {
+  it('shows Sync failed with Retry, and after the API is back a Retry syncs everything exactly once', async () => {
+    const { phone, sql, newRun, processedActions } = harness;
+    const run = await newRun();
+    const page = await phone.context.newPage();
+    const errors: string[] = [];
+    /** What the device queued, read before the sync; compared with the server's records after it. */
+    const queued: { actions: string[]; media: string[] } = { actions: [], media: [] };
+    page.on('pageerror', (error) => errors.push(error.message));
+    // "API stopped": every public API request fails at the connection, before reaching the server.
+    const refused: string[] = [];
+    const refuse = (route: Route, request: Request) => {
+      refused.push(`${request.method()} ${new URL(request.url()).pathname}`);
+      return route.abort('connectionrefused');
+    };
+    try {
+      await page.goto(run.magic_link);
+      await page.getByRole('heading', { level: 1, name: 'Quick Turnover' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: UI_TIMEOUT_MS });
+
+      // Offline: tick every task (the photo task after its photo), and comment on the first.
+      await phone.context.setOffline(true);
+      await page.getByText(OFFLINE_BANNER).waitFor({ timeout: UI_TIMEOUT_MS });
+      for (const [index, task] of TASKS.entries()) {
+        const item = offlineTask(page, task.title);
+        const check = item.getByRole('checkbox');
+        if (task.required_media > 0) {
+          await item.getByLabel('Add a photo or video').setInputFiles({
+            name: 'IMG_0042.JPG',
+            mimeType: 'image/jpeg',
+            buffer: await cameraPhoto(`runner-sync-failure-${index}`),
+          });
+          await item.getByText('Photos: 1 / 1 required ✓').waitFor({ timeout: UI_TIMEOUT_MS });
+        }
+        await expect.poll(() => check.isEnabled(), { timeout: UI_TIMEOUT_MS }).toBe(true);
+        await check.click();
+        await expect.poll(() => check.isChecked(), { timeout: UI_TIMEOUT_MS }).toBe(true);
+      }
+      const comment = offlineTask(page, TASKS[0].title).getByLabel('Comment');
+      await comment.fill(COMMENT);
+      await comment.blur(); // saved on blur
+      // 3 ticks, 1 comment, 1 photo.
+      await page.getByText('5 queued').waitFor({ timeout: UI_TIMEOUT_MS });
+      Object.assign(queued, await queuedActionIds(page));
+      expect(queued.actions).toHaveLength(4);
+      expect(queued.media).toHaveLength(1);
+
+      // The signal returns but the API does not answer: the automatic sync fails, again and again.
+      await phone.context.route('**/api/public/**', refuse);
+      await phone.context.setOffline(false);
+      const failure = page.getByRole('alert').filter({ hasText: /^Sync failed: / });
+      await failure.waitFor({ timeout: SYNC_TIMEOUT_MS });
+      await failure.getByRole('button', { name: 'Retry' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      // A few automatic retries (1 s, 2 s, ... backoff) fail too; none of them reached the server.
+      await expect
+        .poll(() => refused.filter((call) => call === 'POST /api/public/task').length, { timeout: SYNC_TIMEOUT_MS })
+        .toBeGreaterThanOrEqual(3);
+      await failure.waitFor({ timeout: SYNC_TIMEOUT_MS });
+      console.log(`refused while down: ${refused.length} (${[...new Set(refused)].join(', ')})`);
+      await page.getByText('5 queued').waitFor({ timeout: UI_TIMEOUT_MS });
+      await screenshot(page, 'sync-failed');
+      expect(await processedActions(run.id)).toEqual([]);
+
+      // The API is back; the cleaner taps Retry (which also cancels the pending automatic retry).
+      await phone.context.unroute('**/api/public/**', refuse);
+      await failure.getByRole('button', { name: 'Retry' }).click({ timeout: UI_TIMEOUT_MS });
+      await expect
+        .poll(() => processedActions(run.id).then((actions) => actions.length), { timeout: SYNC_TIMEOUT_MS })
+        .toBe(queued.actions.length + 2 * queued.media.length);
+      await expect.poll(() => page.getByText(/^Sync failed/).count(), { timeout: UI_TIMEOUT_MS }).toBe(0);
+      await expect.poll(() => page.getByText(/\d+ queued/).count(), { timeout: UI_TIMEOUT_MS }).toBe(0);
+      await page.getByRole('heading', { name: 'All Tasks Complete' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      // The offline panel shows the device's queue: empty.
+      await phone.context.setOffline(true);
+      await page.getByText('All synced').waitFor({ timeout: UI_TIMEOUT_MS });
+      await screenshot(page, 'sync-retried');
+      await phone.context.setOffline(false);
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await screenshot(page, 'sync-failure-failed').catch(() => undefined);
+      throw error;
+    } finally {
+      await phone.context.unroute('**/api/public/**', refuse).catch(() => undefined);
+      await page.close();
+    }
+
+    // One processed action per queued action: the device's own ids, each once (a photo is reserve + confirm).
+    const actions = await processedActions(run.id);
+    console.log(`processed_actions: ${actions.map((action) => action.kind).join(', ')}`);
+    expect(actions.map((action) => action.action_id).sort()).toEqual(
+      [
+        ...queued.actions,
+        ...queued.media.flatMap((actionId) => [`${actionId}:upload:1`, `${actionId}:confirm`]),
+      ].sort(),
+    );
+    const kinds = actions.map((action) => action.kind).sort();
+    expect(kinds).toEqual(['media-confirm', 'task', 'task', 'task', 'task', 'upload']);
+
+    const media = await sql<{ run_task_id: string; status: string }>(
+      'select run_task_id, status from media where run_id = ?',
+      [run.id],
+    );
+    const tasks = await sql<{ id: string; title: string; checked: boolean; comment: string | null }>(
+      'select id, title, checked, comment from run_tasks where run_id = ? order by order_index',
+      [run.id],
+    );
+    expect(media).toEqual([{ run_task_id: tasks[1]!.id, status: 'confirmed' }]);
+    expect(tasks.map(({ title, checked, comment }) => ({ title, checked, comment }))).toEqual(
+      TASKS.map((task, index) => ({ title: task.title, checked: true, comment: index === 0 ? COMMENT : null })),
+    );
+  });
+});
