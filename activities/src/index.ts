@@ -1,5 +1,5 @@
 export { createMailer, type Mailer, type MailerConfig, type MailMessage } from './mailer.ts';
 export { createActivities, type ActivityDeps } from './activities.ts';
 export { createMediaStorage, type MediaStorage } from './media-storage.ts';
-export { createPdfRenderer, type PdfRenderer } from './report/index.ts';
+export { CHROMIUM_ARGS, CHROMIUM_PATH, createPdfRenderer, type PdfRenderer } from './report/index.ts';
 export { reportFilePath } from './report-activities.ts';

@@ -10,3 +10,4 @@ export {
 export { buildReportHtml } from './report-html.ts';
 export { createPdfRenderer, type PdfRenderer, type PdfRendererOptions } from './pdf-renderer.ts';
 export { escapeHtml } from './html.ts';
+export { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-launch.ts';

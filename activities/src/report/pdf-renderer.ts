@@ -1,4 +1,5 @@
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-launch.ts';
 
 export interface PdfRendererOptions {
   /** Chromium to drive; defaults to $CHROMIUM_PATH, then /usr/bin/chromium. */
@@ -12,17 +13,6 @@ export interface PdfRenderer {
   close(): Promise<void>;
 }
 
-// Without the background-networking flags Chromium waits on services it cannot reach from a closed network.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 const FOOTER_TEMPLATE = `<div style="width: 100%; margin: 0 12mm; display: flex; justify-content: space-between;
   font-family: 'Helvetica Neue', Helvetica, Arial, 'Liberation Sans', sans-serif; font-size: 7.5pt; color: #616e7c;">
   <span class="title"></span>
@@ -35,7 +25,7 @@ const FOOTER_TEMPLATE = `<div style="width: 100%; margin: 0 12mm; display: flex;
  * is launched again on the next render.
  */
 export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer {
-  const executablePath = options.executablePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const executablePath = options.executablePath ?? CHROMIUM_PATH;
   let browser: Promise<Browser> | undefined;
   let closed = false;
   const rendering = new Set<Promise<unknown>>();

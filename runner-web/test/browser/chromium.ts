@@ -1,18 +1,5 @@
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@turnproof/activities';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-
-/** The system Chromium; playwright-core ships no browser. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Without the background-networking flags Chromium hangs on a closed network. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** A small Android phone, as a cleaner's might be. */
 export const PHONE = {
