@@ -5,7 +5,8 @@ export default defineConfig({
     globalSetup: ['./vitest.global-setup.ts'],
     include: ['**/test/**/*.test.ts'],
     exclude: ['**/node_modules/**', '.data/**'],
-    testTimeout: 60_000,
+    // Integration tests start processes and browsers; a loaded CI machine may need the margin.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     // The test files share one Temporal server (and later one database).
     fileParallelism: false,
