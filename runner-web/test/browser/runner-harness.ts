@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Checklist, Property, Task } from '@turnproof/db';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { cameraPhoto } from '../../../api/test/runner/cleaner.ts';
 import { signedInOwner } from '../../../api/test/support/browser.ts';
 import { startTestApi, type TestApi } from '../../../api/test/support/test-api.ts';
 import { startWorkerProcess, type WorkerProcess } from '../../../api/test/support/worker-process.ts';
@@ -126,3 +127,20 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 /** The offline list's item of a task. */
 export const offlineTask = (page: Page, title: string): Locator =>
   page.getByRole('region', { name: 'Tasks' }).getByRole('listitem').filter({ hasText: title });
+
+/** Opens a run's magic link and waits until the service worker controls the page (the shell is precached). */
+export async function openControlledRun(page: Page, magicLink: string): Promise<void> {
+  await page.goto(magicLink);
+  await page.getByRole('heading', { level: 1, name: 'Quick Turnover' }).waitFor({ timeout: UI_TIMEOUT_MS });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: UI_TIMEOUT_MS });
+}
+
+/** Picks a camera JPEG with the file picker labelled `pickerLabel` inside `scope`, and waits for it to count. */
+export async function addCameraPhoto(scope: Locator, pickerLabel: string, seed: string): Promise<void> {
+  await scope.getByLabel(pickerLabel).setInputFiles({
+    name: 'IMG_0042.JPG',
+    mimeType: 'image/jpeg',
+    buffer: await cameraPhoto(seed),
+  });
+  await scope.getByText('Photos: 1 / 1 required ✓').waitFor({ timeout: UI_TIMEOUT_MS });
+}

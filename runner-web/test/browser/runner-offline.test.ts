@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cameraPhoto } from '../../../api/test/runner/cleaner.ts';
 import {
   OFFLINE_BANNER,
   offlineTask,
@@ -10,6 +9,8 @@ import {
   SYNC_TIMEOUT_MS,
   TASKS,
   UI_TIMEOUT_MS,
+  addCameraPhoto,
+  openControlledRun,
 } from './runner-harness.ts';
 
 /**
@@ -49,10 +50,7 @@ describe('the runner PWA offline, in a phone-sized Chromium', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     try {
-      await page.goto(run.magic_link);
-      await page.getByRole('heading', { level: 1, name: 'Quick Turnover' }).waitFor({ timeout: UI_TIMEOUT_MS });
-      // The service worker has precached the app shell once it controls the page.
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: UI_TIMEOUT_MS });
+      await openControlledRun(page, run.magic_link);
 
       await phone.context.setOffline(true);
       await page.getByText(OFFLINE_BANNER).waitFor({ timeout: UI_TIMEOUT_MS });
@@ -63,12 +61,7 @@ describe('the runner PWA offline, in a phone-sized Chromium', () => {
         if (task.required_media > 0) {
           expect(await check.isDisabled()).toBe(true);
           // Compressed off the main thread: the worker chunk comes from the service worker's precache.
-          await item.getByLabel('Add a photo or video').setInputFiles({
-            name: 'IMG_0042.JPG',
-            mimeType: 'image/jpeg',
-            buffer: await cameraPhoto(`runner-offline-${index}`),
-          });
-          await item.getByText('Photos: 1 / 1 required ✓').waitFor({ timeout: UI_TIMEOUT_MS });
+          await addCameraPhoto(item, 'Add a photo or video', `runner-offline-${index}`);
         }
         await expect.poll(() => check.isEnabled(), { timeout: UI_TIMEOUT_MS }).toBe(true);
         // A controlled checkbox: it shows checked once the change is queued in IndexedDB.

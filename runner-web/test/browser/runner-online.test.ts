@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cameraPhoto } from '../../../api/test/runner/cleaner.ts';
 import {
   INVALID_LINK_TEXT,
   type RunnerHarness,
@@ -7,6 +6,7 @@ import {
   startRunnerHarness,
   TASKS,
   UI_TIMEOUT_MS,
+  addCameraPhoto,
 } from './runner-harness.ts';
 
 /**
@@ -43,12 +43,7 @@ describe('the runner PWA online, in a phone-sized Chromium', () => {
         const complete = currentTask.getByRole('button', { name: 'Complete Task' });
         if (task.required_media > 0) {
           expect(await complete.isDisabled()).toBe(true);
-          await currentTask.getByLabel('Add photos or video').setInputFiles({
-            name: 'IMG_0042.JPG',
-            mimeType: 'image/jpeg',
-            buffer: await cameraPhoto(`runner-online-${index}`),
-          });
-          await currentTask.getByText('Photos: 1 / 1 required ✓').waitFor({ timeout: UI_TIMEOUT_MS });
+          await addCameraPhoto(currentTask, 'Add photos or video', `runner-online-${index}`);
           await screenshot(page, 'photo-task');
         }
         await currentTask.getByLabel('Notes (optional)').fill(`Note ${index + 1}`);

@@ -1,6 +1,5 @@
 import type { Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cameraPhoto } from '../../../api/test/runner/cleaner.ts';
 import {
   OFFLINE_BANNER,
   offlineTask,
@@ -10,6 +9,8 @@ import {
   SYNC_TIMEOUT_MS,
   TASKS,
   UI_TIMEOUT_MS,
+  addCameraPhoto,
+  openControlledRun,
 } from './runner-harness.ts';
 
 /**
@@ -69,9 +70,7 @@ describe('the runner PWA when the API is down during a sync', () => {
       return route.abort('connectionrefused');
     };
     try {
-      await page.goto(run.magic_link);
-      await page.getByRole('heading', { level: 1, name: 'Quick Turnover' }).waitFor({ timeout: UI_TIMEOUT_MS });
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: UI_TIMEOUT_MS });
+      await openControlledRun(page, run.magic_link);
 
       // Offline: tick every task (the photo task after its photo), and comment on the first.
       await phone.context.setOffline(true);
@@ -80,12 +79,7 @@ describe('the runner PWA when the API is down during a sync', () => {
         const item = offlineTask(page, task.title);
         const check = item.getByRole('checkbox');
         if (task.required_media > 0) {
-          await item.getByLabel('Add a photo or video').setInputFiles({
-            name: 'IMG_0042.JPG',
-            mimeType: 'image/jpeg',
-            buffer: await cameraPhoto(`runner-sync-failure-${index}`),
-          });
-          await item.getByText('Photos: 1 / 1 required ✓').waitFor({ timeout: UI_TIMEOUT_MS });
+          await addCameraPhoto(item, 'Add a photo or video', `runner-sync-failure-${index}`);
         }
         await expect.poll(() => check.isEnabled(), { timeout: UI_TIMEOUT_MS }).toBe(true);
         await check.click();
