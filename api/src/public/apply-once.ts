@@ -35,21 +35,21 @@ export async function applyOnce<T>(
       return { response, replayed: false };
     });
   } catch (error) {
-    if (error instanceof AlreadyApplied) return { response: await recordedResponse<T>(em.fork(), key), replayed: true };
-    throw error;
+    if (!(error instanceof AlreadyApplied)) throw error;
+    // The winner committed before our insert returned, so its record is there to read.
+    const recorded = await findRecorded<T>(em, key);
+    if (recorded === null)
+      throw new Error(`Action ${key.actionId} was claimed but its record is missing`, { cause: error });
+    return { response: recorded, replayed: true };
   }
 }
 
-export async function recordedResponse<T>(em: EntityManager, key: ActionKey): Promise<T> {
-  const action = await em.findOneOrFail(ProcessedAction, { action_id: key.actionId });
+/** The recorded answer of an action applied earlier, or null when it is new; one look-up either way. */
+export async function findRecorded<T>(em: EntityManager, key: ActionKey): Promise<T | null> {
+  const action = await em.fork().findOne(ProcessedAction, { action_id: key.actionId });
+  if (!action) return null;
   if (action.run.id !== key.runId || action.kind !== key.kind) {
     throw conflict('This action id was already used for another action. Send a new action id.');
   }
   return action.response as T;
-}
-
-/** The recorded answer of an action applied earlier, or null when it is new. */
-export async function findRecorded<T>(em: EntityManager, key: ActionKey): Promise<T | null> {
-  const action = await em.fork().findOne(ProcessedAction, { action_id: key.actionId });
-  return action ? recordedResponse<T>(em.fork(), key) : null;
 }
