@@ -308,7 +308,7 @@ describe('every write endpoint survives random and malformed input', () => {
         (select count(*) from users u where not exists (select 1 from profiles p where p.user_id = u.id)) as users_without_profile,
         (select count(*) from users u where not exists (select 1 from properties p where p.owner_id = u.id and p.is_system_property)) as users_without_template_collection,
         (select count(*) from properties p where not p.is_system_property
-           and (select count(*) from checklists c where c.property_id = p.id) <> 3) as properties_without_default_checklists,
+           and (select count(*) from checklists c where c.property_id = p.id) < 3) as properties_without_default_checklists,
         (select count(*) from checklists c where not exists (select 1 from tasks t where t.checklist_id = c.id)
            and not exists (select 1 from properties p where p.id = c.property_id and p.is_system_property)) as empty_checklists,
         (select count(*) from runs r where not exists (select 1 from run_tasks t where t.run_id = r.id)) as runs_without_tasks,
