@@ -128,11 +128,19 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 export const offlineTask = (page: Page, title: string): Locator =>
   page.getByRole('region', { name: 'Tasks' }).getByRole('listitem').filter({ hasText: title });
 
-/** Opens a run's magic link and waits until the service worker controls the page (the shell is precached). */
+/**
+ * Opens a run's magic link and waits until the service worker controls the page and is registered
+ * for both forms of the link (the second registration is made after load and needs the network).
+ */
 export async function openControlledRun(page: Page, magicLink: string): Promise<void> {
   await page.goto(magicLink);
   await page.getByRole('heading', { level: 1, name: 'Quick Turnover' }).waitFor({ timeout: UI_TIMEOUT_MS });
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: UI_TIMEOUT_MS });
+  await page.waitForFunction(
+    async () =>
+      navigator.serviceWorker.controller !== null && (await navigator.serviceWorker.getRegistrations()).length === 2,
+    null,
+    { timeout: UI_TIMEOUT_MS },
+  );
 }
 
 /** Picks a camera JPEG with the file picker labelled `pickerLabel` inside `scope`, and waits for it to count. */

@@ -85,13 +85,11 @@ describe('the runner PWA offline, in a phone-sized Chromium', () => {
       await expectOfflineWorkShown(page);
       await screenshot(page, 'offline-reloaded');
       // The reload came from the service worker, which is registered for both forms of the link.
-      // The second registration (for /run/) is made after the page loads, so ask until it is there.
-      const workers = () =>
-        page.evaluate(async () => ({
-          controlled: navigator.serviceWorker.controller !== null,
-          scopes: (await navigator.serviceWorker.getRegistrations()).map((r) => new URL(r.scope).pathname).sort(),
-        }));
-      await expect.poll(workers, { timeout: UI_TIMEOUT_MS }).toEqual({ controlled: true, scopes: ['/r/', '/run/'] });
+      const workers = await page.evaluate(async () => ({
+        controlled: navigator.serviceWorker.controller !== null,
+        scopes: (await navigator.serviceWorker.getRegistrations()).map((r) => new URL(r.scope).pathname).sort(),
+      }));
+      expect(workers).toEqual({ controlled: true, scopes: ['/r/', '/run/'] });
 
       // Back online the queue drains by itself (no tap); the online view shows the sync panel only when stuck.
       await phone.context.setOffline(false);
