@@ -4,6 +4,7 @@ import type { MediaStorage } from './media-storage.ts';
 import type { PdfRenderer } from './report/index.ts';
 import { createReportActivities } from './report-activities.ts';
 import { createRunActivities } from './run-activities.ts';
+import { createTrialActivities } from './trial-activities.ts';
 
 export interface ActivityDeps {
   orm: MikroORM;
@@ -25,5 +26,6 @@ export function createActivities(deps: ActivityDeps) {
   return {
     ...createRunActivities({ ...deps, runUrl }),
     ...createReportActivities({ ...deps, runUrl, reportDownloadUrl }),
+    ...createTrialActivities({ ...deps, plansUrl: `${deps.publicOrigin}/subscription` }),
   };
 }

@@ -103,3 +103,4 @@ export async function temporalHealth(client: Client, timeoutMs = 2000): Promise<
     return false;
   }
 }
+export { startTrial, endTrialOnSubscription } from './trial-client.ts';

@@ -15,6 +15,8 @@ export {
   reportHandle,
   startReportGeneration,
   startInspectionRun,
+  startTrial,
+  endTrialOnSubscription,
   temporalHealth,
   type TemporalClient,
   type TemporalConfig,

@@ -12,6 +12,8 @@ export const BillingAccount = defineEntity({
     reports_this_period: p.integer().default(0),
     current_period_start: p.datetime().nullable(),
     current_period_end: p.datetime().nullable(),
+    /** End of the free trial (professional access until then); set at sign-up, moved forward to end it early. */
+    trial_end: p.datetime().nullable().index(),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -62,7 +64,21 @@ export const ReportCredit = defineEntity({
   },
 });
 
+/**
+ * E-mails that must go out at most once (trial reminders, usage warnings, weekly summaries): the key is
+ * claimed in the same breath as the send, so a retried activity never mails twice.
+ */
+export const SentNotice = defineEntity({
+  name: 'SentNotice',
+  tableName: 'sent_notices',
+  properties: {
+    key: p.string().primary(),
+    created_at: createdAt(),
+  },
+});
+
 export type BillingAccount = InferEntity<typeof BillingAccount>;
 export type BillingSubscription = InferEntity<typeof BillingSubscription>;
 export type PromoRedemption = InferEntity<typeof PromoRedemption>;
 export type ReportCredit = InferEntity<typeof ReportCredit>;
+export type SentNotice = InferEntity<typeof SentNotice>;
