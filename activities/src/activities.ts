@@ -3,6 +3,7 @@ import type { Mailer } from './mailer.ts';
 import type { MediaStorage } from './media-storage.ts';
 import type { PdfRenderer } from './report/index.ts';
 import { createReportActivities } from './report-activities.ts';
+import { createPromoActivities } from './promo-activities.ts';
 import { createRunActivities } from './run-activities.ts';
 import { createTrialActivities } from './trial-activities.ts';
 
@@ -26,6 +27,7 @@ export function createActivities(deps: ActivityDeps) {
   return {
     ...createRunActivities({ ...deps, runUrl }),
     ...createReportActivities({ ...deps, runUrl, reportDownloadUrl }),
+    ...createPromoActivities(deps),
     ...createTrialActivities({ ...deps, plansUrl: `${deps.publicOrigin}/subscription` }),
   };
 }

@@ -22,4 +22,6 @@ export interface AppDeps {
   runDurations?: RunDurations;
   /** Length and reminders of new users' trials; production values unless a test passes seconds. */
   trialDurations?: TrialDurations;
+  /** How long promo credits last; 90 days unless a test passes seconds. */
+  promoCreditLifetimeMs?: number;
 }

@@ -16,6 +16,7 @@ export {
   startReportGeneration,
   startInspectionRun,
   startTrial,
+  applyPromoCode,
   endTrialOnSubscription,
   temporalHealth,
   type TemporalClient,

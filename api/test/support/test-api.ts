@@ -24,6 +24,8 @@ export interface TestApiOptions {
   runDurations?: RunDurations;
   /** Trial length and reminders of the users this API signs up (seconds in tests). */
   trialDurations?: TrialDurations;
+  /** Lifetime of promo credits granted through this API (seconds in tests). */
+  promoCreditLifetimeMs?: number;
 }
 
 /**
@@ -64,6 +66,7 @@ export async function startTestApi(options: TestApiOptions = {}) {
     progress,
     runDurations: options.runDurations,
     trialDurations: options.trialDurations,
+    promoCreditLifetimeMs: options.promoCreditLifetimeMs,
   });
   server.on('request', app.callback());
 
