@@ -17,13 +17,13 @@ export function createTrialActivities({ orm, mailer, plansUrl }: TrialActivityDe
       const em = orm.em.fork();
       const account = await em.findOne(BillingAccount, { user: userId });
       const user = await em.findOne(User, { id: userId });
-      if (!account?.trial_end || !user) return;
+      if (!account?.trial_ends_at || !user) return;
       await sendOnce(
         orm,
         mailer,
         `trial/${userId}/${notice}`,
         trialNoticeMail(user.email, notice, {
-          endsAt: account.trial_end,
+          endsAt: account.trial_ends_at,
           plansUrl,
         }),
       );
@@ -34,7 +34,7 @@ export function createTrialActivities({ orm, mailer, plansUrl }: TrialActivityDe
       await orm.em
         .getConnection()
         .execute(
-          `update billing_accounts set trial_end = least(trial_end, now()), updated_at = now() where user_id = ?`,
+          `update billing_accounts set trial_ends_at = least(trial_ends_at, now()), updated_at = now() where user_id = ?`,
           [userId],
         );
     },

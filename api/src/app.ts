@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { AppDeps } from './app-deps.ts';
 import { authRouter } from './auth/auth-router.ts';
+import { subscriptionRouter } from './billing/subscription-router.ts';
 import { loadSession } from './auth/sessions.ts';
 import { checklistsRouter } from './checklists/checklists-router.ts';
 import { healthRouter } from './health/health-router.ts';
@@ -37,6 +38,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     testRunRouter(),
     mediaRouter(deps),
     promoRouter(deps),
+    subscriptionRouter(),
   ]) {
     api.use(router.routes(), router.allowedMethods());
   }

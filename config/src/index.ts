@@ -1,5 +1,5 @@
 export { loadConfig, type Config } from './env.ts';
-export { TEMPORAL_CLI_VERSION, TEMPORAL_UI_PORT_DEFAULT } from './versions.ts';
+export { TEMPORAL_CLI_VERSION, TEMPORAL_UI_PORT_DEFAULT, STRIPE_MOCK_VERSION } from './versions.ts';
 export {
   FLEX_MEDIA_RETENTION_MS,
   productionDurations,
@@ -9,3 +9,4 @@ export {
   type RunDurations,
   type TrialDurations,
 } from './durations.ts';
+export * from './plans.ts';

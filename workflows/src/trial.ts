@@ -6,7 +6,7 @@ import { trialNoticesDue } from './trial-rules.ts';
 
 export interface TrialInput {
   userId: string;
-  /** ISO 8601 end of the trial, as the database keeps it (billing_accounts.trial_end). */
+  /** ISO 8601 end of the trial, as the database keeps it (billing_accounts.trial_ends_at). */
   trialEnd: string;
   notices: Pick<TrialDurations, 'expiringNoticeMs' | 'endingSoonNoticeMs'>;
 }

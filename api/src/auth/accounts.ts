@@ -30,7 +30,7 @@ export async function createAccount(
       ...(input.isAdmin ? { role: 'admin' } : {}),
     });
     tx.create(UserPreferences, { user });
-    tx.create(BillingAccount, { user, trial_end: input.trialEnd });
+    tx.create(BillingAccount, { user, trial_ends_at: input.trialEnd });
     tx.create(Property, {
       owner: user,
       name: TEMPLATE_COLLECTION_NAME,

@@ -100,7 +100,7 @@ export async function signUp(
   const link = `${deps.config.publicOrigin}/api/auth/confirm?token=${token}`;
   await sendConfirmationMail(deps.mailer, user.email, input.fullName, link);
   await startTrial(deps.temporal, deps.config, { userId: user.id, trialEnd }, trialDurations).catch((error: unknown) =>
-    // The account and its trial_end are stored: the daily trial sweep starts the workflow later.
+    // The account and its trial_ends_at are stored: the daily trial sweep starts the workflow later.
     deps.logger.warn({ err: error, userId: user.id }, 'trial workflow not started; the trial sweep will start it'),
   );
   return user;

@@ -27,7 +27,7 @@ const trialHandle = (userId: string) => api.temporal.workflow.getHandle<typeof t
 const trialMails = (email: string) =>
   api.mailbox.received.filter((mail) => mail.to.includes(email) && /^Trial /.test(mail.subject));
 const trialEnd = async (userId: string) =>
-  (await api.orm.em.fork().findOne(BillingAccount, { user: userId }))?.trial_end ?? undefined;
+  (await api.orm.em.fork().findOne(BillingAccount, { user: userId }))?.trial_ends_at ?? undefined;
 
 /** Waits for a mail and answers when it arrived, in days since `since`. */
 async function arrivalDay(email: string, subject: RegExp, since: number): Promise<number> {
