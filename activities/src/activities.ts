@@ -6,6 +6,7 @@ import { createReportActivities } from './report-activities.ts';
 import { createPromoActivities } from './promo-activities.ts';
 import { createRunActivities } from './run-activities.ts';
 import { createTrialActivities } from './trial-activities.ts';
+import { createUsageActivities } from './usage-activities.ts';
 
 export interface ActivityDeps {
   orm: MikroORM;
@@ -21,6 +22,7 @@ export interface ActivityDeps {
  * wire their own. Workflows see only the type: `proxyActivities<ReturnType<typeof createActivities>>`.
  */
 export function createActivities(deps: ActivityDeps) {
+  const plansUrl = `${deps.publicOrigin}/subscription`;
   const runUrl = (runId: string) => `${deps.publicOrigin}/inspections?run=${runId}`;
   const reportDownloadUrl = (runId: string, version: number) =>
     `${deps.publicOrigin}/api/runs/${runId}/reports/${version}/pdf`;
@@ -28,6 +30,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createRunActivities({ ...deps, runUrl }),
     ...createReportActivities({ ...deps, runUrl, reportDownloadUrl }),
     ...createPromoActivities(deps),
-    ...createTrialActivities({ ...deps, plansUrl: `${deps.publicOrigin}/subscription` }),
+    ...createTrialActivities({ ...deps, plansUrl }),
+    ...createUsageActivities({ ...deps, plansUrl }),
   };
 }

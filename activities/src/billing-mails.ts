@@ -26,3 +26,19 @@ export function trialNoticeMail(
     ].join('\n'),
   };
 }
+
+const usageNotices = {
+  approaching: {
+    subject: 'Approaching report limit',
+    text: 'You have used 80% of the reports your plan gives you this month.',
+  },
+  limit_reached: {
+    subject: 'Report limit reached',
+    text: 'You have reached your limit. Upgrade to continue: reports of completed runs are held until you do, and are made as soon as you upgrade.',
+  },
+} as const;
+
+export function usageNoticeMail(to: string, notice: keyof typeof usageNotices, plansUrl: string): MailMessage {
+  const { subject, text } = usageNotices[notice];
+  return { to, subject, text: [text, '', `Plans and usage: ${plansUrl}`].join('\n') };
+}

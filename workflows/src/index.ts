@@ -1,5 +1,11 @@
 export { inspectionRun, type InspectionRunInput, type InspectionRunResult } from './inspection-run.ts';
-export { reportGeneration, reportWorkflowId, type ReportGenerationInput } from './report-generation.ts';
+export {
+  reportGeneration,
+  reportQuotaChangedSignal,
+  reportWorkflowId,
+  type ReportGenerationInput,
+} from './report-generation.ts';
+export { releaseHeldReports } from './held-reports.ts';
 export * from './run-messages.ts';
 export {
   applyPromoUpdate,
@@ -9,7 +15,6 @@ export {
   type PromoRedemptionInput,
 } from './promo-redemption.ts';
 export { subscriptionStartedSignal, trial, trialWorkflowId, type TrialInput, type TrialOutcome } from './trial.ts';
-export { trialNoticesDue, type TrialNotice } from './trial-rules.ts';
 export {
   TurnproofOwnerId,
   TurnproofPropertyId,
