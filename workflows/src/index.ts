@@ -6,6 +6,7 @@ export {
   type ReportGenerationInput,
 } from './report-generation.ts';
 export { releaseHeldReports } from './held-reports.ts';
+export { mediaPurge, trialSweep, weeklySummary } from './scheduled-jobs.ts';
 export * from './run-messages.ts';
 export {
   applyPromoUpdate,
