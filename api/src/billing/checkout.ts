@@ -1,14 +1,15 @@
 import { type EntityManager, LockMode } from '@mikro-orm/postgresql';
 import type { Stripe } from '@turnproof/activities/stripe';
 import { type PlanKey, PLANS } from '@turnproof/config';
-import { BillingAccount } from '@turnproof/db';
-import { HttpError, notFound, serviceUnavailable } from '../http/errors.ts';
+import { BillingAccount, BillingSubscription } from '@turnproof/db';
+import { conflict, HttpError, notFound, serviceUnavailable } from '../http/errors.ts';
 
 export const billingMessages = {
   notConfigured: 'Billing is not configured on this server.',
   checkoutFailed: 'Failed to create checkout session',
   portalFailed: 'Failed to open customer portal',
   noCustomer: 'No customer account found. Please subscribe to a plan first.',
+  alreadySubscribed: 'You already have a subscription. Change your plan in the customer portal.',
 } as const;
 
 export function requireStripe(stripe: Stripe | null): Stripe {
@@ -68,6 +69,10 @@ export async function createCheckout(
   const stripe = requireStripe(stripeClient);
   const plan = PLANS[input.planKey];
   const metadata = { user_id: owner.id, plan_key: plan.key };
+  // A second Checkout would start a second subscription billed alongside the first; plan changes are prorated in the portal.
+  if (await em.count(BillingSubscription, { user: owner.id, status: { $in: ['active', 'trialing'] } })) {
+    throw conflict(billingMessages.alreadySubscribed);
+  }
   try {
     const customer = await ensureCustomer(stripe, em, owner);
     const session = await stripe.checkout.sessions.create({

@@ -32,7 +32,12 @@ export function stripeRouter(deps: AppDeps) {
     body: checkoutBody,
     signedIn: true,
     ok: { description: 'Checkout page address', schema: redirectAnswer },
-    errors: { 401: 'Authentication required', 502: billingMessages.checkoutFailed, 503: billingMessages.notConfigured },
+    errors: {
+      401: 'Authentication required',
+      409: billingMessages.alreadySubscribed,
+      502: billingMessages.checkoutFailed,
+      503: billingMessages.notConfigured,
+    },
   });
   router.post('/checkout', async (ctx) => {
     const user = requireUser(ctx);

@@ -195,6 +195,9 @@ describe('POST /api/stripe/webhook', () => {
       usage: { used: 0, included: 40 },
     });
     expect((await s.owner.post('/api/properties', { name: 'Gate 4', address: '4 Gate St' })).status).toBe(201);
+    const again = await s.owner.post('/api/stripe/checkout', { planKey: 'team' });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('You already have a subscription. Change your plan in the customer portal.');
     const description = await api.temporal.workflow.getHandle(`billing/${s.owner.userId}`).describe();
     expect(description.typedSearchAttributes.getAll().map((pair) => [pair.key.name, pair.value])).toEqual(
       expect.arrayContaining([
