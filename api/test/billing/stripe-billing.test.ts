@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { billingViewQuery } from '@turnproof/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordHistory } from '../../../temporal/test/support/record-history.ts';
 import { signedInOwner } from '../support/browser.ts';
 import { setBillingState } from '../support/billing-state.ts';
 import { signedDelivery, startStripeMock, type StripeMock } from '../support/stripe-mock.ts';
@@ -244,6 +245,9 @@ describe('POST /api/stripe/webhook', () => {
     ).toHaveLength(1);
     const view = await eventsApplied(s.owner.userId, 2);
     expect(view).toMatchObject({ planKey: 'flex', planStatus: 'active', eventsApplied: 2 });
+    if (process.env.RECORD_WORKFLOW_HISTORIES) {
+      await recordHistory(api.config, 'billing-account-dunning', `billing/${s.owner.userId}`);
+    }
   });
 
   it('ends in the right state whatever order the events arrive in', async () => {
