@@ -95,7 +95,6 @@ async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 10
 
 const now = () => new Date().toISOString();
 
-/** Saves a finished workflow's history (as `temporal workflow show` prints it) for replay.test.ts. */
 describe('InspectionRun workflow', () => {
   it('reports the shared dev server healthy and the search attributes registered', async () => {
     expect(await temporalHealth(temporal.client)).toBe(true);

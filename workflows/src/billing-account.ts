@@ -20,6 +20,8 @@ const EVENTS_PER_RUN = 200;
 export interface BillingAccountInput {
   userId: string;
   durations: BillingDurations;
+  /** Events per run before continue-as-new; tests pass a few. */
+  eventsPerRun?: number;
   /** State carried across continue-as-new. */
   carried?: {
     seenEventIds: string[];
@@ -104,13 +106,12 @@ export async function billingAccount(input: BillingAccountInput): Promise<void> 
       grace = 'over';
       showPlan(dropped.planKey, dropped.planStatus);
     }
-    if (handledThisRun >= EVENTS_PER_RUN || workflowInfo().continueAsNewSuggested) {
+    if (handledThisRun >= (input.eventsPerRun ?? EVENTS_PER_RUN) || workflowInfo().continueAsNewSuggested) {
       await condition(allHandlersFinished);
       // Signals that arrived meanwhile are handled first; none are lost to the new run.
       if (queue.length > 0) continue;
       await continueAsNew<typeof billingAccount>({
-        userId: input.userId,
-        durations: input.durations,
+        ...input,
         carried: { seenEventIds: seenOrder, appliedSnapshotAt, grace, view },
       });
     }
