@@ -49,15 +49,19 @@ function recordingActivities() {
       const status = event.snapshot?.status === 'past_due' ? 'past_due' : 'active';
       return { source: 'event', planKey: 'pro', planStatus: status, appliedSnapshotAt };
     },
-    async beginGrace() {
-      calls.push('beginGrace');
+    async startGrace() {
+      calls.push('startGrace');
+      return 'pro';
     },
-    async remindPaymentFailed() {
-      calls.push('remindPaymentFailed');
+    async mailPaymentFailed() {
+      calls.push('mailPaymentFailed');
     },
-    async endGrace() {
-      calls.push('endGrace');
-      return { planKey: 'flex', planStatus: 'active' };
+    async dropToFlex() {
+      calls.push('dropToFlex');
+      return { planKey: 'flex', planStatus: 'active', from: 'pro' };
+    },
+    async mailDowngraded() {
+      calls.push('mailDowngraded');
     },
   } as unknown as TurnproofActivities;
   return { calls, activities };
@@ -122,9 +126,10 @@ describe('BillingAccount workflow', () => {
     });
     expect(recorder.calls).toEqual([
       'syncSubscription',
-      'beginGrace',
+      'startGrace',
+      'mailPaymentFailed',
       'syncSubscription',
-      'remindPaymentFailed',
+      'mailPaymentFailed',
       'syncSubscription',
     ]);
   });

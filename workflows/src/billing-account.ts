@@ -32,7 +32,7 @@ export interface BillingAccountInput {
   };
 }
 
-const { syncSubscription, beginGrace, remindPaymentFailed, endGrace } = proxyActivities<
+const { syncSubscription, startGrace, mailPaymentFailed, dropToFlex, mailDowngraded } = proxyActivities<
   ReturnType<typeof createActivities>
 >({
   startToCloseTimeout: '1 minute',
@@ -82,13 +82,14 @@ export async function billingAccount(input: BillingAccountInput): Promise<void> 
     showPlan(result.planKey, result.planStatus);
     // Paid again, or no subscription at all: any dunning is over.
     if (result.planStatus !== 'past_due') grace = null;
-    if (event.type === 'invoice.payment_failed' && result.planStatus === 'past_due') {
+    if (event.type === 'invoice.payment_failed' && result.planStatus === 'past_due' && grace !== 'over') {
+      // The first failure starts the grace; a further failed attempt during it reminds the owner.
       if (grace === null) {
-        grace = new Date(Date.now() + input.durations.paymentGraceMs).toISOString();
-        await beginGrace({ userId: input.userId, graceEndsAt: grace });
-      } else if (grace !== 'over') {
-        await remindPaymentFailed({ userId: input.userId, graceEndsAt: grace });
+        const graceEndsAt = new Date(Date.now() + input.durations.paymentGraceMs).toISOString();
+        if (!(await startGrace({ userId: input.userId, graceEndsAt }))) return;
+        grace = graceEndsAt;
       }
+      await mailPaymentFailed({ userId: input.userId, planKey: result.planKey, graceEndsAt: grace });
     }
   }
 
@@ -102,9 +103,10 @@ export async function billingAccount(input: BillingAccountInput): Promise<void> 
       handledThisRun += 1;
     }
     if (typeof grace === 'string' && grace !== 'over' && Date.now() >= Date.parse(grace)) {
-      const dropped = await endGrace({ userId: input.userId });
+      const dropped = await dropToFlex({ userId: input.userId });
       grace = 'over';
       showPlan(dropped.planKey, dropped.planStatus);
+      if (dropped.from) await mailDowngraded({ userId: input.userId, from: dropped.from });
     }
     if (handledThisRun >= (input.eventsPerRun ?? EVENTS_PER_RUN) || workflowInfo().continueAsNewSuggested) {
       await condition(allHandlersFinished);

@@ -138,15 +138,11 @@ export function createBillingActivities({ orm, mailer, stripe, billingUrl }: Bil
       const fromEvent = event.snapshot && event.created >= appliedSnapshotAt ? event.snapshot : null;
       const state = fromStripe ?? fromEvent;
       const source = fromStripe ? 'stripe' : fromEvent ? 'event' : 'none';
-      const written = await orm.em
-        .fork()
-        .transactional(async (em) =>
-          state
-            ? apply(em, userId, event.customerId, state)
-            : (({ plan_key, plan_status }) => ({ planKey: plan_key, planStatus: plan_status }))(
-                await lockedAccount(em, userId),
-              ),
-        );
+      const written = await orm.em.fork().transactional(async (em) => {
+        if (state) return apply(em, userId, event.customerId, state);
+        const account = await lockedAccount(em, userId);
+        return { planKey: account.plan_key, planStatus: account.plan_status };
+      });
       return {
         source,
         ...written,
@@ -154,40 +150,45 @@ export function createBillingActivities({ orm, mailer, stripe, billingUrl }: Bil
       };
     },
 
-    /** First failed payment: the grace starts (access kept) and the owner is told; once per grace. */
-    async beginGrace({ userId, graceEndsAt }: { userId: string; graceEndsAt: string }) {
-      const account = await orm.em.fork().transactional(async (em) => {
-        const locked = await lockedAccount(em, userId);
-        if (locked.plan_status !== 'past_due' || locked.grace_ends_at) return null;
-        locked.grace_ends_at = new Date(graceEndsAt);
-        return locked;
-      });
-      if (account)
-        await mailer.send(
-          paymentFailedMail(await ownerEmail(userId), account.plan_key, new Date(graceEndsAt), billingUrl),
-        );
-    },
-
-    /** A further failed attempt during the grace: a reminder with the same deadline. */
-    async remindPaymentFailed({ userId, graceEndsAt }: { userId: string; graceEndsAt: string }) {
-      const account = await orm.em.fork().findOne(BillingAccount, { user: userId });
-      if (account?.plan_status !== 'past_due') return;
-      await mailer.send(
-        paymentFailedMail(await ownerEmail(userId), account.plan_key, new Date(graceEndsAt), billingUrl),
-      );
-    },
-
-    /** The grace is over and the payment still failed: the owner drops to flex. */
-    async endGrace({ userId }: { userId: string }): Promise<{ planKey: PlanKey; planStatus: PlanStatus }> {
-      const dropped = await orm.em.fork().transactional(async (em) => {
+    /**
+     * First failed payment: the grace starts, paid access is kept. Answers the plan kept, or null when
+     * the account is not past due (paid meanwhile). The mail is its own activity, so a failed send is
+     * retried without starting the grace again.
+     */
+    async startGrace({ userId, graceEndsAt }: { userId: string; graceEndsAt: string }): Promise<PlanKey | null> {
+      return orm.em.fork().transactional(async (em) => {
         const account = await lockedAccount(em, userId);
-        if (account.plan_status !== 'past_due') return { account, from: null };
-        const from = account.plan_key;
-        em.assign(account, { plan_key: 'flex', plan_status: 'active', grace_ends_at: null });
-        return { account, from };
+        if (account.plan_status !== 'past_due') return null;
+        account.grace_ends_at ??= new Date(graceEndsAt);
+        return account.plan_key;
       });
-      if (dropped.from) await mailer.send(downgradedMail(await ownerEmail(userId), dropped.from, billingUrl));
-      return { planKey: dropped.account.plan_key, planStatus: dropped.account.plan_status };
+    },
+
+    /** The dunning mail: sent when the grace starts and again at every further failed attempt. */
+    async mailPaymentFailed({
+      userId,
+      planKey,
+      graceEndsAt,
+    }: {
+      userId: string;
+      planKey: PlanKey;
+      graceEndsAt: string;
+    }) {
+      await mailer.send(paymentFailedMail(await ownerEmail(userId), planKey, new Date(graceEndsAt), billingUrl));
+    },
+
+    /** The grace is over and the payment still failed: the owner drops to flex. `from` is the plan left, if any. */
+    async dropToFlex({ userId }: { userId: string }) {
+      return orm.em.fork().transactional(async (em) => {
+        const account = await lockedAccount(em, userId);
+        const from = account.plan_status === 'past_due' ? account.plan_key : null;
+        if (from) em.assign(account, { plan_key: 'flex', plan_status: 'active', grace_ends_at: null });
+        return { planKey: account.plan_key as PlanKey, planStatus: account.plan_status as PlanStatus, from };
+      });
+    },
+
+    async mailDowngraded({ userId, from }: { userId: string; from: PlanKey }) {
+      await mailer.send(downgradedMail(await ownerEmail(userId), from, billingUrl));
     },
   };
 }
