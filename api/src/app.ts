@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { AppDeps } from './app-deps.ts';
 import { authRouter } from './auth/auth-router.ts';
+import { subscriptionRouter } from './billing/subscription-router.ts';
 import { loadSession } from './auth/sessions.ts';
 import { checklistsRouter } from './checklists/checklists-router.ts';
 import { healthRouter } from './health/health-router.ts';
@@ -11,6 +12,7 @@ import { errorHandler } from './http/error-handler.ts';
 import { requestContext } from './http/request-context.ts';
 import { webAssets } from './http/web-assets.ts';
 import { buildOpenApiDocument } from './openapi/document.ts';
+import { promoRouter } from './promo/promo-router.ts';
 import { propertiesRouter } from './properties/properties-router.ts';
 import { mediaRouter } from './public/media-router.ts';
 import { publicRunRouter, testRunRouter } from './public/public-run-router.ts';
@@ -35,6 +37,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     publicRunRouter(deps),
     testRunRouter(),
     mediaRouter(deps),
+    promoRouter(deps),
+    subscriptionRouter(),
   ]) {
     api.use(router.routes(), router.allowedMethods());
   }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createMailer } from '@turnproof/activities/mailer';
 import { createMediaStorage } from '@turnproof/activities/media-storage';
-import { loadConfig, type RunDurations } from '@turnproof/config';
+import { loadConfig, type RunDurations, type TrialDurations } from '@turnproof/config';
 import { createOrm } from '@turnproof/db';
 import { connectTemporal } from '@turnproof/temporal/client';
 import { pino } from 'pino';
@@ -22,6 +22,10 @@ export interface TestApiOptions {
   rateLimits?: RateLimitSettings;
   /** Timers of the runs this API creates (seconds in tests). */
   runDurations?: RunDurations;
+  /** Trial length and reminders of the users this API signs up (seconds in tests). */
+  trialDurations?: TrialDurations;
+  /** Lifetime of promo credits granted through this API (seconds in tests). */
+  promoCreditLifetimeMs?: number;
 }
 
 /**
@@ -61,6 +65,8 @@ export async function startTestApi(options: TestApiOptions = {}) {
     storage,
     progress,
     runDurations: options.runDurations,
+    trialDurations: options.trialDurations,
+    promoCreditLifetimeMs: options.promoCreditLifetimeMs,
   });
   server.on('request', app.callback());
 
