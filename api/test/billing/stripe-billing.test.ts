@@ -30,9 +30,13 @@ type Owner = Awaited<ReturnType<typeof signedInOwner>>;
 const DAY = 24 * 60 * 60;
 const t0 = Math.floor(Date.now() / 1000);
 
-/** An owner who went through our checkout, so they have a Stripe customer; and their subscription id. */
+/**
+ * An owner who went through our checkout, so they have a Stripe customer; and their subscription id.
+ * The sign-up trial is taken away, so what the owner may do comes from the subscription alone.
+ */
 async function ownerAtCheckout(planKey = 'pro') {
   const owner = await signedInOwner(api);
+  await setBillingState(api, owner.userId, { trial_ends_at: null });
   const checkout = await owner.post('/api/stripe/checkout', { planKey });
   expect(checkout.status).toBe(200);
   const [account] = await api.orm.em
