@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { AppDeps } from './app-deps.ts';
 import { authRouter } from './auth/auth-router.ts';
+import { stripeRouter } from './billing/stripe-router.ts';
 import { subscriptionRouter } from './billing/subscription-router.ts';
 import { loadSession } from './auth/sessions.ts';
 import { checklistsRouter } from './checklists/checklists-router.ts';
@@ -39,6 +40,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     mediaRouter(deps),
     promoRouter(deps),
     subscriptionRouter(),
+    stripeRouter(deps),
   ]) {
     api.use(router.routes(), router.allowedMethods());
   }

@@ -17,6 +17,16 @@ export const productionDurations: RunDurations = {
   linkReadableAfterCompletionMs: 7 * DAY,
 };
 
+/** Timers of an owner's billing workflow (`billing/{userId}`). */
+export interface BillingDurations {
+  /** Paid access kept after a failed payment before the owner drops to flex. */
+  paymentGraceMs: number;
+}
+
+export const productionBillingDurations: BillingDurations = {
+  paymentGraceMs: 7 * DAY,
+};
+
 /** The free trial: its length from sign-up and when each reminder goes out before its end. */
 export interface TrialDurations {
   lengthMs: number;

@@ -84,8 +84,6 @@ export const PLANS: Record<PlanKey, Plan> = {
 /** The trial is professional access (the pro plan's limits) for 14 days, no card. */
 export const TRIAL_PLAN: PlanKey = 'pro';
 export const TRIAL_DAYS = 14;
-/** Paid access kept after a failed payment before the owner drops to flex. */
-export const PAYMENT_GRACE_DAYS = 7;
 
 export const isPlanKey = (value: unknown): value is PlanKey => PLAN_KEYS.includes(value as PlanKey);
 

@@ -1,4 +1,4 @@
-export { findTemporalCli } from './cli.ts';
+export { findStripeMock, findTemporalCli } from './cli.ts';
 export {
   isTemporalReachable,
   parseAddress,
@@ -12,6 +12,8 @@ export { ensureSchedules, scheduleDefinitions, SCHEDULE_IDS } from './schedules.
 export {
   connectTemporal,
   runWorkflowId,
+  sendBillingEvent,
+  billingHandle,
   terminateRun,
   runHandle,
   reportHandle,

@@ -16,7 +16,7 @@ export type Feature = keyof typeof FEATURES;
 /** 402 Payment Required: the request is fine, the plan does not cover it. */
 const upgradeRequired = (message: string) => new HttpError(402, message);
 
-export const propertyLimitMessage = (max: number) =>
+export const propertyLimitMessage = (max: number | 'N') =>
   `You've reached your limit of ${max} properties. Upgrade for more.`;
 
 export function mayUse(access: OwnerAccess, feature: Feature): boolean {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireFeature } from '../../src/access/access-guards.ts';
+import type { AppContext } from '../../src/http/context.ts';
 import { signedInOwner } from '../support/browser.ts';
 import { setBillingState } from '../support/billing-state.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
@@ -44,6 +46,26 @@ describe('plan limits enforced by the API', () => {
     expect((await owner.post('/api/properties', property(5))).body.error).toBe(
       "You've reached your limit of 3 properties. Upgrade for more.",
     );
+  });
+});
+
+describe('requireFeature', () => {
+  // The guard the analytics and team endpoints call first, asked as a request of this owner would ask it.
+  const ask = (userId: string) =>
+    requireFeature(
+      { state: { em: api.orm.em.fork(), user: { id: userId, email: 'x@example.test' } } } as unknown as AppContext,
+      'analytics',
+    );
+
+  it('refuses analytics on a starter plan with the spec message and opens it on pro', async () => {
+    const owner = await signedInOwner(api);
+    await setBillingState(api, owner.userId, { plan_key: 'starter', plan_status: 'active' });
+    await expect(ask(owner.userId)).rejects.toMatchObject({
+      status: 402,
+      message: 'Upgrade to access detailed analytics and reports',
+    });
+    await setBillingState(api, owner.userId, { plan_key: 'pro', plan_status: 'active' });
+    await expect(ask(owner.userId)).resolves.toMatchObject({ tier: 'professional' });
   });
 });
 
