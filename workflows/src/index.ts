@@ -15,7 +15,14 @@ export {
   type PromoApplyAnswer,
   type PromoRedemptionInput,
 } from './promo-redemption.ts';
-export { subscriptionStartedSignal, trial, trialWorkflowId, type TrialInput, type TrialOutcome } from './trial.ts';
+export {
+  endTrialFromWorkflow,
+  subscriptionStartedSignal,
+  trial,
+  trialWorkflowId,
+  type TrialInput,
+  type TrialOutcome,
+} from './trial.ts';
 export {
   TurnproofOwnerId,
   TurnproofPropertyId,
