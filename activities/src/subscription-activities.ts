@@ -28,6 +28,8 @@ export interface SyncResult {
   planKey: PlanKey;
   planStatus: PlanStatus;
   appliedSnapshotAt: number;
+  /** A new period or another plan: reports held at flex's cap may be made now. */
+  quotaChanged: boolean;
 }
 
 const toDate = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000));
@@ -85,6 +87,7 @@ export function createSubscriptionActivities({ orm, mailer, stripe, plansUrl }: 
     const account = await lockedAccount(em, userId);
     if (customerId && !account.stripe_customer_id) account.stripe_customer_id = customerId;
     const planStatus = planStatusOf(state.status);
+    const before = { plan: account.plan_key, status: account.plan_status, period: account.current_period_start };
     // A new period: bill the closed one's overage at its plan's rate, then count from zero.
     if (state.periodStart !== null) {
       const periodStart = toDate(state.periodStart) as Date;
@@ -118,7 +121,11 @@ export function createSubscriptionActivities({ orm, mailer, stripe, plansUrl }: 
       });
     }
     await em.flush();
-    return { planKey: account.plan_key, planStatus: account.plan_status };
+    const quotaChanged =
+      before.plan !== account.plan_key ||
+      before.status !== account.plan_status ||
+      before.period?.getTime() !== account.current_period_start?.getTime();
+    return { planKey: account.plan_key, planStatus: account.plan_status, quotaChanged };
   }
 
   async function ownerEmail(userId: string) {
@@ -143,7 +150,7 @@ export function createSubscriptionActivities({ orm, mailer, stripe, plansUrl }: 
       const written = await orm.em.fork().transactional(async (em) => {
         if (state) return apply(em, userId, event.customerId, state);
         const account = await lockedAccount(em, userId);
-        return { planKey: account.plan_key, planStatus: account.plan_status };
+        return { planKey: account.plan_key, planStatus: account.plan_status, quotaChanged: false };
       });
       return {
         source,

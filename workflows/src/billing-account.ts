@@ -11,6 +11,7 @@ import {
 import type { createActivities } from '@turnproof/activities';
 import type { BillingDurations } from '@turnproof/config';
 import { type BillingEvent, billingViewQuery, stripeEventSignal, type BillingView } from './billing-messages.ts';
+import { releaseHeldReports } from './held-reports.ts';
 import { TurnproofPlan } from './search-attributes.ts';
 import { subscriptionStartedSignal, trialWorkflowId } from './trial.ts';
 
@@ -87,6 +88,7 @@ export async function billingAccount(input: BillingAccountInput): Promise<void> 
     showPlan(result.planKey, result.planStatus);
     // Paid again, or no subscription at all: any dunning is over.
     if (result.planStatus !== 'past_due') grace = null;
+    if (result.quotaChanged && result.planStatus !== 'none') await releaseHeldReports(input.userId);
     if (result.planStatus === 'active' && !trialClosed) {
       trialClosed = true;
       // A subscription ends the trial at once (no more trial e-mails); without an open trial there is nothing to end.
