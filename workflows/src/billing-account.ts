@@ -2,6 +2,7 @@ import {
   allHandlersFinished,
   condition,
   continueAsNew,
+  getExternalWorkflowHandle,
   proxyActivities,
   setHandler,
   upsertSearchAttributes,
@@ -10,7 +11,9 @@ import {
 import type { createActivities } from '@turnproof/activities';
 import type { BillingDurations } from '@turnproof/config';
 import { type BillingEvent, billingViewQuery, stripeEventSignal, type BillingView } from './billing-messages.ts';
+import { releaseHeldReports } from './held-reports.ts';
 import { TurnproofPlan } from './search-attributes.ts';
+import { subscriptionStartedSignal, trialWorkflowId } from './trial.ts';
 
 /** Ids of the newest events kept for de-duplication (Stripe redelivers for up to three days). */
 const REMEMBERED_EVENTS = 500;
@@ -28,6 +31,8 @@ export interface BillingAccountInput {
     appliedSnapshotAt: number;
     /** ISO end of a running grace, 'over' once it ended in a downgrade, null without failed payments. */
     grace: string | 'over' | null;
+    /** The owner's trial was told that a subscription started. */
+    trialClosed: boolean;
     view: BillingView;
   };
 }
@@ -56,6 +61,7 @@ export async function billingAccount(input: BillingAccountInput): Promise<void> 
     graceEndsAt: null,
     eventsApplied: 0,
   };
+  let trialClosed = input.carried?.trialClosed ?? false;
   const queue: BillingEvent[] = [];
   let handledThisRun = 0;
 
@@ -82,6 +88,14 @@ export async function billingAccount(input: BillingAccountInput): Promise<void> 
     showPlan(result.planKey, result.planStatus);
     // Paid again, or no subscription at all: any dunning is over.
     if (result.planStatus !== 'past_due') grace = null;
+    if (result.quotaChanged && result.planStatus !== 'none') await releaseHeldReports(input.userId);
+    if (result.planStatus === 'active' && !trialClosed) {
+      trialClosed = true;
+      // A subscription ends the trial at once (no more trial e-mails); without an open trial there is nothing to end.
+      await getExternalWorkflowHandle(trialWorkflowId(input.userId))
+        .signal(subscriptionStartedSignal)
+        .catch(() => undefined);
+    }
     if (event.type === 'invoice.payment_failed' && result.planStatus === 'past_due' && grace !== 'over') {
       // The first failure starts the grace; a further failed attempt during it reminds the owner.
       if (grace === null) {
@@ -89,7 +103,7 @@ export async function billingAccount(input: BillingAccountInput): Promise<void> 
         if (!(await startGrace({ userId: input.userId, graceEndsAt }))) return;
         grace = graceEndsAt;
       }
-      await mailPaymentFailed({ userId: input.userId, planKey: result.planKey, graceEndsAt: grace });
+      await mailPaymentFailed({ userId: input.userId, planKey: result.planKey, graceEndsAt: grace, eventId: event.id });
     }
   }
 
@@ -103,10 +117,11 @@ export async function billingAccount(input: BillingAccountInput): Promise<void> 
       handledThisRun += 1;
     }
     if (typeof grace === 'string' && grace !== 'over' && Date.now() >= Date.parse(grace)) {
+      const graceEndsAt = grace;
       const dropped = await dropToFlex({ userId: input.userId });
       grace = 'over';
       showPlan(dropped.planKey, dropped.planStatus);
-      if (dropped.from) await mailDowngraded({ userId: input.userId, from: dropped.from });
+      if (dropped.from) await mailDowngraded({ userId: input.userId, from: dropped.from, graceEndsAt });
     }
     if (handledThisRun >= (input.eventsPerRun ?? EVENTS_PER_RUN) || workflowInfo().continueAsNewSuggested) {
       await condition(allHandlersFinished);
@@ -114,7 +129,7 @@ export async function billingAccount(input: BillingAccountInput): Promise<void> 
       if (queue.length > 0) continue;
       await continueAsNew<typeof billingAccount>({
         ...input,
-        carried: { seenEventIds: seenOrder, appliedSnapshotAt, grace, view },
+        carried: { seenEventIds: seenOrder, appliedSnapshotAt, grace, trialClosed, view },
       });
     }
   }

@@ -200,6 +200,10 @@ describe('POST /api/stripe/webhook', () => {
       usage: { used: 0, included: 40 },
     });
     expect((await s.owner.post('/api/properties', { name: 'Gate 4', address: '4 Gate St' })).status).toBe(201);
+    // The subscription ended the sign-up trial early.
+    expect(await api.temporal.workflow.getHandle(`trial/${s.owner.userId}`).result()).toEqual({
+      outcome: 'subscribed',
+    });
     const again = await s.owner.post('/api/stripe/checkout', { planKey: 'team' });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe('You already have a subscription. Change your plan in the customer portal.');

@@ -2,16 +2,17 @@ import { LockMode, type EntityManager, type MikroORM } from '@mikro-orm/postgres
 import { overageCents, PLANS, type PlanKey } from '@turnproof/config';
 import { BillingAccount, BillingSubscription, type PlanStatus, User } from '@turnproof/db';
 import type Stripe from 'stripe';
-import type { Mailer } from '../mailer.ts';
+import type { Mailer } from './mailer.ts';
+import { sendOnce } from './send-once.ts';
 import { downgradedMail, paymentFailedMail } from './billing-mails.ts';
 import { planStatusOf, snapshotOfSubscription, type SubscriptionSnapshot } from './subscription-snapshot.ts';
 
-export interface BillingActivityDeps {
+export interface SubscriptionActivityDeps {
   orm: MikroORM;
   mailer: Mailer;
   stripe: Stripe | null;
-  /** Where the owner manages the plan (links in dunning e-mails). */
-  billingUrl: string;
+  /** Where the owner picks and pays for a plan (links in dunning e-mails). */
+  plansUrl: string;
 }
 
 export interface SyncRequest {
@@ -27,6 +28,8 @@ export interface SyncResult {
   planKey: PlanKey;
   planStatus: PlanStatus;
   appliedSnapshotAt: number;
+  /** A new period or another plan: reports held at flex's cap may be made now. */
+  quotaChanged: boolean;
 }
 
 const toDate = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000));
@@ -44,7 +47,8 @@ async function lockedAccount(em: EntityManager, userId: string): Promise<Billing
   return em.findOneOrFail(BillingAccount, { user: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
 }
 
-export function createBillingActivities({ orm, mailer, stripe, billingUrl }: BillingActivityDeps) {
+/** The owner's subscription: Stripe's state into the account, overage, grace and downgrade, dunning mails. */
+export function createSubscriptionActivities({ orm, mailer, stripe, plansUrl }: SubscriptionActivityDeps) {
   /** Stripe's current copy of the subscription when it is one of ours for this owner, else null. */
   async function currentSubscription(subscriptionId: string, userId: string): Promise<SubscriptionSnapshot | null> {
     if (!stripe) return null;
@@ -83,6 +87,7 @@ export function createBillingActivities({ orm, mailer, stripe, billingUrl }: Bil
     const account = await lockedAccount(em, userId);
     if (customerId && !account.stripe_customer_id) account.stripe_customer_id = customerId;
     const planStatus = planStatusOf(state.status);
+    const before = { plan: account.plan_key, status: account.plan_status, period: account.current_period_start };
     // A new period: bill the closed one's overage at its plan's rate, then count from zero.
     if (state.periodStart !== null) {
       const periodStart = toDate(state.periodStart) as Date;
@@ -116,7 +121,11 @@ export function createBillingActivities({ orm, mailer, stripe, billingUrl }: Bil
       });
     }
     await em.flush();
-    return { planKey: account.plan_key, planStatus: account.plan_status };
+    const quotaChanged =
+      before.plan !== account.plan_key ||
+      before.status !== account.plan_status ||
+      before.period?.getTime() !== account.current_period_start?.getTime();
+    return { planKey: account.plan_key, planStatus: account.plan_status, quotaChanged };
   }
 
   async function ownerEmail(userId: string) {
@@ -141,7 +150,7 @@ export function createBillingActivities({ orm, mailer, stripe, billingUrl }: Bil
       const written = await orm.em.fork().transactional(async (em) => {
         if (state) return apply(em, userId, event.customerId, state);
         const account = await lockedAccount(em, userId);
-        return { planKey: account.plan_key, planStatus: account.plan_status };
+        return { planKey: account.plan_key, planStatus: account.plan_status, quotaChanged: false };
       });
       return {
         source,
@@ -164,17 +173,15 @@ export function createBillingActivities({ orm, mailer, stripe, billingUrl }: Bil
       });
     },
 
-    /** The dunning mail: sent when the grace starts and again at every further failed attempt. */
-    async mailPaymentFailed({
-      userId,
-      planKey,
-      graceEndsAt,
-    }: {
-      userId: string;
-      planKey: PlanKey;
-      graceEndsAt: string;
-    }) {
-      await mailer.send(paymentFailedMail(await ownerEmail(userId), planKey, new Date(graceEndsAt), billingUrl));
+    /** The dunning mail, once per failed payment event: when the grace starts and at every further failure. */
+    async mailPaymentFailed(input: { userId: string; planKey: PlanKey; graceEndsAt: string; eventId: string }) {
+      const mail = paymentFailedMail(
+        await ownerEmail(input.userId),
+        input.planKey,
+        new Date(input.graceEndsAt),
+        plansUrl,
+      );
+      await sendOnce(orm, mailer, `billing/${input.userId}/payment-failed/${input.eventId}`, mail);
     },
 
     /** The grace is over and the payment still failed: the owner drops to flex. `from` is the plan left, if any. */
@@ -187,8 +194,10 @@ export function createBillingActivities({ orm, mailer, stripe, billingUrl }: Bil
       });
     },
 
-    async mailDowngraded({ userId, from }: { userId: string; from: PlanKey }) {
-      await mailer.send(downgradedMail(await ownerEmail(userId), from, billingUrl));
+    /** Once per grace that ended in the downgrade. */
+    async mailDowngraded({ userId, from, graceEndsAt }: { userId: string; from: PlanKey; graceEndsAt: string }) {
+      const mail = downgradedMail(await ownerEmail(userId), from, plansUrl);
+      await sendOnce(orm, mailer, `billing/${userId}/downgraded/${graceEndsAt}`, mail);
     },
   };
 }
