@@ -1,4 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type Stripe from 'stripe';
+import { createBillingActivities } from './billing/billing-activities.ts';
 import type { Mailer } from './mailer.ts';
 import type { MediaStorage } from './media-storage.ts';
 import type { PdfRenderer } from './report/index.ts';
@@ -10,6 +12,8 @@ export interface ActivityDeps {
   mailer: Mailer;
   storage: MediaStorage;
   pdf: PdfRenderer;
+  /** Null when STRIPE_SECRET_KEY is not set: billing then follows the events alone. */
+  stripe: Stripe | null;
   /** Where links in e-mails point. */
   publicOrigin: string;
 }
@@ -25,5 +29,6 @@ export function createActivities(deps: ActivityDeps) {
   return {
     ...createRunActivities({ ...deps, runUrl }),
     ...createReportActivities({ ...deps, runUrl, reportDownloadUrl }),
+    ...createBillingActivities({ ...deps, billingUrl: `${deps.publicOrigin}/subscription` }),
   };
 }

@@ -3,6 +3,8 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { AppDeps } from './app-deps.ts';
 import { authRouter } from './auth/auth-router.ts';
+import { stripeRouter } from './billing/stripe-router.ts';
+import { subscriptionRouter } from './billing/subscription-router.ts';
 import { loadSession } from './auth/sessions.ts';
 import { checklistsRouter } from './checklists/checklists-router.ts';
 import { dashboardRouter } from './dashboard/dashboard-router.ts';
@@ -37,7 +39,9 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     publicRunRouter(deps),
     testRunRouter(),
     mediaRouter(deps),
-    onboardingRouter(),
+    subscriptionRouter(),
+    stripeRouter(deps),
+    onboardingRouter(deps),
     dashboardRouter(),
   ]) {
     api.use(router.routes(), router.allowedMethods());

@@ -16,3 +16,13 @@ export const productionDurations: RunDurations = {
   reminderBeforeDueMs: 2 * HOUR,
   linkReadableAfterCompletionMs: 7 * DAY,
 };
+
+/** Timers of an owner's billing workflow (`billing/{userId}`). */
+export interface BillingDurations {
+  /** Paid access kept after a failed payment before the owner drops to flex. */
+  paymentGraceMs: number;
+}
+
+export const productionBillingDurations: BillingDurations = {
+  paymentGraceMs: 7 * DAY,
+};

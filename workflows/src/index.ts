@@ -9,3 +9,5 @@ export {
   TurnproofPlan,
   turnproofSearchAttributes,
 } from './search-attributes.ts';
+export { billingAccount, type BillingAccountInput } from './billing-account.ts';
+export * from './billing-messages.ts';

@@ -1,7 +1,7 @@
-import { BillingSubscription } from '@turnproof/db';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
+import { setBillingState } from '../support/billing-state.ts';
 import { cameraPhoto, Cleaner } from '../runner/cleaner.ts';
 import {
   type ConsoleHarness,
@@ -23,18 +23,6 @@ beforeAll(async () => {
   harness = await startConsoleHarness({ worker: true });
 });
 afterAll(() => harness?.close());
-
-/** The subscription a verified Stripe webhook leaves behind (the billing branch writes it). */
-async function subscribe(owner: Owner, planKey: 'pro') {
-  const em = harness.api.orm.em.fork();
-  em.create(BillingSubscription, {
-    user: owner.userId,
-    stripe_subscription_id: `sub_test_${owner.userId}`,
-    plan_key: planKey,
-    status: 'active',
-  });
-  await em.flush();
-}
 
 async function propertyWithRun(owner: Owner, name: string) {
   const property = await owner.post('/api/properties', { name, address: `${name} Lane 1, Austin TX` });
@@ -81,7 +69,7 @@ describe('the dashboard', () => {
 
   beforeAll(async () => {
     host = await harness.owner();
-    await subscribe(host, 'pro');
+    await setBillingState(harness.api, host.userId, { plan_key: 'pro', plan_status: 'active' });
     const made = [];
     for (const name of ['Alder Cottage', 'Birch Loft', 'Cedar House', 'Dogwood Villa'])
       made.push(await propertyWithRun(host, name));
