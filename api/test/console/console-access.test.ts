@@ -59,15 +59,16 @@ describe('a new host', () => {
     expect(await seriousViolations(page, 'onboarding-plans')).toEqual([]);
     await screenshot(page, 'onboarding-plans-desktop');
 
+    const picked = Date.now();
     await page.getByRole('button', { name: 'Choose Flex' }).click();
     await page.getByRole('heading', { name: "Let's Set Up Your Account" }).waitFor();
     await page.getByText('1 of 4 completed').waitFor();
-    expect(await seriousViolations(page, 'onboarding-checklist')).toEqual([]);
-    await screenshot(page, 'onboarding-checklist-desktop');
-    // The spec: the dashboard opens 2 s after the pick.
-    const picked = Date.now();
+    await page.getByText('Flex plan selected. Taking you to your dashboard...').waitFor();
+    // The spec: the dashboard opens 2 s after the pick (axe checks the same checklist on the dashboard).
     await page.waitForURL(harness.url('/dashboard'));
-    expect(Date.now() - picked).toBeGreaterThanOrEqual(1_500);
+    expect(Date.now() - picked).toBeGreaterThanOrEqual(2_000);
+    await page.getByRole('heading', { name: "Let's Set Up Your Account" }).waitFor();
+    expect(await seriousViolations(page, 'dashboard-first-visit')).toEqual([]);
 
     await page.getByRole('heading', { name: 'Welcome back, Alex!' }).waitFor();
     const card = page.getByRole('group', { name: 'Subscription status' });
