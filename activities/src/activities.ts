@@ -5,7 +5,10 @@ import type { Mailer } from './mailer.ts';
 import type { MediaStorage } from './media-storage.ts';
 import type { PdfRenderer } from './report/index.ts';
 import { createReportActivities } from './report-activities.ts';
+import { createPromoActivities } from './promo-activities.ts';
 import { createRunActivities } from './run-activities.ts';
+import { createTrialActivities } from './trial-activities.ts';
+import { createUsageActivities } from './usage-activities.ts';
 
 export interface ActivityDeps {
   orm: MikroORM;
@@ -23,6 +26,7 @@ export interface ActivityDeps {
  * wire their own. Workflows see only the type: `proxyActivities<ReturnType<typeof createActivities>>`.
  */
 export function createActivities(deps: ActivityDeps) {
+  const plansUrl = `${deps.publicOrigin}/subscription`;
   const runUrl = (runId: string) => `${deps.publicOrigin}/inspections?run=${runId}`;
   const reportDownloadUrl = (runId: string, version: number) =>
     `${deps.publicOrigin}/api/runs/${runId}/reports/${version}/pdf`;
@@ -30,5 +34,8 @@ export function createActivities(deps: ActivityDeps) {
     ...createRunActivities({ ...deps, runUrl }),
     ...createReportActivities({ ...deps, runUrl, reportDownloadUrl }),
     ...createBillingActivities({ ...deps, billingUrl: `${deps.publicOrigin}/subscription` }),
+    ...createPromoActivities(deps),
+    ...createTrialActivities({ ...deps, plansUrl }),
+    ...createUsageActivities({ ...deps, plansUrl }),
   };
 }

@@ -2,7 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Mailer } from '@turnproof/activities/mailer';
 import type { MediaStorage } from '@turnproof/activities/media-storage';
 import type { Stripe } from '@turnproof/activities/stripe';
-import type { BillingDurations, Config, RunDurations } from '@turnproof/config';
+import type { BillingDurations, Config, RunDurations, TrialDurations } from '@turnproof/config';
 import type { Client } from '@temporalio/client';
 import type { Logger } from 'pino';
 import type { RateLimits } from './auth/rate-limits.ts';
@@ -25,4 +25,8 @@ export interface AppDeps {
   stripe: Stripe | null;
   /** Timers of new billing workflows; production values unless a test passes seconds. */
   billingDurations?: BillingDurations;
+  /** Length and reminders of new users' trials; production values unless a test passes seconds. */
+  trialDurations?: TrialDurations;
+  /** How long promo credits last; 90 days unless a test passes seconds. */
+  promoCreditLifetimeMs?: number;
 }

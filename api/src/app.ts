@@ -14,6 +14,7 @@ import { errorHandler } from './http/error-handler.ts';
 import { requestContext } from './http/request-context.ts';
 import { webAssets } from './http/web-assets.ts';
 import { buildOpenApiDocument } from './openapi/document.ts';
+import { promoRouter } from './promo/promo-router.ts';
 import { propertiesRouter } from './properties/properties-router.ts';
 import { onboardingRouter } from './onboarding/onboarding-router.ts';
 import { mediaRouter } from './public/media-router.ts';
@@ -39,6 +40,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     publicRunRouter(deps),
     testRunRouter(),
     mediaRouter(deps),
+    promoRouter(deps),
     subscriptionRouter(),
     stripeRouter(deps),
     onboardingRouter(deps),

@@ -141,3 +141,5 @@ export async function temporalHealth(client: Client, timeoutMs = 2000): Promise<
     return false;
   }
 }
+export { startTrial, endTrialOnSubscription } from './trial-client.ts';
+export { applyPromoCode } from './promo-client.ts';

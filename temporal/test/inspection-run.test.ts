@@ -42,10 +42,13 @@ afterAll(async () => {
 /** Activities that only record that they ran (and when), for testing the workflow's decisions. */
 function recordingActivities() {
   const calls: { name: string; arg: unknown; at: number }[] = [];
+  // Metering answers that the plan pays for the report, so it is made at once.
+  const answers: Record<string, unknown> = { meterReport: { held: false, paidBy: 'included', notice: null } };
   const record =
     (name: string) =>
-    async (arg: unknown): Promise<void> => {
+    async (arg: unknown): Promise<unknown> => {
       calls.push({ name, arg, at: Date.now() });
+      return answers[name];
     };
   const activities = Object.fromEntries(
     [
@@ -188,9 +191,9 @@ describe('InspectionRun workflow', () => {
       expect(recorder.names()).toEqual([
         'markRunCompleted',
         'createReportVersion',
+        'meterReport',
         'renderReport',
         'emailReport',
-        'meterReport',
         'expireRunLink',
       ]);
     });

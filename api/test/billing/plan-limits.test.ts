@@ -16,7 +16,8 @@ const property = (i: number) => ({ name: `Limit House ${i}`, address: `${i} Limi
 describe('plan limits enforced by the API', () => {
   it('refuses the property over the limit with the spec message, and lets an upgraded owner add more', async () => {
     const owner = await signedInOwner(api);
-    // No plan and no trial: the spec's effective tier is starter, with flex's 3 properties.
+    // No plan and no trial (it ended): the spec's effective tier is starter, with flex's 3 properties.
+    await setBillingState(api, owner.userId, { trial_ends_at: null });
     for (let i = 1; i <= 3; i += 1) expect((await owner.post('/api/properties', property(i))).status).toBe(201);
     const refused = await owner.post('/api/properties', property(4));
     expect(refused.status).toBe(402);
@@ -29,6 +30,7 @@ describe('plan limits enforced by the API', () => {
 
   it('lets concurrent creations through only up to the limit', async () => {
     const owner = await signedInOwner(api);
+    await setBillingState(api, owner.userId, { trial_ends_at: null });
     const answers = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => owner.post('/api/properties', property(i))));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 402, 402, 402]);
   });
@@ -70,6 +72,7 @@ describe('requireFeature', () => {
 describe('GET /api/subscription', () => {
   it('answers the spec fields with plan, usage and credits', async () => {
     const owner = await signedInOwner(api);
+    await setBillingState(api, owner.userId, { trial_ends_at: null });
     expect((await owner.get('/api/subscription')).body).toEqual({
       subscribed: false,
       subscription_tier: null,

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createMailer } from '@turnproof/activities/mailer';
 import { createMediaStorage } from '@turnproof/activities/media-storage';
 import { createStripeClient } from '@turnproof/activities/stripe';
-import { loadConfig, type BillingDurations, type RunDurations } from '@turnproof/config';
+import { loadConfig, type BillingDurations, type RunDurations, type TrialDurations } from '@turnproof/config';
 import { createOrm } from '@turnproof/db';
 import { connectTemporal } from '@turnproof/temporal/client';
 import { pino } from 'pino';
@@ -27,6 +27,10 @@ export interface TestApiOptions {
   billingDurations?: BillingDurations;
   /** More settings, e.g. STRIPE_API_BASE of a stripe-mock. */
   env?: Record<string, string>;
+  /** Trial length and reminders of the users this API signs up (seconds in tests). */
+  trialDurations?: TrialDurations;
+  /** Lifetime of promo credits granted through this API (seconds in tests). */
+  promoCreditLifetimeMs?: number;
 }
 
 /**
@@ -69,6 +73,8 @@ export async function startTestApi(options: TestApiOptions = {}) {
     runDurations: options.runDurations,
     stripe: createStripeClient(config),
     billingDurations: options.billingDurations,
+    trialDurations: options.trialDurations,
+    promoCreditLifetimeMs: options.promoCreditLifetimeMs,
   });
   server.on('request', app.callback());
 

@@ -18,8 +18,8 @@ export const BillingAccount = defineEntity({
     /** The plan billed (flex until the owner picks one); whether it gives access is plan_status. */
     plan_key: p.enum(PLAN_KEYS).default('flex'),
     plan_status: p.enum(PLAN_STATUSES).default('none'),
-    /** End of the no-card trial (professional access); set when the trial starts. */
-    trial_ends_at: p.datetime().nullable(),
+    /** End of the no-card trial (professional access); set at sign-up, moved forward when it ends early. */
+    trial_ends_at: p.datetime().nullable().index(),
     /** End of the grace after a failed payment. */
     grace_ends_at: p.datetime().nullable(),
     reports_this_period: p.integer().default(0),
@@ -87,8 +87,22 @@ export const ReportCredit = defineEntity({
   },
 });
 
+/**
+ * E-mails that must go out at most once (trial reminders, usage warnings, weekly summaries): the key is
+ * claimed in the same breath as the send, so a retried activity never mails twice.
+ */
+export const SentNotice = defineEntity({
+  name: 'SentNotice',
+  tableName: 'sent_notices',
+  properties: {
+    key: p.string().primary(),
+    created_at: createdAt(),
+  },
+});
+
 export type BillingAccount = InferEntity<typeof BillingAccount>;
 export type BillingSubscription = InferEntity<typeof BillingSubscription>;
 export type StripeEvent = InferEntity<typeof StripeEvent>;
 export type PromoRedemption = InferEntity<typeof PromoRedemption>;
 export type ReportCredit = InferEntity<typeof ReportCredit>;
+export type SentNotice = InferEntity<typeof SentNotice>;
