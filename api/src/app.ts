@@ -7,6 +7,7 @@ import { stripeRouter } from './billing/stripe-router.ts';
 import { subscriptionRouter } from './billing/subscription-router.ts';
 import { loadSession } from './auth/sessions.ts';
 import { checklistsRouter } from './checklists/checklists-router.ts';
+import { dashboardRouter } from './dashboard/dashboard-router.ts';
 import { healthRouter } from './health/health-router.ts';
 import type { AppState } from './http/context.ts';
 import { errorHandler } from './http/error-handler.ts';
@@ -15,6 +16,7 @@ import { webAssets } from './http/web-assets.ts';
 import { buildOpenApiDocument } from './openapi/document.ts';
 import { promoRouter } from './promo/promo-router.ts';
 import { propertiesRouter } from './properties/properties-router.ts';
+import { onboardingRouter } from './onboarding/onboarding-router.ts';
 import { mediaRouter } from './public/media-router.ts';
 import { publicRunRouter, testRunRouter } from './public/public-run-router.ts';
 import { reportsRouter } from './runs/reports-router.ts';
@@ -41,6 +43,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     promoRouter(deps),
     subscriptionRouter(),
     stripeRouter(deps),
+    onboardingRouter(deps),
+    dashboardRouter(),
   ]) {
     api.use(router.routes(), router.allowedMethods());
   }
