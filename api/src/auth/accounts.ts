@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Profile, Property, TEMPLATE_COLLECTION_NAME, User, UserPreferences } from '@turnproof/db';
+import { Profile, User, UserPreferences } from '@turnproof/db';
+import { newTemplateCollection } from '../templates/template-collection.ts';
 
 /**
  * Everything a new owner starts with, written in one transaction: the user, the profile of the spec
@@ -23,13 +24,7 @@ export async function createAccount(
       ...(input.isAdmin ? { role: 'admin' } : {}),
     });
     tx.create(UserPreferences, { user });
-    tx.create(Property, {
-      owner: user,
-      name: TEMPLATE_COLLECTION_NAME,
-      address: 'System property for your templates',
-      notes: 'Holds your own template checklists.',
-      is_system_property: true,
-    });
+    newTemplateCollection(tx, user);
     await tx.flush();
     return user;
   });
