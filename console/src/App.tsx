@@ -1,5 +1,5 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { Navigate, Route } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { dataProvider } from './api/http.ts';
 import { AuthPage } from './auth/AuthPage.tsx';
 import { authProvider } from './auth/authProvider.ts';
@@ -17,33 +17,35 @@ import templates from './templates/index.ts';
 /** The owner console: a table of contents of its screens. */
 export function App() {
   return (
-    <Admin
-      title="Turnproof"
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      requireAuth
-      loginPage={false}
-      layout={Layout}
-      dashboard={Dashboard}
-      catchAll={NotFoundPage}
-      theme={theme}
-      disableTelemetry
-    >
-      <CustomRoutes noLayout>
-        <Route path="/auth" element={<AuthPage />} />
-        <Route path="/password-reset" element={<PasswordResetPage />} />
-        <Route path="/onboarding" element={<OnboardingPage />} />
-      </CustomRoutes>
-      <CustomRoutes>
-        <Route path="/dashboard" element={<Dashboard />} />
-        {/* The spec's paths for screens react-admin names after the resource. */}
-        <Route path="/properties/new" element={<Navigate to="/properties/create" replace />} />
-        <Route path="/inspections" element={<Navigate to="/runs" replace />} />
-      </CustomRoutes>
-      <Resource name="properties" {...properties} />
-      <Resource name="runs" {...runs} />
-      <Resource name="templates" {...templates} />
-      <Resource name="checklists" {...checklists} />
-    </Admin>
+    <BrowserRouter>
+      <Admin
+        title="Turnproof"
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        requireAuth
+        loginPage={false}
+        layout={Layout}
+        dashboard={Dashboard}
+        catchAll={NotFoundPage}
+        theme={theme}
+        disableTelemetry
+      >
+        <CustomRoutes noLayout>
+          <Route path="/auth" element={<AuthPage />} />
+          <Route path="/password-reset" element={<PasswordResetPage />} />
+          <Route path="/onboarding" element={<OnboardingPage />} />
+        </CustomRoutes>
+        <CustomRoutes>
+          <Route path="/dashboard" element={<Dashboard />} />
+          {/* The spec's paths for screens react-admin names after the resource. */}
+          <Route path="/properties/new" element={<Navigate to="/properties/create" replace />} />
+          <Route path="/inspections" element={<Navigate to="/runs" replace />} />
+        </CustomRoutes>
+        <Resource name="properties" {...properties} />
+        <Resource name="runs" {...runs} />
+        <Resource name="templates" {...templates} />
+        <Resource name="checklists" {...checklists} />
+      </Admin>
+    </BrowserRouter>
   );
 }
