@@ -1,8 +1,8 @@
 /** Records of the property, checklist, template and run resources, as the owner API answers them. */
 
-export type RunKind = 'turnover' | 'move_in' | 'move_out';
-export type InspectionStatus = 'pending' | 'in_progress' | 'completed';
-export type ChecklistType = RunKind | 'arrival' | 'departure' | 'cleaning' | 'safety';
+import type { RunStatus, RunType } from './types.ts';
+
+export type ChecklistType = RunType | 'arrival' | 'departure' | 'cleaning' | 'safety';
 
 export interface PropertyRecord {
   id: string;
@@ -56,9 +56,9 @@ export interface RunRecord {
   id: string;
   property_id: string;
   property: { name: string; address: string };
-  checklist: { name: string; type: RunKind };
-  type: RunKind;
-  status: InspectionStatus;
+  checklist: { name: string; type: RunType };
+  type: RunType;
+  status: RunStatus;
   started_at: string | null;
   ended_at: string | null;
   created_at: string;

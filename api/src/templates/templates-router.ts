@@ -35,7 +35,14 @@ export function templatesRouter() {
     if (query.sort) {
       const [field, order] = query.sort;
       const direction = order.toLowerCase() === 'desc' ? -1 : 1;
-      all.sort((a, b) => direction * String(a[field]).localeCompare(String(b[field])));
+      // System templates stay first (the spec's order); the sort applies within each group.
+      all.sort((a, b) =>
+        a.source === b.source
+          ? direction * String(a[field]).localeCompare(String(b[field]))
+          : a.source === 'system'
+            ? -1
+            : 1,
+      );
     }
     const { offset, limit } = pageOf(query.range);
     sendList(ctx, 'templates', offset, all.slice(offset, offset + limit), all.length);

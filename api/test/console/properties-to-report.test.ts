@@ -79,7 +79,7 @@ describe('the host console, from a property to a downloaded report', () => {
 
     await page.waitForURL(/\/properties\/[0-9a-f-]+\/checklists$/, { timeout: UI_TIMEOUT_MS });
     propertyId = page.url().split('/').at(-2) ?? '';
-    await visible(page.getByRole('heading', { level: 1, name: PROPERTY.name }));
+    await visible(page.getByRole('heading', { level: 1, name: PROPERTY.name, exact: true }));
     for (const name of [
       'Airbnb Turnover Cleaning Checklist',
       'Move-In Inspection Checklist',
@@ -103,7 +103,7 @@ describe('the host console, from a property to a downloaded report', () => {
     await page.getByRole('option', { name: 'Move-In' }).click();
     await dialog.getByRole('button', { name: 'Create Checklist' }).click();
     await page.waitForURL(/\/checklists\/[0-9a-f-]+\/edit$/, { timeout: UI_TIMEOUT_MS });
-    await visible(page.getByRole('heading', { level: 1, name: 'Quick Move-In' }));
+    await visible(page.getByRole('heading', { level: 2, name: 'Quick Move-In', exact: true }));
     await visible(page.getByText(`${PROPERTY.name} · ${PROPERTY.address}`));
 
     const addForm = page.getByRole('form', { name: 'Add task' });
@@ -193,7 +193,7 @@ describe('the host console, from a property to a downloaded report', () => {
 
     await go('/runs');
     const card = page.getByRole('article', { name: PROPERTY.name });
-    await visible(card.getByText('Completed', { exact: true }));
+    await visible(card.getByText(/^Completed$/));
     await visible(card.getByText('Unit 4B · Jamie Rivera'));
     await visible(page.getByText('Showing 1 of 1 inspection runs'));
     a11y.push(...(await captureScreen(page, 'runs-list')));

@@ -102,7 +102,7 @@ export function ChecklistEditor() {
 
   return (
     <Box sx={{ py: 2, maxWidth: 880 }}>
-      <Title title={checklist.name} />
+      <Title title={checklist.is_template ? 'Template Editor' : 'Checklist Editor'} />
       <Button component={Link} to={backTo} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
         Back
       </Button>

@@ -11,7 +11,7 @@ export function ChecklistName({ name, onRename }: { name: string; onRename: (nam
   if (!editing) {
     return (
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <Typography component="h1" variant="h5">
+        <Typography component="h2" variant="h5">
           {name}
         </Typography>
         <IconButton
@@ -41,12 +41,6 @@ export function ChecklistName({ name, onRename }: { name: string; onRename: (nam
   };
   return (
     <Stack component="form" onSubmit={save} direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-      <Typography
-        component="h1"
-        sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-      >
-        {name}
-      </Typography>
       <TextField
         label="Checklist name"
         value={draft}

@@ -91,8 +91,11 @@ function Section({
         ) : undefined
       }
     >
+      {/* A list holds list items only (axe: list); the link button sits inside one. */}
       {items.map((item) => (
-        <NavLink key={item.path} item={item} open={open} session={session} />
+        <li key={item.path}>
+          <NavLink item={item} open={open} session={session} />
+        </li>
       ))}
     </List>
   );

@@ -110,7 +110,7 @@ export function PropertyChecklists() {
 
   return (
     <Box sx={{ py: 2 }}>
-      <Title title={property ? `${property.name} · Checklists` : 'Checklists'} />
+      <Title title={property?.name ?? 'Checklists'} />
       <Button component={Link} to="/properties" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
         Properties
       </Button>
@@ -119,12 +119,7 @@ export function PropertyChecklists() {
         spacing={1}
         sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}
       >
-        <Box>
-          <Typography component="h1" variant="h5">
-            {property?.name ?? <Skeleton width={200} />}
-          </Typography>
-          <Typography color="text.secondary">{property?.address ?? <Skeleton width={260} />}</Typography>
-        </Box>
+        <Typography color="text.secondary">{property?.address ?? <Skeleton width={260} />}</Typography>
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
           New Checklist
         </Button>

@@ -77,7 +77,7 @@ function PropertyCard({ property }: { property: PropertyRecord }) {
           component={Link}
           to={`/properties/${property.id}/inspections/new`}
           startIcon={<PlaylistAddIcon />}
-          aria-label={`New inspection at ${property.name}`}
+          aria-label={`Inspect ${property.name}`}
         >
           Inspect
         </Button>

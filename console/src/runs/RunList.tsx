@@ -21,12 +21,13 @@ import { useEffect, useState } from 'react';
 import { List, Pagination, useListContext } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { EmptyPanel } from '../layout/EmptyPanel.tsx';
-import type { InspectionStatus, RunRecord } from '../resource-records.ts';
+import type { RunRecord } from '../resource-records.ts';
+import type { RunStatus } from '../types.ts';
 import { RunCard } from './RunCard.tsx';
 import { statusLabel } from './run-kinds.ts';
 
 const PER_PAGE = 20;
-const STATUSES: InspectionStatus[] = ['pending', 'in_progress', 'completed'];
+const STATUSES: RunStatus[] = ['pending', 'in_progress', 'completed'];
 const SORTS = [
   { field: 'created_at', label: 'Created' },
   { field: 'started_at', label: 'Started' },
@@ -44,13 +45,7 @@ function NewInspectionButton({ label = 'New Inspection' }: { label?: string }) {
 
 function RunsHeader() {
   return (
-    <Stack
-      direction="row"
-      sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, my: 2 }}
-    >
-      <Typography component="h1" variant="h5">
-        Inspection Runs
-      </Typography>
+    <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 2 }}>
       <NewInspectionButton />
     </Stack>
   );

@@ -1,8 +1,9 @@
 import { Chip } from '@mui/material';
-import type { InspectionStatus } from '../resource-records.ts';
-import { statusColors, statusLabel } from './run-kinds.ts';
+import { RUN_STATUS_STYLES } from '../dashboard/runLabels.ts';
+import type { RunStatus } from '../types.ts';
+import { statusLabel } from './run-kinds.ts';
 
-export function StatusChip({ status }: { status: InspectionStatus }) {
-  const { bg, fg } = statusColors[status];
-  return <Chip size="small" label={statusLabel(status)} sx={{ bgcolor: bg, color: fg, fontWeight: 600 }} />;
+export function StatusChip({ status }: { status: RunStatus }) {
+  const { color, bgcolor } = RUN_STATUS_STYLES[status];
+  return <Chip size="small" label={statusLabel(status)} sx={{ bgcolor, color, fontWeight: 600 }} />;
 }

@@ -1,11 +1,11 @@
-import type { ChecklistType, InspectionStatus, RunKind } from '../resource-records.ts';
+import { RUN_STATUS_STYLES, RUN_TYPE_LABELS } from '../dashboard/runLabels.ts';
+import type { ChecklistType } from '../resource-records.ts';
+import type { RunStatus, RunType } from '../types.ts';
 
-export const RUN_KINDS: RunKind[] = ['turnover', 'move_in', 'move_out'];
+export const RUN_KINDS: RunType[] = ['turnover', 'move_in', 'move_out'];
 
 const typeLabels: Record<ChecklistType, string> = {
-  turnover: 'Turnover',
-  move_in: 'Move-In',
-  move_out: 'Move-Out',
+  ...RUN_TYPE_LABELS,
   arrival: 'Arrival',
   departure: 'Departure',
   cleaning: 'Cleaning',
@@ -14,18 +14,11 @@ const typeLabels: Record<ChecklistType, string> = {
 
 export const typeLabel = (type: ChecklistType): string => typeLabels[type] ?? type;
 
-export const isRunKind = (value: string | null): value is RunKind =>
+export const isRunKind = (value: string | null): value is RunType =>
   value !== null && (RUN_KINDS as string[]).includes(value);
 
-/** The run page's label: the status with its underscore replaced by a space. */
-export const statusLabel = (status: InspectionStatus): string => {
-  const text = status.replace('_', ' ');
+/** The run page's label (the status with its underscore replaced by a space), capitalised. */
+export const statusLabel = (status: RunStatus): string => {
+  const text = RUN_STATUS_STYLES[status].label;
   return text.charAt(0).toUpperCase() + text.slice(1);
-};
-
-/** The spec's activity colours: completed green, in progress orange, pending blue (AA contrast on white). */
-export const statusColors: Record<InspectionStatus, { bg: string; fg: string }> = {
-  completed: { bg: '#dcfce7', fg: '#166534' },
-  in_progress: { bg: '#ffedd5', fg: '#9a3412' },
-  pending: { bg: '#dbeafe', fg: '#1e40af' },
 };

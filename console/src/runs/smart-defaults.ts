@@ -1,9 +1,9 @@
-import type { RunKind } from '../resource-records.ts';
+import type { RunType } from '../types.ts';
 
 /** The spec's local smart defaults: the last property, and the last template per kind. */
 export interface SmartDefaults {
   preferredPropertyId?: string;
-  recentTemplates?: Partial<Record<RunKind, string>>;
+  recentTemplates?: Partial<Record<RunType, string>>;
 }
 
 const KEY = 'inspection_smart_defaults';
@@ -17,7 +17,7 @@ export function readSmartDefaults(): SmartDefaults {
   }
 }
 
-export function rememberSmartDefaults(kind: RunKind, propertyId: string, templateKey: string): void {
+export function rememberSmartDefaults(kind: RunType, propertyId: string, templateKey: string): void {
   const current = readSmartDefaults();
   const next: SmartDefaults = {
     ...current,

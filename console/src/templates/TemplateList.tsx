@@ -9,7 +9,8 @@ import { Link } from 'react-router-dom';
 import { NameTypeDialog } from '../checklists/NameTypeDialog.tsx';
 import { TypeBadge } from '../checklists/TypeBadge.tsx';
 import { EmptyPanel } from '../layout/EmptyPanel.tsx';
-import type { RunKind, TemplateRecord } from '../resource-records.ts';
+import type { TemplateRecord } from '../resource-records.ts';
+import type { RunType } from '../types.ts';
 import { RUN_KINDS } from '../runs/run-kinds.ts';
 import { DeleteTemplateButton } from './DeleteTemplateButton.tsx';
 
@@ -77,9 +78,10 @@ export function TemplateList() {
     error,
   } = useGetList<TemplateRecord>('templates', {
     pagination: { page: 1, perPage: 200 },
+    sort: { field: 'name', order: 'ASC' },
   });
 
-  const createTemplate = async ({ name, type }: { name: string; type: RunKind }) => {
+  const createTemplate = async ({ name, type }: { name: string; type: RunType }) => {
     if (!name.trim() || !type) {
       notify('Missing information: please provide a template name and type.', { type: 'warning' });
       throw new Error('Missing information');
@@ -104,16 +106,13 @@ export function TemplateList() {
 
   return (
     <Box sx={{ py: 2 }}>
-      <Title title="Templates" />
+      <Title title="Checklist Templates" />
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1}
         sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}
       >
         <Box>
-          <Typography component="h1" variant="h5">
-            Checklist Templates
-          </Typography>
           <Typography color="text.secondary">Start inspections from a default template or build your own.</Typography>
         </Box>
         {createButton('Create New Template')}

@@ -13,10 +13,11 @@ import {
 import { useGetList } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { EmptyPanel } from '../../layout/EmptyPanel.tsx';
-import type { PropertyRecord, RunKind, RunMeta } from '../../resource-records.ts';
+import type { PropertyRecord, RunMeta } from '../../resource-records.ts';
+import type { RunType } from '../../types.ts';
 
 interface Props {
-  kind: RunKind;
+  kind: RunType;
   propertyId: string;
   meta: RunMeta;
   onProperty: (id: string) => void;

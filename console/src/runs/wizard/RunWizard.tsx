@@ -2,7 +2,8 @@ import { Box, Button, Card, CardContent, Stack, Step, StepLabel, Stepper, Typogr
 import { useState } from 'react';
 import { Title, useDataProvider, useNotify, useRedirect } from 'react-admin';
 import { useParams, useSearchParams } from 'react-router-dom';
-import type { RunKind, RunMeta, RunRecord } from '../../resource-records.ts';
+import type { RunMeta, RunRecord } from '../../resource-records.ts';
+import type { RunType } from '../../types.ts';
 import { MagicLinkPanel } from '../MagicLinkPanel.tsx';
 import { isRunKind, typeLabel } from '../run-kinds.ts';
 import { readSmartDefaults, rememberSmartDefaults } from '../smart-defaults.ts';
@@ -14,7 +15,7 @@ import { TypeStep } from './TypeStep.tsx';
 const STEPS = ['Inspection Type', 'Property Details', 'Template Selection', 'Share & Complete'];
 
 /** Only the move-in and move-out details that were filled in. */
-const filledMeta = (kind: RunKind, meta: RunMeta): RunMeta =>
+const filledMeta = (kind: RunType, meta: RunMeta): RunMeta =>
   kind === 'turnover' ? {} : Object.fromEntries(Object.entries(meta).filter(([, value]) => value?.trim()));
 
 /**
@@ -31,7 +32,7 @@ export function RunWizard() {
 
   const presetType = params.get('type');
   const defaults = readSmartDefaults();
-  const [kind, setKind] = useState<RunKind>(isRunKind(presetType) ? presetType : 'turnover');
+  const [kind, setKind] = useState<RunType>(isRunKind(presetType) ? presetType : 'turnover');
   const [step, setStep] = useState(isRunKind(presetType) ? 1 : 0);
   const [propertyId, setPropertyId] = useState(
     routeParams.propertyId ?? params.get('property_id') ?? defaults.preferredPropertyId ?? '',
@@ -44,7 +45,7 @@ export function RunWizard() {
   const [meta, setMeta] = useState<RunMeta>({});
   const [run, setRun] = useState<RunRecord | null>(null);
 
-  const chooseKind = (next: RunKind) => {
+  const chooseKind = (next: RunType) => {
     setKind(next);
     setTemplate(null);
     setTemplateKey(readSmartDefaults().recentTemplates?.[next] ?? '');
@@ -73,10 +74,7 @@ export function RunWizard() {
 
   return (
     <Box sx={{ py: 2, maxWidth: 760 }}>
-      <Title title="New Inspection" />
-      <Typography component="h1" variant="h5" sx={{ mb: 2 }}>
-        Create New Inspection Run
-      </Typography>
+      <Title title="Create New Inspection Run" />
       <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
         {STEPS.map((label) => (
           <Step key={label}>

@@ -1,12 +1,13 @@
 import { CircularProgress, FormControlLabel, Radio, RadioGroup, Typography } from '@mui/material';
 import { useGetList } from 'react-admin';
 import { EmptyPanel } from '../../layout/EmptyPanel.tsx';
-import type { ChecklistRecord, RunKind, TemplateRecord } from '../../resource-records.ts';
+import type { ChecklistRecord, TemplateRecord } from '../../resource-records.ts';
+import type { RunType } from '../../types.ts';
 import { typeLabel } from '../run-kinds.ts';
 import { templateOptions, type TemplateOption } from './template-options.ts';
 
 interface Props {
-  kind: RunKind;
+  kind: RunType;
   propertyId: string;
   value: string;
   onChange: (option: TemplateOption) => void;
@@ -17,10 +18,12 @@ export function TemplateStep({ kind, propertyId, value, onChange }: Props) {
   const checklists = useGetList<ChecklistRecord>('checklists', {
     filter: { property_id: propertyId, is_template: false },
     pagination: { page: 1, perPage: 200 },
+    sort: { field: 'created_at', order: 'ASC' },
   });
   const templates = useGetList<TemplateRecord>('templates', {
     filter: { kind },
     pagination: { page: 1, perPage: 200 },
+    sort: { field: 'name', order: 'ASC' },
   });
   if (checklists.isPending || templates.isPending) return <CircularProgress aria-label="Loading templates" />;
   if (templates.error)

@@ -1,15 +1,15 @@
 import { Card, CardActionArea, CardContent, Radio, Stack, Typography } from '@mui/material';
-import type { RunKind } from '../../resource-records.ts';
+import type { RunType } from '../../types.ts';
 import { RUN_KINDS, typeLabel } from '../run-kinds.ts';
 
-const descriptions: Record<RunKind, string> = {
+const descriptions: Record<RunType, string> = {
   turnover: 'Between guests: cleaning and restocking with photo proof.',
   move_in: 'Record the condition of a unit when a tenant moves in.',
   move_out: 'Compare the condition of a unit when a tenant moves out.',
 };
 
 /** Step 1: turnover, move-in or move-out, as a radio group of cards. */
-export function TypeStep({ value, onChange }: { value: RunKind; onChange: (kind: RunKind) => void }) {
+export function TypeStep({ value, onChange }: { value: RunType; onChange: (kind: RunType) => void }) {
   return (
     <Stack spacing={1.5} role="radiogroup" aria-label="Inspection Type">
       {RUN_KINDS.map((kind) => (

@@ -1,4 +1,5 @@
-import type { ChecklistRecord, RunKind, TemplateRecord } from '../../resource-records.ts';
+import type { ChecklistRecord, TemplateRecord } from '../../resource-records.ts';
+import type { RunType } from '../../types.ts';
 
 /** One choice of step 3 and what the run is created from (POST /api/runs takes one of the two ids). */
 export interface TemplateOption {
@@ -11,7 +12,7 @@ export interface TemplateOption {
 
 /** The property's own checklists of this kind first, then the default and custom templates of the kind. */
 export function templateOptions(
-  kind: RunKind,
+  kind: RunType,
   checklists: ChecklistRecord[],
   templates: TemplateRecord[],
 ): TemplateOption[] {
