@@ -182,14 +182,15 @@ describe('the host console, from a property to a downloaded report', () => {
     const opened = await cleaner.openRun();
     expect(opened.status).toBe(200);
     expect(opened.body.run.meta).toMatchObject({ unit: '4B', tenant_name: 'Jamie Rivera' });
-    for (const task of opened.body.run.tasks as { id: string; required_media: number }[]) {
-      for (let i = 0; i < task.required_media; i += 1) {
+    for (const task of opened.body.run.tasks as { id: string; task: { required_media: number } }[]) {
+      for (let i = 0; i < task.task.required_media; i += 1) {
         const upload = await cleaner.uploadPhoto(task.id, await cameraPhoto(`${task.id}-${i}`));
         expect(upload.confirmed?.status).toBe(200);
       }
       expect((await cleaner.tick(task.id)).status).toBe(200);
     }
-    expect((await cleaner.complete()).status).toBe(200);
+    const completed = await cleaner.complete();
+    expect(completed.status, JSON.stringify(completed.body)).toBe(200);
 
     await go('/runs');
     const card = page.getByRole('article', { name: PROPERTY.name });
