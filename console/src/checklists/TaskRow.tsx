@@ -39,7 +39,7 @@ export function TaskRow({ task, position, count, busy, onMove, onSave, onDelete 
           }}
         />
       ) : (
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+        <Stack direction="row" sx={{ alignItems: 'flex-start', flexWrap: 'wrap', columnGap: 1.5 }}>
           <Typography
             aria-hidden
             sx={{
@@ -56,7 +56,7 @@ export function TaskRow({ task, position, count, busy, onMove, onSave, onDelete 
           >
             {position}
           </Typography>
-          <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Box sx={{ flex: 1, minWidth: 0, maxWidth: { xs: 'calc(100% - 40px)', sm: 'none' } }}>
             <Typography component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
               {task.title}
             </Typography>
@@ -74,7 +74,8 @@ export function TaskRow({ task, position, count, busy, onMove, onSave, onDelete 
               />
             )}
           </Box>
-          <Stack direction="row" sx={{ flexShrink: 0, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+          {/* Below the text on a phone, so the title keeps the width. */}
+          <Stack direction="row" sx={{ flexShrink: 0, justifyContent: 'flex-end', width: { xs: '100%', sm: 'auto' } }}>
             <IconButton
               aria-label={`Move "${task.title}" up`}
               disabled={busy || position === 1}

@@ -79,14 +79,13 @@ function RunFilters() {
   }, [search, filterValues, setFilters]);
 
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2 }}>
+    <Box sx={{ display: 'grid', gap: 1.5, mb: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 1fr' } }}>
       <TextField
         label="Search"
         placeholder="Property, address or checklist"
         value={search}
         onChange={(event) => setSearch(event.target.value)}
         size="small"
-        sx={{ flex: 1 }}
         slotProps={{
           input: {
             startAdornment: (
@@ -97,7 +96,7 @@ function RunFilters() {
           },
         }}
       />
-      <FormControl size="small" sx={{ minWidth: 160 }}>
+      <FormControl size="small">
         <InputLabel id="run-status-filter">Status</InputLabel>
         <Select
           labelId="run-status-filter"
@@ -114,7 +113,7 @@ function RunFilters() {
         </Select>
       </FormControl>
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-        <FormControl size="small" sx={{ minWidth: 150, flex: 1 }}>
+        <FormControl size="small" sx={{ flex: 1 }}>
           <InputLabel id="run-sort">Sort by</InputLabel>
           <Select
             labelId="run-sort"
@@ -138,7 +137,7 @@ function RunFilters() {
           {sort.order === 'ASC' ? <ArrowUpwardIcon /> : <ArrowDownwardIcon />}
         </IconButton>
       </Stack>
-    </Stack>
+    </Box>
   );
 }
 
