@@ -1,20 +1,23 @@
-import { DeleteWithConfirmButton, useRecordContext } from 'react-admin';
+import { useRecordContext, useRedirect } from 'react-admin';
+import { ConfirmDeleteButton } from '../layout/ConfirmDeleteButton.tsx';
 import type { PropertyRecord } from '../resource-records.ts';
 
 /** Delete with the spec's confirmation; the API removes the property's checklists and runs too. */
-export function DeletePropertyButton({ redirect = false }: { redirect?: string | false }) {
+export function DeletePropertyButton({ backToList = false }: { backToList?: boolean }) {
   const property = useRecordContext<PropertyRecord>();
+  const redirect = useRedirect();
   if (!property) return null;
   return (
-    <DeleteWithConfirmButton
+    <ConfirmDeleteButton
       resource="properties"
       record={property}
-      mutationMode="pessimistic"
-      confirmTitle={`Delete ${property.name}?`}
-      confirmContent="Are you sure you want to delete this property? This action cannot be undone."
+      ariaLabel={`Delete ${property.name}`}
+      title={`Delete ${property.name}?`}
+      content="Are you sure you want to delete this property? This action cannot be undone."
+      confirmLabel="Delete Property"
       successMessage="Property deleted"
-      redirect={redirect}
-      aria-label={`Delete ${property.name}`}
+      failureMessage="Delete failed"
+      onDeleted={backToList ? () => redirect('/properties') : undefined}
     />
   );
 }

@@ -30,7 +30,7 @@ export function PropertyEdit() {
         },
       }}
     >
-      <PropertyForm submitLabel="Save Changes" extraActions={<DeletePropertyButton redirect="list" />} />
+      <PropertyForm submitLabel="Save Changes" extraActions={<DeletePropertyButton backToList />} />
     </Edit>
   );
 }
