@@ -3,6 +3,8 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { AppDeps } from './app-deps.ts';
 import { authRouter } from './auth/auth-router.ts';
+import { stripeRouter } from './billing/stripe-router.ts';
+import { subscriptionRouter } from './billing/subscription-router.ts';
 import { loadSession } from './auth/sessions.ts';
 import { checklistsRouter } from './checklists/checklists-router.ts';
 import { dashboardRouter } from './dashboard/dashboard-router.ts';
@@ -12,6 +14,7 @@ import { errorHandler } from './http/error-handler.ts';
 import { requestContext } from './http/request-context.ts';
 import { webAssets } from './http/web-assets.ts';
 import { buildOpenApiDocument } from './openapi/document.ts';
+import { promoRouter } from './promo/promo-router.ts';
 import { propertiesRouter } from './properties/properties-router.ts';
 import { onboardingRouter } from './onboarding/onboarding-router.ts';
 import { mediaRouter } from './public/media-router.ts';
@@ -39,7 +42,10 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     publicRunRouter(deps),
     testRunRouter(),
     mediaRouter(deps),
-    onboardingRouter(),
+    promoRouter(deps),
+    subscriptionRouter(),
+    stripeRouter(deps),
+    onboardingRouter(deps),
     dashboardRouter(),
   ]) {
     api.use(router.routes(), router.allowedMethods());

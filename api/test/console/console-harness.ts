@@ -1,85 +1,104 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@turnproof/activities';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import type { TestApi } from '../support/test-api.ts';
+import { type Browser as Chromium, chromium, type Page } from 'playwright-core';
+import { goodPassword, signedInOwner } from '../support/browser.ts';
+import { linkIn } from '../support/mailbox.ts';
+import { startTestApi } from '../support/test-api.ts';
+import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 export const SCREENSHOT_DIR = path.join(repoRoot, 'test-output/screenshots');
 export const UI_TIMEOUT_MS = 20_000;
 
-export const DESKTOP = { width: 1280, height: 800 } as const;
-/** The spec's narrow screen: a 390 px wide phone. */
-export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { viewport: { width: 1280, height: 860 } };
+export const PHONE_390 = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+};
 
-/** The API serves console/dist; build it when it is missing (`npm test` builds it before vitest). */
-export function ensureConsoleBuilt(): void {
+/** The API serves console/dist; build it once when it is missing. */
+function ensureConsoleBuilt(): void {
   if (existsSync(path.join(repoRoot, 'console/dist/index.html'))) return;
+  // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
   const build = spawnSync('npm', ['run', 'build', '--workspace', '@turnproof/console'], {
     cwd: repoRoot,
+    env: { ...process.env, NODE_ENV: 'production' },
     encoding: 'utf8',
   });
   if (build.status !== 0) throw new Error(`console build failed:\n${build.stdout}\n${build.stderr}`);
 }
 
-export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-}
-
-/** A desktop browser context signed in with the owner's session cookie. */
-export async function signedInContext(browser: Browser, api: TestApi, cookie: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
-  const [name, value] = cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: api.baseUrl, httpOnly: true, sameSite: 'Lax' }]);
-  return context;
-}
-
-/** axe's serious and critical findings, one line per rule with its first targets (others are logged). */
-export async function seriousViolations(page: Page, view: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  console.log(
-    `axe ${view}: ${results.passes.length} rules passed; violations: ${
-      results.violations.map((violation) => `${violation.id} (${violation.impact})`).join(', ') || 'none'
-    }`,
-  );
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${view}: ${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
-          .slice(0, 3)
-          .map((node) => node.target.join(' '))
-          .join(', ')}`,
-    );
-}
+export type Owner = Awaited<ReturnType<typeof signedInOwner>>;
 
 /**
- * Screenshots of the screen as it is, on the desktop and at 390 px wide, each checked with axe; the
- * viewport is restored afterwards. Returns the serious or critical violations found on either.
+ * What the console's browser tests share: the built console served by the real test API (optionally
+ * with a worker process, for runs that complete), and headless Chromium.
  */
-export async function captureScreen(page: Page, name: string): Promise<string[]> {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  const found: string[] = [];
-  for (const [label, size] of [
-    ['desktop', DESKTOP],
-    ['390px', PHONE],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(300); // MUI re-lays out on resize
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${label}.png`), fullPage: true });
-    found.push(...(await seriousViolations(page, `${name} ${label}`)));
+export async function startConsoleHarness(options: { worker?: boolean } = {}) {
+  ensureConsoleBuilt();
+  const api = await startTestApi();
+  const worker: WorkerProcess | undefined = options.worker ? await startWorkerProcess(api) : undefined;
+  const browser: Chromium = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+  const url = (pathname: string) => `${api.baseUrl}${pathname}`;
+
+  /** A fresh browser context (its own cookies and storage), optionally signed in as `owner`. */
+  async function newPage(device: typeof DESKTOP | typeof PHONE_390 = DESKTOP, owner?: Owner): Promise<Page> {
+    const context = await browser.newContext(device);
+    context.setDefaultTimeout(UI_TIMEOUT_MS);
+    if (owner) {
+      const [name, value] = owner.cookie.split('=');
+      await context.addCookies([{ name: name!, value: value!, url: api.baseUrl }]);
+    }
+    const page = await context.newPage();
+    page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+    return page;
   }
-  await page.setViewportSize(DESKTOP);
-  return found;
+
+  /** An owner signed up and confirmed through the API, with a plan picked (flex) unless told otherwise. */
+  async function owner(options: { onboarded?: boolean } = {}): Promise<Owner> {
+    const signedIn = await signedInOwner(api);
+    if (options.onboarded ?? true) await signedIn.post('/api/onboarding/plan', { plan_key: 'flex' });
+    return signedIn;
+  }
+
+  /** The confirmation link of the newest sign-up mail to `email`. */
+  const confirmationLink = async (email: string) => linkIn(await api.mailbox.latest(email, /Confirm/));
+
+  return {
+    api,
+    worker,
+    url,
+    newPage,
+    owner,
+    confirmationLink,
+    password: goodPassword,
+    async close() {
+      await browser.close();
+      await worker?.stop();
+      await api.close();
+    },
+  };
 }
 
-/** The page as it was when a test failed, for the person reading the failure. */
-export async function screenshotFailure(page: Page, testName: string): Promise<void> {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  const file = path.join(SCREENSHOT_DIR, `failed-${testName.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}.png`);
-  await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
-  console.log(`failure screenshot: ${file} (at ${page.url()})`);
+export type ConsoleHarness = Awaited<ReturnType<typeof startConsoleHarness>>;
+
+/** A full-page screenshot in test-output/screenshots/ (gitignored), for people to look at. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  console.log(`screenshot: ${file}`);
+  return file;
 }
+
+/** The value shown on a dashboard stat card. */
+export const statValue = (page: Page, label: string) =>
+  page.locator(`[data-stat="${label}"] .stat-value`).textContent();

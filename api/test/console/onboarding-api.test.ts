@@ -67,9 +67,11 @@ describe('onboarding API', () => {
     const badStep = await owner.post('/api/onboarding/steps/fly-to-moon');
     expect(badStep.status).toBe(400);
     expect(badStep.body.error).toContain('step must be one of');
-    const badPlan = await owner.post('/api/onboarding/plan', { plan_key: 'gold' });
-    expect(badPlan.status).toBe(400);
-    expect(badPlan.body.error).toContain('plan_key must be one of');
+    for (const plan_key of ['gold', 'pro']) {
+      const refused = await owner.post('/api/onboarding/plan', { plan_key });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toBe('Only Flex can be chosen without checkout: plan_key must be flex.');
+    }
 
     const stranger = new Browser(api.baseUrl);
     expect((await stranger.get('/api/onboarding')).status).toBe(401);

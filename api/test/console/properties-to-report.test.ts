@@ -1,18 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cameraPhoto, Cleaner } from '../runner/cleaner.ts';
-import { signedInOwner } from '../support/browser.ts';
-import { startTestApi, type TestApi } from '../support/test-api.ts';
-import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
-import {
-  captureScreen,
-  ensureConsoleBuilt,
-  launchChromium,
-  screenshotFailure,
-  signedInContext,
-  UI_TIMEOUT_MS,
-} from './console-harness.ts';
+import { type ConsoleHarness, DESKTOP, type Owner, startConsoleHarness, UI_TIMEOUT_MS } from './console-harness.ts';
+import { captureScreen, screenshotFailure } from './screen-capture.ts';
 
 /**
  * A host in the console, from an empty account to a downloaded report: adds a property (its default
@@ -22,27 +13,19 @@ import {
  * and at 390 px and checked with axe-core.
  */
 
-type Owner = Awaited<ReturnType<typeof signedInOwner>>;
-
-let api: TestApi;
-let worker: WorkerProcess;
-let browser: Browser;
+let harness: ConsoleHarness;
+let api: ConsoleHarness['api'];
 let owner: Owner;
-let context: BrowserContext;
 let page: Page;
 const a11y: string[] = [];
 
 const PROPERTY = { name: 'Harbor View Loft', address: '18 Harbor St, Austin TX' };
 
 beforeAll(async () => {
-  ensureConsoleBuilt();
-  api = await startTestApi();
-  [worker, owner, browser] = await Promise.all([startWorkerProcess(api), signedInOwner(api), launchChromium()]);
-  // Past onboarding with a plan that allows properties, as a host who has just picked one.
-  expect((await owner.post('/api/onboarding/plan', { plan_key: 'pro' })).status).toBe(200);
-  context = await signedInContext(browser, api, owner.cookie);
-  page = await context.newPage();
-  page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+  harness = await startConsoleHarness({ worker: true });
+  api = harness.api;
+  owner = await harness.owner();
+  page = await harness.newPage(DESKTOP, owner);
   page.on('console', (message) => {
     if (message.type() === 'error') console.log(`console error: ${message.text()}`);
   });
@@ -52,11 +35,7 @@ afterEach(async (test) => {
   if (test.task.result?.state === 'fail') await screenshotFailure(page, test.task.name);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await worker?.stop();
-  await api?.close();
-});
+afterAll(() => harness?.close());
 
 const visible = (locator: Locator) => locator.waitFor({ timeout: UI_TIMEOUT_MS });
 const go = (path: string) => page.goto(`${api.baseUrl}${path}`);

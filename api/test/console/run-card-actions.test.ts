@@ -1,39 +1,28 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Cleaner } from '../runner/cleaner.ts';
-import { signedInOwner } from '../support/browser.ts';
-import { startTestApi, type TestApi } from '../support/test-api.ts';
-import {
-  ensureConsoleBuilt,
-  launchChromium,
-  screenshotFailure,
-  signedInContext,
-  UI_TIMEOUT_MS,
-} from './console-harness.ts';
+import { type ConsoleHarness, DESKTOP, type Owner, startConsoleHarness, UI_TIMEOUT_MS } from './console-harness.ts';
+import { screenshotFailure } from './screen-capture.ts';
 
 /** A run's card: the Magic Link dialog (test, QR code, rotate, revoke) and the run menu (Open Run, Delete Run). */
 
-let api: TestApi;
-let browser: Browser;
-let owner: Awaited<ReturnType<typeof signedInOwner>>;
+let harness: ConsoleHarness;
+let api: ConsoleHarness['api'];
+let owner: Owner;
 let page: Page;
 
 beforeAll(async () => {
-  ensureConsoleBuilt();
-  api = await startTestApi();
-  [owner, browser] = await Promise.all([signedInOwner(api), launchChromium()]);
-  expect((await owner.post('/api/onboarding/plan', { plan_key: 'pro' })).status).toBe(200);
-  page = await (await signedInContext(browser, api, owner.cookie)).newPage();
+  harness = await startConsoleHarness();
+  api = harness.api;
+  owner = await harness.owner();
+  page = await harness.newPage(DESKTOP, owner);
 });
 
 afterEach(async (test) => {
   if (test.task.result?.state === 'fail') await screenshotFailure(page, test.task.name);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await api?.close();
-});
+afterAll(() => harness?.close());
 
 const visible = (locator: Locator) => locator.waitFor({ timeout: UI_TIMEOUT_MS });
 

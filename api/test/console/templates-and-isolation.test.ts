@@ -1,52 +1,32 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signedInOwner } from '../support/browser.ts';
-import { startTestApi, type TestApi } from '../support/test-api.ts';
-import {
-  captureScreen,
-  ensureConsoleBuilt,
-  launchChromium,
-  screenshotFailure,
-  signedInContext,
-  UI_TIMEOUT_MS,
-} from './console-harness.ts';
+import { type ConsoleHarness, DESKTOP, type Owner, startConsoleHarness, UI_TIMEOUT_MS } from './console-harness.ts';
+import { captureScreen, screenshotFailure } from './screen-capture.ts';
 
 /**
  * The templates screen (Default and Custom cards, the create dialog, the delete confirmation), property
  * deletion, and a second host in another browser context who never sees the first host's data.
  */
 
-type Owner = Awaited<ReturnType<typeof signedInOwner>>;
-
-let api: TestApi;
-let browser: Browser;
+let harness: ConsoleHarness;
+let api: ConsoleHarness['api'];
 let alice: Owner;
 let bob: Owner;
-let aliceContext: BrowserContext;
-let bobContext: BrowserContext;
 let page: Page;
 const a11y: string[] = [];
 
 beforeAll(async () => {
-  ensureConsoleBuilt();
-  api = await startTestApi();
-  [alice, bob, browser] = await Promise.all([signedInOwner(api), signedInOwner(api), launchChromium()]);
-  for (const owner of [alice, bob]) {
-    expect((await owner.post('/api/onboarding/plan', { plan_key: 'pro' })).status).toBe(200);
-  }
-  aliceContext = await signedInContext(browser, api, alice.cookie);
-  bobContext = await signedInContext(browser, api, bob.cookie);
-  page = await aliceContext.newPage();
+  harness = await startConsoleHarness();
+  api = harness.api;
+  [alice, bob] = await Promise.all([harness.owner(), harness.owner()]);
+  page = await harness.newPage(DESKTOP, alice);
 });
 
 afterEach(async (test) => {
   if (test.task.result?.state === 'fail') await screenshotFailure(page, test.task.name);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await api?.close();
-});
+afterAll(() => harness?.close());
 
 const visible = (locator: Locator) => locator.waitFor({ timeout: UI_TIMEOUT_MS });
 const hidden = (locator: Locator) => locator.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
@@ -125,7 +105,7 @@ describe('a second host in another browser context', () => {
     });
     expect(run.status).toBe(201);
 
-    const bobPage = await bobContext.newPage();
+    const bobPage = await harness.newPage(DESKTOP, bob);
     try {
       await bobPage.goto(`${api.baseUrl}/properties/${property.id}/edit`);
       await visible(bobPage.getByText(/^Property not found/));
