@@ -96,11 +96,8 @@ function Section({
         ) : undefined
       }
     >
-      {/* A list holds list items only (axe: list); the link button sits inside one. */}
       {items.map((item) => (
-        <li key={item.path}>
-          <NavLink item={item} open={open} session={session} />
-        </li>
+        <NavLink key={item.path} item={item} open={open} session={session} />
       ))}
     </List>
   );
