@@ -21,6 +21,7 @@ import { mediaRouter } from './public/media-router.ts';
 import { publicRunRouter, testRunRouter } from './public/public-run-router.ts';
 import { reportsRouter } from './runs/reports-router.ts';
 import { runsRouter } from './runs/runs-router.ts';
+import { tasksRouter } from './tasks/tasks-router.ts';
 import { templatesRouter } from './templates/templates-router.ts';
 
 /** The whole HTTP surface; tests drive it over a real socket with real dependencies. */
@@ -34,6 +35,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     authRouter(deps),
     propertiesRouter(deps),
     checklistsRouter(),
+    tasksRouter(),
     templatesRouter(),
     runsRouter(deps),
     reportsRouter(deps),

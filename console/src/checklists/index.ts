@@ -1,10 +1,10 @@
 import ChecklistIcon from '@mui/icons-material/Checklist';
-import { ResourcePlaceholder } from '../layout/ResourcePlaceholder.tsx';
+import { ChecklistEditor } from './ChecklistEditor.tsx';
 
-// Placeholder screens: the resource branch replaces them with the real list, edit and create.
+// /checklists itself is the public free-checklist library: this resource only has its editor
+// (/checklists/{id}/edit; react-admin's edit route matches /checklists/{id}/*).
 export default {
-  list: ResourcePlaceholder,
-  edit: ResourcePlaceholder,
-  create: ResourcePlaceholder,
+  edit: ChecklistEditor,
   icon: ChecklistIcon,
+  recordRepresentation: 'name',
 };

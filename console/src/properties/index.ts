@@ -1,10 +1,14 @@
 import HomeWorkIcon from '@mui/icons-material/HomeWork';
-import { ResourcePlaceholder } from '../layout/ResourcePlaceholder.tsx';
+import { PropertyCreate } from './PropertyCreate.tsx';
+import { PropertyEdit } from './PropertyEdit.tsx';
+import { PropertyList } from './PropertyList.tsx';
+import { propertyRoutes } from './PropertyRoutes.tsx';
 
-// Placeholder screens: the resource branch replaces them with the real list, edit and create.
 export default {
-  list: ResourcePlaceholder,
-  edit: ResourcePlaceholder,
-  create: ResourcePlaceholder,
+  list: PropertyList,
+  create: PropertyCreate,
+  edit: PropertyEdit,
   icon: HomeWorkIcon,
+  recordRepresentation: 'name',
+  children: propertyRoutes,
 };

@@ -1,10 +1,9 @@
 import FactCheckIcon from '@mui/icons-material/FactCheck';
-import { ResourcePlaceholder } from '../layout/ResourcePlaceholder.tsx';
+import { RunList } from './RunList.tsx';
+import { RunWizard } from './wizard/RunWizard.tsx';
 
-// Placeholder screens: the resource branch replaces them with the real list, edit and create.
 export default {
-  list: ResourcePlaceholder,
-  edit: ResourcePlaceholder,
-  create: ResourcePlaceholder,
+  list: RunList,
+  create: RunWizard,
   icon: FactCheckIcon,
 };

@@ -1,10 +1,9 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { ResourcePlaceholder } from '../layout/ResourcePlaceholder.tsx';
+import { TemplateList } from './TemplateList.tsx';
 
-// Placeholder screens: the resource branch replaces them with the real list, edit and create.
+// Own templates are edited in the checklist editor (/checklists/{id}/edit) and created in a dialog.
 export default {
-  list: ResourcePlaceholder,
-  edit: ResourcePlaceholder,
-  create: ResourcePlaceholder,
+  list: TemplateList,
   icon: ContentCopyIcon,
+  recordRepresentation: 'name',
 };
