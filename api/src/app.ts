@@ -7,6 +7,7 @@ import type { AppDeps } from './app-deps.ts';
 import { authRouter } from './auth/auth-router.ts';
 import { loadSession } from './auth/sessions.ts';
 import { checklistsRouter } from './checklists/checklists-router.ts';
+import { dashboardRouter } from './dashboard/dashboard-router.ts';
 import { healthRouter } from './health/health-router.ts';
 import type { AppState } from './http/context.ts';
 import { errorHandler } from './http/error-handler.ts';
@@ -15,6 +16,7 @@ import { webAssets } from './http/web-assets.ts';
 import { buildOpenApiDocument } from './openapi/document.ts';
 import { profileRouter } from './profile/profile-router.ts';
 import { propertiesRouter } from './properties/properties-router.ts';
+import { onboardingRouter } from './onboarding/onboarding-router.ts';
 import { mediaRouter } from './public/media-router.ts';
 import { publicRunRouter, testRunRouter } from './public/public-run-router.ts';
 import { reportsRouter } from './runs/reports-router.ts';
@@ -39,6 +41,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     publicRunRouter(deps),
     testRunRouter(),
     mediaRouter(deps),
+    onboardingRouter(),
+    dashboardRouter(),
     analyticsRouter(),
     teamRouter(deps),
     profileRouter(),

@@ -1,11 +1,12 @@
 import Router from '@koa/router';
 import { UserPreferences } from '@turnproof/db';
 import { z } from 'zod';
+import { accessOf } from '../account/access.ts';
 import { requireUser } from '../auth/sessions.ts';
 import type { AppState } from '../http/context.ts';
+import { forbidden } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
 import { documentRoute } from '../openapi/registry.ts';
-import { requireProfessional } from '../plan-features/professional-features.ts';
 import { ANALYTICS_PERIODS, type AnalyticsPeriod, analyticsOf } from './analytics-service.ts';
 
 /** The spec's upgrade sentence for analytics (section 6). */
@@ -60,7 +61,7 @@ export function analyticsRouter() {
   router.get('/', async (ctx) => {
     const user = requireUser(ctx);
     const { days } = parseInput(analyticsQuery, ctx.query);
-    await requireProfessional(ctx.state.em, user.id, analyticsUpgradeMessage);
+    if (!(await accessOf(ctx.state.em, user.id)).features.analytics) throw forbidden(analyticsUpgradeMessage);
     ctx.body = await analyticsOf(ctx.state.em, user.id, days, await weekTimezoneOf(ctx.state.em, user.id));
   });
 

@@ -2,19 +2,17 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Mailer } from '@turnproof/activities/mailer';
 import type { Config } from '@turnproof/config';
 import { Profile, TeamMember, type TeamRole, User } from '@turnproof/db';
+import { accessOf } from '../account/access.ts';
 import { hashToken, newSecretToken } from '../auth/secret-tokens.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
-import { requireProfessional } from '../plan-features/professional-features.ts';
 import { invitationMail } from './team-mails.ts';
 
 const INVITATION_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
-/** ARCHITECTURE.md decision 2: professional 25 members, enterprise unlimited. */
-const PROFESSIONAL_MEMBER_LIMIT = 25;
 
 export const teamMessages = {
   notFound: 'Team member not found. They are not on your team.',
   upgrade: 'Upgrade to Professional to add unlimited team members',
-  limitReached: `You've reached your limit of ${PROFESSIONAL_MEMBER_LIMIT} team members. Upgrade for more.`,
+  limitReached: (limit: number) => `You've reached your limit of ${limit} team members. Upgrade for more.`,
   alreadyOnTeam: 'This person is already on your team.',
   notYourself: 'You are the owner of this team; invite a cleaner or co-host by their e-mail.',
   invitationInvalid: 'This invitation link is invalid. Ask the host to invite you again.',
@@ -69,10 +67,12 @@ export async function inviteMember(
   owner: { id: string; email: string },
   input: { email: string; name?: string | undefined; role: TeamRole },
 ) {
-  const tier = await requireProfessional(em, owner.id, teamMessages.upgrade);
+  const access = await accessOf(em, owner.id);
+  if (!access.features.team) throw forbidden(teamMessages.upgrade);
   if (input.email === owner.email) throw badRequest(teamMessages.notYourself);
-  if (tier === 'professional' && (await em.count(TeamMember, { owner: owner.id })) >= PROFESSIONAL_MEMBER_LIMIT) {
-    throw forbidden(teamMessages.limitReached);
+  const limit = access.limits.max_team_members;
+  if (limit !== null && (await em.count(TeamMember, { owner: owner.id })) >= limit) {
+    throw forbidden(teamMessages.limitReached(limit));
   }
   if (await em.count(TeamMember, { owner: owner.id, email: input.email })) throw conflict(teamMessages.alreadyOnTeam);
   const member = em.create(TeamMember, {

@@ -1,0 +1,3 @@
+export function PasswordResetPage() {
+  return <h1>Reset Password</h1>;
+}

@@ -1,0 +1,10 @@
+import ChecklistIcon from '@mui/icons-material/Checklist';
+import { ResourcePlaceholder } from '../layout/ResourcePlaceholder.tsx';
+
+// Placeholder screens: the resource branch replaces them with the real list, edit and create.
+export default {
+  list: ResourcePlaceholder,
+  edit: ResourcePlaceholder,
+  create: ResourcePlaceholder,
+  icon: ChecklistIcon,
+};

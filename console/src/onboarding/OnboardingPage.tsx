@@ -1,0 +1,3 @@
+export function OnboardingPage() {
+  return <h1>Welcome</h1>;
+}
