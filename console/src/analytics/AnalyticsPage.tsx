@@ -10,14 +10,21 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { HttpError, Title } from 'react-admin';
 import { apiJson } from '../api/http.ts';
 import { FeatureLock } from '../layout/FeatureLock.tsx';
-import { CompletionsPerWeekChart, IssuesPerPropertyChart } from './AnalyticsCharts.tsx';
 import { type Analytics, type Period, PERIODS } from './analytics-types.ts';
 import { formatDuration } from './format.ts';
 import { MetricCard } from './MetricCard.tsx';
+
+// The chart library is the heaviest part of the console: only this screen loads it, after its figures.
+const CompletionsPerWeekChart = lazy(() =>
+  import('./AnalyticsCharts.tsx').then((module) => ({ default: module.CompletionsPerWeekChart })),
+);
+const IssuesPerPropertyChart = lazy(() =>
+  import('./AnalyticsCharts.tsx').then((module) => ({ default: module.IssuesPerPropertyChart })),
+);
 
 type Load =
   | { state: 'loading' }
@@ -210,10 +217,12 @@ export function AnalyticsPage() {
             </Alert>
           )}
           <Metrics data={load.data} />
-          <Box sx={{ ...grid, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-            <CompletionsPerWeekChart data={load.data.completions_per_week} />
-            <IssuesPerPropertyChart data={load.data.properties} />
-          </Box>
+          <Suspense fallback={<Skeleton variant="rounded" height={330} aria-label="Loading charts" />}>
+            <Box sx={{ ...grid, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+              <CompletionsPerWeekChart data={load.data.completions_per_week} />
+              <IssuesPerPropertyChart data={load.data.properties} />
+            </Box>
+          </Suspense>
           <RunsPerProperty data={load.data} />
         </Stack>
       )}
