@@ -1,5 +1,5 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { Navigate, Route } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { AnalyticsPage } from './analytics/AnalyticsPage.tsx';
 import { dataProvider } from './api/http.ts';
 import { AuthPage } from './auth/AuthPage.tsx';
@@ -21,38 +21,40 @@ import templates from './templates/index.ts';
 /** The owner console: a table of contents of its screens. */
 export function App() {
   return (
-    <Admin
-      title="Turnproof"
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      requireAuth
-      loginPage={false}
-      layout={Layout}
-      dashboard={Dashboard}
-      catchAll={NotFoundPage}
-      theme={theme}
-      disableTelemetry
-    >
-      <CustomRoutes noLayout>
-        <Route path="/auth" element={<AuthPage />} />
-        <Route path="/password-reset" element={<PasswordResetPage />} />
-        <Route path="/onboarding" element={<OnboardingPage />} />
-      </CustomRoutes>
-      <CustomRoutes>
-        <Route path="/dashboard" element={<Dashboard />} />
-        {/* The spec's paths for screens react-admin names after the resource. */}
-        <Route path="/properties/new" element={<Navigate to="/properties/create" replace />} />
-        <Route path="/inspections" element={<Navigate to="/runs" replace />} />
-        <Route path="/analytics" element={<AnalyticsPage />} />
-        <Route path="/settings" element={<SettingsPage />} />
-        <Route path="/settings/team" element={<Navigate to="/team" replace />} />
-        <Route path="/profile" element={<ProfilePage />} />
-      </CustomRoutes>
-      <Resource name="properties" {...properties} />
-      <Resource name="runs" {...runs} />
-      <Resource name="templates" {...templates} />
-      <Resource name="checklists" {...checklists} />
-      <Resource name="team" {...team} />
-    </Admin>
+    <BrowserRouter>
+      <Admin
+        title="Turnproof"
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        requireAuth
+        loginPage={false}
+        layout={Layout}
+        dashboard={Dashboard}
+        catchAll={NotFoundPage}
+        theme={theme}
+        disableTelemetry
+      >
+        <CustomRoutes noLayout>
+          <Route path="/auth" element={<AuthPage />} />
+          <Route path="/password-reset" element={<PasswordResetPage />} />
+          <Route path="/onboarding" element={<OnboardingPage />} />
+        </CustomRoutes>
+        <CustomRoutes>
+          <Route path="/dashboard" element={<Dashboard />} />
+          {/* The spec's paths for screens react-admin names after the resource. */}
+          <Route path="/properties/new" element={<Navigate to="/properties/create" replace />} />
+          <Route path="/inspections" element={<Navigate to="/runs" replace />} />
+          <Route path="/analytics" element={<AnalyticsPage />} />
+          <Route path="/settings" element={<SettingsPage />} />
+          <Route path="/settings/team" element={<Navigate to="/team" replace />} />
+          <Route path="/profile" element={<ProfilePage />} />
+        </CustomRoutes>
+        <Resource name="properties" {...properties} />
+        <Resource name="runs" {...runs} />
+        <Resource name="templates" {...templates} />
+        <Resource name="checklists" {...checklists} />
+        <Resource name="team" {...team} />
+      </Admin>
+    </BrowserRouter>
   );
 }

@@ -16,6 +16,7 @@ import {
   signIn,
   signUp,
 } from './auth-service.ts';
+import { googleSignInConfigured } from './google.ts';
 import { endSession, requireUser, startSession } from './sessions.ts';
 
 const email = z
@@ -166,6 +167,17 @@ export function authRouter(deps: AppDeps) {
       profile: profile ? { ...profile, user: undefined, user_id: user.id } : null,
       access: await accessOf(ctx.state.em, user.id),
     };
+  });
+
+  documentRoute({
+    method: 'get',
+    path: '/api/auth/providers',
+    summary: 'Sign-in providers besides e-mail and password (Google when GOOGLE_CLIENT_ID is set)',
+    tags,
+    ok: { description: 'Providers', schema: z.object({ google: z.boolean() }) },
+  });
+  router.get('/providers', (ctx) => {
+    ctx.body = { google: googleSignInConfigured(deps.config) };
   });
 
   documentRoute({

@@ -1,4 +1,6 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../api/http.ts';
+import type { Access } from '../types.ts';
 
 export interface SessionUser {
   id: string;
@@ -18,6 +20,7 @@ export interface SessionProfile {
 export interface Session {
   user: SessionUser | null;
   profile: SessionProfile | null;
+  access: Access | null;
 }
 
 // react-admin asks for the session on every navigation; one answer serves a few seconds of them.
@@ -37,4 +40,22 @@ export function getSession(): Promise<Session> {
 
 export function forgetSession(): void {
   cached = null;
+}
+
+const SESSION_KEY = ['session'];
+// The spec re-checks the subscription every 5 minutes.
+const SUBSCRIPTION_RECHECK_MS = 5 * 60_000;
+
+/** The signed-in user, profile and plan access, shared by every screen. */
+export function useSession() {
+  return useQuery({ queryKey: SESSION_KEY, queryFn: getSession, refetchInterval: SUBSCRIPTION_RECHECK_MS });
+}
+
+/** Reads the session again, e.g. after a plan was picked or the profile changed. */
+export function useRefreshSession() {
+  const queryClient = useQueryClient();
+  return async () => {
+    forgetSession();
+    await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+  };
 }

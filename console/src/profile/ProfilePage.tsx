@@ -22,7 +22,7 @@ import { useEffect, useState } from 'react';
 import { Title, useGetList, useNotify } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { apiJson } from '../api/http.ts';
-import { forgetSession } from '../auth/session.ts';
+import { useRefreshSession } from '../auth/session.ts';
 import { InlineEdit } from './InlineEdit.tsx';
 import { ProfessionalForm } from './ProfessionalForm.tsx';
 import type { Profile, ProfileChange } from './profile-types.ts';
@@ -101,6 +101,7 @@ function RecentRuns() {
 /** /profile: the Professional Profile, with inline-editable name and company and real Quick Stats. */
 export function ProfilePage() {
   const notify = useNotify();
+  const refreshSession = useRefreshSession();
   const [profile, setProfile] = useState<Profile | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [tab, setTab] = useState(0);
@@ -115,7 +116,7 @@ export function ProfilePage() {
   const save = async (change: ProfileChange) => {
     try {
       setProfile(await apiJson<Profile>('/profile', { method: 'PUT', body: change }));
-      forgetSession(); // the sidebar footer shows the name and company from the session
+      void refreshSession(); // the sidebar footer shows the name and company from the session
       notify('Profile saved', { type: 'success' });
     } catch (error) {
       notify(error instanceof Error ? `Error saving profile: ${error.message}` : 'Error saving profile', {

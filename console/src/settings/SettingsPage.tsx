@@ -15,9 +15,9 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Title } from 'react-admin';
-import { getSession } from '../auth/session.ts';
+import { useSession } from '../auth/session.ts';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { DeleteAccountDialog } from './DeleteAccountDialog.tsx';
 import { type Preferences, usePreferences } from './usePreferences.ts';
@@ -108,17 +108,10 @@ function Switches({
 
 /** /settings: Account Security, Notifications, Privacy & Data, Language & Region. */
 export function SettingsPage() {
-  const [email, setEmail] = useState<string | null>(null);
+  const email = useSession().data?.user?.email ?? null;
   const [dialog, setDialog] = useState<'password' | 'delete' | null>(null);
   const { preferences, failed, save } = usePreferences();
   const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-  useEffect(() => {
-    getSession().then(
-      (session) => setEmail(session.user?.email ?? null),
-      () => setEmail(null),
-    );
-  }, []);
 
   return (
     <Box sx={{ py: 2, maxWidth: 880 }}>

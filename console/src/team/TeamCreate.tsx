@@ -1,14 +1,15 @@
 import { Create, email, required, SelectInput, SimpleForm, TextInput, useNotify, useRedirect } from 'react-admin';
+import { useSession } from '../auth/session.ts';
 import { FeatureLock } from '../layout/FeatureLock.tsx';
 import { type TeamMember, TEAM_ROLES, TEAM_UPGRADE_MESSAGE } from './team-types.ts';
-import { useTeamAccess } from './useTeamAccess.ts';
 
 /** /team/create: invite a cleaner or co-host; the API e-mails them the invitation link. */
 export function TeamCreate() {
-  const access = useTeamAccess();
+  const { data: session, isPending } = useSession();
+  const access = session?.access;
   const notify = useNotify();
   const redirect = useRedirect();
-  if (access === null || access?.features.team === false) {
+  if (!isPending && !access?.features.team) {
     return <FeatureLock feature="Team" message={TEAM_UPGRADE_MESSAGE} />;
   }
   return (

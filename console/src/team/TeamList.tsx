@@ -16,9 +16,9 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { apiJson } from '../api/http.ts';
+import { useSession } from '../auth/session.ts';
 import { FeatureLock } from '../layout/FeatureLock.tsx';
 import { type TeamMember, TEAM_UPGRADE_MESSAGE } from './team-types.ts';
-import { useTeamAccess } from './useTeamAccess.ts';
 
 function StatusChip({ member }: { member: TeamMember }) {
   return member.status === 'active' ? (
@@ -85,9 +85,10 @@ function EmptyTeam() {
 
 /** /team: the owner's cleaners and co-hosts, invited by e-mail; professional plans only. */
 export function TeamList() {
-  const access = useTeamAccess();
+  const { data: session, isPending } = useSession();
+  const access = session?.access;
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
-  if (access === undefined) return <Skeleton variant="rounded" height={160} sx={{ mt: 2 }} aria-label="Loading team" />;
+  if (isPending) return <Skeleton variant="rounded" height={160} sx={{ mt: 2 }} aria-label="Loading team" />;
   if (!access?.features.team) return <FeatureLock feature="Team" message={TEAM_UPGRADE_MESSAGE} />;
 
   const limit = access.limits.max_team_members;
