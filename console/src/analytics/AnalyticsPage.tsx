@@ -182,9 +182,6 @@ export function AnalyticsPage() {
         sx={{ mb: 2, gap: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}
       >
         <Box>
-          <Typography component="h1" variant="h4">
-            Analytics
-          </Typography>
           <Typography color="text.secondary">How your turnovers and inspections went, from your runs.</Typography>
         </Box>
         <ToggleButtonGroup

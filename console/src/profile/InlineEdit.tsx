@@ -21,7 +21,7 @@ export function InlineEdit({
   placeholder: string;
   onSave: (value: string) => Promise<void>;
   variant?: TypographyProps['variant'];
-  component?: 'p' | 'h1' | 'h2';
+  component?: 'p' | 'h2';
 }) {
   const [draft, setDraft] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

@@ -149,7 +149,7 @@ export function ProfilePage() {
                 value={profile.display_name}
                 placeholder="Add Your Name"
                 variant="h5"
-                component="h1"
+                component="h2"
                 onSave={(display_name) => save({ display_name })}
               />
               <InlineEdit

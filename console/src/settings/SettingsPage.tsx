@@ -116,9 +116,6 @@ export function SettingsPage() {
   return (
     <Box sx={{ py: 2, maxWidth: 880 }}>
       <Title title="Settings" />
-      <Typography component="h1" variant="h4" gutterBottom>
-        Settings
-      </Typography>
       {failed && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {failed}

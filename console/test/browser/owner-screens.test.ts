@@ -49,9 +49,10 @@ async function ownerWithHistory(): Promise<Owner> {
   return owner;
 }
 
-async function open(page: Page, path: string, heading: string | RegExp) {
+/** Opens a console path and waits for the page title the layout shows (its h1). */
+async function open(page: Page, path: string, title: string) {
   await page.goto(`${session.api.baseUrl}${path}`);
-  await page.getByRole('heading', { name: heading, level: 1 }).waitFor({ timeout: UI_TIMEOUT_MS });
+  await page.getByRole('heading', { name: title, level: 1, exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
 }
 
 const metric = (page: Page, label: string) => page.getByRole('article', { name: label });
@@ -103,7 +104,8 @@ describe('analytics', () => {
     const owner = await session.newOwner(null);
     const context = await session.contextFor(owner);
     const page = await context.newPage();
-    await open(page, '/analytics', 'Analytics is locked');
+    await open(page, '/analytics', 'Analytics');
+    await page.getByRole('heading', { name: 'Analytics is locked' }).waitFor();
     await page.getByText('Upgrade to access detailed analytics and reports').waitFor();
     expect(await page.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/subscription');
     await screenshot(page, 'analytics-locked');
@@ -145,7 +147,8 @@ describe('team', () => {
     const owner = await session.newOwner(null);
     const context = await session.contextFor(owner);
     const page = await context.newPage();
-    await open(page, '/team', 'Team is locked');
+    await open(page, '/team', 'Team');
+    await page.getByRole('heading', { name: 'Team is locked' }).waitFor();
     await page.getByText('Upgrade to Professional to add unlimited team members').waitFor();
     await context.close();
   });
@@ -200,14 +203,14 @@ describe('settings and profile', () => {
     const owner = await session.newOwner('pro');
     const context = await session.contextFor(owner, PHONE_390);
     const page = await context.newPage();
-    await open(page, '/profile', 'Test Owner');
+    await open(page, '/profile', 'Professional Profile');
     await page.getByRole('button', { name: 'Edit name' }).click();
-    await page.getByLabel('Name').fill('Jane Host');
+    await page.getByRole('textbox', { name: 'Name' }).fill('Jane Host');
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Jane Host', level: 1 }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.getByRole('heading', { name: 'Jane Host', level: 2 }).waitFor({ timeout: UI_TIMEOUT_MS });
     expect((await owner.get('/api/profile')).body.display_name).toBe('Jane Host');
     await page.getByRole('button', { name: 'Edit company' }).click();
-    await page.getByLabel('Company').fill('Harbor Stays');
+    await page.getByRole('textbox', { name: 'Company' }).fill('Harbor Stays');
     await page.getByRole('button', { name: 'Save company' }).click();
     await page.getByText('Harbor Stays').waitFor({ timeout: UI_TIMEOUT_MS });
     await screenshot(page, 'profile-390px');
