@@ -17,7 +17,7 @@ function ChartCard({
   children: ReactNode;
 }) {
   return (
-    <Card component="figure" variant="outlined" sx={{ m: 0, height: '100%' }} aria-label={title}>
+    <Card component="figure" variant="outlined" sx={{ m: 0, height: '100%', minWidth: 0 }} aria-label={title}>
       <CardContent>
         <Typography component="figcaption" variant="h6" gutterBottom>
           {title}
@@ -63,7 +63,13 @@ export function CompletionsPerWeekChart({ data }: { data: Analytics['completions
           <XAxis dataKey="week" tickLine={false} fontSize={12} />
           <YAxis allowDecimals={false} tickLine={false} fontSize={12} />
           <Tooltip />
-          <Bar dataKey="completed" name="Completed runs" fill="#0f766e" radius={[4, 4, 0, 0]} />
+          <Bar
+            isAnimationActive={false}
+            dataKey="completed"
+            name="Completed runs"
+            fill="#0f766e"
+            radius={[4, 4, 0, 0]}
+          />
         </BarChart>
       </ResponsiveContainer>
     </ChartCard>
@@ -89,7 +95,7 @@ export function IssuesPerPropertyChart({ data }: { data: Analytics['properties']
           <XAxis type="number" allowDecimals={false} tickLine={false} fontSize={12} />
           <YAxis type="category" dataKey="name" width={110} tickLine={false} fontSize={12} />
           <Tooltip />
-          <Bar dataKey="issues" name="Issues" fill="#b45309" radius={[0, 4, 4, 0]} />
+          <Bar isAnimationActive={false} dataKey="issues" name="Issues" fill="#b45309" radius={[0, 4, 4, 0]} />
         </BarChart>
       </ResponsiveContainer>
     </ChartCard>

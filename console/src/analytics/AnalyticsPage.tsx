@@ -62,7 +62,7 @@ const grid = { display: 'grid', gap: 2 } as const;
 function Metrics({ data }: { data: Analytics }) {
   const busiest = data.properties[0];
   return (
-    <Box sx={{ ...grid, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>
+    <Box sx={{ ...grid, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}>
       <MetricCard label="Runs completed" value={String(data.runs_completed)} detail={`in the last ${data.days} days`} />
       <MetricCard
         label="Average duration"
@@ -84,7 +84,12 @@ function Metrics({ data }: { data: Analytics }) {
         detail={
           <Stack direction="row" spacing={0.5} sx={{ mt: 0.5, flexWrap: 'wrap', rowGap: 0.5 }}>
             <Chip size="small" label={`High ${data.issues.high}`} color="error" variant="outlined" />
-            <Chip size="small" label={`Medium ${data.issues.medium}`} color="warning" variant="outlined" />
+            <Chip
+              size="small"
+              label={`Medium ${data.issues.medium}`}
+              variant="outlined"
+              sx={{ color: '#8a4b00', borderColor: '#b45309' }}
+            />
             <Chip size="small" label={`Low ${data.issues.low}`} variant="outlined" />
           </Stack>
         }
@@ -158,7 +163,7 @@ function LoadingFigures() {
     <Box
       aria-busy="true"
       aria-label="Loading analytics"
-      sx={{ ...grid, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' } }}
+      sx={{ ...grid, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}
     >
       {Array.from({ length: 6 }, (_, index) => (
         <Skeleton key={index} variant="rounded" height={118} />
@@ -215,7 +220,7 @@ export function AnalyticsPage() {
           )}
           <Metrics data={load.data} />
           <Suspense fallback={<Skeleton variant="rounded" height={330} aria-label="Loading charts" />}>
-            <Box sx={{ ...grid, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+            <Box sx={{ ...grid, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
               <CompletionsPerWeekChart data={load.data.completions_per_week} />
               <IssuesPerPropertyChart data={load.data.properties} />
             </Box>

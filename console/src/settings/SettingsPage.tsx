@@ -176,7 +176,7 @@ export function SettingsPage() {
               />
             </Section>
             <Section id="language-region" title="Language & Region">
-              <TextField select label="Language" value="en" fullWidth disabled helperText="English only for now">
+              <TextField select label="Language" value="en" fullWidth helperText="English only for now">
                 <MenuItem value="en">English</MenuItem>
               </TextField>
               <TextField

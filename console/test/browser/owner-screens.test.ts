@@ -81,6 +81,10 @@ describe('analytics', () => {
       expect(await page.getByRole('figure', { name: 'Issues per property' }).textContent()).toContain(
         'Lakeview Cabin: 2 issues',
       );
+      // Nothing spills sideways: the page scrolls only vertically, at 390 px too.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
       await screenshot(page, `analytics-${name}`);
       expect(await seriousViolations(page, `analytics ${name}`)).toEqual([]);
       await context.close();
