@@ -39,10 +39,11 @@ function ChartCard({
   );
 }
 
+// Pixel strings: in MUI's sx a bare 1 would mean 100% and push the page sideways.
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

@@ -194,6 +194,7 @@ describe('settings and profile', () => {
       .toBe(true);
     await page.getByLabel('Timezone').click();
     await page.getByRole('option', { name: 'Europe/Paris' }).click();
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
     await expect
       .poll(async () => (await owner.get('/api/preferences')).body.timezone, { timeout: UI_TIMEOUT_MS })
       .toBe('Europe/Paris');
