@@ -111,6 +111,20 @@ describe('team invitations', () => {
     expect(refused.body.error).toBe('Upgrade to Professional to add unlimited team members');
   });
 
+  it('refuses a member past the professional plan’s 25 with the limit sentence', async () => {
+    const owner = await professionalOwner();
+    await api.orm.em.getConnection().execute(
+      `insert into team_members (id, owner_id, name, email, role, created_at)
+       select gen_random_uuid(), ?, 'Member ' || n, 'member-' || n || '-' || ? || '@example.test', 'Cleaner', now()
+         from generate_series(1, 25) as n`,
+      [owner.userId, owner.userId],
+    );
+    const refused = await owner.post('/api/team', { email: uniqueEmail('one-too-many') });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe("You've reached your limit of 25 team members. Upgrade for more.");
+    expect((await owner.get('/api/team')).headers.get('content-range')).toBe('team 0-24/25');
+  });
+
   it('never shows or lets another owner touch a team member', async () => {
     const owner = await professionalOwner();
     const member = await invite(owner, { email: uniqueEmail('mine') });

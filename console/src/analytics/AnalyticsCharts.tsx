@@ -96,7 +96,14 @@ export function IssuesPerPropertyChart({ data }: { data: Analytics['properties']
           <XAxis type="number" allowDecimals={false} tickLine={false} fontSize={12} />
           <YAxis type="category" dataKey="name" width={110} tickLine={false} fontSize={12} />
           <Tooltip />
-          <Bar isAnimationActive={false} dataKey="issues" name="Issues" fill="#b45309" radius={[0, 4, 4, 0]} />
+          <Bar
+            isAnimationActive={false}
+            maxBarSize={32}
+            dataKey="issues"
+            name="Issues"
+            fill="#b45309"
+            radius={[0, 4, 4, 0]}
+          />
         </BarChart>
       </ResponsiveContainer>
     </ChartCard>

@@ -1,6 +1,17 @@
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import SendIcon from '@mui/icons-material/Send';
-import { Box, Button, Card, CardContent, Chip, Skeleton, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Skeleton,
+  Stack,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import { useState } from 'react';
 import {
   CreateButton,
@@ -9,10 +20,11 @@ import {
   DeleteButton,
   FunctionField,
   List,
-  SimpleList,
   TextField,
   TopToolbar,
   useNotify,
+  RecordContextProvider,
+  useListContext,
   useRecordContext,
 } from 'react-admin';
 import { apiJson } from '../api/http.ts';
@@ -65,6 +77,40 @@ function RemoveButton() {
   );
 }
 
+function MemberActions() {
+  return (
+    <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end' }}>
+      <ResendButton />
+      <RemoveButton />
+    </Stack>
+  );
+}
+
+/** Below 600 px: one card per member, with the same actions as the table's. */
+function TeamCards() {
+  const { data } = useListContext<TeamMember>();
+  return (
+    <Stack component="ul" sx={{ listStyle: 'none', p: 0, m: 0, gap: 1 }}>
+      {data?.map((member) => (
+        <Card component="li" key={member.id} variant="outlined">
+          <CardContent>
+            <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+              <Typography sx={{ fontWeight: 500 }}>{member.name}</Typography>
+              <StatusChip member={member} />
+            </Stack>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {member.email} · {member.role}
+            </Typography>
+            <RecordContextProvider value={member}>
+              <MemberActions />
+            </RecordContextProvider>
+          </CardContent>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
 function EmptyTeam() {
   return (
     <Card sx={{ mt: 2 }}>
@@ -107,12 +153,7 @@ export function TeamList() {
         perPage={100}
       >
         {isSmall ? (
-          <SimpleList<TeamMember>
-            primaryText={(member) => member.name}
-            secondaryText={(member) => `${member.email ?? ''} · ${member.role}`}
-            tertiaryText={(member) => (member.status === 'active' ? 'Active' : 'Invited')}
-            linkType={false}
-          />
+          <TeamCards />
         ) : (
           <Datagrid bulkActionButtons={false} rowClick={false}>
             <TextField source="name" />
@@ -120,8 +161,7 @@ export function TeamList() {
             <TextField source="role" />
             <FunctionField<TeamMember> label="Status" render={(member) => <StatusChip member={member} />} />
             <DateField source="invited_at" label="Invited" />
-            <FunctionField label="" render={() => <ResendButton />} />
-            <FunctionField label="" render={() => <RemoveButton />} />
+            <FunctionField label="Actions" render={() => <MemberActions />} />
           </Datagrid>
         )}
       </List>

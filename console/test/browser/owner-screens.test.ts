@@ -147,6 +147,27 @@ describe('team', () => {
     await context.close();
   });
 
+  it('lists members as cards at 390 px, with their actions', async () => {
+    const owner = await session.newOwner('pro');
+    const email = `sam-${Date.now()}@example.test`;
+    expect((await owner.post('/api/team', { email, name: 'Sam Lee', role: 'Co-host' })).status).toBe(201);
+    const context = await session.contextFor(owner, PHONE_390);
+    const page = await context.newPage();
+    await open(page, '/team', 'Team');
+    const card = page.getByRole('listitem').filter({ hasText: email });
+    await card.waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await card.textContent()).toContain('Co-host');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'team-390px');
+    expect(await seriousViolations(page, 'team 390px')).toEqual([]);
+    await card.getByRole('button', { name: 'Resend' }).click();
+    await page.getByText(`Invitation sent again to ${email}`).waitFor({ timeout: UI_TIMEOUT_MS });
+    await card.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('No team members yet').waitFor({ timeout: UI_TIMEOUT_MS });
+    await context.close();
+  });
+
   it('shows the lock screen to a plan without team management', async () => {
     const owner = await session.newOwner(null);
     const context = await session.contextFor(owner);
