@@ -1,9 +1,11 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+import { AnalyticsPage } from './analytics/AnalyticsPage.tsx';
 import { dataProvider } from './api/http.ts';
 import { AuthPage } from './auth/AuthPage.tsx';
 import { authProvider } from './auth/authProvider.ts';
 import { PasswordResetPage } from './auth/PasswordResetPage.tsx';
+import { ProfilePage } from './profile/ProfilePage.tsx';
 import checklists from './checklists/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
 import { Layout } from './layout/Layout.tsx';
@@ -12,6 +14,8 @@ import { OnboardingPage } from './onboarding/OnboardingPage.tsx';
 import properties from './properties/index.ts';
 import { NotFoundPage } from './public/NotFoundPage.tsx';
 import runs from './runs/index.ts';
+import { SettingsPage } from './settings/SettingsPage.tsx';
+import team from './team/index.ts';
 import templates from './templates/index.ts';
 
 /** The owner console: a table of contents of its screens. */
@@ -40,11 +44,16 @@ export function App() {
           {/* The spec's paths for screens react-admin names after the resource. */}
           <Route path="/properties/new" element={<Navigate to="/properties/create" replace />} />
           <Route path="/inspections" element={<Navigate to="/runs" replace />} />
+          <Route path="/analytics" element={<AnalyticsPage />} />
+          <Route path="/settings" element={<SettingsPage />} />
+          <Route path="/settings/team" element={<Navigate to="/team" replace />} />
+          <Route path="/profile" element={<ProfilePage />} />
         </CustomRoutes>
         <Resource name="properties" {...properties} />
         <Resource name="runs" {...runs} />
         <Resource name="templates" {...templates} />
         <Resource name="checklists" {...checklists} />
+        <Resource name="team" {...team} />
       </Admin>
     </BrowserRouter>
   );

@@ -95,6 +95,12 @@ export function AuthPage() {
           Email confirmed. You can sign in now.
         </Alert>
       )}
+      {params.get('invitation') === 'accepted' && !error && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          You joined the team. Inspections assigned to you arrive by e-mail with their checklist link; no account is
+          needed. Co-hosts can sign in or create an account here.
+        </Alert>
+      )}
       <Box component="form" onSubmit={submit} noValidate>
         <Stack spacing={2}>
           {signingUp && (
