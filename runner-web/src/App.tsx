@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Toaster } from './components/Toaster.tsx';
+import { withEarlyRunRequest } from './early-run-request.ts';
 import { messages } from './i18n/locale.ts';
 import { installOffer } from './install/install-offer.ts';
 import { loadRun, type RunLoad } from './load-run.ts';
@@ -10,6 +11,7 @@ import { LoadFailedScreen } from './screens/LoadFailedScreen.tsx';
 import { LoadingScreen } from './screens/LoadingScreen.tsx';
 import { RunLayout } from './screens/RunLayout.tsx';
 import { RunScreen } from './screens/RunScreen.tsx';
+import { startServiceWorker } from './sw/start-service-worker.ts';
 import { useOnline } from './use-online.ts';
 import { useToasts } from './use-toasts.ts';
 
@@ -19,7 +21,7 @@ const InstallPrompt = lazy(() => import('./components/InstallPrompt.tsx').then((
 const token = tokenFromPath(window.location.pathname);
 
 export function App() {
-  const api = useMemo(() => createRunnerApi(), []);
+  const api = useMemo(() => createRunnerApi({ fetch: withEarlyRunRequest((input, init) => fetch(input, init)) }), []);
   const [load, setLoad] = useState<RunLoad>(token ? { state: 'loading' } : { state: 'invalid-link' });
   const [attempt, setAttempt] = useState(0);
   const online = useOnline();
@@ -34,6 +36,10 @@ export function App() {
     });
     return () => controller.abort();
   }, [api, attempt]);
+
+  useEffect(() => {
+    if (load.state !== 'loading') startServiceWorker();
+  }, [load.state]);
 
   // Connectivity toasts (3 s), not on the first render.
   const wasOnline = useRef(online);

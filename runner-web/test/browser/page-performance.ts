@@ -18,26 +18,26 @@ declare global {
   }
 }
 
-/** Runs in the page before its own scripts: observers for LCP, layout shifts and long tasks, and the first task's arrival. */
-function recordPerformance() {
-  const perf: PagePerf = { lcp: 0, cls: 0, longTasks: [], firstTask: null };
+/**
+ * Runs in the page before its own scripts: observers for LCP, layout shifts and long tasks, and the first
+ * task's arrival (its heading). Plain JavaScript source: a compiled function could carry helpers of the
+ * Node side's transpiler (tsx adds `__name(...)` calls) that do not exist in the page.
+ */
+const RECORD_PERFORMANCE = `(() => {
+  const perf = { lcp: 0, cls: 0, longTasks: [], firstTask: null };
   window.__benchPerf = perf;
-  const observe = (type: string, onEntry: (entry: PerformanceEntry) => void) =>
+  const observe = (type, onEntry) =>
     new PerformanceObserver((list) => list.getEntries().forEach(onEntry)).observe({ type, buffered: true });
-  observe('largest-contentful-paint', (entry) => (perf.lcp = entry.startTime));
-  observe('layout-shift', (entry) => {
-    const shift = entry as PerformanceEntry & { value: number; hadRecentInput: boolean };
-    if (!shift.hadRecentInput) perf.cls += shift.value;
-  });
+  observe('largest-contentful-paint', (entry) => { perf.lcp = entry.startTime; });
+  observe('layout-shift', (entry) => { if (!entry.hadRecentInput) perf.cls += entry.value; });
   observe('longtask', (entry) => perf.longTasks.push({ start: entry.startTime, duration: entry.duration }));
-  // The current task's heading: the first task is on the screen.
   const watcher = new MutationObserver(() => {
     if (perf.firstTask !== null || !document.getElementById('current-task-title')) return;
     perf.firstTask = performance.now();
     watcher.disconnect();
   });
   watcher.observe(document, { childList: true, subtree: true });
-}
+})();`;
 
 export interface LoadFigures {
   /** ms from navigation start */
@@ -52,7 +52,7 @@ export interface LoadFigures {
 
 /** Call before navigating: the page records its own figures from its first script on. */
 export async function recordPagePerformance(page: Page): Promise<void> {
-  await page.addInitScript(recordPerformance);
+  await page.addInitScript({ content: RECORD_PERFORMANCE });
 }
 
 /** After a load: waits for the first task, then `settleMs` more (LCP and shifts may still change), and reads the figures. */
