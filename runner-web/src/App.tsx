@@ -5,7 +5,7 @@ import { messages } from './i18n/locale.ts';
 import { installOffer } from './install/install-offer.ts';
 import { loadRun, type RunLoad } from './load-run.ts';
 import { createRunnerApi } from './offline/runner-api.ts';
-import { tokenFromPath } from './run-token.ts';
+import { lastRunToken, rememberRunToken, tokenFromPath } from './run-token.ts';
 import { InvalidLinkScreen } from './screens/InvalidLinkScreen.tsx';
 import { LoadFailedScreen } from './screens/LoadFailedScreen.tsx';
 import { LoadingScreen } from './screens/LoadingScreen.tsx';
@@ -18,7 +18,9 @@ import { useToasts } from './use-toasts.ts';
 // Not needed for the first task: loaded when it is about to show.
 const InstallPrompt = lazy(() => import('./components/InstallPrompt.tsx').then((m) => ({ default: m.InstallPrompt })));
 
-const token = tokenFromPath(window.location.pathname);
+const linkToken = tokenFromPath(window.location.pathname);
+// The installed app starts at /r/: the last run opened on this device.
+const token = linkToken ?? lastRunToken(window.location.pathname);
 
 export function App() {
   const api = useMemo(() => createRunnerApi({ fetch: withEarlyRunRequest((input, init) => fetch(input, init)) }), []);
@@ -39,6 +41,8 @@ export function App() {
 
   useEffect(() => {
     if (load.state !== 'loading') startServiceWorker();
+    if (load.state === 'loaded') rememberRunToken(token);
+    if (load.state === 'invalid-link' && !linkToken) rememberRunToken(null);
   }, [load.state]);
 
   // Connectivity toasts (3 s), not on the first render.
