@@ -67,7 +67,6 @@ export function App() {
       {load.state === 'loaded' && token && (
         <RunScreen token={token} run={load.run} source={load.source} online={online} toast={show} />
       )}
-      {/* After the screen, so its arrival shifts nothing the cleaner is looking at. */}
       {offerInstall && (
         <Suspense fallback={null}>
           <InstallPrompt />
