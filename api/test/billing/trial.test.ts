@@ -4,6 +4,7 @@ import { BillingAccount } from '@turnproof/db';
 import { endTrialOnSubscription } from '@turnproof/temporal/client';
 import { endTrialFromWorkflow, type trial } from '@turnproof/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordHistory } from '../../../temporal/test/support/record-history.ts';
 import { signedInOwner } from '../support/browser.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
 import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
@@ -59,6 +60,8 @@ describe('trial/{userId}', () => {
     ]);
     expect(trialMails(owner.email)[0]?.text).toContain(`${api.config.publicOrigin}/subscription`);
     expect((await trialEnd(owner.userId))?.getTime()).toBeLessThanOrEqual(Date.now());
+    if (process.env.RECORD_WORKFLOW_HISTORIES)
+      await recordHistory(api.config, 'trial-expired', `trial/${owner.userId}`);
   });
 
   it('ends on day 5 when a subscription starts, with no further e-mail', async () => {
@@ -73,6 +76,9 @@ describe('trial/{userId}', () => {
       args: [owner.userId],
     });
     expect(await trialHandle(owner.userId).result()).toEqual({ outcome: 'subscribed' });
+    if (process.env.RECORD_WORKFLOW_HISTORIES) {
+      await recordHistory(api.config, 'trial-subscribed', `trial/${owner.userId}`);
+    }
     const endedAt = (await trialEnd(owner.userId))?.getTime() ?? Infinity;
     expect(endedAt).toBeLessThan(signUpAt + 7 * DAY);
 
