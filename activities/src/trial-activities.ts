@@ -33,7 +33,7 @@ export function createTrialActivities({ orm, mailer, plansUrl }: TrialActivityDe
     async trialsInProgress(): Promise<{ userId: string; trialEnd: string }[]> {
       const rows = await orm.em
         .getConnection()
-        .execute<{ user_id: string; trial_ends_at: Date }[]>(
+        .execute<{ user_id: string; trial_ends_at: string }[]>(
           `select user_id, trial_ends_at from billing_accounts where trial_ends_at > now() and plan_status = 'none'`,
         );
       return rows.map((row) => ({ userId: row.user_id, trialEnd: new Date(row.trial_ends_at).toISOString() }));
