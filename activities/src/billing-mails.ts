@@ -1,4 +1,5 @@
 import type { MailMessage } from './mailer.ts';
+import { LIMIT_UPGRADE_MESSAGE } from './usage-rules.ts';
 
 /** The e-mails about trials, usage and promo credits, in one place so their wording is easy to find. */
 
@@ -34,7 +35,7 @@ const usageNotices = {
   },
   limit_reached: {
     subject: 'Report limit reached',
-    text: 'You have reached your limit. Upgrade to continue: reports of completed runs are held until you do, and are made as soon as you upgrade.',
+    text: `${LIMIT_UPGRADE_MESSAGE} Reports of completed runs are held until you do, and are made as soon as you upgrade.`,
   },
 } as const;
 
