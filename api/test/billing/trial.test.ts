@@ -43,6 +43,11 @@ describe('trial/{userId}', () => {
     const end = await trialEnd(owner.userId);
     expect(end?.getTime()).toBeGreaterThanOrEqual(signUpAt + 14 * DAY);
     expect((await trialHandle(owner.userId).describe()).status.name).toBe('RUNNING');
+    expect((await owner.get('/api/subscription')).body).toMatchObject({
+      onTrial: true,
+      subscription_tier: 'professional',
+      trial_end: end?.toISOString(),
+    });
 
     const expiringDay = await arrivalDay(owner.email, /^Trial Expiring/, signUpAt);
     const endingSoonDay = await arrivalDay(owner.email, /^Trial Ending Soon!/, signUpAt);
@@ -60,6 +65,8 @@ describe('trial/{userId}', () => {
     ]);
     expect(trialMails(owner.email)[0]?.text).toContain(`${api.config.publicOrigin}/subscription`);
     expect((await trialEnd(owner.userId))?.getTime()).toBeLessThanOrEqual(Date.now());
+    // Access falls to none: the owner belongs in onboarding again.
+    expect((await owner.get('/api/subscription')).body).toMatchObject({ onTrial: false, subscription_tier: null });
     if (process.env.RECORD_WORKFLOW_HISTORIES)
       await recordHistory(api.config, 'trial-expired', `trial/${owner.userId}`);
   });
