@@ -300,6 +300,21 @@ describe('POST /api/stripe/webhook', () => {
     expect(billed[0]).toContain('amount:750');
   });
 
+  it('takes a signed event it does not follow, or one short of fields, without changing the plan', async () => {
+    const s = await ownerAtCheckout('pro');
+    const other = stripeEvent('customer.updated', { id: s.customer, object: 'customer', metadata: {} }, t0);
+    expect(await deliver(other)).toEqual({ status: 200, body: { received: true, duplicate: false } });
+    const bare = stripeEvent(
+      'customer.subscription.updated',
+      { id: s.subscription, object: 'subscription', customer: s.customer, status: 'active', metadata: {} },
+      t0,
+    );
+    expect((await deliver(bare)).status).toBe(200);
+    await eventsApplied(s.owner.userId, 1);
+    // A subscription without our plan metadata names no paid plan: the owner gets flex, never more.
+    expect(await subscriptionOf(s.owner)).toMatchObject({ plan_key: 'flex' });
+  });
+
   it('answers 400 to a bad signature and changes nothing', async () => {
     const s = await ownerAtCheckout('pro');
     const event = checkoutCompleted(s, t0);
