@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import Stripe from 'stripe';
 import { billingViewQuery } from '@turnproof/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -168,6 +169,37 @@ describe('POST /api/stripe/checkout and /portal', () => {
     const portal = await owner.post('/api/stripe/portal');
     expect(portal.status).toBe(200);
     expect(portal.body).toMatchObject({ ok: true, url: expect.stringMatching(/^https:\/\//) });
+  });
+
+  it('answers random checkout bodies and random webhook deliveries with 4xx and a sentence, never 500', async () => {
+    const owner = await signedInOwner(api);
+    const body = fc.oneof(
+      fc.record(
+        { planKey: fc.oneof(fc.constantFrom('flex', 'pro', 'gold', ''), fc.jsonValue()), coupon: fc.jsonValue() },
+        { requiredKeys: [] },
+      ),
+      fc.jsonValue(),
+      fc.string(),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, async (value) => {
+        const answer = await owner.post(
+          '/api/stripe/checkout',
+          typeof value === 'string' ? value : JSON.stringify(value),
+        );
+        expect(answer.status).toBeLessThan(500);
+        if (answer.status >= 400) expect(typeof answer.body.error).toBe('string');
+      }),
+      { numRuns: 40 },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.string(), fc.string(), async (payload, signature) => {
+        const answer = await deliver({}, { payload, signature });
+        expect(answer.status).toBe(400);
+        expect(typeof answer.body.error).toBe('string');
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it('refuses an unknown plan and a signed-out caller', async () => {
