@@ -6,10 +6,10 @@ import path from 'node:path';
 import { loadConfig } from '@turnproof/config';
 import { isPostgresReachable, prepareDatabase, startEmbeddedPostgres } from '@turnproof/db';
 import {
+  bootstrapTemporal,
   connectTemporal,
   isTemporalReachable,
   parseAddress,
-  registerSearchAttributes,
   startDevServer,
 } from '@turnproof/temporal';
 import { stopProcess, supervise, waitFor, type Supervised } from './lib/processes.ts';
@@ -67,8 +67,9 @@ async function temporal() {
     });
     stops.push(() => server.stop());
   }
-  const { connection } = await connectTemporal(config);
-  await registerSearchAttributes(connection, config.TEMPORAL_NAMESPACE).finally(() => connection.close());
+  // Search attributes and the daily and weekly schedules.
+  const client = await connectTemporal(config);
+  await bootstrapTemporal(client, config).finally(() => client.connection.close());
 }
 
 function buildFrontEnds() {

@@ -5,10 +5,12 @@ import type { Mailer } from './mailer.ts';
 import type { MediaStorage } from './media-storage.ts';
 import type { PdfRenderer } from './report/index.ts';
 import { createReportActivities } from './report-activities.ts';
+import { createMediaRetentionActivities } from './media-retention-activities.ts';
 import { createPromoActivities } from './promo-activities.ts';
 import { createRunActivities } from './run-activities.ts';
 import { createTrialActivities } from './trial-activities.ts';
 import { createUsageActivities } from './usage-activities.ts';
+import { createWeeklySummaryActivities } from './weekly-summary-activities.ts';
 
 export interface ActivityDeps {
   orm: MikroORM;
@@ -37,5 +39,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createPromoActivities(deps),
     ...createTrialActivities({ ...deps, plansUrl }),
     ...createUsageActivities({ ...deps, plansUrl }),
+    ...createMediaRetentionActivities(deps),
+    ...createWeeklySummaryActivities(deps),
   };
 }

@@ -76,3 +76,39 @@ export function reportMail(
       : {}),
   };
 }
+
+export interface WeeklySummary {
+  from: Date;
+  to: Date;
+  runs: { propertyName: string; kind: keyof typeof kindLabels; status: string; createdAt: Date }[];
+  issues: { propertyName: string; severity: string; description: string }[];
+  reports: number;
+  dashboardUrl: string;
+}
+
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+export function weeklySummaryMail(to: string, summary: WeeklySummary): MailMessage {
+  const day = (at: Date) => at.toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+  const completed = summary.runs.filter((run) => run.status === 'completed').length;
+  return {
+    to,
+    subject: `Your Turnproof week: ${count(summary.runs.length, 'run')}, ${count(summary.issues.length, 'issue')}, ${count(summary.reports, 'report')}`,
+    text: [
+      `Your week from ${day(summary.from)} to ${day(summary.to)}:`,
+      '',
+      `Runs: ${summary.runs.length} (${completed} completed)`,
+      ...summary.runs.map(
+        (run) =>
+          `- ${run.propertyName}: ${runKindLabel(run.kind)}, ${run.status.replace('_', ' ')} (${day(run.createdAt)})`,
+      ),
+      '',
+      `Issues: ${summary.issues.length}`,
+      ...summary.issues.map((issue) => `- ${issue.propertyName} (${issue.severity}): ${issue.description}`),
+      '',
+      `Reports: ${summary.reports}`,
+      '',
+      `Dashboard: ${summary.dashboardUrl}`,
+    ].join('\n'),
+  };
+}

@@ -29,6 +29,16 @@ export function createTrialActivities({ orm, mailer, plansUrl }: TrialActivityDe
       );
     },
 
+    /** Users in a trial that no subscription ended, for the daily sweep that makes sure each has its workflow. */
+    async trialsInProgress(): Promise<{ userId: string; trialEnd: string }[]> {
+      const rows = await orm.em
+        .getConnection()
+        .execute<{ user_id: string; trial_ends_at: Date }[]>(
+          `select user_id, trial_ends_at from billing_accounts where trial_ends_at > now() and plan_status = 'none'`,
+        );
+      return rows.map((row) => ({ userId: row.user_id, trialEnd: new Date(row.trial_ends_at).toISOString() }));
+    },
+
     /** The trial is over (ran out, or a subscription began): from now on the database says so too. */
     async closeTrial(userId: string) {
       await orm.em

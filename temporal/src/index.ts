@@ -7,6 +7,8 @@ export {
   type DevServerOptions,
 } from './dev-server.ts';
 export { registerSearchAttributes } from './search-attributes.ts';
+export { bootstrapTemporal } from './bootstrap.ts';
+export { ensureSchedules, scheduleDefinitions, SCHEDULE_IDS } from './schedules.ts';
 export {
   connectTemporal,
   runWorkflowId,

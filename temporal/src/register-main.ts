@@ -1,15 +1,22 @@
-// Registers Turnproof's search attributes on an existing Temporal cluster (idempotent).
+// Bootstraps an existing Temporal cluster for Turnproof: search attributes and schedules (idempotent).
 import { loadConfig } from '@turnproof/config';
+import { bootstrapTemporal } from './bootstrap.ts';
 import { connectTemporal } from './client.ts';
-import { registerSearchAttributes } from './search-attributes.ts';
 
 const config = loadConfig();
-const { connection } = await connectTemporal(config);
+const temporal = await connectTemporal(config);
 try {
-  const added = await registerSearchAttributes(connection, config.TEMPORAL_NAMESPACE);
+  const { searchAttributesAdded, schedulesCreated } = await bootstrapTemporal(temporal, config);
   console.log(
-    added.length ? `Registered search attributes: ${added.join(', ')}` : 'Search attributes already registered.',
+    searchAttributesAdded.length
+      ? `Registered search attributes: ${searchAttributesAdded.join(', ')}`
+      : 'Search attributes already registered.',
+  );
+  console.log(
+    schedulesCreated.length
+      ? `Created schedules: ${schedulesCreated.join(', ')}`
+      : 'Schedules already there (updated).',
   );
 } finally {
-  await connection.close();
+  await temporal.connection.close();
 }

@@ -5,12 +5,19 @@ import { NativeConnection, type WorkflowBundle } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type RunDurations } from '@turnproof/config';
 import { recordHistory } from './support/record-history.ts';
-import { completeRunUpdate, issueReportedSignal, runProgressQuery, progressSignal } from '@turnproof/workflows';
+import {
+  completeRunUpdate,
+  issueReportedSignal,
+  reportProgressQuery,
+  runProgressQuery,
+  progressSignal,
+} from '@turnproof/workflows';
 import {
   bundleTurnproofWorkflows,
   connectTemporal,
   createTurnproofWorker,
   registerSearchAttributes,
+  reportHandle,
   runHandle,
   startInspectionRun,
   temporalHealth,
@@ -40,10 +47,11 @@ afterAll(async () => {
 });
 
 /** Activities that only record that they ran (and when), for testing the workflow's decisions. */
-function recordingActivities() {
+const paidReport = { meterReport: { held: false, paidBy: 'included', notice: null } };
+
+/** Metering answers that the plan pays for the report (so it is made at once) unless a test answers otherwise. */
+function recordingActivities(answers: Record<string, unknown> = paidReport) {
   const calls: { name: string; arg: unknown; at: number }[] = [];
-  // Metering answers that the plan pays for the report, so it is made at once.
-  const answers: Record<string, unknown> = { meterReport: { held: false, paidBy: 'included', notice: null } };
   const record =
     (name: string) =>
     async (arg: unknown): Promise<unknown> => {
@@ -214,6 +222,23 @@ describe('InspectionRun workflow', () => {
         { id: 'photo-kitchen', checked: true, confirmedMedia: 2 },
       ];
       expect((await handle.executeUpdate(completeRunUpdate, { args: [{ tasks: stored }] })).status).toBe('completed');
+      await terminateRun(temporal.client, run.runId);
+    });
+  });
+
+  it('expires the link on time while the report waits at the flex cap', async () => {
+    const run = { ...newRun(), tasks: [{ id: 'only', title: 'Only task', requiredMedia: 0 }] };
+    const recorder = recordingActivities({ meterReport: { held: true, paidBy: null, notice: null } });
+    await withWorker(recorder.activities, async () => {
+      const handle = await startInspectionRun(temporal.client, config, run, durations);
+      await handle.executeUpdate(completeRunUpdate, {
+        args: [{ tasks: [{ id: 'only', checked: true, confirmedMedia: 0 }] }],
+      });
+      await eventually(async () => (recorder.names().includes('expireRunLink') ? true : undefined));
+      expect(recorder.names()).not.toContain('renderReport');
+      const report = reportHandle(temporal.client, run.runId, 1);
+      expect(await report.query(reportProgressQuery)).toMatchObject({ status: 'held', step: 'Report limit reached' });
+      await report.terminate('test over');
       await terminateRun(temporal.client, run.runId);
     });
   });

@@ -6,6 +6,7 @@ export {
   type ReportGenerationInput,
 } from './report-generation.ts';
 export { releaseHeldReports } from './held-reports.ts';
+export { mediaPurge, trialSweep, weeklySummary } from './scheduled-jobs.ts';
 export * from './run-messages.ts';
 export {
   applyPromoUpdate,
@@ -14,7 +15,14 @@ export {
   type PromoApplyAnswer,
   type PromoRedemptionInput,
 } from './promo-redemption.ts';
-export { subscriptionStartedSignal, trial, trialWorkflowId, type TrialInput, type TrialOutcome } from './trial.ts';
+export {
+  endTrialFromWorkflow,
+  subscriptionStartedSignal,
+  trial,
+  trialWorkflowId,
+  type TrialInput,
+  type TrialOutcome,
+} from './trial.ts';
 export {
   TurnproofOwnerId,
   TurnproofPropertyId,

@@ -4,6 +4,7 @@ import {
   executeChild,
   proxyActivities,
   ParentClosePolicy,
+  patched,
   setHandler,
   sleep,
   upsertSearchAttributes,
@@ -135,22 +136,24 @@ export async function inspectionRun(input: InspectionRunInput): Promise<Inspecti
 
   await condition(() => status === 'completed' && endedAt !== null);
   reportStatus = 'generating';
-  try {
-    await executeChild(reportGeneration, {
-      workflowId: reportWorkflowId(input.runId, 1),
-      args: [{ runId: input.runId, version: 1, emailHost: true, meter: true }],
-      parentClosePolicy: ParentClosePolicy.ABANDON,
-      typedSearchAttributes: workflowInfo().typedSearchAttributes,
-    });
-    reportStatus = 'ready';
-  } catch {
+  const report = executeChild(reportGeneration, {
+    workflowId: reportWorkflowId(input.runId, 1),
+    args: [{ runId: input.runId, version: 1, emailHost: true, meter: true }],
+    parentClosePolicy: ParentClosePolicy.ABANDON,
+    typedSearchAttributes: workflowInfo().typedSearchAttributes,
+  }).then(
+    () => (reportStatus = 'ready'),
     // The report workflow records its own failure; the run stays completed and can be regenerated.
-    reportStatus = 'failed';
-  }
+    () => (reportStatus = 'failed'),
+  );
+  // A report held at the flex cap waits for an upgrade; the link still expires on time. Runs started
+  // before this waited for their report first.
+  if (!patched('link-expiry-apart-from-report')) await report;
 
   await dueWatch;
   await sleep(input.durations.linkReadableAfterCompletionMs);
   await expireRunLink(input.runId);
+  await report;
   await condition(allHandlersFinished);
   return { status, reportStatus };
 }

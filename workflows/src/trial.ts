@@ -1,4 +1,4 @@
-import { condition, defineSignal, proxyActivities, setHandler } from '@temporalio/workflow';
+import { condition, defineSignal, getExternalWorkflowHandle, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { createActivities } from '@turnproof/activities';
 import type { TrialDurations } from '@turnproof/config';
 import { msUntil } from './run-rules.ts';
@@ -46,4 +46,14 @@ export async function trial(input: TrialInput): Promise<{ outcome: TrialOutcome 
   const outcome = await waitOutTrial();
   await closeTrial(input.userId);
   return { outcome };
+}
+
+/**
+ * For workflow code (billing/{userId} when a subscription turns active): ends the owner's trial now, as
+ * endTrialOnSubscription does from a client. Nothing happens when no trial is open.
+ */
+export async function endTrialFromWorkflow(userId: string): Promise<void> {
+  await getExternalWorkflowHandle(trialWorkflowId(userId))
+    .signal(subscriptionStartedSignal)
+    .catch(() => undefined);
 }

@@ -66,7 +66,7 @@ export function promoRouter(deps: AppDeps) {
     const body = applyBody.safeParse(ctx.request.body);
     if (!body.success) throw codedError(400, 'BAD_INPUT', promoMessages.badInput);
     const org = ownOrganisation(user.id, body.data.orgId);
-    ctx.body = await applyPromo(deps, ctx.state.em, { orgId: org, code: body.data.code });
+    ctx.body = await applyPromo(deps, ctx.state.em, { orgId: org, code: body.data.code, userId: user.id });
   });
 
   return router;

@@ -24,13 +24,17 @@ export async function remainingCredits(em: EntityManager, orgId: string, redempt
   return Number(row?.remaining ?? 0);
 }
 
-export async function applyPromo(deps: AppDeps, em: EntityManager, input: { orgId: string; code: string }) {
+export async function applyPromo(
+  deps: AppDeps,
+  em: EntityManager,
+  input: { orgId: string; code: string; userId: string },
+) {
   const promo = PROMO_CODES[input.code];
   if (!promo) throw codedError(400, 'INVALID_CODE', promoMessages.invalidCode);
   const answer = await applyPromoCode(
     deps.temporal,
     deps.config,
-    { orgId: input.orgId, code: input.code, redeemedBy: input.orgId, credits: promo.credits },
+    { orgId: input.orgId, code: input.code, redeemedBy: input.userId, credits: promo.credits },
     deps.promoCreditLifetimeMs ?? PROMO_CREDIT_LIFETIME_MS,
   );
   if (!answer || answer.expired) throw codedError(409, 'ALREADY_REDEEMED', promoMessages.alreadyUsed);

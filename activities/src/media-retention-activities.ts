@@ -1,0 +1,47 @@
+import { Context } from '@temporalio/activity';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { MediaStorage } from './media-storage.ts';
+
+const BATCH = 200;
+
+/**
+ * Media retention: the photos and videos (files, thumbnails and rows) of runs on the flex plan older than
+ * the retention. Report PDFs live apart (reports/...) and are kept. Admins and owners on a trial or a
+ * paid plan keep everything.
+ */
+export function createMediaRetentionActivities({ orm, storage }: { orm: MikroORM; storage: MediaStorage }) {
+  return {
+    async purgeFlexMedia({ olderThanMs }: { olderThanMs: number }): Promise<{ media: number }> {
+      const connection = orm.em.getConnection();
+      let purged = 0;
+      for (;;) {
+        const batch = await connection.execute<{ id: string; path: string; thumbnail_path: string | null }[]>(
+          `select m.id, m.path, m.thumbnail_path
+           from media m
+           join runs on runs.id = m.run_id
+           join properties p on p.id = runs.property_id
+           left join billing_accounts a on a.user_id = p.owner_id
+           left join profiles pr on pr.user_id = p.owner_id
+           where runs.created_at < now() - (? * interval '1 millisecond')
+             and coalesce(a.plan_key, 'flex') = 'flex'
+             and (a.trial_ends_at is null or a.trial_ends_at <= now())
+             and coalesce(pr.role, '') <> 'admin'
+           limit ${BATCH}`,
+          [olderThanMs],
+        );
+        if (batch.length === 0) return { media: purged };
+        // Files first: a row without its file is harmless, a file without a row would never be found again.
+        for (const item of batch) {
+          await storage.remove(item.path);
+          if (item.thumbnail_path) await storage.remove(item.thumbnail_path);
+        }
+        await connection.execute(
+          `delete from media where id in (${batch.map(() => '?').join(', ')})`,
+          batch.map((item) => item.id),
+        );
+        purged += batch.length;
+        Context.current().heartbeat(purged);
+      }
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import {
+  type Client,
+  ScheduleAlreadyRunning,
+  ScheduleOverlapPolicy,
+  type ScheduleOptions,
+  type ScheduleOptionsStartWorkflowAction,
+  type Workflow,
+} from '@temporalio/client';
+import { FLEX_MEDIA_RETENTION_MS, productionTrialDurations, SUMMARY_PERIOD_MS, type Config } from '@turnproof/config';
+import { mediaPurge, trialSweep, weeklySummary } from '@turnproof/workflows';
+
+type ScheduleDefinition = Omit<ScheduleOptions<ScheduleOptionsStartWorkflowAction<Workflow>>, 'memo'>;
+
+export const SCHEDULE_IDS = {
+  trialSweep: 'turnproof-trial-sweep',
+  mediaPurge: 'turnproof-media-purge',
+  weeklySummary: 'turnproof-weekly-summary',
+} as const;
+
+/** The recurring jobs (UTC): daily trial sweep and media purge at night, the weekly summary on Monday morning. */
+export function scheduleDefinitions(config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>): ScheduleDefinition[] {
+  const { expiringNoticeMs, endingSoonNoticeMs } = productionTrialDurations;
+  const start = (workflowType: Workflow, args: unknown[]) => ({
+    type: 'startWorkflow' as const,
+    workflowType,
+    args,
+    taskQueue: config.TEMPORAL_TASK_QUEUE,
+  });
+  // A job still running at the next time skips that time rather than running twice at once.
+  const policies = { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 hour' };
+  return [
+    {
+      scheduleId: SCHEDULE_IDS.trialSweep,
+      spec: { calendars: [{ hour: 2, minute: 0 }] },
+      action: start(trialSweep, [{ notices: { expiringNoticeMs, endingSoonNoticeMs } }]),
+      policies,
+    },
+    {
+      scheduleId: SCHEDULE_IDS.mediaPurge,
+      spec: { calendars: [{ hour: 3, minute: 0 }] },
+      action: start(mediaPurge, [{ retentionMs: FLEX_MEDIA_RETENTION_MS }]),
+      policies,
+    },
+    {
+      scheduleId: SCHEDULE_IDS.weeklySummary,
+      spec: { calendars: [{ dayOfWeek: 'MONDAY', hour: 8, minute: 0 }] },
+      action: start(weeklySummary, [{ periodMs: SUMMARY_PERIOD_MS }]),
+      policies,
+    },
+  ];
+}
+
+/**
+ * Creates the schedules, or brings existing ones up to date, so every start-up may call it. Answers the
+ * ids it created.
+ */
+export async function ensureSchedules(client: Client, config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>): Promise<string[]> {
+  const created: string[] = [];
+  for (const definition of scheduleDefinitions(config)) {
+    try {
+      await client.schedule.create(definition);
+      created.push(definition.scheduleId);
+    } catch (error) {
+      if (!(error instanceof ScheduleAlreadyRunning)) throw error;
+      await client.schedule.getHandle(definition.scheduleId).update((previous) => ({
+        spec: definition.spec,
+        action: definition.action,
+        policies: definition.policies,
+        state: previous.state,
+      }));
+    }
+  }
+  return created;
+}

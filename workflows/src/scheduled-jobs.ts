@@ -1,0 +1,56 @@
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
+import { ParentClosePolicy, proxyActivities, startChild } from '@temporalio/workflow';
+import type { createActivities } from '@turnproof/activities';
+import { TurnproofOwnerId } from './search-attributes.ts';
+import { trial, trialWorkflowId, type TrialInput } from './trial.ts';
+
+/** The workflows the Temporal Schedules start; the work itself is in activities. */
+
+const { trialsInProgress, summaryRecipients, sendWeeklySummary } = proxyActivities<ReturnType<typeof createActivities>>(
+  {
+    startToCloseTimeout: '1 minute',
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 },
+  },
+);
+const { purgeFlexMedia } = proxyActivities<ReturnType<typeof createActivities>>({
+  startToCloseTimeout: '30 minutes',
+  heartbeatTimeout: '1 minute',
+  retry: { initialInterval: '10 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 10 },
+});
+
+/**
+ * Daily safety net: every user in a trial gets their `trial/{userId}` workflow, for sign-ups whose
+ * start failed. An existing (or finished) trial is left alone. Answers how many it started.
+ */
+export async function trialSweep(input: { notices: TrialInput['notices'] }): Promise<{ started: number }> {
+  let started = 0;
+  for (const { userId, trialEnd } of await trialsInProgress()) {
+    try {
+      await startChild(trial, {
+        workflowId: trialWorkflowId(userId),
+        args: [{ userId, trialEnd, notices: input.notices }],
+        parentClosePolicy: ParentClosePolicy.ABANDON,
+        workflowIdReusePolicy: 'REJECT_DUPLICATE',
+        typedSearchAttributes: [{ key: TurnproofOwnerId, value: userId }],
+      });
+      started += 1;
+    } catch (error) {
+      if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+    }
+  }
+  return { started };
+}
+
+/** Daily: the media of flex runs older than the retention (30 days) go; report PDFs stay. */
+export async function mediaPurge(input: { retentionMs: number }): Promise<{ media: number }> {
+  return purgeFlexMedia({ olderThanMs: input.retentionMs });
+}
+
+/** Weekly: each host who had runs gets the week's runs, issues and reports by e-mail. */
+export async function weeklySummary(input: { periodMs: number }): Promise<{ sent: number }> {
+  const to = new Date(Date.now());
+  const window = { from: new Date(to.getTime() - input.periodMs).toISOString(), to: to.toISOString() };
+  const hosts = await summaryRecipients(window);
+  for (const ownerId of hosts) await sendWeeklySummary({ ownerId, ...window });
+  return { sent: hosts.length };
+}
