@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
 
@@ -46,7 +47,9 @@ function runnerServiceWorker(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      const files = (await listFiles(outDir)).filter((file) => file !== SERVICE_WORKER && !file.endsWith('.map'));
+      const files = (await listFiles(outDir)).filter(
+        (file) => file !== SERVICE_WORKER && !file.endsWith('.map') && !file.endsWith('.gz'),
+      );
       const manifest = await Promise.all(
         files.sort().map(async (file) => ({
           url: `${BASE}${file}`,
@@ -71,8 +74,23 @@ function runnerServiceWorker(): Plugin {
           },
         },
       });
+      await precompress(outDir);
     },
   };
+}
+
+/**
+ * Writes `file.gz` next to every text file of the build. The API's static files (koa-static) send it, with
+ * `Content-Encoding: gzip`, to a browser that accepts gzip: a third of the bytes on a slow mobile link.
+ */
+async function precompress(dir: string): Promise<void> {
+  const compressible = (await listFiles(dir)).filter((file) => /\.(js|css|html|svg|json|webmanifest)$/.test(file));
+  await Promise.all(
+    compressible.map(async (file) => {
+      const path = join(dir, file);
+      await writeFile(`${path}.gz`, gzipSync(await readFile(path), { level: 9 }));
+    }),
+  );
 }
 
 async function listFiles(dir: string): Promise<string[]> {

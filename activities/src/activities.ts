@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type Stripe from 'stripe';
-import { createBillingActivities } from './billing/billing-activities.ts';
+import { createSubscriptionActivities } from './subscription-activities.ts';
 import type { Mailer } from './mailer.ts';
 import type { MediaStorage } from './media-storage.ts';
 import type { PdfRenderer } from './report/index.ts';
@@ -35,7 +35,7 @@ export function createActivities(deps: ActivityDeps) {
   return {
     ...createRunActivities({ ...deps, runUrl }),
     ...createReportActivities({ ...deps, runUrl, reportDownloadUrl }),
-    ...createBillingActivities({ ...deps, billingUrl: `${deps.publicOrigin}/subscription` }),
+    ...createSubscriptionActivities({ ...deps, plansUrl }),
     ...createPromoActivities(deps),
     ...createTrialActivities({ ...deps, plansUrl }),
     ...createUsageActivities({ ...deps, plansUrl }),

@@ -1,7 +1,8 @@
+import { type PlanKey, PLANS } from '@turnproof/config';
 import type { MailMessage } from './mailer.ts';
 import { LIMIT_UPGRADE_MESSAGE } from './usage-rules.ts';
 
-/** The e-mails about trials, usage and promo credits, in one place so their wording is easy to find. */
+/** The e-mails about trials, usage, promo credits and failed payments, in one place so their wording is easy to find. */
 
 const day = (at: Date) => at.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
@@ -42,4 +43,31 @@ const usageNotices = {
 export function usageNoticeMail(to: string, notice: keyof typeof usageNotices, plansUrl: string): MailMessage {
   const { subject, text } = usageNotices[notice];
   return { to, subject, text: [text, '', `Plans and usage: ${plansUrl}`].join('\n') };
+}
+
+export function paymentFailedMail(to: string, planKey: PlanKey, graceEndsAt: Date, billingUrl: string): MailMessage {
+  const plan = PLANS[planKey].name;
+  return {
+    to,
+    subject: `Payment failed: update your card to keep Turnproof ${plan}`,
+    text: [
+      `We could not collect the payment for your Turnproof ${plan} plan.`,
+      `Your plan stays active until ${day(graceEndsAt)}; after that your account moves to Flex (10 reports a month at $2.00 each).`,
+      '',
+      `Update your payment method: ${billingUrl}`,
+    ].join('\n'),
+  };
+}
+
+export function downgradedMail(to: string, planKey: PlanKey, billingUrl: string): MailMessage {
+  return {
+    to,
+    subject: `Your Turnproof plan is now Flex`,
+    text: [
+      `The payment for your Turnproof ${PLANS[planKey].name} plan is still outstanding, so your account moved to Flex.`,
+      'Flex gives you up to 10 reports a month at $2.00 each and keeps photos for 30 days.',
+      '',
+      `Choose a plan again: ${billingUrl}`,
+    ].join('\n'),
+  };
 }

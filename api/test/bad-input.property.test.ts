@@ -182,7 +182,7 @@ const targets: Record<string, Target> = {
     path: () =>
       fc
         .tuple(
-          fc.constantFrom('properties', 'runs', 'checklists', 'templates'),
+          fc.constantFrom('properties', 'runs', 'checklists', 'templates', 'team'),
           fc.oneof(
             fc.constantFrom('["created_at","DESC"]', '["name","ASC"]', '["status","asc"]'),
             fc.string({ maxLength: 30 }),
@@ -253,6 +253,45 @@ const targets: Record<string, Target> = {
       media: fc.array(fc.string({ maxLength: 20 }), { maxLength: 2 }),
     }),
   },
+  updateProfile: {
+    method: 'PUT',
+    path: fixed('/api/profile'),
+    body: bodyFor(['display_name', 'company_name', 'years_experience', 'website', 'public_profile', 'skills'], {
+      years_experience: fc.oneof(fc.integer({ min: -5, max: 100 }), fc.constantFrom('7', ' 12 ', 'seven', '')),
+      website: fc.constantFrom('https://example.test', 'ftp://x', ''),
+      public_profile: fc.boolean(),
+      skills: fc.array(fc.string({ maxLength: 20 }), { maxLength: 4 }),
+    }),
+  },
+  updatePreferences: {
+    method: 'PUT',
+    path: fixed('/api/preferences'),
+    body: bodyFor(['email_notifications', 'data_sharing', 'theme', 'timezone'], {
+      email_notifications: fc.boolean(),
+      data_sharing: fc.boolean(),
+      theme: fc.constantFrom('system', 'light', 'dark', 'neon'),
+      timezone: fc.constantFrom('auto', 'UTC', 'Europe/Paris', 'Mars/Base'),
+    }),
+  },
+  inviteTeamMember: {
+    method: 'POST',
+    path: fixed('/api/team'),
+    body: bodyFor(['email', 'name', 'role'], { email: emails, role: fc.constantFrom('Cleaner', 'Co-host', 'Boss') }),
+  },
+  analytics: {
+    method: 'GET',
+    path: () =>
+      fc
+        .oneof(fc.constantFrom('7', '30', '90', '14', '-1', '1e9'), fc.string({ maxLength: 10 }))
+        .map((days) => `/api/analytics?days=${encodeURIComponent(days)}`),
+    body: null,
+  },
+  accountDeletion: {
+    method: 'POST',
+    path: fixed('/api/account/deletion'),
+    // Random text never equals the owner's address, so the fuzzing owner survives every request.
+    body: bodyFor(['confirm_email'], { confirm_email: emails }),
+  },
   uploadBytes: {
     method: 'PUT',
     path: () => fc.string({ maxLength: 120 }).map((t) => `/api/public/upload/${encodeURIComponent(t) || 'x'}`),
@@ -260,7 +299,7 @@ const targets: Record<string, Target> = {
   },
 };
 
-const RUNS_PER_TARGET = 45; // 19 targets x 45 = 855 requests
+const RUNS_PER_TARGET = 45; // 24 targets x 45 = 1,080 requests
 
 describe('every write endpoint survives random and malformed input', () => {
   const outcomes: { target: string; status: number }[] = [];

@@ -95,7 +95,7 @@ describe('web assets on the API origin', () => {
     const asset = await get(script!);
     expect(asset.status).toBe(200);
     expect(asset.type).toMatch(/javascript/);
-    expect(asset.body).toContain('Oops! Page not found');
+    expect(asset.body).toContain('index.html has no #root element');
   });
 
   it('answers a missing asset with 404 rather than an HTML page, and leaves /api/* alone', async () => {

@@ -1,30 +1,60 @@
-import { useEffect, type ComponentType } from 'react';
-import { AuthPage } from './pages/AuthPage.tsx';
-import { LandingPage } from './pages/LandingPage.tsx';
-import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+import { AnalyticsPage } from './analytics/AnalyticsPage.tsx';
+import { dataProvider } from './api/http.ts';
+import { AuthPage } from './auth/AuthPage.tsx';
+import { authProvider } from './auth/authProvider.ts';
+import { PasswordResetPage } from './auth/PasswordResetPage.tsx';
+import { ProfilePage } from './profile/ProfilePage.tsx';
+import checklists from './checklists/index.ts';
+import { Dashboard } from './dashboard/Dashboard.tsx';
+import { Layout } from './layout/Layout.tsx';
+import { theme } from './layout/theme.ts';
+import { OnboardingPage } from './onboarding/OnboardingPage.tsx';
+import properties from './properties/index.ts';
+import { NotFoundPage } from './public/NotFoundPage.tsx';
+import runs from './runs/index.ts';
+import { SettingsPage } from './settings/SettingsPage.tsx';
+import team from './team/index.ts';
+import templates from './templates/index.ts';
 
-interface Route {
-  title: string;
-  Page: ComponentType;
-}
-
-// Until react-admin arrives, the page is chosen by the path; links are plain page loads.
-const routes: Record<string, Route> = {
-  '/': { title: 'Turnproof', Page: LandingPage },
-  '/auth': { title: 'Sign In · Turnproof', Page: AuthPage },
-};
-const notFound: Route = { title: 'Page not found · Turnproof', Page: NotFoundPage };
-
-/** '/auth/' and '/auth' are the same page. */
-export function normalizePath(pathname: string): string {
-  const trimmed = pathname.replace(/\/+$/, '');
-  return trimmed === '' ? '/' : trimmed;
-}
-
+/** The owner console: a table of contents of its screens. */
 export function App() {
-  const { title, Page } = routes[normalizePath(window.location.pathname)] ?? notFound;
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
-  return <Page />;
+  return (
+    <BrowserRouter>
+      <Admin
+        title="Turnproof"
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        requireAuth
+        loginPage={false}
+        layout={Layout}
+        dashboard={Dashboard}
+        catchAll={NotFoundPage}
+        theme={theme}
+        disableTelemetry
+      >
+        <CustomRoutes noLayout>
+          <Route path="/auth" element={<AuthPage />} />
+          <Route path="/password-reset" element={<PasswordResetPage />} />
+          <Route path="/onboarding" element={<OnboardingPage />} />
+        </CustomRoutes>
+        <CustomRoutes>
+          <Route path="/dashboard" element={<Dashboard />} />
+          {/* The spec's paths for screens react-admin names after the resource. */}
+          <Route path="/properties/new" element={<Navigate to="/properties/create" replace />} />
+          <Route path="/inspections" element={<Navigate to="/runs" replace />} />
+          <Route path="/analytics" element={<AnalyticsPage />} />
+          <Route path="/settings" element={<SettingsPage />} />
+          <Route path="/settings/team" element={<Navigate to="/team" replace />} />
+          <Route path="/profile" element={<ProfilePage />} />
+        </CustomRoutes>
+        <Resource name="properties" {...properties} />
+        <Resource name="runs" {...runs} />
+        <Resource name="templates" {...templates} />
+        <Resource name="checklists" {...checklists} />
+        <Resource name="team" {...team} />
+      </Admin>
+    </BrowserRouter>
+  );
 }

@@ -16,12 +16,3 @@ createRoot(container).render(
     <UpdatePrompt />
   </StrictMode>,
 );
-
-// Only the built app has a service worker; `vite dev` serves fresh modules. workbox-window is not needed
-// for the first task, so it loads after the page has.
-if (import.meta.env.PROD) {
-  const register = () =>
-    void import('./sw/register-service-worker.ts').then(({ registerServiceWorker }) => registerServiceWorker());
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
-}

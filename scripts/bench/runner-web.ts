@@ -2,6 +2,8 @@
 // task of a 25-task run from a magic link, with nothing cached. Chromium with the CPU slowed 4x and the
 // network at 1.6 Mbps down, 750 kbps up and 150 ms round trip; the API (serving the fresh production
 // build) runs in this process.
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { launchPhone, PHONE, throttleCpu, throttleNetwork } from '../../runner-web/test/browser/chromium.ts';
@@ -37,7 +39,11 @@ async function coldLoad(page: Page, link: string): Promise<Figures> {
   await throttleNetwork(page, NETWORK);
   await recordPagePerformance(page);
   await page.goto(link, { waitUntil: 'load' });
-  const figures = await readLoadFigures(page, FIRST_TASK_TIMEOUT_MS, SETTLE_MS);
+  const figures = await readLoadFigures(page, FIRST_TASK_TIMEOUT_MS, SETTLE_MS).catch(async (error: unknown) => {
+    const shot = path.join(tmpdir(), `turnproof-bench-runner-web-${Date.now()}.png`);
+    await page.screenshot({ path: shot }).catch(() => undefined);
+    throw new Error(`The first task did not show (screenshot: ${shot})`, { cause: error });
+  });
   let initialJsGzip = 0;
   for (const url of figures.initialScripts) {
     const response = await fetch(url);

@@ -70,16 +70,21 @@ export async function startInspectionRun(
   });
 }
 
-/** Ends the run's workflow when the host deletes the run. False when no open workflow was there. */
-export async function terminateRun(client: Client, runId: string): Promise<boolean> {
+/** Ends a workflow by its id. False when no open workflow was there. */
+export async function terminateWorkflow(client: Client, workflowId: string, reason: string): Promise<boolean> {
   try {
-    await client.workflow.getHandle(runWorkflowId(runId)).terminate('The host deleted the run.');
+    await client.workflow.getHandle(workflowId).terminate(reason);
     return true;
   } catch (error) {
-    // A run whose workflow already ended (or never started) has nothing left to stop.
+    // A workflow that already ended (or never started) has nothing left to stop.
     if (error instanceof WorkflowNotFoundError) return false;
     throw error;
   }
+}
+
+/** Ends the run's workflow when the host deletes the run. False when no open workflow was there. */
+export function terminateRun(client: Client, runId: string): Promise<boolean> {
+  return terminateWorkflow(client, runWorkflowId(runId), 'The host deleted the run.');
 }
 
 export const runHandle = (client: Client, runId: string) =>

@@ -43,11 +43,18 @@ afterAll(async () => {
  */
 function recordingActivities() {
   const calls: string[] = [];
+  let lastStatus = 'none';
   const activities = {
     async syncSubscription({ event, appliedSnapshotAt }: SyncRequest): Promise<SyncResult> {
       calls.push('syncSubscription');
       const status = event.snapshot?.status === 'past_due' ? 'past_due' : 'active';
-      return { source: 'event', planKey: 'pro', planStatus: status, appliedSnapshotAt };
+      const quotaChanged = status !== lastStatus;
+      lastStatus = status;
+      return { source: 'event', planKey: 'pro', planStatus: status, appliedSnapshotAt, quotaChanged };
+    },
+    async findHeldReports() {
+      calls.push('findHeldReports');
+      return [];
     },
     async startGrace() {
       calls.push('startGrace');
@@ -126,11 +133,14 @@ describe('BillingAccount workflow', () => {
     });
     expect(recorder.calls).toEqual([
       'syncSubscription',
+      'findHeldReports',
       'startGrace',
       'mailPaymentFailed',
       'syncSubscription',
       'mailPaymentFailed',
       'syncSubscription',
+      // Paid again: reports held at a cap may go now.
+      'findHeldReports',
     ]);
   });
 

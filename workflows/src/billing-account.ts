@@ -10,7 +10,9 @@ import {
 import type { createActivities } from '@turnproof/activities';
 import type { BillingDurations } from '@turnproof/config';
 import { type BillingEvent, billingViewQuery, stripeEventSignal, type BillingView } from './billing-messages.ts';
+import { releaseHeldReports } from './held-reports.ts';
 import { TurnproofPlan } from './search-attributes.ts';
+import { endTrialFromWorkflow } from './trial.ts';
 
 /** Ids of the newest events kept for de-duplication (Stripe redelivers for up to three days). */
 const REMEMBERED_EVENTS = 500;
@@ -28,6 +30,8 @@ export interface BillingAccountInput {
     appliedSnapshotAt: number;
     /** ISO end of a running grace, 'over' once it ended in a downgrade, null without failed payments. */
     grace: string | 'over' | null;
+    /** The owner's trial was told that a subscription started. */
+    trialClosed: boolean;
     view: BillingView;
   };
 }
@@ -56,6 +60,7 @@ export async function billingAccount(input: BillingAccountInput): Promise<void> 
     graceEndsAt: null,
     eventsApplied: 0,
   };
+  let trialClosed = input.carried?.trialClosed ?? false;
   const queue: BillingEvent[] = [];
   let handledThisRun = 0;
 
@@ -78,19 +83,34 @@ export async function billingAccount(input: BillingAccountInput): Promise<void> 
 
     const result = await syncSubscription({ userId: input.userId, event, appliedSnapshotAt });
     appliedSnapshotAt = result.appliedSnapshotAt;
-    view.eventsApplied += 1;
-    showPlan(result.planKey, result.planStatus);
     // Paid again, or no subscription at all: any dunning is over.
     if (result.planStatus !== 'past_due') grace = null;
-    if (event.type === 'invoice.payment_failed' && result.planStatus === 'past_due' && grace !== 'over') {
-      // The first failure starts the grace; a further failed attempt during it reminds the owner.
-      if (grace === null) {
-        const graceEndsAt = new Date(Date.now() + input.durations.paymentGraceMs).toISOString();
-        if (!(await startGrace({ userId: input.userId, graceEndsAt }))) return;
-        grace = graceEndsAt;
-      }
-      await mailPaymentFailed({ userId: input.userId, planKey: result.planKey, graceEndsAt: grace });
+    // After a grace that ended unpaid the owner is on flex, whatever plan the unpaid subscription names.
+    showPlan(grace === 'over' ? 'flex' : result.planKey, result.planStatus);
+    if (result.quotaChanged && result.planStatus !== 'none') await releaseHeldReports(input.userId);
+    if (result.planStatus === 'active' && !trialClosed) {
+      trialClosed = true;
+      // A subscription ends the trial at once (no more trial e-mails).
+      await endTrialFromWorkflow(input.userId);
     }
+    if (event.type === 'invoice.payment_failed' && result.planStatus === 'past_due')
+      await dun(event.id, result.planKey);
+    view.eventsApplied += 1;
+  }
+
+  /**
+   * The first failed payment starts the grace; a further failed attempt during it reminds the owner;
+   * after a grace that ended in the downgrade, nothing more until the owner pays.
+   */
+  async function dun(eventId: string, planKey: BillingView['planKey']) {
+    if (grace === 'over') return;
+    if (grace === null) {
+      const graceEndsAt = new Date(Date.now() + input.durations.paymentGraceMs).toISOString();
+      // Not past due any more (paid meanwhile): nothing to dun.
+      if (!(await startGrace({ userId: input.userId, graceEndsAt }))) return;
+      grace = graceEndsAt;
+    }
+    await mailPaymentFailed({ userId: input.userId, planKey, graceEndsAt: grace, eventId });
   }
 
   for (;;) {
@@ -103,10 +123,11 @@ export async function billingAccount(input: BillingAccountInput): Promise<void> 
       handledThisRun += 1;
     }
     if (typeof grace === 'string' && grace !== 'over' && Date.now() >= Date.parse(grace)) {
+      const graceEndsAt = grace;
       const dropped = await dropToFlex({ userId: input.userId });
       grace = 'over';
       showPlan(dropped.planKey, dropped.planStatus);
-      if (dropped.from) await mailDowngraded({ userId: input.userId, from: dropped.from });
+      if (dropped.from) await mailDowngraded({ userId: input.userId, from: dropped.from, graceEndsAt });
     }
     if (handledThisRun >= (input.eventsPerRun ?? EVENTS_PER_RUN) || workflowInfo().continueAsNewSuggested) {
       await condition(allHandlersFinished);
@@ -114,7 +135,7 @@ export async function billingAccount(input: BillingAccountInput): Promise<void> 
       if (queue.length > 0) continue;
       await continueAsNew<typeof billingAccount>({
         ...input,
-        carried: { seenEventIds: seenOrder, appliedSnapshotAt, grace, view },
+        carried: { seenEventIds: seenOrder, appliedSnapshotAt, grace, trialClosed, view },
       });
     }
   }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { BillingAccount, Profile, Property, TEMPLATE_COLLECTION_NAME, User, UserPreferences } from '@turnproof/db';
+import { BillingAccount, Profile, User, UserPreferences } from '@turnproof/db';
+import { newTemplateCollection } from '../templates/template-collection.ts';
 
 /**
  * Everything a new owner starts with, written in one transaction: the user, the profile of the spec
@@ -31,13 +32,7 @@ export async function createAccount(
     });
     tx.create(UserPreferences, { user });
     tx.create(BillingAccount, { user, trial_ends_at: input.trialEnd });
-    tx.create(Property, {
-      owner: user,
-      name: TEMPLATE_COLLECTION_NAME,
-      address: 'System property for your templates',
-      notes: 'Holds your own template checklists.',
-      is_system_property: true,
-    });
+    newTemplateCollection(tx, user);
     await tx.flush();
     return user;
   });

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { Profile } from '@turnproof/db';
 import { z } from 'zod';
+import { accessOf } from '../account/access.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppState } from '../http/context.ts';
 import { badRequest, unauthorized } from '../http/errors.ts';
@@ -15,6 +16,7 @@ import {
   signIn,
   signUp,
 } from './auth-service.ts';
+import { googleSignInConfigured } from './google.ts';
 import { endSession, requireUser, startSession } from './sessions.ts';
 
 const email = z
@@ -63,6 +65,7 @@ const okMessage = z.object({ ok: z.literal(true), message: z.string() });
 const sessionAnswer = z.object({
   user: z.object({ id: z.string(), email: z.string() }).nullable(),
   profile: z.record(z.string(), z.unknown()).nullable(),
+  access: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 
 export function authRouter(deps: AppDeps) {
@@ -155,11 +158,26 @@ export function authRouter(deps: AppDeps) {
   router.get('/session', async (ctx) => {
     const user = ctx.state.user;
     if (!user) {
-      ctx.body = { user: null, profile: null };
+      ctx.body = { user: null, profile: null, access: null };
       return;
     }
     const profile = await ctx.state.em.findOne(Profile, { user: user.id });
-    ctx.body = { user, profile: profile ? { ...profile, user: undefined, user_id: user.id } : null };
+    ctx.body = {
+      user,
+      profile: profile ? { ...profile, user: undefined, user_id: user.id } : null,
+      access: await accessOf(ctx.state.em, user.id),
+    };
+  });
+
+  documentRoute({
+    method: 'get',
+    path: '/api/auth/providers',
+    summary: 'Sign-in providers besides e-mail and password (Google when GOOGLE_CLIENT_ID is set)',
+    tags,
+    ok: { description: 'Providers', schema: z.object({ google: z.boolean() }) },
+  });
+  router.get('/providers', (ctx) => {
+    ctx.body = { google: googleSignInConfigured(deps.config) };
   });
 
   documentRoute({

@@ -1,47 +1,34 @@
 import Router from '@koa/router';
-import type { FilterQuery } from '@mikro-orm/postgresql';
 import { Checklist } from '@turnproof/db';
 import { z } from 'zod';
 import { requireUser } from '../auth/sessions.ts';
 import type { AppState } from '../http/context.ts';
-import { notFound } from '../http/errors.ts';
 import { idList, listQuerySchema, orderOf, pageOf, parseId, sendList } from '../http/simple-rest.ts';
 import { parseInput } from '../http/validation.ts';
 import { documentRoute } from '../openapi/registry.ts';
-
-export const checklistNotFound =
-  "Checklist not found. The checklist you're looking for doesn't exist or you don't have access to it.";
+import { checklistMessages, createChecklistBody, taskOrderBody, updateChecklistBody } from './checklist-input.ts';
+import {
+  checklistPopulate,
+  checklistWhere,
+  createChecklist,
+  deleteChecklist,
+  findOwnedChecklist,
+  reorderTasks,
+  toChecklistRecord,
+  updateChecklist,
+} from './checklist-service.ts';
 
 const listQuery = listQuerySchema(
   ['name', 'type', 'created_at', 'updated_at'] as const,
   z.object({ id: idList.optional(), property_id: z.uuid().optional(), is_template: z.boolean().optional() }),
 );
+const idParams = z.object({ id: z.string() });
 
-export function toChecklistRecord(checklist: Checklist) {
-  return {
-    id: checklist.id,
-    property_id: checklist.property.id,
-    name: checklist.name,
-    type: checklist.type,
-    is_template: checklist.is_template,
-    created_at: checklist.created_at,
-    updated_at: checklist.updated_at,
-    tasks: checklist.tasks.getItems().map((task) => ({
-      id: task.id,
-      checklist_id: checklist.id,
-      title: task.title,
-      description: task.description ?? null,
-      required_media: task.required_media,
-      order_index: task.order_index,
-      created_at: task.created_at,
-    })),
-  };
-}
-
-/** Read side of checklists for now (enough to create a run); the console issue adds the editor. */
+/** Own checklists with their tasks (react-admin simple REST), and the task order of the editor. */
 export function checklistsRouter() {
   const router = new Router<AppState>({ prefix: '/checklists' });
   const tags = ['Checklists'];
+  const errors = { 401: 'Authentication required', 404: checklistMessages.notFound };
 
   documentRoute({
     method: 'get',
@@ -51,17 +38,14 @@ export function checklistsRouter() {
     query: listQuery,
     signedIn: true,
     ok: { description: 'Checklists; total in Content-Range' },
+    errors,
   });
   router.get('/', async (ctx) => {
     const user = requireUser(ctx);
     const query = parseInput(listQuery, ctx.query);
     const { offset, limit } = pageOf(query.range);
-    const where: FilterQuery<Checklist> & Record<string, unknown> = { property: { owner: user.id } };
-    if (query.filter?.property_id) where.property = { id: query.filter.property_id, owner: user.id };
-    if (query.filter?.id !== undefined) where.id = { $in: [query.filter.id].flat() };
-    if (query.filter?.is_template !== undefined) where.is_template = query.filter.is_template;
-    const [checklists, total] = await ctx.state.em.findAndCount(Checklist, where, {
-      populate: ['tasks'],
+    const [checklists, total] = await ctx.state.em.findAndCount(Checklist, checklistWhere(user.id, query.filter), {
+      populate: checklistPopulate,
       orderBy: { ...orderOf(query.sort, { created_at: 'asc' }), id: 'asc' },
       offset,
       limit,
@@ -72,23 +56,86 @@ export function checklistsRouter() {
   documentRoute({
     method: 'get',
     path: '/api/checklists/:id',
-    summary: 'One own checklist with its tasks',
+    summary: 'One own checklist with its tasks and its property',
     tags,
-    params: z.object({ id: z.string() }),
+    params: idParams,
     signedIn: true,
     ok: { description: 'The checklist' },
-    errors: { 404: checklistNotFound },
+    errors,
   });
   router.get('/:id', async (ctx) => {
     const user = requireUser(ctx);
-    const id = parseId(ctx.params.id ?? '', checklistNotFound);
-    const checklist = await ctx.state.em.findOne(
-      Checklist,
-      { id, property: { owner: user.id } },
-      { populate: ['tasks'] },
-    );
-    if (!checklist) throw notFound(checklistNotFound);
-    ctx.body = toChecklistRecord(checklist);
+    const id = parseId(ctx.params.id ?? '', checklistMessages.notFound);
+    ctx.body = toChecklistRecord(await findOwnedChecklist(ctx.state.em, user.id, id));
+  });
+
+  documentRoute({
+    method: 'post',
+    path: '/api/checklists',
+    summary: 'Create a checklist on an own property (on the Template Collection it is a template)',
+    tags,
+    body: createChecklistBody,
+    signedIn: true,
+    ok: { status: 201, description: 'The checklist, without tasks yet' },
+    errors: { ...errors, 404: checklistMessages.propertyNotFound },
+  });
+  router.post('/', async (ctx) => {
+    const user = requireUser(ctx);
+    const input = parseInput(createChecklistBody, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = toChecklistRecord(await createChecklist(ctx.state.em, user.id, input));
+  });
+
+  documentRoute({
+    method: 'put',
+    path: '/api/checklists/:id',
+    summary: 'Rename an own checklist or change its type',
+    tags,
+    params: idParams,
+    body: updateChecklistBody,
+    signedIn: true,
+    ok: { description: 'The checklist' },
+    errors,
+  });
+  router.put('/:id', async (ctx) => {
+    const user = requireUser(ctx);
+    const id = parseId(ctx.params.id ?? '', checklistMessages.notFound);
+    const input = parseInput(updateChecklistBody, ctx.request.body);
+    ctx.body = toChecklistRecord(await updateChecklist(ctx.state.em, user.id, id, input));
+  });
+
+  documentRoute({
+    method: 'delete',
+    path: '/api/checklists/:id',
+    summary: 'Delete an own checklist with its tasks (runs keep their own copies)',
+    tags,
+    params: idParams,
+    signedIn: true,
+    ok: { description: 'The deleted checklist' },
+    errors,
+  });
+  router.delete('/:id', async (ctx) => {
+    const user = requireUser(ctx);
+    const id = parseId(ctx.params.id ?? '', checklistMessages.notFound);
+    ctx.body = await deleteChecklist(ctx.state.em, user.id, id);
+  });
+
+  documentRoute({
+    method: 'put',
+    path: '/api/checklists/:id/task-order',
+    summary: "Persist the order of the checklist's tasks (every task id once, in the new order)",
+    tags,
+    params: idParams,
+    body: taskOrderBody,
+    signedIn: true,
+    ok: { description: 'The checklist with its tasks in the new order' },
+    errors,
+  });
+  router.put('/:id/task-order', async (ctx) => {
+    const user = requireUser(ctx);
+    const id = parseId(ctx.params.id ?? '', checklistMessages.notFound);
+    const { task_ids } = parseInput(taskOrderBody, ctx.request.body);
+    ctx.body = toChecklistRecord(await reorderTasks(ctx.state.em, user.id, id, task_ids));
   });
 
   return router;

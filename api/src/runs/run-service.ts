@@ -4,10 +4,12 @@ import type { Config } from '@turnproof/config';
 import { Checklist, InspectionTemplate, Property, Run, RunTask, TeamMember } from '@turnproof/db';
 import type { MediaStorage } from '@turnproof/activities/media-storage';
 import type { RunDurations } from '@turnproof/config';
+import type { Mailer } from '@turnproof/activities/mailer';
 import { startInspectionRun } from '@turnproof/temporal/client';
 import { completeRun } from './complete-run.ts';
 import { forgetRun } from './forget-run.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import { mailRunToAssignee } from '../team/assignment-mail.ts';
 import { decryptLink, newMagicLink } from './magic-link.ts';
 import { type CreateRunInput, runMessages, type UpdateRunInput } from './run-input.ts';
 
@@ -98,7 +100,7 @@ export async function findOwnedRun(em: EntityManager, ownerId: string, id: strin
  * Temporal refuses, nothing is left behind in the database.
  */
 export async function createRun(
-  deps: { config: Config; temporal: Client; runDurations?: RunDurations },
+  deps: { config: Config; temporal: Client; mailer: Mailer; runDurations?: RunDurations },
   em: EntityManager,
   ownerId: string,
   input: CreateRunInput,
@@ -149,14 +151,25 @@ export async function createRun(
     );
     return run.id;
   });
-  return findOwnedRun(em.fork(), ownerId, runId);
+  const run = await findOwnedRun(em.fork(), ownerId, runId);
+  await mailRunToAssignee(deps, em, run);
+  return run;
 }
 
-export async function updateRun(em: EntityManager, ownerId: string, id: string, input: UpdateRunInput) {
+/** A newly assigned team member receives the run's link by e-mail. */
+export async function updateRun(
+  deps: { config: Config; mailer: Mailer },
+  em: EntityManager,
+  ownerId: string,
+  id: string,
+  input: UpdateRunInput,
+) {
   const run = await findOwnedRun(em, ownerId, id);
+  const previousAssignee = run.assigned_to?.id ?? null;
   if (input.meta !== undefined) run.meta = input.meta;
   if (input.assigned_to !== undefined) run.assigned_to = await findAssignee(em, ownerId, input.assigned_to);
   await em.flush();
+  if ((run.assigned_to?.id ?? null) !== previousAssignee) await mailRunToAssignee(deps, em, run);
   return run;
 }
 

@@ -132,7 +132,7 @@ export function runsRouter(deps: AppDeps) {
     const user = requireUser(ctx);
     const id = parseId(ctx.params.id ?? '', runMessages.notFound);
     const input = parseInput(updateRunBody, ctx.request.body);
-    let run = await updateRun(ctx.state.em, user.id, id, input);
+    let run = await updateRun(deps, ctx.state.em, user.id, id, input);
     if (input.status === 'completed') run = await completeRunAsOwner(deps.temporal, ctx.state.em, user.id, id);
     ctx.body = toRunRecord(run, secretKey);
   });

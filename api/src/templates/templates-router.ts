@@ -1,60 +1,22 @@
 import Router from '@koa/router';
-import { Checklist, InspectionTemplate, RUN_KINDS } from '@turnproof/db';
+import { RUN_KINDS } from '@turnproof/db';
 import { z } from 'zod';
 import { requireUser } from '../auth/sessions.ts';
 import type { AppState } from '../http/context.ts';
-import { notFound } from '../http/errors.ts';
 import { listQuerySchema, pageOf, parseId, sendList } from '../http/simple-rest.ts';
 import { parseInput } from '../http/validation.ts';
 import { documentRoute } from '../openapi/registry.ts';
+import { createTemplateBody, templateMessages } from './template-input.ts';
+import { createTemplate, deleteTemplate, findTemplate, listTemplates } from './template-service.ts';
 
-const templateNotFound = 'Template not found. It does not exist or you do not have access to it.';
 const listQuery = listQuerySchema(['name', 'kind'] as const, z.object({ kind: z.enum(RUN_KINDS).optional() }));
+const idParams = z.object({ id: z.string() });
 
-export interface TemplateRecord {
-  id: string;
-  name: string;
-  kind: string;
-  description: string | null;
-  is_system_template: boolean;
-  source: 'system' | 'custom';
-  /** 'System template' or the property the custom template lives on ('From {property}'). */
-  property_name: string | null;
-  task_count: number;
-}
-
-function systemRecord(template: InspectionTemplate): TemplateRecord & { slug: string | null; sections: unknown } {
-  return {
-    id: template.id,
-    slug: template.slug ?? null,
-    name: template.name,
-    kind: template.kind,
-    description: template.description,
-    is_system_template: true,
-    source: 'system',
-    property_name: null,
-    task_count: template.sections.reduce((count, section) => count + section.tasks.length, 0),
-    sections: template.sections,
-  };
-}
-
-function customRecord(checklist: Checklist): TemplateRecord {
-  return {
-    id: checklist.id,
-    name: checklist.name,
-    kind: checklist.type,
-    description: null,
-    is_system_template: false,
-    source: 'custom',
-    property_name: checklist.property.name,
-    task_count: checklist.tasks.count(),
-  };
-}
-
-/** System templates (view-only for everyone) followed by the owner's own template checklists. */
+/** System templates (view-only for everyone) and the owner's own templates (created, edited, deleted). */
 export function templatesRouter() {
   const router = new Router<AppState>({ prefix: '/templates' });
   const tags = ['Templates'];
+  const errors = { 401: 'Authentication required', 404: templateMessages.notFound };
 
   documentRoute({
     method: 'get',
@@ -64,29 +26,23 @@ export function templatesRouter() {
     query: listQuery,
     signedIn: true,
     ok: { description: 'Templates; total in Content-Range' },
+    errors,
   });
   router.get('/', async (ctx) => {
     const user = requireUser(ctx);
     const query = parseInput(listQuery, ctx.query);
-    const kind = query.filter?.kind;
-    const em = ctx.state.em;
-    const [system, custom] = await Promise.all([
-      em.find(
-        InspectionTemplate,
-        { is_system_template: true, ...(kind ? { kind } : {}) },
-        { orderBy: { name: 'asc' } },
-      ),
-      em.find(
-        Checklist,
-        { is_template: true, property: { owner: user.id }, ...(kind ? { type: kind } : {}) },
-        { populate: ['tasks', 'property'], orderBy: { name: 'asc' } },
-      ),
-    ]);
-    const all: TemplateRecord[] = [...system.map(systemRecord), ...custom.map(customRecord)];
+    const all = await listTemplates(ctx.state.em, user.id, query.filter?.kind);
     if (query.sort) {
       const [field, order] = query.sort;
       const direction = order.toLowerCase() === 'desc' ? -1 : 1;
-      all.sort((a, b) => direction * String(a[field]).localeCompare(String(b[field])));
+      // System templates stay first (the spec's order); the sort applies within each group.
+      all.sort((a, b) =>
+        a.source === b.source
+          ? direction * String(a[field]).localeCompare(String(b[field]))
+          : a.source === 'system'
+            ? -1
+            : 1,
+      );
     }
     const { offset, limit } = pageOf(query.range);
     sendList(ctx, 'templates', offset, all.slice(offset, offset + limit), all.length);
@@ -97,26 +53,48 @@ export function templatesRouter() {
     path: '/api/templates/:id',
     summary: 'One system template or own template',
     tags,
-    params: z.object({ id: z.string() }),
+    params: idParams,
     signedIn: true,
     ok: { description: 'The template' },
-    errors: { 404: templateNotFound },
+    errors,
   });
   router.get('/:id', async (ctx) => {
     const user = requireUser(ctx);
-    const id = parseId(ctx.params.id ?? '', templateNotFound);
-    const system = await ctx.state.em.findOne(InspectionTemplate, { id, is_system_template: true });
-    if (system) {
-      ctx.body = systemRecord(system);
-      return;
-    }
-    const custom = await ctx.state.em.findOne(
-      Checklist,
-      { id, is_template: true, property: { owner: user.id } },
-      { populate: ['tasks', 'property'] },
-    );
-    if (!custom) throw notFound(templateNotFound);
-    ctx.body = customRecord(custom);
+    const id = parseId(ctx.params.id ?? '', templateMessages.notFound);
+    ctx.body = await findTemplate(ctx.state.em, user.id, id);
+  });
+
+  documentRoute({
+    method: 'post',
+    path: '/api/templates',
+    summary: 'Create an own template (a checklist on the Template Collection; tasks are added in the editor)',
+    tags,
+    body: createTemplateBody,
+    signedIn: true,
+    ok: { status: 201, description: 'The template' },
+    errors,
+  });
+  router.post('/', async (ctx) => {
+    const user = requireUser(ctx);
+    const input = parseInput(createTemplateBody, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = await createTemplate(ctx.state.em, user.id, input);
+  });
+
+  documentRoute({
+    method: 'delete',
+    path: '/api/templates/:id',
+    summary: 'Delete an own template with all its tasks (system templates are view-only)',
+    tags,
+    params: idParams,
+    signedIn: true,
+    ok: { description: 'The deleted template' },
+    errors: { ...errors, 403: templateMessages.systemReadOnly },
+  });
+  router.delete('/:id', async (ctx) => {
+    const user = requireUser(ctx);
+    const id = parseId(ctx.params.id ?? '', templateMessages.notFound);
+    ctx.body = await deleteTemplate(ctx.state.em, user.id, id);
   });
 
   return router;

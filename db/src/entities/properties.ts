@@ -51,9 +51,14 @@ export const Task = defineEntity({
   },
 });
 
+export const TEAM_ROLES = ['Cleaner', 'Co-host'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
+/** A cleaner or co-host an owner invited by e-mail; runs can be assigned to them once invited. */
 export const TeamMember = defineEntity({
   name: 'TeamMember',
   tableName: 'team_members',
+  uniques: [{ properties: ['owner', 'email'] }],
   properties: {
     id: uuidPrimaryKey(),
     owner: () => p.manyToOne(User).deleteRule('cascade').index(),
@@ -61,6 +66,12 @@ export const TeamMember = defineEntity({
     name: p.string(),
     email: p.string().nullable(),
     role: p.string().default('Cleaner'),
+    /** SHA-256 of the invitation link's token; cleared once accepted. */
+    invite_token_hash: p.string().nullable().unique(),
+    invited_at: p.datetime().nullable(),
+    accepted_at: p.datetime().nullable(),
+    /** The Turnproof account with the member's e-mail, linked when the invitation is accepted. */
+    account: () => p.manyToOne(User).deleteRule('set null').nullable(),
     created_at: createdAt(),
   },
 });

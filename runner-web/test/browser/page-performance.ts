@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 
 interface PagePerf {
   lcp: number;
+  lcpElement: string;
   cls: number;
   longTasks: { start: number; duration: number }[];
   firstTask: number | null;
@@ -18,31 +19,37 @@ declare global {
   }
 }
 
-/** Runs in the page before its own scripts: observers for LCP, layout shifts and long tasks, and the first task's arrival. */
-function recordPerformance() {
-  const perf: PagePerf = { lcp: 0, cls: 0, longTasks: [], firstTask: null };
+/**
+ * Runs in the page before its own scripts: observers for LCP, layout shifts and long tasks, and the ready
+ * element's arrival. Plain JavaScript source: a compiled function could carry helpers of the Node side's
+ * transpiler (tsx adds `__name(...)` calls) that do not exist in the page.
+ */
+const recordPerformance = (readyElementId: string) => `(() => {
+  const perf = { lcp: 0, lcpElement: '', cls: 0, longTasks: [], firstTask: null };
   window.__benchPerf = perf;
-  const observe = (type: string, onEntry: (entry: PerformanceEntry) => void) =>
+  const observe = (type, onEntry) =>
     new PerformanceObserver((list) => list.getEntries().forEach(onEntry)).observe({ type, buffered: true });
-  observe('largest-contentful-paint', (entry) => (perf.lcp = entry.startTime));
-  observe('layout-shift', (entry) => {
-    const shift = entry as PerformanceEntry & { value: number; hadRecentInput: boolean };
-    if (!shift.hadRecentInput) perf.cls += shift.value;
+  observe('largest-contentful-paint', (entry) => {
+    perf.lcp = entry.startTime;
+    const element = entry.element;
+    perf.lcpElement = element ? element.tagName.toLowerCase() + (element.id ? '#' + element.id : element.className ? '.' + String(element.className).split(' ')[0] : '') : '';
   });
+  observe('layout-shift', (entry) => { if (!entry.hadRecentInput) perf.cls += entry.value; });
   observe('longtask', (entry) => perf.longTasks.push({ start: entry.startTime, duration: entry.duration }));
-  // The current task's heading: the first task is on the screen.
   const watcher = new MutationObserver(() => {
-    if (perf.firstTask !== null || !document.getElementById('current-task-title')) return;
+    if (perf.firstTask !== null || !document.getElementById(${JSON.stringify(readyElementId)})) return;
     perf.firstTask = performance.now();
     watcher.disconnect();
   });
   watcher.observe(document, { childList: true, subtree: true });
-}
+})();`;
 
 export interface LoadFigures {
   /** ms from navigation start */
   firstTaskMs: number;
   lcpMs: number;
+  /** The largest contentful paint's element, as tag#id or tag.class. */
+  lcpElement: string;
   cls: number;
   /** Sum of long tasks' excess over 50 ms, until the first task shows or load, whichever is later. */
   tbtMs: number;
@@ -50,9 +57,12 @@ export interface LoadFigures {
   initialScripts: string[];
 }
 
-/** Call before navigating: the page records its own figures from its first script on. */
-export async function recordPagePerformance(page: Page): Promise<void> {
-  await page.addInitScript(recordPerformance);
+/**
+ * Call before navigating: the page records its own figures from its first script on. `firstTask` is
+ * when the element with `readyElementId` appeared (by default the runner's current task heading).
+ */
+export async function recordPagePerformance(page: Page, readyElementId = 'current-task-title'): Promise<void> {
+  await page.addInitScript({ content: recordPerformance(readyElementId) });
 }
 
 /** After a load: waits for the first task, then `settleMs` more (LCP and shifts may still change), and reads the figures. */
@@ -67,6 +77,7 @@ export async function readLoadFigures(page: Page, timeoutMs: number, settleMs: n
     return {
       firstTaskMs: firstTask,
       lcpMs: perf.lcp,
+      lcpElement: perf.lcpElement,
       cls: perf.cls,
       tbtMs: perf.longTasks
         .filter((task) => task.start < until)

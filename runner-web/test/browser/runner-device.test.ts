@@ -86,7 +86,7 @@ describe('the runner on the cleaner’s phone', () => {
     });
   });
 
-  it('offers Install 3 s after the browser’s install event; Install prompts, Not now is remembered', async () => {
+  it('offers Install 3 s after the browser’s install event; Install prompts, Not now is remembered; the app starts on the last run', async () => {
     const run = await harness.newRun();
     await withContext({}, async (_context, page) => {
       await page.goto(run.magic_link);
@@ -110,6 +110,15 @@ describe('the runner on the cleaner’s phone', () => {
       await fireInstallEvent(page);
       await page.waitForTimeout(4000);
       expect(await installPrompt(page).count()).toBe(0);
+
+      // What makes the runner installable, and where the installed app starts: the last run opened.
+      const manifest = await page.evaluate(async () => {
+        const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+        return link ? ((await (await fetch(link.href)).json()) as { start_url: string; display: string }) : null;
+      });
+      expect(manifest).toMatchObject({ start_url: '/r/', display: 'standalone' });
+      await page.goto(new URL('/r/', run.magic_link).href);
+      await page.getByRole('heading', { level: 1, name: 'Quick Turnover' }).waitFor({ timeout: UI_TIMEOUT_MS });
     });
   });
 

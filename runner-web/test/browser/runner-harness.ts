@@ -113,18 +113,23 @@ export const offlineTask = (page: Page, title: string): Locator =>
   page.getByRole('region', { name: 'Tasks' }).getByRole('listitem').filter({ hasText: title });
 
 /**
- * Opens a run's magic link and waits until the service worker controls the page and is registered
- * for both forms of the link (the second registration is made after load and needs the network).
+ * Opens a run's magic link and waits until the service worker controls the page and is registered and
+ * active for both forms of the link (the registration waits for the first screen and needs the network).
  */
 export async function openControlledRun(page: Page, magicLink: string): Promise<void> {
   await page.goto(magicLink);
   await page.getByRole('heading', { level: 1, name: 'Quick Turnover' }).waitFor({ timeout: UI_TIMEOUT_MS });
-  await page.waitForFunction(
-    async () =>
-      navigator.serviceWorker.controller !== null && (await navigator.serviceWorker.getRegistrations()).length === 2,
-    null,
-    { timeout: UI_TIMEOUT_MS },
-  );
+  // page.evaluate awaits the check (waitForFunction would take the pending Promise itself as a yes).
+  const ready = () =>
+    page.evaluate(async () => {
+      const registrations = await navigator.serviceWorker.getRegistrations();
+      return (
+        navigator.serviceWorker.controller !== null &&
+        registrations.length === 2 &&
+        registrations.every((registration) => registration.active !== null)
+      );
+    });
+  await expect.poll(ready, { timeout: UI_TIMEOUT_MS }).toBe(true);
 }
 
 /** Picks a camera JPEG (`seed` makes it distinct) with the file picker labelled `pickerLabel` inside `scope`. */

@@ -131,7 +131,7 @@ describe('the runner PWA when the API is down during a sync', () => {
       await phone.context.setOffline(true);
       await page.getByText(OFFLINE_BANNER).waitFor({ timeout: UI_TIMEOUT_MS });
       await phone.context.setOffline(false);
-      await page.getByRole('status').filter({ hasText: 'Back online' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.getByRole('status').filter({ hasText: 'Back online' }).last().waitFor({ timeout: UI_TIMEOUT_MS });
       await failure.getByRole('button', { name: 'Retry' }).waitFor({ timeout: SYNC_TIMEOUT_MS });
       await expectRetryUncovered(page, failure.getByRole('button', { name: 'Retry' }));
       await screenshot(page, 'sync-failed');

@@ -1,0 +1,126 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ALERT_SEVERITIES } from '@turnproof/db';
+
+export const ANALYTICS_PERIODS = [7, 30, 90] as const;
+export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
+
+export interface PropertyFigures {
+  id: string;
+  name: string;
+  /** Runs created in the period. */
+  runs: number;
+  /** Runs completed in the period. */
+  completed: number;
+  /** Issues (alerts) raised in the period. */
+  issues: number;
+}
+
+export interface Analytics {
+  days: AnalyticsPeriod;
+  since: string;
+  until: string;
+  /** Weeks start on Monday in this zone (the owner's timezone preference, else UTC). */
+  timezone: string;
+  runs_completed: number;
+  /** Mean of ended_at - started_at over the runs completed in the period. */
+  average_duration_seconds: number | null;
+  /** Completed runs that had a due time, and those of them that ended by it. */
+  on_time: { on_time: number; with_due_time: number; rate_percent: number | null };
+  issues: { total: number; low: number; medium: number; high: number };
+  photos: { total: number; per_run: number | null };
+  properties: PropertyFigures[];
+  completions_per_week: { week_start: string; completed: number }[];
+}
+
+const roundTo = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
+
+/** Every figure of the analytics screen over the last `days` days, counting only the owner's runs. */
+export async function analyticsOf(
+  em: EntityManager,
+  ownerId: string,
+  days: AnalyticsPeriod,
+  timezone: string,
+  now = new Date(),
+): Promise<Analytics> {
+  const since = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+  const db = em.getConnection();
+  const completedInPeriod = `r.status = 'completed' and r.ended_at >= ? and r.ended_at <= ?`;
+  const ownRuns = `runs r join properties p on p.id = r.property_id and p.owner_id = ?`;
+
+  const [summary] = await db.execute<
+    { completed: number; avg_seconds: string | null; with_due: number; on_time: number; photos: number }[]
+  >(
+    `select count(*)::int as completed,
+            avg(extract(epoch from (r.ended_at - r.started_at))) as avg_seconds,
+            count(*) filter (where r.due_at is not null)::int as with_due,
+            count(*) filter (where r.due_at is not null and r.ended_at <= r.due_at)::int as on_time,
+            coalesce(sum((select count(*) from media m
+                          where m.run_id = r.id and m.type = 'photo' and m.status = 'confirmed')), 0)::int as photos
+       from ${ownRuns}
+      where ${completedInPeriod}`,
+    [ownerId, since, now],
+  );
+
+  const severities = await db.execute<{ severity: string; count: number }[]>(
+    `select a.severity, count(*)::int as count
+       from alerts a join ${ownRuns} on r.id = a.run_id
+      where a.created_at >= ? and a.created_at <= ?
+      group by a.severity`,
+    [ownerId, since, now],
+  );
+
+  const properties = await db.execute<PropertyFigures[]>(
+    `select p.id, p.name,
+            (select count(*) from runs r where r.property_id = p.id and r.created_at >= ? and r.created_at <= ?)::int as runs,
+            (select count(*) from runs r where r.property_id = p.id and ${completedInPeriod})::int as completed,
+            (select count(*) from alerts a join runs r on r.id = a.run_id
+              where r.property_id = p.id and a.created_at >= ? and a.created_at <= ?)::int as issues
+       from properties p
+      where p.owner_id = ? and not p.is_system_property
+      order by runs desc, p.name asc, p.id asc`,
+    [since, now, since, now, since, now, ownerId],
+  );
+
+  // Every week of the period appears, with 0 when nothing was completed in it.
+  const weeks = await db.execute<{ week_start: string; completed: number }[]>(
+    `with weeks as (
+       select generate_series(date_trunc('week', ?::timestamptz at time zone ?),
+                              date_trunc('week', ?::timestamptz at time zone ?), interval '1 week') as week_start
+     )
+     select to_char(w.week_start, 'YYYY-MM-DD') as week_start, count(r.id)::int as completed
+       from weeks w
+       left join (${ownRuns}) on ${completedInPeriod}
+                             and date_trunc('week', r.ended_at at time zone ?) = w.week_start
+      group by w.week_start
+      order by w.week_start`,
+    [since, timezone, now, timezone, ownerId, since, now, timezone],
+  );
+
+  const completed = summary?.completed ?? 0;
+  const bySeverity = Object.fromEntries(ALERT_SEVERITIES.map((severity) => [severity, 0])) as Record<
+    (typeof ALERT_SEVERITIES)[number],
+    number
+  >;
+  for (const row of severities) bySeverity[row.severity as keyof typeof bySeverity] = row.count;
+  const photos = summary?.photos ?? 0;
+  const withDue = summary?.with_due ?? 0;
+  const onTime = summary?.on_time ?? 0;
+
+  return {
+    days,
+    since: since.toISOString(),
+    until: now.toISOString(),
+    timezone,
+    runs_completed: completed,
+    average_duration_seconds: summary?.avg_seconds == null ? null : Math.round(Number(summary.avg_seconds)),
+    on_time: {
+      on_time: onTime,
+      with_due_time: withDue,
+      rate_percent: withDue ? roundTo((onTime / withDue) * 100, 1) : null,
+    },
+    issues: { total: bySeverity.low + bySeverity.medium + bySeverity.high, ...bySeverity },
+    photos: { total: photos, per_run: completed ? roundTo(photos / completed, 1) : null },
+    properties,
+    completions_per_week: weeks,
+  };
+}

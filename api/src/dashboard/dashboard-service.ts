@@ -1,0 +1,57 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Property, Run } from '@turnproof/db';
+
+/** The spec's dashboard sizes: 3 properties in the card, the 5 latest runs. */
+export const DASHBOARD_PROPERTIES = 3;
+export const DASHBOARD_RUNS = 5;
+
+export interface DashboardData {
+  stats: { properties: number; runs: number; in_progress: number; pending: number; completed_today: number };
+  properties: { id: string; name: string; address: string }[];
+  recent_runs: {
+    id: string;
+    type: string;
+    status: string;
+    checklist_name: string;
+    property_id: string;
+    property_name: string;
+    created_at: string;
+    ended_at: string | null;
+  }[];
+}
+
+/**
+ * The owner's dashboard figures. The Template Collection (the system property) is left out; 'Completed
+ * Today' counts runs ended since `since`, the owner's local midnight sent by the browser.
+ */
+export async function dashboardOf(em: EntityManager, ownerId: string, since: Date): Promise<DashboardData> {
+  const ownProperties = { owner: ownerId, is_system_property: false };
+  const ownRuns = { property: { owner: ownerId } };
+  const [properties, propertyCount] = await em.findAndCount(Property, ownProperties, {
+    orderBy: { created_at: 'desc', id: 'asc' },
+    limit: DASHBOARD_PROPERTIES,
+  });
+  const runs = await em.count(Run, ownRuns);
+  const inProgress = await em.count(Run, { ...ownRuns, status: 'in_progress' });
+  const pending = await em.count(Run, { ...ownRuns, status: 'pending' });
+  const completedToday = await em.count(Run, { ...ownRuns, status: 'completed', ended_at: { $gte: since } });
+  const recent = await em.find(Run, ownRuns, {
+    populate: ['property'],
+    orderBy: { created_at: 'desc', id: 'asc' },
+    limit: DASHBOARD_RUNS,
+  });
+  return {
+    stats: { properties: propertyCount, runs, in_progress: inProgress, pending, completed_today: completedToday },
+    properties: properties.map(({ id, name, address }) => ({ id, name, address })),
+    recent_runs: recent.map((run) => ({
+      id: run.id,
+      type: run.type,
+      status: run.status,
+      checklist_name: run.checklist_name,
+      property_id: run.property.id,
+      property_name: run.property.name,
+      created_at: run.created_at.toISOString(),
+      ended_at: run.ended_at?.toISOString() ?? null,
+    })),
+  };
+}

@@ -1,0 +1,113 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Profile, Property, Run, TeamMember, User, UserPreferences } from '@turnproof/db';
+import type { UpdatePreferencesInput, UpdateProfileInput } from './profile-input.ts';
+
+/** Spec section 9: 'hours saved 2.5 per completed run'. */
+const HOURS_SAVED_PER_COMPLETED_RUN = 2.5;
+
+/** The fields whose being filled in makes a profile complete. */
+const COMPLETENESS_FIELDS = [
+  'display_name',
+  'company_name',
+  'phone',
+  'location',
+  'website',
+  'bio',
+  'professional_summary',
+  'years_experience',
+] as const;
+
+export function toProfileRecord(profile: Profile, email: string) {
+  const filled = COMPLETENESS_FIELDS.filter((field) => profile[field] !== null && profile[field] !== undefined);
+  return {
+    user_id: profile.user.id,
+    email,
+    display_name: profile.display_name ?? null,
+    company_name: profile.company_name ?? null,
+    role: profile.role,
+    phone: profile.phone ?? null,
+    location: profile.location ?? null,
+    website: profile.website ?? null,
+    avatar_url: profile.avatar_url ?? null,
+    bio: profile.bio ?? null,
+    professional_summary: profile.professional_summary ?? null,
+    business_address: profile.business_address ?? null,
+    years_experience: profile.years_experience ?? null,
+    public_profile: profile.public_profile,
+    skills: profile.skills,
+    specialties: profile.specialties,
+    certifications: profile.certifications,
+    onboarding_completed: profile.onboarding_completed,
+    onboarding_completed_at: profile.onboarding_completed_at ?? null,
+    created_at: profile.created_at,
+    completeness_percent: Math.round((filled.length / COMPLETENESS_FIELDS.length) * 100),
+  };
+}
+
+/** Quick Stats of the profile screen, from the owner's real data. */
+export async function profileStats(em: EntityManager, ownerId: string) {
+  const [properties, completedRuns, teamMembers] = await Promise.all([
+    em.count(Property, { owner: ownerId, is_system_property: false }),
+    em.count(Run, { property: { owner: ownerId }, status: 'completed' }),
+    em.count(TeamMember, { owner: ownerId }),
+  ]);
+  return {
+    properties,
+    completed_runs: completedRuns,
+    team_members: teamMembers,
+    hours_saved: completedRuns * HOURS_SAVED_PER_COMPLETED_RUN,
+  };
+}
+
+/** Every account has a profile from sign-up; one made before that rule gets its default row here. */
+async function ownProfile(em: EntityManager, userId: string) {
+  const user = await em.findOneOrFail(User, { id: userId });
+  const profile = (await em.findOne(Profile, { user: userId })) ?? em.create(Profile, { user });
+  return { user, profile };
+}
+
+export async function readProfile(em: EntityManager, userId: string) {
+  const { user, profile } = await ownProfile(em, userId);
+  await em.flush();
+  return { ...toProfileRecord(profile, user.email), stats: await profileStats(em, userId) };
+}
+
+export async function updateProfile(em: EntityManager, userId: string, input: UpdateProfileInput) {
+  const { user, profile } = await ownProfile(em, userId);
+  em.assign(profile, Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)));
+  await em.flush();
+  return { ...toProfileRecord(profile, user.email), stats: await profileStats(em, userId) };
+}
+
+async function ownPreferences(em: EntityManager, userId: string) {
+  return (await em.findOne(UserPreferences, { user: userId })) ?? em.create(UserPreferences, { user: userId });
+}
+
+export function toPreferencesRecord(preferences: UserPreferences) {
+  return {
+    user_id: preferences.user.id,
+    email_notifications: preferences.email_notifications,
+    push_notifications: preferences.push_notifications,
+    desktop_notifications: preferences.desktop_notifications,
+    alert_notifications: preferences.alert_notifications,
+    analytics_collection: preferences.analytics_collection,
+    location_services: preferences.location_services,
+    data_sharing: preferences.data_sharing,
+    theme: preferences.theme,
+    timezone: preferences.timezone,
+    updated_at: preferences.updated_at,
+  };
+}
+
+export async function readPreferences(em: EntityManager, userId: string) {
+  const preferences = await ownPreferences(em, userId);
+  await em.flush();
+  return toPreferencesRecord(preferences);
+}
+
+export async function updatePreferences(em: EntityManager, userId: string, input: UpdatePreferencesInput) {
+  const preferences = await ownPreferences(em, userId);
+  em.assign(preferences, Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)));
+  await em.flush();
+  return toPreferencesRecord(preferences);
+}

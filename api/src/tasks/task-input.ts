@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { checklistMessages } from '../checklists/checklist-input.ts';
+
+export const MAX_REQUIRED_MEDIA = 5;
+
+export const taskMessages = {
+  notFound: 'Task not found. It does not exist or you do not have access to it.',
+  titleRequired: 'Task title is required.',
+  requiredMediaRange: `Required photos must be a whole number from 0 to ${MAX_REQUIRED_MEDIA}.`,
+};
+
+const title = z
+  .string({ error: taskMessages.titleRequired })
+  .trim()
+  .min(1, taskMessages.titleRequired)
+  .max(300, 'Task title must be at most 300 characters.');
+
+/** Saved as null when empty (the spec's rule for a task description). */
+const description = z
+  .string({ error: 'Description must be text.' })
+  .max(5000, 'Description must be at most 5000 characters.')
+  .nullish()
+  .transform((value) => (value?.trim() ? value.trim() : null));
+
+const requiredMedia = z
+  .number({ error: taskMessages.requiredMediaRange })
+  .int(taskMessages.requiredMediaRange)
+  .min(0, taskMessages.requiredMediaRange)
+  .max(MAX_REQUIRED_MEDIA, taskMessages.requiredMediaRange);
+
+export const createTaskBody = z.object({
+  checklist_id: z.uuid({ error: checklistMessages.notFound }),
+  title,
+  description,
+  required_media: requiredMedia.default(0),
+});
+
+/** react-admin sends the whole record on update; the checklist and the position do not change here. */
+export const updateTaskBody = z.object({
+  title: title.optional(),
+  description: description.optional(),
+  required_media: requiredMedia.optional(),
+});
+
+export type CreateTaskInput = z.output<typeof createTaskBody>;
+export type UpdateTaskInput = z.output<typeof updateTaskBody>;

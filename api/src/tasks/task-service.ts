@@ -1,0 +1,68 @@
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import { Task } from '@turnproof/db';
+import { findOwnedChecklist } from '../checklists/checklist-service.ts';
+import { notFound } from '../http/errors.ts';
+import { type CreateTaskInput, taskMessages, type UpdateTaskInput } from './task-input.ts';
+
+export interface TaskListFilter {
+  id?: string | string[];
+  checklist_id?: string;
+}
+
+export function toTaskRecord(task: Task) {
+  return {
+    id: task.id,
+    checklist_id: task.checklist.id,
+    title: task.title,
+    description: task.description ?? null,
+    required_media: task.required_media,
+    order_index: task.order_index,
+    created_at: task.created_at,
+  };
+}
+
+export function taskWhere(ownerId: string, filter: TaskListFilter = {}): FilterQuery<Task> {
+  const where: FilterQuery<Task> & Record<string, unknown> = {
+    checklist: filter.checklist_id
+      ? { id: filter.checklist_id, property: { owner: ownerId } }
+      : { property: { owner: ownerId } },
+  };
+  if (filter.id !== undefined) where.id = { $in: [filter.id].flat() };
+  return where;
+}
+
+export async function findOwnedTask(em: EntityManager, ownerId: string, id: string): Promise<Task> {
+  const task = await em.findOne(Task, { id, checklist: { property: { owner: ownerId } } });
+  if (!task) throw notFound(taskMessages.notFound);
+  return task;
+}
+
+/** A new task goes last: order_index is the checklist's highest plus one. */
+export async function createTask(em: EntityManager, ownerId: string, input: CreateTaskInput) {
+  const checklist = await findOwnedChecklist(em, ownerId, input.checklist_id);
+  const last = Math.max(-1, ...checklist.tasks.getItems().map((task) => task.order_index));
+  const task = em.create(Task, {
+    checklist,
+    title: input.title,
+    description: input.description,
+    required_media: input.required_media,
+    order_index: last + 1,
+  });
+  await em.flush();
+  return task;
+}
+
+export async function updateTask(em: EntityManager, ownerId: string, id: string, input: UpdateTaskInput) {
+  const task = await findOwnedTask(em, ownerId, id);
+  em.assign(task, input);
+  await em.flush();
+  return task;
+}
+
+/** Runs made earlier keep their copy of the task (their task reference becomes null). */
+export async function deleteTask(em: EntityManager, ownerId: string, id: string) {
+  const task = await findOwnedTask(em, ownerId, id);
+  const record = toTaskRecord(task);
+  await em.nativeDelete(Task, { id: task.id });
+  return record;
+}

@@ -1,0 +1,22 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Mailer } from '@turnproof/activities/mailer';
+import type { Config } from '@turnproof/config';
+import type { Run } from '@turnproof/db';
+import { decryptLink } from '../runs/magic-link.ts';
+import { assignmentMail } from './team-mails.ts';
+import { ownerDisplayName } from './team-service.ts';
+
+/** E-mails the run's magic link to the team member it is assigned to (the run's reminders follow it too). */
+export async function mailRunToAssignee(deps: { config: Config; mailer: Mailer }, em: EntityManager, run: Run) {
+  const email = run.assigned_to?.email;
+  if (!email || run.link_revoked_at || run.status === 'completed') return;
+  await deps.mailer.send(
+    assignmentMail(email, {
+      ownerName: await ownerDisplayName(em, run.property.owner.id),
+      propertyName: run.property.name,
+      kind: run.type,
+      magicLink: decryptLink(deps.config.SECRET_KEY, run.link_encrypted),
+      dueAt: run.due_at ?? null,
+    }),
+  );
+}

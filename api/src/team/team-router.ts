@@ -1,0 +1,167 @@
+import Router from '@koa/router';
+import { TEAM_ROLES, TeamMember } from '@turnproof/db';
+import { z } from 'zod';
+import type { AppDeps } from '../app-deps.ts';
+import { requireUser } from '../auth/sessions.ts';
+import type { AppState } from '../http/context.ts';
+import { idList, listQuerySchema, orderOf, pageOf, parseId, sendList } from '../http/simple-rest.ts';
+import { badRequest } from '../http/errors.ts';
+import { parseInput } from '../http/validation.ts';
+import { documentRoute } from '../openapi/registry.ts';
+import {
+  acceptInvitation,
+  findOwnedMember,
+  inviteMember,
+  removeMember,
+  resendInvitation,
+  teamMessages,
+  toTeamMemberRecord,
+} from './team-service.ts';
+
+const listQuery = listQuerySchema(
+  ['name', 'email', 'role', 'created_at'] as const,
+  z.object({ id: idList.optional() }),
+);
+const idParams = z.object({ id: z.string() });
+const inviteBody = z.object({
+  email: z
+    .string({ error: "Please enter the team member's email address." })
+    .trim()
+    .toLowerCase()
+    .max(254, 'That email address is too long.')
+    .pipe(z.email({ error: 'Please enter a valid email address.' })),
+  name: z
+    .string({ error: 'Name must be text.' })
+    .max(200, 'Name must be at most 200 characters.')
+    .nullish()
+    .transform((value) => value?.trim() || undefined),
+  role: z.enum(TEAM_ROLES, { error: 'Role must be Cleaner or Co-host.' }).default('Cleaner'),
+});
+const acceptQuery = z.object({ token: z.string().max(200).optional().default('') });
+const memberRecord = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string().nullable(),
+  role: z.string(),
+  status: z.enum(['invited', 'active']),
+  invited_at: z.string().nullable(),
+  accepted_at: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export function teamRouter(deps: AppDeps) {
+  const router = new Router<AppState>({ prefix: '/team' });
+  const tags = ['Team'];
+  const errors = { 401: 'Authentication required', 404: teamMessages.notFound };
+
+  documentRoute({
+    method: 'get',
+    path: '/api/team',
+    summary: 'List own team members (react-admin simple REST)',
+    tags,
+    query: listQuery,
+    signedIn: true,
+    ok: { description: 'Team members; total in Content-Range', schema: z.array(memberRecord) },
+    errors,
+  });
+  router.get('/', async (ctx) => {
+    const user = requireUser(ctx);
+    const query = parseInput(listQuery, ctx.query);
+    const { offset, limit } = pageOf(query.range);
+    const ids = query.filter?.id;
+    const [members, total] = await ctx.state.em.findAndCount(
+      TeamMember,
+      { owner: user.id, ...(ids !== undefined ? { id: { $in: [ids].flat() } } : {}) },
+      { orderBy: { ...orderOf(query.sort, { created_at: 'desc' }), id: 'asc' }, offset, limit },
+    );
+    sendList(ctx, 'team', offset, members.map(toTeamMemberRecord), total);
+  });
+
+  documentRoute({
+    method: 'get',
+    path: '/api/team/:id',
+    summary: 'One own team member',
+    tags,
+    params: idParams,
+    signedIn: true,
+    ok: { description: 'The team member', schema: memberRecord },
+    errors,
+  });
+  router.get('/:id', async (ctx) => {
+    const user = requireUser(ctx);
+    const id = parseId(ctx.params.id ?? '', teamMessages.notFound);
+    ctx.body = toTeamMemberRecord(await findOwnedMember(ctx.state.em, user.id, id));
+  });
+
+  documentRoute({
+    method: 'post',
+    path: '/api/team',
+    summary: 'Invite a cleaner or co-host by e-mail (professional plans); the invitation link is e-mailed',
+    tags,
+    body: inviteBody,
+    signedIn: true,
+    ok: { status: 201, description: 'Invitation sent', schema: memberRecord },
+    errors: { ...errors, 403: teamMessages.upgrade, 409: teamMessages.alreadyOnTeam },
+  });
+  router.post('/', async (ctx) => {
+    const user = requireUser(ctx);
+    const input = parseInput(inviteBody, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = toTeamMemberRecord(await inviteMember(deps, ctx.state.em, user, input));
+  });
+
+  documentRoute({
+    method: 'post',
+    path: '/api/team/:id/invitation',
+    summary: 'Send the invitation again with a new link (the previous link stops working)',
+    tags,
+    params: idParams,
+    signedIn: true,
+    ok: { description: 'Invitation sent', schema: memberRecord },
+    errors: { ...errors, 409: teamMessages.alreadyAccepted },
+  });
+  router.post('/:id/invitation', async (ctx) => {
+    const user = requireUser(ctx);
+    const id = parseId(ctx.params.id ?? '', teamMessages.notFound);
+    ctx.body = toTeamMemberRecord(await resendInvitation(deps, ctx.state.em, user.id, id));
+  });
+
+  documentRoute({
+    method: 'delete',
+    path: '/api/team/:id',
+    summary: 'Remove a team member (their runs become unassigned)',
+    tags,
+    params: idParams,
+    signedIn: true,
+    ok: { description: 'The removed member', schema: memberRecord },
+    errors,
+  });
+  router.delete('/:id', async (ctx) => {
+    const user = requireUser(ctx);
+    const id = parseId(ctx.params.id ?? '', teamMessages.notFound);
+    ctx.body = await removeMember(ctx.state.em, user.id, id);
+  });
+
+  documentRoute({
+    method: 'get',
+    path: '/api/team/invitations/accept',
+    summary: 'Accept a team invitation (link from the mail; no sign-in needed)',
+    tags,
+    query: acceptQuery,
+    ok: { description: 'Joined (JSON), or a redirect to /auth for browsers' },
+    errors: { 410: teamMessages.invitationExpired },
+  });
+  router.get('/invitations/accept', async (ctx) => {
+    const { token } = parseInput(acceptQuery, ctx.query);
+    if (!token) throw badRequest(teamMessages.invitationInvalid);
+    const { member, ownerName } = await acceptInvitation(ctx.state.em, token);
+    if (ctx.accepts('html', 'json') === 'html') return ctx.redirect('/auth?invitation=accepted');
+    ctx.body = {
+      ok: true,
+      message: `You joined ${ownerName}'s team on Turnproof.`,
+      member: toTeamMemberRecord(member),
+    };
+  });
+
+  return router;
+}

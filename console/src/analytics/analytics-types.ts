@@ -1,0 +1,17 @@
+/** The answer of GET /api/analytics. */
+export interface Analytics {
+  days: 7 | 30 | 90;
+  since: string;
+  until: string;
+  timezone: string;
+  runs_completed: number;
+  average_duration_seconds: number | null;
+  on_time: { on_time: number; with_due_time: number; rate_percent: number | null };
+  issues: { total: number; low: number; medium: number; high: number };
+  photos: { total: number; per_run: number | null };
+  properties: { id: string; name: string; runs: number; completed: number; issues: number }[];
+  completions_per_week: { week_start: string; completed: number }[];
+}
+
+export const PERIODS = [7, 30, 90] as const;
+export type Period = (typeof PERIODS)[number];

@@ -1,0 +1,39 @@
+import { Box, Card, CardContent, Link, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { usePageTitle } from '../layout/usePageTitle.ts';
+
+/** The centred card of the sign-in, sign-up and password screens. */
+export function AuthFrame({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  usePageTitle(title);
+  return (
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}
+    >
+      <Stack spacing={2} sx={{ width: '100%', maxWidth: 420 }}>
+        <Link href="/" underline="none" sx={{ display: 'flex', alignItems: 'center', gap: 1, alignSelf: 'center' }}>
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <Typography component="span" variant="h6" color="text.primary">
+            Turnproof
+          </Typography>
+        </Link>
+        <Card variant="outlined">
+          <CardContent sx={{ p: 3 }}>
+            <Typography component="h1" variant="h5" gutterBottom>
+              {title}
+            </Typography>
+            {subtitle && (
+              <Typography color="text.secondary" sx={{ mb: 2 }}>
+                {subtitle}
+              </Typography>
+            )}
+            {children}
+          </CardContent>
+        </Card>
+        <Typography variant="body2" color="text.secondary" align="center">
+          <Link href="/privacy">Privacy</Link> · <Link href="/terms">Terms</Link>
+        </Typography>
+      </Stack>
+    </Box>
+  );
+}

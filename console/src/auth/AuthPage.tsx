@@ -1,0 +1,162 @@
+import { Alert, Box, Button, Divider, Link, Stack, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useNotify } from 'react-admin';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { AuthFrame } from './AuthFrame.tsx';
+import { authProviders, errorMessage, requestPasswordReset, signUp } from './authApi.ts';
+import { PasswordField } from './PasswordField.tsx';
+import { useSession } from './session.ts';
+import { useSignIn } from './useSignIn.ts';
+
+type Mode = 'sign-in' | 'sign-up' | 'check-email';
+
+/** /auth: sign in, sign up (then 'Check your email'), forgot password, Continue with Google. */
+export function AuthPage() {
+  const [params] = useSearchParams();
+  const [mode, setMode] = useState<Mode>(params.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in');
+  const [fullName, setFullName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const signIn = useSignIn();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const session = useSession();
+  const providers = useQuery({ queryKey: ['auth-providers'], queryFn: authProviders, staleTime: Infinity });
+
+  // The spec: a signed-in user on /auth goes to /onboarding (which sends subscribed users on to /dashboard).
+  useEffect(() => {
+    if (session.data?.user) navigate('/onboarding', { replace: true });
+  }, [session.data?.user, navigate]);
+
+  const switchTo = (next: Mode) => {
+    setMode(next);
+    setError('');
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError('');
+    setBusy(true);
+    try {
+      if (mode === 'sign-up') {
+        await signUp({ email, password, full_name: fullName });
+        notify('Account created!', { type: 'success' });
+        setMode('check-email');
+      } else {
+        await signIn({ email, password });
+        notify('Welcome back!', { type: 'success' });
+      }
+    } catch (caught) {
+      setError(errorMessage(caught, 'Something went wrong. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function forgotPassword() {
+    if (!email.trim()) {
+      setError('Please enter your email address first.');
+      return;
+    }
+    setError('');
+    try {
+      await requestPasswordReset(email.trim());
+      notify('Reset link sent!', { type: 'success' });
+      navigate(`/password-reset?step=sent&email=${encodeURIComponent(email.trim())}`);
+    } catch (caught) {
+      setError(errorMessage(caught, 'The reset link could not be sent. Please try again.'));
+    }
+  }
+
+  if (mode === 'check-email') {
+    return (
+      <AuthFrame title="Check your email">
+        <Typography sx={{ mb: 3 }}>
+          We sent a confirmation link to <strong>{email}</strong>. Click it to activate your account, then sign in.
+        </Typography>
+        <Button variant="contained" fullWidth onClick={() => switchTo('sign-in')}>
+          Back to Sign In
+        </Button>
+      </AuthFrame>
+    );
+  }
+
+  const signingUp = mode === 'sign-up';
+  return (
+    <AuthFrame
+      title={signingUp ? 'Create your account' : 'Sign In'}
+      subtitle={signingUp ? 'Start your free trial. No card needed.' : 'Welcome back to Turnproof.'}
+    >
+      {params.get('confirmed') && !error && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          Email confirmed. You can sign in now.
+        </Alert>
+      )}
+      {params.get('invitation') === 'accepted' && !error && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          You joined the team. Inspections assigned to you arrive by e-mail with their checklist link; no account is
+          needed. Co-hosts can sign in or create an account here.
+        </Alert>
+      )}
+      <Box component="form" onSubmit={submit} noValidate>
+        <Stack spacing={2}>
+          {signingUp && (
+            <TextField
+              label="Full Name"
+              autoComplete="name"
+              required
+              value={fullName}
+              onChange={(event) => setFullName(event.target.value)}
+            />
+          )}
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <PasswordField
+            label="Password"
+            autoComplete={signingUp ? 'new-password' : 'current-password'}
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            helperText={signingUp ? 'Password should be at least 8 characters long.' : undefined}
+          />
+          {error && (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Button type="submit" variant="contained" size="large" disabled={busy}>
+            {signingUp ? (busy ? 'Creating account...' : 'Sign Up') : busy ? 'Signing in...' : 'Sign In'}
+          </Button>
+          {!signingUp && (
+            <Button variant="text" onClick={forgotPassword}>
+              Forgot password?
+            </Button>
+          )}
+        </Stack>
+      </Box>
+      {providers.data?.google && (
+        <>
+          <Divider sx={{ my: 2 }}>or</Divider>
+          <Button variant="outlined" fullWidth href="/api/auth/google">
+            Continue with Google
+          </Button>
+        </>
+      )}
+      <Typography align="center" sx={{ mt: 3 }}>
+        {signingUp ? 'Already have an account? ' : 'New to Turnproof? '}
+        <Link component="button" type="button" onClick={() => switchTo(signingUp ? 'sign-in' : 'sign-up')}>
+          {signingUp ? 'Sign In' : 'Sign Up'}
+        </Link>
+      </Typography>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,22 @@
+import { apiJson } from '../api/http.ts';
+
+export interface OkMessage {
+  ok: true;
+  message: string;
+}
+
+export const signUp = (body: { email: string; password: string; full_name: string }) =>
+  apiJson<OkMessage>('/auth/signup', { method: 'POST', body });
+
+export const requestPasswordReset = (email: string) =>
+  apiJson<OkMessage>('/auth/password-reset/request', { method: 'POST', body: { email } });
+
+export const resetPassword = (body: { token: string; password: string; confirm_password: string }) =>
+  apiJson<OkMessage>('/auth/password-reset/confirm', { method: 'POST', body });
+
+/** Which sign-in providers the API has configured (Google only when GOOGLE_CLIENT_ID is set). */
+export const authProviders = () => apiJson<{ google: boolean }>('/auth/providers');
+
+/** The error sentence of a failed call. */
+export const errorMessage = (error: unknown, fallback: string) =>
+  error instanceof Error && error.message ? error.message : fallback;

@@ -1,0 +1,65 @@
+import type { AuthProvider } from 'react-admin';
+import { apiJson } from '../api/http.ts';
+import { forgetSession, getSession } from './session.ts';
+
+export const AUTH_PATH = '/auth';
+
+/** Everything the console keeps in the browser; sign-out removes it even when the server is unreachable. */
+export function clearLocalData(): void {
+  localStorage.clear();
+  sessionStorage.clear();
+  forgetSession();
+}
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+}
+
+/** react-admin's door to /api/auth/*: the session is an HttpOnly cookie, so the browser holds no token. */
+export const authProvider: AuthProvider = {
+  async login({ email, password }: { email: string; password: string }) {
+    forgetSession();
+    await apiJson('/auth/login', { method: 'POST', body: { email, password } });
+  },
+
+  async logout() {
+    try {
+      await apiJson('/auth/logout', { method: 'POST' });
+    } catch {
+      // The spec: a failed global sign-out still clears local data and goes to /auth.
+    }
+    clearLocalData();
+    return AUTH_PATH;
+  },
+
+  async checkAuth() {
+    const { user } = await getSession();
+    if (!user) throw { redirectTo: AUTH_PATH, message: false };
+  },
+
+  async checkError(error: { status?: number }) {
+    if (error?.status === 401) {
+      forgetSession();
+      throw { redirectTo: AUTH_PATH, message: false };
+    }
+    // 403 (plan limits, features) and 404 are answers to show, not reasons to sign out.
+  },
+
+  async getIdentity() {
+    const { user, profile } = await getSession();
+    if (!user) throw new Error('Authentication required');
+    const fullName = profile?.display_name || user.email;
+    return {
+      id: user.id,
+      fullName,
+      email: user.email,
+      avatar: profile?.avatar_url ?? undefined,
+      initials: initials(fullName),
+    };
+  },
+};

@@ -1,0 +1,61 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '../api/http.ts';
+import type { Access } from '../types.ts';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+}
+
+export interface SessionProfile {
+  user_id: string;
+  display_name: string | null;
+  company_name: string | null;
+  role: string;
+  location: string | null;
+  avatar_url: string | null;
+  onboarding_completed_at: string | null;
+}
+
+export interface Session {
+  user: SessionUser | null;
+  profile: SessionProfile | null;
+  access: Access | null;
+}
+
+// react-admin asks for the session on every navigation; one answer serves a few seconds of them.
+const SESSION_TTL_MS = 5_000;
+let cached: { at: number; session: Promise<Session> } | null = null;
+
+export function getSession(): Promise<Session> {
+  if (!cached || Date.now() - cached.at > SESSION_TTL_MS) {
+    const session = apiJson<Session>('/auth/session');
+    cached = { at: Date.now(), session };
+    session.catch(() => {
+      cached = null;
+    });
+  }
+  return cached.session;
+}
+
+export function forgetSession(): void {
+  cached = null;
+}
+
+const SESSION_KEY = ['session'];
+// The spec re-checks the subscription every 5 minutes.
+const SUBSCRIPTION_RECHECK_MS = 5 * 60_000;
+
+/** The signed-in user, profile and plan access, shared by every screen. */
+export function useSession() {
+  return useQuery({ queryKey: SESSION_KEY, queryFn: getSession, refetchInterval: SUBSCRIPTION_RECHECK_MS });
+}
+
+/** Reads the session again, e.g. after a plan was picked or the profile changed. */
+export function useRefreshSession() {
+  const queryClient = useQueryClient();
+  return async () => {
+    forgetSession();
+    await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+  };
+}

@@ -1,0 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useAuthProvider } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+
+/**
+ * Signs in and opens /onboarding (which sends onboarded owners on to /dashboard). Answers cached while
+ * signed out (react-admin's checkAuth, the session) are dropped first: a stale 'signed out' would
+ * otherwise send the new session straight to sign-out.
+ */
+export function useSignIn() {
+  const authProvider = useAuthProvider();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async (credentials: { email: string; password: string }) => {
+    await authProvider?.login(credentials);
+    queryClient.removeQueries({ queryKey: ['auth'] });
+    queryClient.removeQueries({ queryKey: ['session'] });
+    navigate('/onboarding');
+  };
+}

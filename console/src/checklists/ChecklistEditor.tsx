@@ -1,0 +1,159 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Title, useDataProvider, useGetOne, useNotify, useRedirect } from 'react-admin';
+import { Link, useParams } from 'react-router-dom';
+import { apiJson } from '../api/http.ts';
+import type { ChecklistRecord, TaskRecord } from '../resource-records.ts';
+import { ChecklistName } from './ChecklistName.tsx';
+import { TaskForm, type TaskDraft } from './TaskForm.tsx';
+import { TaskRow } from './TaskRow.tsx';
+import { TypeBadge } from './TypeBadge.tsx';
+
+const messageOf = (error: unknown, fallback: string) => (error instanceof Error ? error.message : fallback);
+
+/** The ids in the order they would have after swapping `index` with its neighbour at `index + offset`. */
+export function swapped(tasks: TaskRecord[], index: number, offset: -1 | 1): string[] {
+  const ids = tasks.map((task) => task.id);
+  const other = index + offset;
+  if (other < 0 || other >= ids.length) return ids;
+  [ids[index], ids[other]] = [ids[other] as string, ids[index] as string];
+  return ids;
+}
+
+/**
+ * The checklist editor of /checklists/{id}/edit (templates) and /properties/{p}/checklists/{id}/edit:
+ * property name and address, type badge, editable name, and the task list with add, edit, delete and
+ * reorder. Every change is saved at once and the checklist is read back.
+ */
+export function ChecklistEditor() {
+  const params = useParams();
+  const id = params.checklistId ?? params.id ?? '';
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const dataProvider = useDataProvider();
+  const [busy, setBusy] = useState(false);
+  const {
+    data: checklist,
+    isPending,
+    refetch,
+  } = useGetOne<ChecklistRecord>(
+    'checklists',
+    { id },
+    {
+      retry: false,
+      onError: () => {
+        notify("Checklist not found: the checklist you're looking for doesn't exist or you don't have access to it.", {
+          type: 'error',
+        });
+        redirect('/properties');
+      },
+    },
+  );
+
+  /** Runs a change, tells the owner when it fails, and reads the checklist back either way. */
+  const change = async (action: () => Promise<unknown>, success: string, failure: string) => {
+    setBusy(true);
+    try {
+      await action();
+      notify(success, { type: 'success' });
+    } catch (error) {
+      notify(messageOf(error, failure), { type: 'error' });
+      throw error;
+    } finally {
+      await refetch();
+      setBusy(false);
+    }
+  };
+
+  if (isPending || !checklist) {
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
+        <CircularProgress aria-label="Loading checklist" />
+      </Box>
+    );
+  }
+
+  const tasks = checklist.tasks;
+  const backTo = params.propertyId ? `/properties/${params.propertyId}/checklists` : '/templates';
+  const rename = (name: string) =>
+    change(
+      () => dataProvider.update('checklists', { id, data: { name }, previousData: checklist }),
+      'Checklist renamed',
+      'Update failed',
+    );
+  const addTask = (draft: TaskDraft) =>
+    change(() => dataProvider.create('tasks', { data: { ...draft, checklist_id: id } }), 'Task added', 'Update failed');
+  const saveTask = (task: TaskRecord) => (draft: TaskDraft) =>
+    change(
+      () => dataProvider.update('tasks', { id: task.id, data: draft, previousData: task }),
+      'Task updated',
+      'Update failed',
+    );
+  const deleteTask = (task: TaskRecord) => () =>
+    change(() => dataProvider.delete('tasks', { id: task.id, previousData: task }), 'Task deleted', 'Delete failed');
+  const move = (index: number, offset: -1 | 1) =>
+    change(
+      () =>
+        apiJson(`/checklists/${id}/task-order`, { method: 'PUT', body: { task_ids: swapped(tasks, index, offset) } }),
+      'Task order saved',
+      'Update failed',
+    ).catch(() => undefined);
+
+  return (
+    <Box sx={{ py: 2, maxWidth: 880 }}>
+      <Title title={checklist.is_template ? 'Template Editor' : 'Checklist Editor'} />
+      <Button component={Link} to={backTo} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
+        Back
+      </Button>
+      <Stack spacing={0.5} sx={{ mb: 2 }}>
+        <Typography color="text.secondary">
+          {checklist.property.is_system_property
+            ? 'Template'
+            : `${checklist.property.name} · ${checklist.property.address}`}
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <ChecklistName name={checklist.name} onRename={rename} />
+          <TypeBadge type={checklist.type} />
+        </Stack>
+      </Stack>
+
+      <Card variant="outlined" component="section" aria-labelledby="tasks-heading">
+        <CardContent>
+          <Typography id="tasks-heading" component="h2" variant="h6">
+            Tasks ({tasks.length})
+          </Typography>
+          {tasks.length === 0 ? (
+            <Typography color="text.secondary" sx={{ py: 2 }}>
+              No tasks yet. Add the first task below.
+            </Typography>
+          ) : (
+            <Box component="ol" sx={{ p: 0, m: 0 }} aria-busy={busy}>
+              {tasks.map((task, index) => (
+                <TaskRow
+                  key={task.id}
+                  task={task}
+                  position={index + 1}
+                  count={tasks.length}
+                  busy={busy}
+                  onMove={(offset) => void move(index, offset)}
+                  onSave={saveTask(task)}
+                  onDelete={deleteTask(task)}
+                />
+              ))}
+            </Box>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card variant="outlined" component="section" aria-labelledby="add-task-heading" sx={{ mt: 2 }}>
+        <CardContent>
+          <Typography id="add-task-heading" component="h2" variant="h6" sx={{ mb: 1.5 }}>
+            Add Task
+          </Typography>
+          <TaskForm label="Add task" submitLabel="Add Task" onSubmit={addTask} />
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

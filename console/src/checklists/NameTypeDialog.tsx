@@ -1,0 +1,96 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  InputLabel,
+  MenuItem,
+  Select,
+  TextField,
+} from '@mui/material';
+import { useId, useState, type FormEvent } from 'react';
+import type { ChecklistType } from '../resource-records.ts';
+import { typeLabel } from '../runs/run-kinds.ts';
+
+interface Props<T extends ChecklistType> {
+  open: boolean;
+  title: string;
+  nameLabel: string;
+  typeLabelText: string;
+  types: readonly T[];
+  submitLabel: string;
+  onClose: () => void;
+  /** Resolves when saved (the dialog then closes); rejects to keep it open. */
+  onSubmit: (value: { name: string; type: T }) => Promise<void>;
+}
+
+/**
+ * A name and a type, as the templates screen's 'Create New Template' and a property's 'New Checklist' ask:
+ * the button stays disabled while the name is blank, no type is chosen, or it is saving.
+ */
+export function NameTypeDialog<T extends ChecklistType>(props: Props<T>) {
+  const { open, title, nameLabel, typeLabelText, types, submitLabel, onClose, onSubmit } = props;
+  const [name, setName] = useState('');
+  const [type, setType] = useState<T | ''>('');
+  const [saving, setSaving] = useState(false);
+  const typeLabelId = useId();
+
+  const close = () => {
+    setName('');
+    setType('');
+    onClose();
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim() || !type) return;
+    setSaving(true);
+    try {
+      await onSubmit({ name: name.trim(), type });
+      close();
+    } catch {
+      // The caller has told the owner what went wrong; the dialog stays open to retry.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby={`${typeLabelId}-title`}>
+      <form onSubmit={submit}>
+        <DialogTitle id={`${typeLabelId}-title`}>{title}</DialogTitle>
+        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
+          <TextField
+            label={nameLabel}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            autoFocus
+            required
+          />
+          <FormControl required>
+            <InputLabel id={typeLabelId}>{typeLabelText}</InputLabel>
+            <Select
+              labelId={typeLabelId}
+              label={typeLabelText}
+              value={type}
+              onChange={(event) => setType(event.target.value as T)}
+            >
+              {types.map((option) => (
+                <MenuItem key={option} value={option}>
+                  {typeLabel(option)}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={!name.trim() || !type || saving}>
+            {saving ? 'Creating...' : submitLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

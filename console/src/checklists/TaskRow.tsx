@@ -1,0 +1,122 @@
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
+import { Box, Chip, IconButton, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Confirm } from 'react-admin';
+import type { TaskRecord } from '../resource-records.ts';
+import { TaskForm, type TaskDraft } from './TaskForm.tsx';
+
+interface Props {
+  task: TaskRecord;
+  position: number;
+  count: number;
+  busy: boolean;
+  onMove: (offset: -1 | 1) => void;
+  onSave: (draft: TaskDraft) => Promise<void>;
+  onDelete: () => Promise<void>;
+}
+
+/** One task of the editor: its number and text, move up/down, edit in place, delete with confirmation. */
+export function TaskRow({ task, position, count, busy, onMove, onSave, onDelete }: Props) {
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  return (
+    <Box component="li" sx={{ listStyle: 'none', borderBottom: 1, borderColor: 'divider', py: 1.5 }}>
+      {editing ? (
+        <TaskForm
+          label={`Edit task ${position}`}
+          initial={{ title: task.title, description: task.description ?? '', required_media: task.required_media }}
+          submitLabel="Save Task"
+          onCancel={() => setEditing(false)}
+          onSubmit={async (draft) => {
+            await onSave(draft);
+            setEditing(false);
+          }}
+        />
+      ) : (
+        <Stack direction="row" sx={{ alignItems: 'flex-start', flexWrap: 'wrap', columnGap: 1.5 }}>
+          <Typography
+            aria-hidden
+            sx={{
+              minWidth: 28,
+              height: 28,
+              borderRadius: '50%',
+              bgcolor: 'primary.main',
+              color: 'primary.contrastText',
+              textAlign: 'center',
+              lineHeight: '28px',
+              fontWeight: 600,
+              flexShrink: 0,
+            }}
+          >
+            {position}
+          </Typography>
+          <Box sx={{ flex: 1, minWidth: 0, maxWidth: { xs: 'calc(100% - 40px)', sm: 'none' } }}>
+            <Typography component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+              {task.title}
+            </Typography>
+            {task.description && (
+              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                {task.description}
+              </Typography>
+            )}
+            {task.required_media > 0 && (
+              <Chip
+                size="small"
+                icon={<PhotoCameraIcon />}
+                label={`${task.required_media} photo${task.required_media === 1 ? '' : 's'} required`}
+                sx={{ mt: 0.5 }}
+              />
+            )}
+          </Box>
+          {/* Below the text on a phone, so the title keeps the width. */}
+          <Stack direction="row" sx={{ flexShrink: 0, justifyContent: 'flex-end', width: { xs: '100%', sm: 'auto' } }}>
+            <IconButton
+              aria-label={`Move "${task.title}" up`}
+              disabled={busy || position === 1}
+              onClick={() => onMove(-1)}
+            >
+              <ArrowUpwardIcon />
+            </IconButton>
+            <IconButton
+              aria-label={`Move "${task.title}" down`}
+              disabled={busy || position === count}
+              onClick={() => onMove(1)}
+            >
+              <ArrowDownwardIcon />
+            </IconButton>
+            <IconButton aria-label={`Edit "${task.title}"`} onClick={() => setEditing(true)}>
+              <EditIcon />
+            </IconButton>
+            <IconButton aria-label={`Delete "${task.title}"`} color="error" onClick={() => setConfirming(true)}>
+              <DeleteIcon />
+            </IconButton>
+          </Stack>
+        </Stack>
+      )}
+      <Confirm
+        isOpen={confirming}
+        loading={deleting}
+        title="Delete task"
+        content="Are you sure you want to delete this task?"
+        confirm="Delete"
+        confirmColor="warning"
+        onConfirm={async () => {
+          setDeleting(true);
+          try {
+            await onDelete();
+            setConfirming(false);
+          } finally {
+            setDeleting(false);
+          }
+        }}
+        onClose={() => setConfirming(false)}
+      />
+    </Box>
+  );
+}

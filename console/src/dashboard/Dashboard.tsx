@@ -1,0 +1,60 @@
+import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useSession } from '../auth/session.ts';
+import { usePageTitle } from '../layout/usePageTitle.ts';
+import { SetupChecklist } from '../onboarding/SetupChecklist.tsx';
+import { useOnboarding } from '../onboarding/useOnboarding.ts';
+import { PlanPickerDialog } from '../plans/PlanPickerDialog.tsx';
+import { PlanUsageCard } from './PlanUsageCard.tsx';
+import { PropertiesCard } from './PropertiesCard.tsx';
+import { RecentActivity } from './RecentActivity.tsx';
+import { StatCards } from './StatCards.tsx';
+import { TrialCountdown } from './TrialCountdown.tsx';
+import { UnlockAnalytics } from './UnlockAnalytics.tsx';
+import { useDashboard } from './useDashboard.ts';
+
+/** /dashboard: greeting, stat cards, properties, recent activity, plan meters and upgrade prompts. */
+export function Dashboard() {
+  usePageTitle('Dashboard');
+  const session = useSession();
+  const dashboard = useDashboard();
+  const onboarding = useOnboarding();
+  const [planPickerOpen, setPlanPickerOpen] = useState(false);
+
+  const name = session.data?.profile?.display_name?.trim() || session.data?.user?.email.split('@')[0] || '';
+  const firstName = name.split(/\s+/)[0];
+
+  if (dashboard.isPending) {
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
+        <CircularProgress aria-label="Loading your dashboard" />
+      </Box>
+    );
+  }
+  if (dashboard.isError) {
+    return <Alert severity="error">Your dashboard could not be loaded. Please refresh the page.</Alert>;
+  }
+  const { stats, properties, recent_runs, access } = dashboard.data;
+  const setupOpen = onboarding.data && onboarding.data.completed < onboarding.data.total;
+
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography component="h1" variant="h4">
+          Welcome back, {firstName}!
+        </Typography>
+        <Typography color="text.secondary">Here is what is happening across your properties today.</Typography>
+      </Box>
+      {access.on_trial && access.trial_ends_at && <TrialCountdown endsAt={access.trial_ends_at} />}
+      <StatCards stats={stats} />
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
+        <PropertiesCard properties={properties} total={stats.properties} />
+        <RecentActivity runs={recent_runs} />
+        {!access.is_admin && <PlanUsageCard access={access} properties={stats.properties} />}
+        {!access.features.analytics && <UnlockAnalytics onUpgrade={() => setPlanPickerOpen(true)} />}
+      </Box>
+      {setupOpen && onboarding.data && <SetupChecklist state={onboarding.data} />}
+      <PlanPickerDialog open={planPickerOpen} onClose={() => setPlanPickerOpen(false)} />
+    </Stack>
+  );
+}

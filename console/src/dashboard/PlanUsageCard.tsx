@@ -1,0 +1,51 @@
+import { Card, CardContent, Stack, Typography } from '@mui/material';
+import type { Access } from '../types.ts';
+import { UsageMeter } from './UsageMeter.tsx';
+
+const PROPERTY_WARNING = 0.8;
+const REPORT_WARNING = 0.8;
+
+function propertyNote(count: number, max: number | null): string | undefined {
+  if (max === null) return undefined;
+  if (count >= max) return `You've reached your limit of ${max} properties. Upgrade for more.`;
+  if (count >= max * PROPERTY_WARNING) return 'You are close to your property limit.';
+  return undefined;
+}
+
+function reportNote(reports: Access['reports']): string | undefined {
+  if (reports.cap === null) return undefined;
+  if (reports.used >= reports.cap) return 'Report limit reached';
+  if (reports.used >= reports.cap * REPORT_WARNING) return 'Approaching report limit';
+  return undefined;
+}
+
+/** The property-limit and report-usage meters of the owner's plan. */
+export function PlanUsageCard({ access, properties }: { access: Access; properties: number }) {
+  const reportLimit = access.reports.cap ?? access.reports.included;
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="plan-usage">
+      <CardContent>
+        <Typography id="plan-usage" component="h2" variant="h6" gutterBottom>
+          Plan Usage
+        </Typography>
+        <Stack spacing={2}>
+          <UsageMeter
+            label="Properties"
+            used={properties}
+            limit={access.limits.max_properties}
+            note={propertyNote(properties, access.limits.max_properties)}
+          />
+          <UsageMeter
+            label="Reports this period"
+            used={access.reports.used}
+            limit={reportLimit}
+            note={
+              reportNote(access.reports) ??
+              (access.reports.cap === null ? 'Extra reports are billed per report.' : undefined)
+            }
+          />
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

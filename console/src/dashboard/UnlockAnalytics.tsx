@@ -1,0 +1,22 @@
+import InsightsIcon from '@mui/icons-material/Insights';
+import { Button, Card, CardContent, Typography } from '@mui/material';
+
+/** Shown when the plan has no analytics. */
+export function UnlockAnalytics({ onUpgrade }: { onUpgrade: () => void }) {
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="unlock-analytics">
+      <CardContent>
+        <InsightsIcon color="primary" aria-hidden />
+        <Typography id="unlock-analytics" component="h2" variant="h6">
+          Unlock Analytics
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          Upgrade to access detailed analytics and reports.
+        </Typography>
+        <Button variant="contained" onClick={onUpgrade}>
+          Upgrade to Professional
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

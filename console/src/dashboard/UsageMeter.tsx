@@ -1,0 +1,53 @@
+import { Box, LinearProgress, Typography } from '@mui/material';
+
+/** The spec's usage colours: red at 90 % or more, amber at 70 % or more, else green. */
+export function meterColor(percent: number): 'error' | 'warning' | 'success' {
+  if (percent >= 90) return 'error';
+  if (percent >= 70) return 'warning';
+  return 'success';
+}
+
+export function UsageMeter({
+  label,
+  used,
+  limit,
+  note,
+}: {
+  label: string;
+  used: number;
+  limit: number | null;
+  note?: string;
+}) {
+  if (limit === null) {
+    return (
+      <Box>
+        <Typography variant="body2">
+          {label}: {used} (unlimited)
+        </Typography>
+      </Box>
+    );
+  }
+  const percent = limit === 0 ? 100 : Math.min(100, Math.round((used / limit) * 100));
+  return (
+    <Box data-meter={label} data-color={meterColor(percent)}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
+        <Typography variant="body2">{label}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {used} of {limit}
+        </Typography>
+      </Box>
+      <LinearProgress
+        variant="determinate"
+        value={percent}
+        color={meterColor(percent)}
+        aria-label={`${label}: ${used} of ${limit}`}
+        sx={{ height: 8, borderRadius: 4, my: 0.5 }}
+      />
+      {note && (
+        <Typography variant="caption" color="text.secondary">
+          {note}
+        </Typography>
+      )}
+    </Box>
+  );
+}

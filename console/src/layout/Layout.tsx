@@ -1,0 +1,69 @@
+import { Box, CircularProgress, Typography, useMediaQuery } from '@mui/material';
+import { type ReactNode, useCallback, useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { useSession } from '../auth/session.ts';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { MobileHeader, MobileTabBar, TAB_BAR_HEIGHT } from './MobileNav.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import { readSidebarOpen, writeSidebarOpen } from './sidebarCookie.ts';
+import { useShortcuts } from './useShortcuts.ts';
+
+/** The spec's mobile breakpoint. */
+export const MOBILE_QUERY = '(max-width: 767.95px)';
+
+/**
+ * The authenticated frame. It sends a user who still needs onboarding to /onboarding; on desktop it shows
+ * the sidebar and breadcrumbs, under 768 px the header, the tab bar and the new-property button.
+ */
+export function Layout({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const [sidebarOpen, setSidebarOpen] = useState(readSidebarOpen);
+  const toggleSidebar = useCallback(
+    () =>
+      setSidebarOpen((open) => {
+        writeSidebarOpen(!open);
+        return !open;
+      }),
+    [],
+  );
+  useShortcuts(toggleSidebar);
+
+  if (session.isPending) {
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
+        <CircularProgress aria-label="Loading" />
+      </Box>
+    );
+  }
+  if (!session.data?.user) return <Navigate to="/auth" replace />;
+  if (session.data.access?.needs_onboarding) return <Navigate to="/onboarding" replace />;
+
+  const title = (
+    <Typography id="react-admin-title" component="h1" variant="h6" sx={{ '&:empty': { display: 'none' } }} />
+  );
+  if (mobile) {
+    return (
+      <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', pb: `${TAB_BAR_HEIGHT + 88}px` }}>
+        <MobileHeader />
+        <Box component="main" id="main-content" sx={{ p: 2 }}>
+          {title}
+          {children}
+        </Box>
+        <MobileTabBar />
+      </Box>
+    );
+  }
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <Sidebar open={sidebarOpen} session={session.data} />
+      <Box component="main" id="main-content" sx={{ flexGrow: 1, minWidth: 0, p: 3 }}>
+        <Box sx={{ mb: 2 }}>
+          <Breadcrumbs />
+          {title}
+        </Box>
+        {children}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,86 @@
+import AddIcon from '@mui/icons-material/Add';
+import LogoutIcon from '@mui/icons-material/Logout';
+import {
+  AppBar,
+  Badge,
+  BottomNavigation,
+  BottomNavigationAction,
+  Fab,
+  IconButton,
+  Paper,
+  Toolbar,
+  Typography,
+} from '@mui/material';
+import { useLogout } from 'react-admin';
+import { Link, useLocation } from 'react-router-dom';
+import { mainNavigation, paths } from './navigation.ts';
+import { badgeText, useRunsInProgress } from './useRunsInProgress.ts';
+
+const TABS = ['Dashboard', 'Properties', 'Inspections', 'Analytics'];
+export const TAB_BAR_HEIGHT = 64;
+
+/** Under 768 px: the top header with the product name. */
+export function MobileHeader() {
+  const logout = useLogout();
+  return (
+    <AppBar position="sticky" color="default" elevation={1}>
+      <Toolbar>
+        <img src="/favicon.svg" alt="" width={24} height={24} />
+        <Typography component="span" variant="h6" sx={{ ml: 1, flexGrow: 1 }}>
+          Turnproof
+        </Typography>
+        <IconButton aria-label="Sign Out" onClick={() => logout()}>
+          <LogoutIcon />
+        </IconButton>
+      </Toolbar>
+    </AppBar>
+  );
+}
+
+/** Under 768 px: the bottom tab bar (Inspections shows the runs in progress) and the new-property button. */
+export function MobileTabBar() {
+  const { pathname } = useLocation();
+  const inProgress = useRunsInProgress();
+  const tabs = mainNavigation.filter((item) => TABS.includes(item.label));
+  const current = tabs.find((tab) => pathname === tab.path || pathname.startsWith(`${tab.path}/`))?.path ?? false;
+  return (
+    <>
+      <Fab
+        color="primary"
+        aria-label="Add property"
+        component={Link}
+        to={paths.newProperty}
+        sx={{ position: 'fixed', right: 16, bottom: TAB_BAR_HEIGHT + 16, zIndex: 'speedDial' }}
+      >
+        <AddIcon />
+      </Fab>
+      <Paper
+        component="nav"
+        aria-label="Tabs"
+        elevation={3}
+        sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 'appBar' }}
+      >
+        <BottomNavigation value={current} showLabels sx={{ height: TAB_BAR_HEIGHT }}>
+          {tabs.map((tab) => (
+            <BottomNavigationAction
+              key={tab.path}
+              value={tab.path}
+              label={tab.label}
+              component={Link}
+              to={tab.path}
+              icon={
+                tab.path === paths.runs && inProgress ? (
+                  <Badge badgeContent={badgeText(inProgress)} color="warning" aria-label={`${inProgress} in progress`}>
+                    <tab.Icon />
+                  </Badge>
+                ) : (
+                  <tab.Icon />
+                )
+              }
+            />
+          ))}
+        </BottomNavigation>
+      </Paper>
+    </>
+  );
+}

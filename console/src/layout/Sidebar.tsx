@@ -1,0 +1,138 @@
+import LockIcon from '@mui/icons-material/Lock';
+import {
+  Box,
+  Chip,
+  Divider,
+  Drawer,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  ListSubheader,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { Link, useLocation } from 'react-router-dom';
+import type { Session } from '../auth/session.ts';
+import { TIER_BADGES, tierAtLeast } from '../plans/tiers.ts';
+import { mainNavigation, type NavItem, quickActions, settingsNavigation } from './navigation.ts';
+import { SubscriptionCard } from './SubscriptionCard.tsx';
+import { UserFooter } from './UserFooter.tsx';
+
+export const SIDEBAR_WIDTH = 256;
+export const SIDEBAR_ICON_WIDTH = 48;
+
+function NavLink({ item, open, session }: { item: NavItem; open: boolean; session: Session }) {
+  const { pathname } = useLocation();
+  const tier = session.access?.tier ?? 'starter';
+  const locked = item.requires !== undefined && !tierAtLeast(tier, item.requires);
+  const selected = pathname === item.path || pathname.startsWith(`${item.path}/`);
+  const button = (
+    <ListItemButton
+      component={Link}
+      to={item.path}
+      selected={selected}
+      aria-current={selected ? 'page' : undefined}
+      aria-label={open ? undefined : item.label}
+      sx={{ borderRadius: 1.5, mx: 0.75, px: open ? 1.5 : 1, minHeight: 40 }}
+    >
+      <ListItemIcon sx={{ minWidth: open ? 36 : 0 }}>
+        <item.Icon fontSize="small" />
+      </ListItemIcon>
+      {open && (
+        <>
+          <ListItemText
+            primary={item.label}
+            secondary={item.caption}
+            slotProps={{ secondary: { variant: 'caption', noWrap: true } }}
+          />
+          {item.tag && <Chip label={item.tag} size="small" variant="outlined" sx={{ ml: 0.5 }} />}
+          {locked && item.requires && (
+            <>
+              <Chip label={TIER_BADGES[item.requires]} size="small" color="secondary" sx={{ ml: 0.5 }} />
+              <LockIcon fontSize="small" titleAccess="Locked" sx={{ ml: 0.5, color: 'text.secondary' }} />
+            </>
+          )}
+        </>
+      )}
+    </ListItemButton>
+  );
+  return (
+    <ListItem disablePadding>
+      {open ? (
+        button
+      ) : (
+        <Tooltip title={item.label} placement="right">
+          {button}
+        </Tooltip>
+      )}
+    </ListItem>
+  );
+}
+
+function Section({
+  title,
+  items,
+  open,
+  session,
+}: {
+  title: string;
+  items: NavItem[];
+  open: boolean;
+  session: Session;
+}) {
+  const id = `nav-${title.toLowerCase().replace(/\s+/g, '-')}`;
+  return (
+    <List
+      dense
+      aria-labelledby={open ? id : undefined}
+      aria-label={open ? undefined : title}
+      subheader={
+        open ? (
+          <ListSubheader id={id} sx={{ bgcolor: 'transparent', lineHeight: '32px' }}>
+            {title}
+          </ListSubheader>
+        ) : undefined
+      }
+    >
+      {items.map((item) => (
+        <NavLink key={item.path} item={item} open={open} session={session} />
+      ))}
+    </List>
+  );
+}
+
+/** The desktop sidebar: plan card, quick actions, navigation, settings and the user footer. */
+export function Sidebar({ open, session }: { open: boolean; session: Session }) {
+  const width = open ? SIDEBAR_WIDTH : SIDEBAR_ICON_WIDTH;
+  return (
+    <Drawer
+      variant="permanent"
+      component="nav"
+      aria-label="Main navigation"
+      sx={{
+        width,
+        flexShrink: 0,
+        '& .MuiDrawer-paper': { width, boxSizing: 'border-box', overflowX: 'hidden', transition: 'width 150ms' },
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1.5, minHeight: 56 }}>
+        <img src="/favicon.svg" alt="" width={24} height={24} />
+        {open && (
+          <Typography component="span" variant="h6">
+            Turnproof
+          </Typography>
+        )}
+      </Box>
+      {open && session.access && <SubscriptionCard access={session.access} />}
+      <Section title="Quick Actions" items={quickActions} open={open} session={session} />
+      <Divider />
+      <Section title="Navigation" items={mainNavigation} open={open} session={session} />
+      <Divider />
+      <Section title="Settings" items={settingsNavigation} open={open} session={session} />
+      <Box sx={{ flexGrow: 1 }} />
+      <UserFooter session={session} compact={!open} />
+    </Drawer>
+  );
+}

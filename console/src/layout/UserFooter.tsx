@@ -1,0 +1,68 @@
+import LogoutIcon from '@mui/icons-material/Logout';
+import { Avatar, Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
+import { useLogout, useNotify } from 'react-admin';
+import type { Session } from '../auth/session.ts';
+
+export function initialsOf(name: string): string {
+  const letters = name
+    .split(/[\s@.]+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '');
+  return letters.join('') || '?';
+}
+
+/** The sidebar footer: avatar with initials, name (or 'Add Your Name'), company, location or e-mail, Sign Out. */
+export function UserFooter({ session, compact }: { session: Session; compact: boolean }) {
+  const logout = useLogout();
+  const notify = useNotify();
+  const name = session.profile?.display_name?.trim();
+  const email = session.user?.email ?? '';
+  const signOut = async () => {
+    await logout();
+    notify('Signed out', { type: 'info' });
+  };
+  const avatar = (
+    <Avatar
+      src={session.profile?.avatar_url ?? undefined}
+      sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: 14 }}
+    >
+      {initialsOf(name || email)}
+    </Avatar>
+  );
+  if (compact) {
+    return (
+      <Box sx={{ display: 'grid', justifyItems: 'center', gap: 1, py: 1 }}>
+        {avatar}
+        <Tooltip title="Sign Out" placement="right">
+          <IconButton aria-label="Sign Out" onClick={signOut} size="small">
+            <LogoutIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Box>
+    );
+  }
+  return (
+    <Box sx={{ p: 1.5, borderTop: 1, borderColor: 'divider' }}>
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 1 }}>
+        {avatar}
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="subtitle2" noWrap>
+            {name || 'Add Your Name'}
+          </Typography>
+          {session.profile?.company_name && (
+            <Typography variant="caption" component="p" color="text.secondary" noWrap>
+              {session.profile.company_name}
+            </Typography>
+          )}
+          <Typography variant="caption" component="p" color="text.secondary" noWrap>
+            {session.profile?.location || email}
+          </Typography>
+        </Box>
+      </Box>
+      <Button fullWidth variant="outlined" size="small" startIcon={<LogoutIcon />} onClick={signOut}>
+        Sign Out
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,56 @@
+import CelebrationIcon from '@mui/icons-material/Celebration';
+import { Alert, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useNotify } from 'react-admin';
+import { errorMessage } from '../auth/authApi.ts';
+import type { Plan, PlanKey } from '../types.ts';
+import { choosePlan } from './choosePlan.ts';
+import { PlanPicker } from './PlanPicker.tsx';
+import { PromoCodeBox } from './PromoCodeBox.tsx';
+
+/** 'Choose Your Perfect Plan': launch banner, promo code box and plan picker. */
+export function PlanChoice({
+  plans,
+  userId,
+  current,
+  onChosen,
+}: {
+  plans: Plan[];
+  userId: string;
+  current?: PlanKey | null;
+  onChosen: (plan: Plan) => void;
+}) {
+  const [picking, setPicking] = useState<PlanKey | null>(null);
+  const notify = useNotify();
+
+  async function pick(planKey: PlanKey) {
+    setPicking(planKey);
+    try {
+      const choice = await choosePlan(planKey);
+      if (choice.kind === 'checkout') {
+        window.location.assign(choice.url);
+        return;
+      }
+      const plan = plans.find((candidate) => candidate.key === planKey);
+      if (plan) onChosen(plan);
+    } catch (error) {
+      notify(`Checkout Error: ${errorMessage(error, 'Failed to create checkout session')}`, { type: 'error' });
+    } finally {
+      setPicking(null);
+    }
+  }
+
+  return (
+    <Stack spacing={3}>
+      <Alert icon={<CelebrationIcon />} severity="info" variant="outlined">
+        <strong>Launch offer:</strong> enter code TURNPROOF5 for 5 free reports. Monthly plans start with a 14-day free
+        trial; cancel any time, no setup fee.
+      </Alert>
+      <PromoCodeBox orgId={userId} />
+      <Typography component="h2" variant="h6">
+        Pick a plan
+      </Typography>
+      <PlanPicker plans={plans} current={current} picking={picking} onPick={pick} />
+    </Stack>
+  );
+}

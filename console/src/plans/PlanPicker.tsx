@@ -1,0 +1,99 @@
+import CheckIcon from '@mui/icons-material/Check';
+import {
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Chip,
+  List,
+  ListItem,
+  ListItemIcon,
+  Typography,
+} from '@mui/material';
+import type { Plan, PlanKey } from '../types.ts';
+import { dollars } from './format.ts';
+
+function featuresOf(plan: Plan): string[] {
+  const reports =
+    plan.includedReports > 0
+      ? `${plan.includedReports} reports a month, then ${dollars(plan.overageCentsPerReport)} each`
+      : `${dollars(plan.overageCentsPerReport)} per report, up to ${plan.monthlyReportCap} a month`;
+  const properties = plan.maxProperties === null ? 'Unlimited properties' : `Up to ${plan.maxProperties} properties`;
+  const extras: Record<PlanKey, string[]> = {
+    flex: ['30-day photo retention', 'No monthly fee'],
+    starter: ['14-day free trial', 'Photo proof and PDF reports'],
+    pro: ['14-day free trial', 'Analytics and team members'],
+    team: ['14-day free trial', 'Unlimited team members'],
+  };
+  return [reports, properties, ...extras[plan.key]];
+}
+
+/** The four plans of plan set A; one button per plan, busy while that plan is being picked. */
+export function PlanPicker({
+  plans,
+  current,
+  picking,
+  onPick,
+}: {
+  plans: Plan[];
+  current?: PlanKey | null;
+  picking: PlanKey | null;
+  onPick: (plan: PlanKey) => void;
+}) {
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' } }}>
+      {plans.map((plan) => {
+        const popular = plan.key === 'pro';
+        return (
+          <Card
+            key={plan.key}
+            variant="outlined"
+            sx={{
+              display: 'flex',
+              flexDirection: 'column',
+              borderColor: popular ? 'primary.main' : undefined,
+              borderWidth: popular ? 2 : 1,
+            }}
+          >
+            <CardContent sx={{ flexGrow: 1 }}>
+              <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+                <Typography component="h3" variant="h6">
+                  {plan.name}
+                </Typography>
+                {popular && <Chip label="Most popular" color="primary" size="small" />}
+              </Box>
+              <Typography component="p" variant="h4" sx={{ my: 1 }}>
+                {dollars(plan.monthlyPriceCents)}
+                <Typography component="span" color="text.secondary">
+                  /month
+                </Typography>
+              </Typography>
+              <List dense disablePadding>
+                {featuresOf(plan).map((feature) => (
+                  <ListItem key={feature} disableGutters>
+                    <ListItemIcon sx={{ minWidth: 28 }}>
+                      <CheckIcon fontSize="small" color="success" />
+                    </ListItemIcon>
+                    {feature}
+                  </ListItem>
+                ))}
+              </List>
+            </CardContent>
+            <CardActions sx={{ p: 2, pt: 0 }}>
+              <Button
+                fullWidth
+                variant={popular ? 'contained' : 'outlined'}
+                disabled={picking !== null || current === plan.key}
+                onClick={() => onPick(plan.key)}
+                aria-label={`Choose ${plan.name}`}
+              >
+                {current === plan.key ? 'Current plan' : picking === plan.key ? 'Processing...' : `Choose ${plan.name}`}
+              </Button>
+            </CardActions>
+          </Card>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,78 @@
+import { Alert, Box, Button, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { HttpError } from 'react-admin';
+import { apiJson } from '../api/http.ts';
+
+type PromoState =
+  { kind: 'idle' } | { kind: 'applying' } | { kind: 'applied'; message: string } | { kind: 'error'; message: string };
+
+function promoErrorMessage(error: unknown): string {
+  if (error instanceof HttpError) {
+    const code = (error.body as { code?: string } | undefined)?.code;
+    if (code === 'INVALID_CODE') return 'Invalid promo code';
+    if (code === 'BAD_INPUT') return 'Please enter a valid promo code';
+    if (error.status === 401) return 'Please log in to apply promo codes.';
+    return error.message || 'Failed to apply promo code';
+  }
+  return 'Network error. Please try again.';
+}
+
+/** The promo code box: input uppercased, Apply disabled while empty, applying or applied. */
+export function PromoCodeBox({ orgId }: { orgId: string }) {
+  const [code, setCode] = useState('');
+  const [state, setState] = useState<PromoState>({ kind: 'idle' });
+
+  async function apply() {
+    const trimmed = code.trim();
+    if (!trimmed) return;
+    setState({ kind: 'applying' });
+    try {
+      const answer = await apiJson<{ message?: string; remaining?: number }>('/promo/apply', {
+        method: 'POST',
+        body: { orgId, code: trimmed },
+      });
+      setState({ kind: 'applied', message: answer.message ?? `${answer.remaining ?? 5} free reports added` });
+    } catch (error) {
+      setState({ kind: 'error', message: promoErrorMessage(error) });
+    }
+  }
+
+  return (
+    <Box
+      component="section"
+      aria-labelledby="promo-title"
+      sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 2 }}
+    >
+      <Typography id="promo-title" component="h2" variant="subtitle1" gutterBottom>
+        Have a promo code?
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1 }}>
+        <TextField
+          size="small"
+          label="Promo code"
+          value={code}
+          onChange={(event) => setCode(event.target.value.toUpperCase())}
+          disabled={state.kind === 'applied'}
+          sx={{ flexGrow: 1 }}
+        />
+        <Button
+          variant="outlined"
+          onClick={apply}
+          disabled={!code.trim() || state.kind === 'applying' || state.kind === 'applied'}
+        >
+          {state.kind === 'applying' ? 'Applying...' : state.kind === 'applied' ? 'Applied' : 'Apply'}
+        </Button>
+      </Box>
+      {state.kind === 'applied' && (
+        <Alert severity="success" sx={{ mt: 1 }}>
+          {state.message}
+        </Alert>
+      )}
+      {state.kind === 'error' && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {state.message}
+        </Alert>
+      )}
+    </Box>
+  );
+}

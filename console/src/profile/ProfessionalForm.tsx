@@ -1,0 +1,61 @@
+import { Button, Stack, TextField } from '@mui/material';
+import { type FormEvent, useState } from 'react';
+import type { Profile, ProfileChange } from './profile-types.ts';
+
+const FIELDS = [
+  ['location', 'Location', 1],
+  ['phone', 'Phone', 1],
+  ['website', 'Website', 1],
+  ['business_address', 'Business address', 1],
+  ['professional_summary', 'Professional summary', 3],
+  ['bio', 'Bio', 3],
+] as const;
+
+/** The Professional tab: the longer profile fields, saved together. */
+export function ProfessionalForm({
+  profile,
+  onSave,
+}: {
+  profile: Profile;
+  onSave: (change: ProfileChange) => Promise<void>;
+}) {
+  const initial = () => ({
+    ...Object.fromEntries(FIELDS.map(([field]) => [field, profile[field] ?? ''])),
+    years_experience: profile.years_experience === null ? '' : String(profile.years_experience),
+  });
+  const [values, setValues] = useState<Record<string, string>>(initial);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    await onSave(values).catch(() => undefined);
+    setSaving(false);
+  };
+  return (
+    <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} sx={{ maxWidth: 560 }}>
+      <TextField
+        label="Years of experience"
+        inputMode="numeric"
+        value={values.years_experience}
+        onChange={(event) => setValues({ ...values, years_experience: event.target.value })}
+      />
+      {FIELDS.map(([field, label, rows]) => (
+        <TextField
+          key={field}
+          label={label}
+          value={values[field]}
+          multiline={rows > 1}
+          minRows={rows}
+          onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+        />
+      ))}
+      <Stack direction="row" spacing={1}>
+        <Button type="submit" variant="contained" disabled={saving}>
+          {saving ? 'Saving...' : 'Save'}
+        </Button>
+        <Button onClick={() => setValues(initial())}>Reset</Button>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,84 @@
+/** Records of the property, checklist, template and run resources, as the owner API answers them. */
+
+import type { RunStatus, RunType } from './types.ts';
+
+export type ChecklistType = RunType | 'arrival' | 'departure' | 'cleaning' | 'safety';
+
+export interface PropertyRecord {
+  id: string;
+  name: string;
+  address: string;
+  access_code: string | null;
+  notes: string | null;
+  created_at: string;
+  is_system_property: boolean;
+}
+
+export interface TaskRecord {
+  id: string;
+  checklist_id: string;
+  title: string;
+  description: string | null;
+  required_media: number;
+  order_index: number;
+}
+
+export interface ChecklistRecord {
+  id: string;
+  property_id: string;
+  property: { name: string; address: string; is_system_property: boolean };
+  name: string;
+  type: ChecklistType;
+  is_template: boolean;
+  tasks: TaskRecord[];
+}
+
+export interface TemplateRecord {
+  id: string;
+  name: string;
+  kind: ChecklistType;
+  description: string | null;
+  is_system_template: boolean;
+  source: 'system' | 'custom';
+  property_name: string | null;
+  task_count: number;
+}
+
+export interface RunMeta {
+  unit?: string;
+  tenant_name?: string;
+  tenant_email?: string;
+  lease_start?: string;
+  lease_end?: string;
+}
+
+export interface RunRecord {
+  id: string;
+  property_id: string;
+  property: { name: string; address: string };
+  checklist: { name: string; type: RunType };
+  type: RunType;
+  status: RunStatus;
+  started_at: string | null;
+  ended_at: string | null;
+  created_at: string;
+  meta: RunMeta;
+  magic_link: string | null;
+  task_count: number;
+  completed_task_count: number;
+}
+
+export interface ReportProgress {
+  percent: number;
+  step: string;
+}
+
+export interface ReportRecord {
+  id: string;
+  version: number;
+  status: 'pending' | 'generating' | 'ready' | 'failed';
+  file_name: string | null;
+  error: string | null;
+  has_html: boolean;
+  progress: ReportProgress | null;
+}

@@ -1,0 +1,181 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import ErrorIcon from '@mui/icons-material/Error';
+import LinkOffIcon from '@mui/icons-material/LinkOff';
+import NetworkCheckIcon from '@mui/icons-material/NetworkCheck';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import QrCode2Icon from '@mui/icons-material/QrCode2';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import ShareIcon from '@mui/icons-material/Share';
+import { Alert, Box, Button, Divider, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Confirm, useNotify } from 'react-admin';
+import { apiJson } from '../api/http.ts';
+import type { RunRecord } from '../resource-records.ts';
+import { copyText, share, testLink, type LinkTestState } from './link-actions.ts';
+import { QrCodeDialog } from './QrCodeDialog.tsx';
+import { typeLabel } from './run-kinds.ts';
+
+/** What the host sends the cleaner: where, what, and the link. */
+export function shareMessage(run: RunRecord, link: string): string {
+  const unit = run.meta.unit ? `, unit ${run.meta.unit}` : '';
+  return `Hi! Please complete the ${typeLabel(run.type)} inspection for ${run.property.name}${unit}. Open this link on your phone, no account needed: ${link}`;
+}
+
+const testTexts: Record<LinkTestState, string> = {
+  idle: 'Not tested yet.',
+  testing: 'Testing...',
+  success: 'The link works: a cleaner can open it.',
+  error: 'The link does not open.',
+};
+
+/**
+ * The magic-link tester card: copy, open, test, QR code, share message, rotate and revoke. `onChange`
+ * receives the run after a rotation or revocation.
+ */
+export function MagicLinkPanel({ run, onChange }: { run: RunRecord; onChange: (run: RunRecord) => void }) {
+  const notify = useNotify();
+  const [testState, setTestState] = useState<LinkTestState>('idle');
+  const [testReason, setTestReason] = useState('');
+  const [qrOpen, setQrOpen] = useState(false);
+  const [confirm, setConfirm] = useState<'rotate' | 'revoke' | null>(null);
+  const [changing, setChanging] = useState(false);
+  const link = run.magic_link;
+  const title = `${typeLabel(run.type)} inspection · ${run.property.name}`;
+
+  const copy = async (text: string, done: string) =>
+    notify((await copyText(text)) ? done : 'Copy failed', { type: 'info' });
+  const test = async () => {
+    if (!link) return;
+    setTestState('testing');
+    const result = await testLink(link);
+    setTestState(result.ok ? 'success' : 'error');
+    setTestReason(result.reason);
+    notify(result.ok ? 'Test successful! ✅' : 'Test failed ❌', { type: result.ok ? 'success' : 'error' });
+  };
+  const shareLink = async () => {
+    if (!link) return;
+    const message = shareMessage(run, link);
+    const result = await share({ title, text: message });
+    if (result === 'unsupported') await copy(message, 'Message copied!');
+  };
+  const changeLink = async () => {
+    const action = confirm;
+    setChanging(true);
+    try {
+      const updated = await apiJson<RunRecord>(`/runs/${run.id}/link`, {
+        method: action === 'rotate' ? 'POST' : 'DELETE',
+      });
+      onChange(updated);
+      setTestState('idle');
+      notify(action === 'rotate' ? 'New link ready: the old link no longer works' : 'Link revoked', {
+        type: 'success',
+      });
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'Update failed', { type: 'error' });
+    } finally {
+      setChanging(false);
+      setConfirm(null);
+    }
+  };
+
+  return (
+    <Box component="section" aria-labelledby={`magic-link-${run.id}`}>
+      <Typography id={`magic-link-${run.id}`} component="h2" variant="h6" sx={{ mb: 1 }}>
+        Magic Link
+      </Typography>
+      {link ? (
+        <>
+          <TextField
+            label="Link for the cleaner"
+            value={link}
+            fullWidth
+            size="small"
+            slotProps={{
+              htmlInput: { readOnly: true, onFocus: (event: { target: HTMLInputElement }) => event.target.select() },
+            }}
+          />
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
+            <Button variant="contained" startIcon={<ContentCopyIcon />} onClick={() => void copy(link, 'Link copied!')}>
+              Copy Link
+            </Button>
+            <Button variant="outlined" startIcon={<OpenInNewIcon />} href={link} target="_blank" rel="noopener">
+              Open
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<NetworkCheckIcon />}
+              onClick={() => void test()}
+              disabled={testState === 'testing'}
+            >
+              {testState === 'testing' ? 'Testing...' : 'Test Link'}
+            </Button>
+            <Button variant="outlined" startIcon={<QrCode2Icon />} onClick={() => setQrOpen(true)}>
+              QR Code
+            </Button>
+          </Stack>
+          <Box role="status" aria-live="polite" sx={{ mt: 1.5 }}>
+            <Alert
+              severity={testState === 'success' ? 'success' : testState === 'error' ? 'error' : 'info'}
+              icon={testState === 'success' ? <CheckCircleIcon /> : testState === 'error' ? <ErrorIcon /> : undefined}
+            >
+              {testTexts[testState]} {testState === 'error' || testState === 'success' ? testReason : ''}
+            </Alert>
+          </Box>
+          <Divider sx={{ my: 2 }} />
+          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+            Share message
+          </Typography>
+          <Typography
+            variant="body2"
+            sx={{ bgcolor: 'action.hover', p: 1.5, borderRadius: 1, my: 1, overflowWrap: 'anywhere' }}
+          >
+            {shareMessage(run, link)}
+          </Typography>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <Button
+              startIcon={<ContentCopyIcon />}
+              onClick={() => void copy(shareMessage(run, link), 'Message copied!')}
+            >
+              Copy Message
+            </Button>
+            <Button startIcon={<ShareIcon />} onClick={() => void shareLink()}>
+              Share
+            </Button>
+          </Stack>
+          <QrCodeDialog link={link} title={title} open={qrOpen} onClose={() => setQrOpen(false)} />
+        </>
+      ) : (
+        <Alert severity="warning">
+          This link has been revoked: cleaners see &quot;Invalid Magic Link&quot;. Make a new link to share the
+          inspection again.
+        </Alert>
+      )}
+      <Divider sx={{ my: 2 }} />
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button startIcon={<RefreshIcon />} onClick={() => setConfirm('rotate')} disabled={changing}>
+          {link ? 'Rotate Link' : 'New Link'}
+        </Button>
+        {link && (
+          <Button color="error" startIcon={<LinkOffIcon />} onClick={() => setConfirm('revoke')} disabled={changing}>
+            Revoke Link
+          </Button>
+        )}
+      </Stack>
+      <Confirm
+        isOpen={confirm !== null}
+        loading={changing}
+        title={confirm === 'revoke' ? 'Revoke this link?' : 'Make a new link?'}
+        content={
+          confirm === 'revoke'
+            ? 'The current link stops working at once: anyone who opens it sees "Invalid Magic Link".'
+            : 'A new link replaces the current one, which stops working at once. Send the new link to your cleaner.'
+        }
+        confirm={confirm === 'revoke' ? 'Revoke Link' : 'Make New Link'}
+        confirmColor="warning"
+        onConfirm={() => void changeLink()}
+        onClose={() => setConfirm(null)}
+      />
+    </Box>
+  );
+}

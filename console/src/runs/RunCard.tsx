@@ -1,0 +1,99 @@
+import LinkIcon from '@mui/icons-material/Link';
+import {
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  LinearProgress,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { useRefresh } from 'react-admin';
+import { TypeBadge } from '../checklists/TypeBadge.tsx';
+import type { RunRecord } from '../resource-records.ts';
+import { MagicLinkPanel } from './MagicLinkPanel.tsx';
+import { ReportActions } from './ReportActions.tsx';
+import { RunMenu } from './RunMenu.tsx';
+import { StatusChip } from './StatusChip.tsx';
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : null);
+
+/** One inspection run: where, what, who, how far; its magic link, its report and its menu. */
+export function RunCard({ run }: { run: RunRecord }) {
+  const refresh = useRefresh();
+  const [linkOpen, setLinkOpen] = useState(false);
+  const percent = run.task_count ? Math.round((run.completed_task_count / run.task_count) * 100) : 0;
+  const tenant = [run.meta.unit && `Unit ${run.meta.unit}`, run.meta.tenant_name].filter(Boolean).join(' · ');
+
+  return (
+    <Card component="article" variant="outlined" aria-labelledby={`run-${run.id}`}>
+      <CardContent>
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography id={`run-${run.id}`} component="h2" variant="h6" sx={{ overflowWrap: 'anywhere' }}>
+              {run.property.name}
+            </Typography>
+            <Typography color="text.secondary" variant="body2">
+              {run.checklist.name}
+            </Typography>
+          </Box>
+          <RunMenu run={run} />
+        </Stack>
+        <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }}>
+          <StatusChip status={run.status} />
+          <TypeBadge type={run.type} />
+        </Stack>
+        {tenant && (
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {tenant}
+          </Typography>
+        )}
+        <Box sx={{ mt: 1.5 }}>
+          <Typography variant="body2" id={`run-progress-${run.id}`}>
+            {run.completed_task_count} of {run.task_count} tasks done
+          </Typography>
+          <LinearProgress
+            variant="determinate"
+            value={percent}
+            aria-labelledby={`run-progress-${run.id}`}
+            sx={{ mt: 0.5 }}
+          />
+        </Box>
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+          Created {when(run.created_at)}
+          {run.ended_at
+            ? ` · Completed ${when(run.ended_at)}`
+            : run.started_at
+              ? ` · Started ${when(run.started_at)}`
+              : ''}
+        </Typography>
+      </CardContent>
+      <CardActions sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
+        <Button size="small" variant="outlined" startIcon={<LinkIcon />} onClick={() => setLinkOpen(true)}>
+          Magic Link
+        </Button>
+        {run.status === 'completed' && <ReportActions runId={run.id} />}
+      </CardActions>
+      <Dialog
+        open={linkOpen}
+        onClose={() => setLinkOpen(false)}
+        fullWidth
+        maxWidth="sm"
+        aria-labelledby={`magic-link-${run.id}`}
+      >
+        <DialogContent>
+          {/* The list is read again after a rotation or revocation, which updates this run. */}
+          <MagicLinkPanel run={run} onChange={() => refresh()} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setLinkOpen(false)}>Close</Button>
+        </DialogActions>
+      </Dialog>
+    </Card>
+  );
+}

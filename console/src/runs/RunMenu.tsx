@@ -1,0 +1,82 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { IconButton, ListItemIcon, Menu, MenuItem } from '@mui/material';
+import { useState } from 'react';
+import { Confirm, useDelete, useNotify } from 'react-admin';
+import type { RunRecord } from '../resource-records.ts';
+import { tokenOf } from './link-actions.ts';
+
+/** The run's menu: Open Run (only while in progress, in a new tab) and Delete Run with its warning. */
+export function RunMenu({ run }: { run: RunRecord }) {
+  const notify = useNotify();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [remove, { isPending }] = useDelete<RunRecord>();
+  const canOpen = run.status === 'in_progress' && run.magic_link !== null;
+
+  const deleteRun = () =>
+    remove(
+      'runs',
+      { id: run.id, previousData: run },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          setConfirming(false);
+          notify('Run deleted successfully', { type: 'success' });
+        },
+        onError: () => notify('Failed to delete run', { type: 'error' }),
+      },
+    );
+
+  return (
+    <>
+      <IconButton
+        aria-label={`More actions for the inspection at ${run.property.name}`}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <MoreVertIcon />
+      </IconButton>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {canOpen && (
+          <MenuItem
+            component="a"
+            href={`${window.location.origin}/run/${tokenOf(run.magic_link ?? '')}`}
+            target="_blank"
+            rel="noopener"
+            onClick={() => setAnchor(null)}
+          >
+            <ListItemIcon>
+              <OpenInNewIcon fontSize="small" />
+            </ListItemIcon>
+            Open Run
+          </MenuItem>
+        )}
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            setConfirming(true);
+          }}
+          sx={{ color: 'error.main' }}
+        >
+          <ListItemIcon>
+            <DeleteIcon fontSize="small" color="error" />
+          </ListItemIcon>
+          Delete Run
+        </MenuItem>
+      </Menu>
+      <Confirm
+        isOpen={confirming}
+        loading={isPending}
+        title="Delete this inspection run?"
+        content="This permanently deletes the run. All associated tasks and media (photos and videos) are deleted too. This action cannot be undone."
+        confirm="Delete Run"
+        confirmColor="warning"
+        onConfirm={deleteRun}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { CircularProgress, FormControlLabel, Radio, RadioGroup, Typography } from '@mui/material';
+import { useGetList } from 'react-admin';
+import { EmptyPanel } from '../../layout/EmptyPanel.tsx';
+import type { ChecklistRecord, TemplateRecord } from '../../resource-records.ts';
+import type { RunType } from '../../types.ts';
+import { typeLabel } from '../run-kinds.ts';
+import { templateOptions, type TemplateOption } from './template-options.ts';
+
+interface Props {
+  kind: RunType;
+  propertyId: string;
+  value: string;
+  onChange: (option: TemplateOption) => void;
+}
+
+/** Step 3: what the cleaner will work through; empty checklists cannot be chosen. */
+export function TemplateStep({ kind, propertyId, value, onChange }: Props) {
+  const checklists = useGetList<ChecklistRecord>('checklists', {
+    filter: { property_id: propertyId, is_template: false },
+    pagination: { page: 1, perPage: 200 },
+    sort: { field: 'created_at', order: 'ASC' },
+  });
+  const templates = useGetList<TemplateRecord>('templates', {
+    filter: { kind },
+    pagination: { page: 1, perPage: 200 },
+    sort: { field: 'name', order: 'ASC' },
+  });
+  if (checklists.isPending || templates.isPending) return <CircularProgress aria-label="Loading templates" />;
+  if (templates.error)
+    return <EmptyPanel tone="error" title="Failed to load templates" text={templates.error.message} />;
+  const options = templateOptions(kind, checklists.data ?? [], templates.data ?? []);
+  if (options.length === 0) {
+    return (
+      <EmptyPanel
+        title={`No templates available for ${typeLabel(kind)}`}
+        text="Create a template or a checklist of this type first."
+      />
+    );
+  }
+  return (
+    <RadioGroup
+      aria-label="Template"
+      value={value}
+      onChange={(event) => {
+        const option = options.find((candidate) => candidate.key === event.target.value);
+        if (option) onChange(option);
+      }}
+    >
+      {options.map((option) => (
+        <FormControlLabel
+          key={option.key}
+          value={option.key}
+          disabled={option.taskCount === 0}
+          control={<Radio />}
+          sx={{
+            border: 1,
+            borderColor: value === option.key ? 'primary.main' : 'divider',
+            borderRadius: 1,
+            mx: 0,
+            mb: 1,
+            py: 0.5,
+            pr: 1,
+          }}
+          label={
+            <span>
+              <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
+                {option.name}
+              </Typography>
+              <Typography component="span" variant="body2" color="text.secondary">
+                {option.origin} · {option.taskCount === 0 ? 'no tasks yet' : `${option.taskCount} tasks`}
+              </Typography>
+            </span>
+          }
+        />
+      ))}
+    </RadioGroup>
+  );
+}

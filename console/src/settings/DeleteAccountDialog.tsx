@@ -1,0 +1,68 @@
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  TextField,
+} from '@mui/material';
+import { type FormEvent, useState } from 'react';
+import { apiJson } from '../api/http.ts';
+import { AUTH_PATH, clearLocalData } from '../auth/authProvider.ts';
+
+/** Delete Account: the owner types their e-mail; the server removes everything and stops their workflows. */
+export function DeleteAccountDialog({ open, email, onClose }: { open: boolean; email: string; onClose: () => void }) {
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const matches = typed.trim().toLowerCase() === email.toLowerCase();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!matches) return;
+    setDeleting(true);
+    setError(null);
+    try {
+      await apiJson('/account/deletion', { method: 'POST', body: { confirm_email: typed } });
+      clearLocalData();
+      window.location.assign(AUTH_PATH);
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : 'Failed to delete the account');
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
+      <form onSubmit={(event) => void submit(event)}>
+        <DialogTitle>Delete Account</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            This permanently deletes your account, properties, checklists, inspection runs, photos and reports, and
+            stops every scheduled reminder. It cannot be undone. Export your data first if you want to keep it.
+          </DialogContentText>
+          {error && (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+              {error}
+            </Alert>
+          )}
+          <TextField
+            label={`Type ${email} to confirm`}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            autoComplete="off"
+            fullWidth
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" color="error" variant="contained" disabled={!matches || deleting}>
+            {deleting ? 'Deleting...' : 'Delete Account'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

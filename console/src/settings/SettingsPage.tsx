@@ -1,0 +1,207 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Divider,
+  FormControlLabel,
+  MenuItem,
+  Skeleton,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { type ReactNode, useState } from 'react';
+import { Title } from 'react-admin';
+import { useSession } from '../auth/session.ts';
+import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
+import { DeleteAccountDialog } from './DeleteAccountDialog.tsx';
+import { type Preferences, usePreferences } from './usePreferences.ts';
+
+/** The time zones of the spec's select (section 9). */
+const TIMEZONES = [
+  'UTC',
+  'America/New_York',
+  'America/Los_Angeles',
+  'Europe/London',
+  'Europe/Paris',
+  'Asia/Tokyo',
+  'Australia/Sydney',
+];
+
+type Flag = { [K in keyof Preferences]: Preferences[K] extends boolean ? K : never }[keyof Preferences];
+
+const NOTIFICATION_SWITCHES: [Flag, string, string][] = [
+  ['email_notifications', 'Email notifications', 'Reports and reminders by e-mail'],
+  ['push_notifications', 'Push notifications', 'On this device when the browser allows it'],
+  ['desktop_notifications', 'Desktop notifications', 'While the console is open'],
+  ['alert_notifications', 'Issue alerts', 'When a cleaner reports an issue'],
+];
+const PRIVACY_SWITCHES: [Flag, string, string][] = [
+  ['analytics_collection', 'Usage analytics', 'Help us improve Turnproof with anonymous usage data'],
+  ['location_services', 'Location services', 'Keep the location of photos in your reports'],
+  ['data_sharing', 'Data sharing', 'Share anonymised figures with partners'],
+];
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card component="section" aria-labelledby={id}>
+      <CardContent>
+        <Typography id={id} component="h2" variant="h6" gutterBottom>
+          {title}
+        </Typography>
+        <Stack spacing={2} divider={<Divider flexItem />}>
+          {children}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Row({ title, detail, action }: { title: string; detail: ReactNode; action: ReactNode }) {
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      sx={{ gap: 1, justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+    >
+      <Box>
+        <Typography sx={{ fontWeight: 500 }}>{title}</Typography>
+        <Typography variant="body2" color="text.secondary" component="div">
+          {detail}
+        </Typography>
+      </Box>
+      <Box sx={{ flexShrink: 0 }}>{action}</Box>
+    </Stack>
+  );
+}
+
+function Switches({
+  items,
+  preferences,
+  save,
+}: {
+  items: [Flag, string, string][];
+  preferences: Preferences;
+  save: (change: Partial<Preferences>) => Promise<void>;
+}) {
+  return items.map(([flag, label, hint]) => (
+    <FormControlLabel
+      key={flag}
+      sx={{ justifyContent: 'space-between', ml: 0 }}
+      labelPlacement="start"
+      control={<Switch checked={preferences[flag]} onChange={(event) => void save({ [flag]: event.target.checked })} />}
+      label={
+        <Box>
+          <Typography>{label}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {hint}
+          </Typography>
+        </Box>
+      }
+    />
+  ));
+}
+
+/** /settings: Account Security, Notifications, Privacy & Data, Language & Region. */
+export function SettingsPage() {
+  const email = useSession().data?.user?.email ?? null;
+  const [dialog, setDialog] = useState<'password' | 'delete' | null>(null);
+  const { preferences, failed, save } = usePreferences();
+  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  return (
+    <Box sx={{ py: 2, maxWidth: 880 }}>
+      <Title title="Settings" />
+      {failed && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {failed}
+        </Alert>
+      )}
+      <Stack spacing={2}>
+        <Section id="account-security" title="Account Security">
+          <Row
+            title="Email"
+            detail={
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <span>{email ?? '…'}</span>
+                <Chip size="small" color="success" label="Verified" />
+              </Stack>
+            }
+            action={null}
+          />
+          <Row
+            title="Two-Factor Authentication"
+            detail="An extra step at sign-in"
+            action={<Chip size="small" label="Coming Soon" />}
+          />
+          <Row
+            title="Password"
+            detail="At least 8 characters"
+            action={
+              <Button variant="outlined" onClick={() => setDialog('password')}>
+                Change Password
+              </Button>
+            }
+          />
+        </Section>
+
+        {preferences ? (
+          <>
+            <Section id="notifications" title="Notifications">
+              <Switches items={NOTIFICATION_SWITCHES} preferences={preferences} save={save} />
+            </Section>
+            <Section id="privacy-data" title="Privacy & Data">
+              <Switches items={PRIVACY_SWITCHES} preferences={preferences} save={save} />
+              <Row
+                title="Export Data"
+                detail="A ZIP of everything in your account: your records as JSON, report PDFs and photos"
+                action={
+                  <Button variant="outlined" startIcon={<DownloadIcon />} href="/api/account/export" download>
+                    Export Data
+                  </Button>
+                }
+              />
+              <Row
+                title="Delete Account"
+                detail="Removes your account and all of its data for good"
+                action={
+                  <Button variant="outlined" color="error" onClick={() => setDialog('delete')} disabled={!email}>
+                    Delete Account
+                  </Button>
+                }
+              />
+            </Section>
+            <Section id="language-region" title="Language & Region">
+              <TextField select label="Language" value="en" fullWidth helperText="English only for now">
+                <MenuItem value="en">English</MenuItem>
+              </TextField>
+              <TextField
+                select
+                label="Timezone"
+                value={preferences.timezone}
+                onChange={(event) => void save({ timezone: event.target.value })}
+                fullWidth
+                helperText="Used for dates in your console and for the weeks in Analytics"
+              >
+                <MenuItem value="auto">Auto-detect ({browserZone})</MenuItem>
+                {TIMEZONES.map((zone) => (
+                  <MenuItem key={zone} value={zone}>
+                    {zone.replace('_', ' ')}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Section>
+          </>
+        ) : (
+          !failed && <Skeleton variant="rounded" height={320} aria-label="Loading preferences" />
+        )}
+      </Stack>
+      <ChangePasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />
+      {email && <DeleteAccountDialog open={dialog === 'delete'} email={email} onClose={() => setDialog(null)} />}
+    </Box>
+  );
+}

@@ -1,0 +1,170 @@
+import AddIcon from '@mui/icons-material/Add';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import EditIcon from '@mui/icons-material/Edit';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { Box, Button, Card, CardActions, CardContent, Chip, Grid, Skeleton, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Title, useDataProvider, useGetList, useNotify, useRedirect } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { NameTypeDialog } from '../checklists/NameTypeDialog.tsx';
+import { TypeBadge } from '../checklists/TypeBadge.tsx';
+import { EmptyPanel } from '../layout/EmptyPanel.tsx';
+import type { TemplateRecord } from '../resource-records.ts';
+import type { RunType } from '../types.ts';
+import { RUN_KINDS } from '../runs/run-kinds.ts';
+import { DeleteTemplateButton } from './DeleteTemplateButton.tsx';
+
+function TemplateCard({ template }: { template: TemplateRecord }) {
+  const system = template.source === 'system';
+  return (
+    <Card
+      component="article"
+      variant="outlined"
+      aria-labelledby={`template-${template.id}`}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
+      <CardContent sx={{ flex: 1 }}>
+        <Stack direction="row" spacing={1} sx={{ mb: 1, flexWrap: 'wrap' }}>
+          <TypeBadge type={template.kind} />
+          <Chip size="small" label={system ? 'Default' : 'Custom'} color={system ? 'default' : 'secondary'} />
+        </Stack>
+        <Typography id={`template-${template.id}`} component="h2" variant="h6">
+          {template.name}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {system ? 'System template' : `From ${template.property_name ?? 'your templates'}`}
+        </Typography>
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {template.task_count} {template.task_count === 1 ? 'task' : 'tasks'}
+        </Typography>
+      </CardContent>
+      <CardActions>
+        {system ? (
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 1 }}
+          >
+            <VisibilityIcon fontSize="small" aria-hidden /> View only
+          </Typography>
+        ) : (
+          <>
+            <Button
+              size="small"
+              component={Link}
+              to={`/checklists/${template.id}/edit`}
+              startIcon={<EditIcon />}
+              aria-label={`Edit template ${template.name}`}
+            >
+              Edit
+            </Button>
+            <DeleteTemplateButton template={template} />
+          </>
+        )}
+      </CardActions>
+    </Card>
+  );
+}
+
+/** System templates (view only, 'Default') and the owner's own templates ('Custom'). */
+export function TemplateList() {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const [creating, setCreating] = useState(false);
+  const dataProvider = useDataProvider();
+  const {
+    data: templates,
+    isPending,
+    error,
+  } = useGetList<TemplateRecord>('templates', {
+    pagination: { page: 1, perPage: 200 },
+    sort: { field: 'name', order: 'ASC' },
+  });
+
+  const createTemplate = async ({ name, type }: { name: string; type: RunType }) => {
+    if (!name.trim() || !type) {
+      notify('Missing information: please provide a template name and type.', { type: 'warning' });
+      throw new Error('Missing information');
+    }
+    try {
+      const { data: template } = await dataProvider.create<TemplateRecord>('templates', { data: { name, kind: type } });
+      notify('Template created: add its tasks now', { type: 'success' });
+      redirect(`/checklists/${template.id}/edit`);
+    } catch (failure) {
+      notify(failure instanceof Error ? `Error creating template: ${failure.message}` : 'Error creating template', {
+        type: 'error',
+      });
+      throw failure;
+    }
+  };
+
+  const createButton = (label: string) => (
+    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+      {label}
+    </Button>
+  );
+
+  return (
+    <Box sx={{ py: 2 }}>
+      <Title title="Checklist Templates" />
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}
+      >
+        <Box>
+          <Typography color="text.secondary">Start inspections from a default template or build your own.</Typography>
+        </Box>
+        {createButton('Create New Template')}
+      </Stack>
+      {error ? (
+        <EmptyPanel tone="error" title="Error loading templates" text={error.message} />
+      ) : isPending ? (
+        <Grid container spacing={2} aria-busy="true" aria-label="Loading templates">
+          {[0, 1, 2].map((key) => (
+            <Grid key={key} size={{ xs: 12, sm: 6, lg: 4 }}>
+              <Skeleton variant="rounded" height={180} />
+            </Grid>
+          ))}
+        </Grid>
+      ) : templates?.length ? (
+        <Grid container spacing={2}>
+          {templates.map((template) => (
+            <Grid key={template.id} size={{ xs: 12, sm: 6, lg: 4 }}>
+              <TemplateCard template={template} />
+            </Grid>
+          ))}
+        </Grid>
+      ) : (
+        <EmptyPanel
+          icon={<ContentCopyIcon fontSize="large" />}
+          title="No templates available"
+          action={createButton('Create Your First Template')}
+        />
+      )}
+      <Card variant="outlined" sx={{ mt: 4, textAlign: 'center' }}>
+        <CardContent>
+          <Typography component="h2" variant="h6">
+            Invite your team to work from the same templates
+          </Typography>
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', mt: 1.5, flexWrap: 'wrap' }}>
+            <Button component={Link} to="/auth" variant="outlined">
+              Start Free Trial
+            </Button>
+            <Button href="/#pricing">See Pricing</Button>
+          </Stack>
+        </CardContent>
+      </Card>
+      <NameTypeDialog
+        open={creating}
+        title="Create New Template"
+        nameLabel="Template Name"
+        typeLabelText="Template Type"
+        types={RUN_KINDS}
+        submitLabel="Create Template"
+        onClose={() => setCreating(false)}
+        onSubmit={createTemplate}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,262 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Browser, goodPassword } from '../../../api/test/support/browser.ts';
+import {
+  type ConsoleSession,
+  type Owner,
+  PHONE_390,
+  screenshot,
+  seriousViolations,
+  startConsoleSession,
+  UI_TIMEOUT_MS,
+} from './console-session.ts';
+
+/** The analytics, team, settings and profile screens in real Chromium over the real API. */
+
+let session: ConsoleSession;
+beforeAll(async () => {
+  session = await startConsoleSession();
+});
+afterAll(() => session?.close());
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+const ago = (ms: number) => new Date(Date.now() - ms);
+
+/** Three runs completed this week on two properties, 40 minutes each, with two issues on one property. */
+async function ownerWithHistory(): Promise<Owner> {
+  const { records } = session;
+  const owner = await session.newOwner('pro');
+  const lakeview = await records.property(owner.userId, 'Lakeview Cabin');
+  const harbor = await records.property(owner.userId, 'Harbor Flat');
+  for (const [property, endedAgo] of [
+    [lakeview, 1 * DAY],
+    [lakeview, 2 * DAY],
+    [harbor, 3 * DAY],
+  ] as const) {
+    const ended_at = ago(endedAgo);
+    const started_at = new Date(ended_at.getTime() - 40 * 60 * 1000);
+    const run = await records.run(property, {
+      status: 'completed',
+      created_at: started_at,
+      started_at,
+      ended_at,
+      due_at: ended_at,
+    });
+    await records.photo(run.runId, run.taskIds[0]!);
+    if (property === lakeview) await records.alert(run.runId, 'high', ended_at);
+  }
+  return owner;
+}
+
+/** Opens a console path and waits for the page title the layout shows (its h1). */
+async function open(page: Page, path: string, title: string) {
+  await page.goto(`${session.api.baseUrl}${path}`);
+  await page.getByRole('heading', { name: title, level: 1, exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+}
+
+const metric = (page: Page, label: string) => page.getByRole('article', { name: label });
+
+describe('analytics', () => {
+  it('shows the real figures and both charts, switches periods, and passes axe on desktop and at 390 px', async () => {
+    const owner = await ownerWithHistory();
+    for (const [viewport, name] of [
+      [undefined, 'desktop'],
+      [PHONE_390, '390px'],
+    ] as const) {
+      const context = await session.contextFor(owner, viewport);
+      const page = await context.newPage();
+      await open(page, '/analytics', 'Analytics');
+      await expect.poll(() => metric(page, 'Runs completed').textContent(), { timeout: UI_TIMEOUT_MS }).toContain('3');
+      expect(await metric(page, 'Average duration').textContent()).toContain('40 min');
+      expect(await metric(page, 'On-time rate').textContent()).toContain('100%');
+      expect(await metric(page, 'Issues').textContent()).toContain('High 2');
+      expect(await metric(page, 'Photos per run').textContent()).toContain('1');
+      await page
+        .getByRole('figure', { name: 'Completions per week' })
+        .locator('svg')
+        .first()
+        .waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.getByRole('figure', { name: 'Issues per property' }).locator('svg').first().waitFor();
+      expect(await page.getByRole('figure', { name: 'Issues per property' }).textContent()).toContain(
+        'Lakeview Cabin: 2 issues',
+      );
+      // Nothing spills sideways: the page scrolls only vertically, at 390 px too.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      await screenshot(page, `analytics-${name}`);
+      expect(await seriousViolations(page, `analytics ${name}`)).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('changes the period with the chooser', async () => {
+    const owner = await ownerWithHistory();
+    const context = await session.contextFor(owner);
+    const page = await context.newPage();
+    await open(page, '/analytics', 'Analytics');
+    await page.getByRole('button', { name: 'Last 7 days' }).click();
+    await expect
+      .poll(() => metric(page, 'Runs completed').textContent(), { timeout: UI_TIMEOUT_MS })
+      .toContain('in the last 7 days');
+    expect(await page.getByRole('button', { name: 'Last 7 days' }).getAttribute('aria-pressed')).toBe('true');
+    await context.close();
+  });
+
+  it('shows the lock screen to a plan without analytics', async () => {
+    const owner = await session.newOwner(null);
+    const context = await session.contextFor(owner);
+    const page = await context.newPage();
+    await open(page, '/analytics', 'Analytics');
+    await page.getByRole('heading', { name: 'Analytics is locked' }).waitFor();
+    await page.getByText('Upgrade to access detailed analytics and reports').waitFor();
+    expect(await page.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/subscription');
+    await screenshot(page, 'analytics-locked');
+    expect(await seriousViolations(page, 'analytics lock')).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('team', () => {
+  it('invites a cleaner by e-mail, lists them as invited, and removes them', async () => {
+    const owner = await session.newOwner('pro');
+    const context = await session.contextFor(owner);
+    const page = await context.newPage();
+    await page.goto(`${session.api.baseUrl}/team`);
+    await page.getByText('No team members yet').waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await seriousViolations(page, 'team empty')).toEqual([]);
+
+    await page.getByRole('link', { name: 'Invite a team member' }).click();
+    const email = `rosa-${Date.now()}@example.test`;
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Name (optional)').fill('Rosa Diaz');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(`Invitation sent to ${email}`).waitFor({ timeout: UI_TIMEOUT_MS });
+    const row = page.getByRole('row').filter({ hasText: email });
+    await row.waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await row.textContent()).toContain('Invited');
+    expect((await session.api.mailbox.latest(email, /invited you to their Turnproof team/)).to).toBe(email);
+    await screenshot(page, 'team-desktop');
+    expect(await seriousViolations(page, 'team list')).toEqual([]);
+
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('No team members yet').waitFor({ timeout: UI_TIMEOUT_MS });
+    expect((await owner.get('/api/team')).body).toEqual([]);
+    await context.close();
+  });
+
+  it('lists members as cards at 390 px, with their actions', async () => {
+    const owner = await session.newOwner('pro');
+    const email = `sam-${Date.now()}@example.test`;
+    expect((await owner.post('/api/team', { email, name: 'Sam Lee', role: 'Co-host' })).status).toBe(201);
+    const context = await session.contextFor(owner, PHONE_390);
+    const page = await context.newPage();
+    await open(page, '/team', 'Team');
+    const card = page.getByRole('listitem').filter({ hasText: email });
+    await card.waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await card.textContent()).toContain('Co-host');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'team-390px');
+    expect(await seriousViolations(page, 'team 390px')).toEqual([]);
+    await card.getByRole('button', { name: 'Resend' }).click();
+    await page.getByText(`Invitation sent again to ${email}`).waitFor({ timeout: UI_TIMEOUT_MS });
+    await card.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('No team members yet').waitFor({ timeout: UI_TIMEOUT_MS });
+    await context.close();
+  });
+
+  it('shows the lock screen to a plan without team management', async () => {
+    const owner = await session.newOwner(null);
+    const context = await session.contextFor(owner);
+    const page = await context.newPage();
+    await open(page, '/team', 'Team');
+    await page.getByRole('heading', { name: 'Team is locked' }).waitFor();
+    await page.getByText('Upgrade to Professional to add unlimited team members').waitFor();
+    await context.close();
+  });
+});
+
+describe('settings and profile', () => {
+  it('checks the password dialog’s fields, changes the password, and saves preferences and the timezone', async () => {
+    const owner = await session.newOwner('pro');
+    const context = await session.contextFor(owner);
+    const page = await context.newPage();
+    await open(page, '/settings', 'Settings');
+    await page.getByText('Verified').waitFor();
+
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change Password' });
+    const submit = () => dialog.getByRole('button', { name: 'Update Password' }).click();
+    await submit();
+    await dialog.getByText('Please fill in all password fields.').waitFor();
+    await dialog.getByLabel('Current password').fill('not my password');
+    await dialog.getByLabel('New password', { exact: true }).fill('a brand new passphrase 42');
+    await dialog.getByLabel('Confirm new password').fill('a different passphrase 42');
+    await submit();
+    await dialog.getByText('New password and confirmation must match.').waitFor();
+    await dialog.getByLabel('Confirm new password').fill('a brand new passphrase 42');
+    await submit();
+    await dialog.getByText('Current password incorrect', { exact: true }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+    await dialog.getByLabel('Current password').fill(goodPassword);
+    await submit();
+    await page.getByText('Password updated').waitFor({ timeout: UI_TIMEOUT_MS });
+    const signIn = await new Browser(session.api.baseUrl).post('/api/auth/login', {
+      email: owner.email,
+      password: 'a brand new passphrase 42',
+    });
+    expect(signIn.status).toBe(200);
+
+    await page.getByRole('switch', { name: /Data sharing/ }).click();
+    await expect
+      .poll(async () => (await owner.get('/api/preferences')).body.data_sharing, { timeout: UI_TIMEOUT_MS })
+      .toBe(true);
+    await page.getByLabel('Timezone').click();
+    await page.getByRole('option', { name: 'Europe/Paris' }).click();
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
+    await expect
+      .poll(async () => (await owner.get('/api/preferences')).body.timezone, { timeout: UI_TIMEOUT_MS })
+      .toBe('Europe/Paris');
+    expect(await page.getByRole('link', { name: 'Export Data' }).getAttribute('href')).toBe('/api/account/export');
+    await screenshot(page, 'settings-desktop');
+    expect(await seriousViolations(page, 'settings')).toEqual([]);
+    await context.close();
+  });
+
+  it('edits the name inline on the profile', async () => {
+    const owner = await session.newOwner('pro');
+    const context = await session.contextFor(owner, PHONE_390);
+    const page = await context.newPage();
+    await open(page, '/profile', 'Professional Profile');
+    await page.getByRole('button', { name: 'Edit name' }).click();
+    await page.getByRole('textbox', { name: 'Name' }).fill('Jane Host');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Jane Host', level: 2 }).waitFor({ timeout: UI_TIMEOUT_MS });
+    expect((await owner.get('/api/profile')).body.display_name).toBe('Jane Host');
+    await page.getByRole('button', { name: 'Edit company' }).click();
+    await page.getByRole('textbox', { name: 'Company' }).fill('Harbor Stays');
+    await page.getByRole('button', { name: 'Save company' }).click();
+    await page.getByText('Harbor Stays').waitFor({ timeout: UI_TIMEOUT_MS });
+    await screenshot(page, 'profile-390px');
+    expect(await seriousViolations(page, 'profile')).toEqual([]);
+    await context.close();
+  });
+
+  it('deletes the account after the e-mail is typed, and lands on /auth', async () => {
+    const owner = await session.newOwner('pro');
+    const context = await session.contextFor(owner);
+    const page = await context.newPage();
+    await open(page, '/settings', 'Settings');
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Account' });
+    const confirm = dialog.getByRole('button', { name: 'Delete Account' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel(`Type ${owner.email} to confirm`).fill(owner.email);
+    await confirm.click();
+    await page.waitForURL(/\/auth/, { timeout: UI_TIMEOUT_MS });
+    expect((await owner.get('/api/profile')).status).toBe(401);
+    await context.close();
+  });
+});

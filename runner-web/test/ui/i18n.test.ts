@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { describeError } from '../../src/i18n/describe-error.ts';
+import { pickLocale } from '../../src/i18n/locale.ts';
+import { en, es, fr } from '../../src/i18n/messages.ts';
+import { MEDIA_STORAGE_FULL_MESSAGE } from '../../src/offline/offline-db.ts';
+import { RunnerApiError } from '../../src/offline/runner-api.ts';
+import { COMPRESSION_TIMEOUT_MESSAGE } from '../../src/photos/compress-photo.ts';
+
+describe('the runner’s languages', () => {
+  it('takes the stored choice, else the first browser language it speaks, else English', () => {
+    expect(pickLocale(null, ['es-ES', 'en-US'])).toBe('es');
+    expect(pickLocale(null, ['de-DE', 'fr-CA', 'es'])).toBe('fr');
+    expect(pickLocale(null, ['de-DE'])).toBe('en');
+    expect(pickLocale(null, [])).toBe('en');
+    expect(pickLocale('fr', ['es-ES'])).toBe('fr');
+    expect(pickLocale('klingon', ['es-ES'])).toBe('es');
+  });
+
+  it('keeps the spec’s English texts', () => {
+    expect(en.loading).toBe('Loading checklist...');
+    expect(en.invalidLinkText).toBe('This link is invalid, expired, or revoked. Please ask the host for a new link.');
+    expect(en.syncFailed('x')).toBe('Sync failed: x');
+    expect(en.offlineBanner).toBe(
+      "You're offline. Your actions and photos will be queued and uploaded automatically when you reconnect.",
+    );
+  });
+
+  it('translates every text (no English left over in Spanish or French, apart from shared words)', () => {
+    const shared = new Set(['errorTitle']);
+    for (const dictionary of [es, fr]) {
+      const same = Object.keys(en).filter(
+        (key) =>
+          !shared.has(key) &&
+          typeof en[key as keyof typeof en] === 'string' &&
+          en[key as keyof typeof en] === dictionary[key as keyof typeof en],
+      );
+      expect(same).toEqual([]);
+    }
+  });
+
+  it('describes errors in the current language', () => {
+    const refused = new RunnerApiError('task', 503, 'The service is busy.');
+    expect(describeError(en, refused)).toBe('Task sync failed: 503 The service is busy.');
+    expect(describeError(fr, refused)).toBe('Échec de synchronisation de la tâche: 503 The service is busy.');
+    expect(describeError(es, new RunnerApiError('confirm', 0, 'Failed to fetch'))).toBe(
+      'Error al confirmar el archivo: error de red (Failed to fetch)',
+    );
+    expect(describeError(es, new Error(COMPRESSION_TIMEOUT_MESSAGE))).toBe(es.compressionTimeout);
+    expect(describeError(fr, new Error(MEDIA_STORAGE_FULL_MESSAGE))).toBe(fr.mediaStorageFull);
+    expect(describeError(en, new Error('Something else'))).toBe('Something else');
+  });
+});
