@@ -17,7 +17,8 @@ export function createTrialActivities({ orm, mailer, plansUrl }: TrialActivityDe
       const em = orm.em.fork();
       const account = await em.findOne(BillingAccount, { user: userId });
       const user = await em.findOne(User, { id: userId });
-      if (!account?.trial_ends_at || !user) return;
+      // A plan already on (its signal may still be on the way) makes trial reminders pointless.
+      if (!account?.trial_ends_at || account.plan_status !== 'none' || !user) return;
       await sendOnce(
         orm,
         mailer,
