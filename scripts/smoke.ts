@@ -8,7 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { simpleParser } from 'mailparser';
 import { dropDatabase } from '@turnproof/db';
-import { findTemporalCli } from '@turnproof/temporal';
+import { findTemporalCli, SCHEDULE_IDS } from '@turnproof/temporal';
 import { waitFor } from './lib/processes.ts';
 import { freePort, siblingDatabaseUrl } from './lib/throwaway-stack.ts';
 
@@ -135,6 +135,12 @@ try {
     20_000,
   );
   console.log(`smoke: Temporal lists ${workflowId} for owner ${ownerId}`);
+
+  const { stdout: schedules } = await promisify(execFile)(temporalCli, [
+    ...['schedule', 'list', '--address', temporalAddress, '--output', 'json'],
+  ]);
+  for (const id of Object.values(SCHEDULE_IDS)) check(schedules.includes(id), `${id} in "temporal schedule list"`);
+  console.log(`smoke: temporal schedule list shows ${Object.values(SCHEDULE_IDS).join(', ')}`);
 } catch (error) {
   exitCode = 1;
   console.error(error instanceof Error ? error.message : error);

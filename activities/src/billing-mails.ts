@@ -1,5 +1,6 @@
 import { type PlanKey, PLANS } from '@turnproof/config';
 import type { MailMessage } from './mailer.ts';
+import { LIMIT_UPGRADE_MESSAGE } from './usage-rules.ts';
 
 /** The e-mails about trials, usage, promo credits and failed payments, in one place so their wording is easy to find. */
 
@@ -35,7 +36,7 @@ const usageNotices = {
   },
   limit_reached: {
     subject: 'Report limit reached',
-    text: 'You have reached your limit. Upgrade to continue: reports of completed runs are held until you do, and are made as soon as you upgrade.',
+    text: `${LIMIT_UPGRADE_MESSAGE} Reports of completed runs are held until you do, and are made as soon as you upgrade.`,
   },
 } as const;
 

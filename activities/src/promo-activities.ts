@@ -19,7 +19,7 @@ export function createPromoActivities({ orm }: { orm: MikroORM }) {
       return orm.em.transactional(async (em) => {
         const connection = em.getConnection();
         const tx = em.getTransactionContext();
-        const inserted = await connection.execute<{ id: string; expires_at: Date }[]>(
+        const inserted = await connection.execute<{ id: string; expires_at: string }[]>(
           `insert into promo_redemptions (id, org_id, code, redeemed_by_id, credits_granted, expires_at, created_at)
            values (gen_random_uuid(), ?, ?, ?, ?, now() + (? * interval '1 millisecond'), now())
            on conflict (org_id, code) do nothing
@@ -40,7 +40,7 @@ export function createPromoActivities({ orm }: { orm: MikroORM }) {
         }
         const [redemption] = created
           ? [created]
-          : await connection.execute<{ id: string; expires_at: Date }[]>(
+          : await connection.execute<{ id: string; expires_at: string }[]>(
               `select id, expires_at from promo_redemptions where org_id = ? and code = ?`,
               [request.orgId, request.code],
               'all',

@@ -17,7 +17,8 @@ export function createTrialActivities({ orm, mailer, plansUrl }: TrialActivityDe
       const em = orm.em.fork();
       const account = await em.findOne(BillingAccount, { user: userId });
       const user = await em.findOne(User, { id: userId });
-      if (!account?.trial_ends_at || !user) return;
+      // A plan already on (its signal may still be on the way) makes trial reminders pointless.
+      if (!account?.trial_ends_at || account.plan_status !== 'none' || !user) return;
       await sendOnce(
         orm,
         mailer,
@@ -33,7 +34,7 @@ export function createTrialActivities({ orm, mailer, plansUrl }: TrialActivityDe
     async trialsInProgress(): Promise<{ userId: string; trialEnd: string }[]> {
       const rows = await orm.em
         .getConnection()
-        .execute<{ user_id: string; trial_ends_at: Date }[]>(
+        .execute<{ user_id: string; trial_ends_at: string }[]>(
           `select user_id, trial_ends_at from billing_accounts where trial_ends_at > now() and plan_status = 'none'`,
         );
       return rows.map((row) => ({ userId: row.user_id, trialEnd: new Date(row.trial_ends_at).toISOString() }));

@@ -22,11 +22,11 @@ export interface ReportUse {
 
 interface MeteringRow {
   owner_id: string;
-  metered_at: Date | null;
+  metered_at: string | null;
   paid_by: ReportPayment | null;
   plan_key: string;
   reports_this_period: number;
-  period_start: Date;
+  period_start: string;
 }
 
 /** Report usage: every metered report counts once, paid by promo credits, then included reports, then overage. */

@@ -3,6 +3,8 @@ import type { Plan } from '@turnproof/config';
 /** Share of the plan's reports at which the owner is warned ('Approaching report limit'). */
 export const USAGE_WARNING_SHARE = 0.8;
 export const REPORT_LIMIT_REACHED = 'Report limit reached';
+/** The spec's sentence when usage is at its limit. */
+export const LIMIT_UPGRADE_MESSAGE = 'You have reached your limit. Upgrade to continue.';
 
 export type UsageNotice = 'approaching' | 'limit_reached';
 

@@ -35,7 +35,7 @@ export function createWeeklySummaryActivities(deps: { orm: MikroORM; mailer: Mai
         name: string;
         type: WeeklySummary['runs'][number]['kind'];
         status: string;
-        created_at: Date;
+        created_at: string;
       }>(
         `select p.name, runs.type, runs.status, runs.created_at from runs join properties p on p.id = runs.property_id
          where p.owner_id = ? and runs.created_at >= ? and runs.created_at < ? order by runs.created_at`,

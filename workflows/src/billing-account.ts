@@ -2,7 +2,6 @@ import {
   allHandlersFinished,
   condition,
   continueAsNew,
-  getExternalWorkflowHandle,
   proxyActivities,
   setHandler,
   upsertSearchAttributes,
@@ -13,7 +12,7 @@ import type { BillingDurations } from '@turnproof/config';
 import { type BillingEvent, billingViewQuery, stripeEventSignal, type BillingView } from './billing-messages.ts';
 import { releaseHeldReports } from './held-reports.ts';
 import { TurnproofPlan } from './search-attributes.ts';
-import { subscriptionStartedSignal, trialWorkflowId } from './trial.ts';
+import { endTrialFromWorkflow } from './trial.ts';
 
 /** Ids of the newest events kept for de-duplication (Stripe redelivers for up to three days). */
 const REMEMBERED_EVENTS = 500;
@@ -84,27 +83,34 @@ export async function billingAccount(input: BillingAccountInput): Promise<void> 
 
     const result = await syncSubscription({ userId: input.userId, event, appliedSnapshotAt });
     appliedSnapshotAt = result.appliedSnapshotAt;
-    view.eventsApplied += 1;
-    showPlan(result.planKey, result.planStatus);
     // Paid again, or no subscription at all: any dunning is over.
     if (result.planStatus !== 'past_due') grace = null;
+    // After a grace that ended unpaid the owner is on flex, whatever plan the unpaid subscription names.
+    showPlan(grace === 'over' ? 'flex' : result.planKey, result.planStatus);
     if (result.quotaChanged && result.planStatus !== 'none') await releaseHeldReports(input.userId);
     if (result.planStatus === 'active' && !trialClosed) {
       trialClosed = true;
-      // A subscription ends the trial at once (no more trial e-mails); without an open trial there is nothing to end.
-      await getExternalWorkflowHandle(trialWorkflowId(input.userId))
-        .signal(subscriptionStartedSignal)
-        .catch(() => undefined);
+      // A subscription ends the trial at once (no more trial e-mails).
+      await endTrialFromWorkflow(input.userId);
     }
-    if (event.type === 'invoice.payment_failed' && result.planStatus === 'past_due' && grace !== 'over') {
-      // The first failure starts the grace; a further failed attempt during it reminds the owner.
-      if (grace === null) {
-        const graceEndsAt = new Date(Date.now() + input.durations.paymentGraceMs).toISOString();
-        if (!(await startGrace({ userId: input.userId, graceEndsAt }))) return;
-        grace = graceEndsAt;
-      }
-      await mailPaymentFailed({ userId: input.userId, planKey: result.planKey, graceEndsAt: grace, eventId: event.id });
+    if (event.type === 'invoice.payment_failed' && result.planStatus === 'past_due')
+      await dun(event.id, result.planKey);
+    view.eventsApplied += 1;
+  }
+
+  /**
+   * The first failed payment starts the grace; a further failed attempt during it reminds the owner;
+   * after a grace that ended in the downgrade, nothing more until the owner pays.
+   */
+  async function dun(eventId: string, planKey: BillingView['planKey']) {
+    if (grace === 'over') return;
+    if (grace === null) {
+      const graceEndsAt = new Date(Date.now() + input.durations.paymentGraceMs).toISOString();
+      // Not past due any more (paid meanwhile): nothing to dun.
+      if (!(await startGrace({ userId: input.userId, graceEndsAt }))) return;
+      grace = graceEndsAt;
     }
+    await mailPaymentFailed({ userId: input.userId, planKey, graceEndsAt: grace, eventId });
   }
 
   for (;;) {

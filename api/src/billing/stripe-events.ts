@@ -1,67 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type Stripe from 'stripe';
-import {
-  planKeyIn,
-  snapshotOfSubscription,
-  type SubscriptionSnapshot,
-} from '@turnproof/activities/subscription-snapshot';
+import { idOf, snapshotOfEvent } from '@turnproof/activities/subscription-snapshot';
 import { BillingAccount, User } from '@turnproof/db';
 import type { BillingEvent } from '@turnproof/workflows';
 import { sendBillingEvent } from '@turnproof/temporal/client';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
 import { serviceUnavailable } from '../http/errors.ts';
-
-const idOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === 'string' ? value : (value?.id ?? null);
-
-/** A Stripe object's subscription state as the event itself describes it; null for events we do not follow. */
-function snapshotOf(event: Stripe.Event): SubscriptionSnapshot | null {
-  switch (event.type) {
-    case 'checkout.session.completed': {
-      const session = event.data.object;
-      if (session.mode !== 'subscription') return null;
-      const status =
-        session.payment_status === 'paid'
-          ? 'active'
-          : session.payment_status === 'no_payment_required'
-            ? 'trialing'
-            : 'incomplete';
-      const planKey = planKeyIn(session.metadata);
-      return {
-        subscriptionId: idOf(session.subscription),
-        status,
-        planKey,
-        periodStart: null,
-        periodEnd: null,
-        cancelAtPeriodEnd: false,
-      };
-    }
-    case 'customer.subscription.created':
-    case 'customer.subscription.updated':
-    case 'customer.subscription.deleted':
-      return snapshotOfSubscription(event.data.object);
-    case 'invoice.paid':
-    case 'invoice.payment_failed': {
-      const invoice = event.data.object;
-      const details = invoice.parent?.subscription_details;
-      if (!details) return null;
-      const paid = event.type === 'invoice.paid';
-      // A paid invoice opens the period its lines cover; a failed one changes no period.
-      const period = paid ? invoice.lines.data[0]?.period : undefined;
-      return {
-        subscriptionId: idOf(details.subscription),
-        status: paid ? 'active' : 'past_due',
-        planKey: planKeyIn(details.metadata),
-        periodStart: period?.start ?? null,
-        periodEnd: period?.end ?? null,
-        cancelAtPeriodEnd: false,
-      };
-    }
-    default:
-      return null;
-  }
-}
 
 const uuid = z.uuid();
 
@@ -94,7 +39,7 @@ export async function receiveStripeEvent(
   em: EntityManager,
   event: Stripe.Event,
 ): Promise<{ received: true; duplicate: boolean }> {
-  const snapshot = snapshotOf(event);
+  const snapshot = snapshotOfEvent(event);
   const userId = snapshot ? await ownerOf(em, event) : null;
   return em.transactional(async (tx) => {
     const inserted = await tx

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { WorkflowNotFoundError } from '@temporalio/client';
+import { LIMIT_UPGRADE_MESSAGE, REPORT_LIMIT_REACHED } from '@turnproof/activities/usage-rules';
 import { Report } from '@turnproof/db';
 import { reportHandle, startReportGeneration } from '@turnproof/temporal/client';
 import { reportProgressQuery, type ReportProgress } from '@turnproof/workflows';
@@ -7,7 +8,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
 import { requireUser } from '../auth/sessions.ts';
 import type { AppContext, AppState } from '../http/context.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { conflict, HttpError, notFound } from '../http/errors.ts';
 import { parseId } from '../http/simple-rest.ts';
 import { documentRoute } from '../openapi/registry.ts';
 import { runMessages } from './run-input.ts';
@@ -88,12 +89,16 @@ export function reportsRouter(deps: AppDeps) {
     params: z.object({ id: z.string() }),
     signedIn: true,
     ok: { status: 202, description: 'Generation started' },
-    errors: { ...errors, 409: 'The run is not completed' },
+    errors: { ...errors, 402: LIMIT_UPGRADE_MESSAGE, 409: 'The run is not completed' },
   });
   router.post('/', async (ctx) => {
     const run = await ownedRun(ctx);
     if (run.status !== 'completed') throw conflict('Reports are made once the run is completed.');
     const [latest] = await ctx.state.em.find(Report, { run: run.id }, { orderBy: { version: 'desc' }, limit: 1 });
+    // A report held at the flex cap is not regenerated for free: the owner upgrades first.
+    if (latest?.status === 'pending' && latest.error === REPORT_LIMIT_REACHED) {
+      throw new HttpError(402, LIMIT_UPGRADE_MESSAGE);
+    }
     const version = (latest?.version ?? 0) + 1;
     await startReportGeneration(deps.temporal, deps.config, { runId: run.id, version, emailHost: false, meter: false });
     ctx.status = 202;

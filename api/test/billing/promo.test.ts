@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordHistory } from '../../../temporal/test/support/record-history.ts';
 import { Browser, signedInOwner } from '../support/browser.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
 import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
@@ -71,6 +72,9 @@ describe('promo codes', () => {
     await sleep(appliedAt + 89 * DAY - Date.now());
     expect((await first.get('/api/promo/status')).body.remaining).toBe(5);
     await api.temporal.workflow.getHandle(`promo/${first.userId}/TURNPROOF5`).result();
+    if (process.env.RECORD_WORKFLOW_HISTORIES) {
+      await recordHistory(api.config, 'promo-redemption', `promo/${first.userId}/TURNPROOF5`);
+    }
     expect(Date.now()).toBeGreaterThanOrEqual(expiresAt);
     expect((await first.get('/api/promo/status')).body).toEqual({ ok: true, remaining: 0 });
     expect(await count(`select count(*) as n from report_credits where org_id = ?`, [first.userId])).toBe(0);

@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
 import type { Client } from '@temporalio/client';
-import { ensureSchedules, SCHEDULE_IDS } from '@turnproof/temporal';
+import { ensureSchedules, findTemporalCli, SCHEDULE_IDS } from '@turnproof/temporal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Cleaner, cameraPhoto } from '../runner/cleaner.ts';
 import { setBillingState } from '../support/billing-state.ts';
@@ -71,8 +73,11 @@ async function kept(item: Awaited<ReturnType<typeof runWithPhoto>>) {
 describe('schedules', () => {
   it('exist after the bootstrap, which may run again', async () => {
     expect(await ensureSchedules(api.temporal, api.config)).toEqual([]);
-    const listed: string[] = [];
-    for await (const schedule of api.temporal.schedule.list()) listed.push(schedule.scheduleId);
+    const { stdout } = await promisify(execFile)(await findTemporalCli(), [
+      ...['schedule', 'list', '--output', 'json'],
+      ...['--address', api.config.TEMPORAL_ADDRESS, '--namespace', api.config.TEMPORAL_NAMESPACE],
+    ]);
+    const listed = (JSON.parse(stdout) as { scheduleId: string }[]).map((schedule) => schedule.scheduleId);
     expect(listed).toEqual(expect.arrayContaining(Object.values(SCHEDULE_IDS)));
     const purge = await api.temporal.schedule.getHandle(SCHEDULE_IDS.mediaPurge).describe();
     expect(purge.action).toMatchObject({ workflowType: 'mediaPurge', taskQueue: api.config.TEMPORAL_TASK_QUEUE });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import Stripe from 'stripe';
 import { billingViewQuery } from '@turnproof/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -170,6 +171,37 @@ describe('POST /api/stripe/checkout and /portal', () => {
     expect(portal.body).toMatchObject({ ok: true, url: expect.stringMatching(/^https:\/\//) });
   });
 
+  it('answers random checkout bodies and random webhook deliveries with 4xx and a sentence, never 500', async () => {
+    const owner = await signedInOwner(api);
+    const body = fc.oneof(
+      fc.record(
+        { planKey: fc.oneof(fc.constantFrom('flex', 'pro', 'gold', ''), fc.jsonValue()), coupon: fc.jsonValue() },
+        { requiredKeys: [] },
+      ),
+      fc.jsonValue(),
+      fc.string(),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, async (value) => {
+        const answer = await owner.post(
+          '/api/stripe/checkout',
+          typeof value === 'string' ? value : JSON.stringify(value),
+        );
+        expect(answer.status).toBeLessThan(500);
+        if (answer.status >= 400) expect(typeof answer.body.error).toBe('string');
+      }),
+      { numRuns: 40 },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.string(), fc.string(), async (payload, signature) => {
+        const answer = await deliver({}, { payload, signature });
+        expect(answer.status).toBe(400);
+        expect(typeof answer.body.error).toBe('string');
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it('refuses an unknown plan and a signed-out caller', async () => {
     const owner = await signedInOwner(api);
     const unknown = await owner.post('/api/stripe/checkout', { planKey: 'gold' });
@@ -298,6 +330,21 @@ describe('POST /api/stripe/webhook', () => {
     expect(billed).toHaveLength(1);
     // 5 reports past the 15 included, at $1.50.
     expect(billed[0]).toContain('amount:750');
+  });
+
+  it('takes a signed event it does not follow, or one short of fields, without changing the plan', async () => {
+    const s = await ownerAtCheckout('pro');
+    const other = stripeEvent('customer.updated', { id: s.customer, object: 'customer', metadata: {} }, t0);
+    expect(await deliver(other)).toEqual({ status: 200, body: { received: true, duplicate: false } });
+    const bare = stripeEvent(
+      'customer.subscription.updated',
+      { id: s.subscription, object: 'subscription', customer: s.customer, status: 'active', metadata: {} },
+      t0,
+    );
+    expect((await deliver(bare)).status).toBe(200);
+    await eventsApplied(s.owner.userId, 1);
+    // A subscription without our plan metadata names no paid plan: the owner gets flex, never more.
+    expect(await subscriptionOf(s.owner)).toMatchObject({ plan_key: 'flex' });
   });
 
   it('answers 400 to a bad signature and changes nothing', async () => {

@@ -4,6 +4,7 @@ import { BillingAccount } from '@turnproof/db';
 import { endTrialOnSubscription } from '@turnproof/temporal/client';
 import { endTrialFromWorkflow, type trial } from '@turnproof/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordHistory } from '../../../temporal/test/support/record-history.ts';
 import { signedInOwner } from '../support/browser.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
 import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
@@ -42,6 +43,11 @@ describe('trial/{userId}', () => {
     const end = await trialEnd(owner.userId);
     expect(end?.getTime()).toBeGreaterThanOrEqual(signUpAt + 14 * DAY);
     expect((await trialHandle(owner.userId).describe()).status.name).toBe('RUNNING');
+    expect((await owner.get('/api/subscription')).body).toMatchObject({
+      onTrial: true,
+      subscription_tier: 'professional',
+      trial_end: end?.toISOString(),
+    });
 
     const expiringDay = await arrivalDay(owner.email, /^Trial Expiring/, signUpAt);
     const endingSoonDay = await arrivalDay(owner.email, /^Trial Ending Soon!/, signUpAt);
@@ -59,6 +65,10 @@ describe('trial/{userId}', () => {
     ]);
     expect(trialMails(owner.email)[0]?.text).toContain(`${api.config.publicOrigin}/subscription`);
     expect((await trialEnd(owner.userId))?.getTime()).toBeLessThanOrEqual(Date.now());
+    // Access falls to none: the owner belongs in onboarding again.
+    expect((await owner.get('/api/subscription')).body).toMatchObject({ onTrial: false, subscription_tier: null });
+    if (process.env.RECORD_WORKFLOW_HISTORIES)
+      await recordHistory(api.config, 'trial-expired', `trial/${owner.userId}`);
   });
 
   it('ends on day 5 when a subscription starts, with no further e-mail', async () => {
@@ -73,6 +83,9 @@ describe('trial/{userId}', () => {
       args: [owner.userId],
     });
     expect(await trialHandle(owner.userId).result()).toEqual({ outcome: 'subscribed' });
+    if (process.env.RECORD_WORKFLOW_HISTORIES) {
+      await recordHistory(api.config, 'trial-subscribed', `trial/${owner.userId}`);
+    }
     const endedAt = (await trialEnd(owner.userId))?.getTime() ?? Infinity;
     expect(endedAt).toBeLessThan(signUpAt + 7 * DAY);
 

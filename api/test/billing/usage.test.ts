@@ -123,6 +123,9 @@ describe('report usage', () => {
     expect((await owner.get(`/api/runs/${eleventh.runId}`)).body.status).toBe('completed');
     const [listed] = (await owner.get(`/api/runs/${eleventh.runId}/reports`)).body;
     expect(listed).toMatchObject({ status: 'pending', error: 'Report limit reached' });
+    const regenerate = await owner.post(`/api/runs/${eleventh.runId}/reports`);
+    expect(regenerate.status).toBe(402);
+    expect(regenerate.body.error).toBe('You have reached your limit. Upgrade to continue.');
     const limitMail = await api.mailbox.latest(owner.email, /^Report limit reached$/);
     expect(limitMail.text).toContain('You have reached your limit. Upgrade to continue');
     expect((await owner.get('/api/subscription')).body.usage).toMatchObject({ used: 10, isOverLimit: true });
