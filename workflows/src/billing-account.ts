@@ -2,7 +2,6 @@ import {
   allHandlersFinished,
   condition,
   continueAsNew,
-  getExternalWorkflowHandle,
   proxyActivities,
   setHandler,
   upsertSearchAttributes,
@@ -13,7 +12,7 @@ import type { BillingDurations } from '@turnproof/config';
 import { type BillingEvent, billingViewQuery, stripeEventSignal, type BillingView } from './billing-messages.ts';
 import { releaseHeldReports } from './held-reports.ts';
 import { TurnproofPlan } from './search-attributes.ts';
-import { subscriptionStartedSignal, trialWorkflowId } from './trial.ts';
+import { endTrialFromWorkflow } from './trial.ts';
 
 /** Ids of the newest events kept for de-duplication (Stripe redelivers for up to three days). */
 const REMEMBERED_EVENTS = 500;
@@ -91,10 +90,8 @@ export async function billingAccount(input: BillingAccountInput): Promise<void> 
     if (result.quotaChanged && result.planStatus !== 'none') await releaseHeldReports(input.userId);
     if (result.planStatus === 'active' && !trialClosed) {
       trialClosed = true;
-      // A subscription ends the trial at once (no more trial e-mails); without an open trial there is nothing to end.
-      await getExternalWorkflowHandle(trialWorkflowId(input.userId))
-        .signal(subscriptionStartedSignal)
-        .catch(() => undefined);
+      // A subscription ends the trial at once (no more trial e-mails).
+      await endTrialFromWorkflow(input.userId);
     }
     if (event.type === 'invoice.payment_failed' && result.planStatus === 'past_due')
       await dun(event.id, result.planKey);
