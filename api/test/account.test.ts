@@ -161,10 +161,11 @@ describe('POST /api/account/deletion', () => {
     const doomed = await ownerWithHistory('Doomed');
     const survivor = await ownerWithHistory('Survivor');
     const userId = doomed.owner.userId;
-    // Stand-ins for a trial and a subscription workflow of the account (no worker picks them up).
-    for (const id of [`trial/${userId}`, `billing/${userId}`]) {
-      await api.temporal.workflow.start('Placeholder', { workflowId: id, taskQueue: `nobody-${userId}` });
-    }
+    // Sign-up started trial/{userId}; a stand-in for the account's billing workflow (no worker picks it up).
+    await api.temporal.workflow.start('Placeholder', {
+      workflowId: `billing/${userId}`,
+      taskQueue: `nobody-${userId}`,
+    });
 
     for (const body of [{}, { confirm_email: 'someone@else.test' }]) {
       const refused = await doomed.owner.post('/api/account/deletion', body);
