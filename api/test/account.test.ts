@@ -161,7 +161,7 @@ describe('POST /api/account/deletion', () => {
     const doomed = await ownerWithHistory('Doomed');
     const survivor = await ownerWithHistory('Survivor');
     const userId = doomed.owner.userId;
-    // Sign-up started trial/{userId}; a stand-in for the account's billing workflow (no worker picks it up).
+    // Sign-up started the trial/{userId} workflow; a stand-in for the subscription one (no worker picks it up).
     await api.temporal.workflow.start('Placeholder', {
       workflowId: `billing/${userId}`,
       taskQueue: `nobody-${userId}`,

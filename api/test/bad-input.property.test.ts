@@ -326,7 +326,9 @@ describe('every write endpoint survives random and malformed input', () => {
             outcomes.push({ target: name, status: response.status });
             expect(response.status, `${target.method} ${path} ${body}`).toBeLessThan(500);
             if (response.status >= 400) {
-              expect(typeof response.body?.error, `${target.method} ${path} ${body}`).toBe('string');
+              expect(typeof response.body?.error, `${target.method} ${path} ${body} answered ${response.status}`).toBe(
+                'string',
+              );
               expect(response.body.error.length).toBeGreaterThan(5);
             }
             // Keep the signed-in session usable for the rest of the run.

@@ -48,4 +48,11 @@ describe('unknown API routes', () => {
     expect(body.error).toBe('No API route matches GET /api/nothing-here.');
     expect(body.request_id).toBe(response.headers.get('x-request-id'));
   });
+
+  it('answer a method the route does not take with 405 and a sentence naming the ones it does', async () => {
+    const response = await fetch(`${api.baseUrl}/api/runs/`, { method: 'DELETE' });
+    expect(response.status).toBe(405);
+    const body: any = await response.json();
+    expect(body.error).toMatch(/^DELETE is not allowed on \/api\/runs\/; it answers .*POST/);
+  });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setBillingState } from './support/billing-state.ts';
 import { Browser, signedInOwner, uniqueEmail } from './support/browser.ts';
 import { linkIn } from './support/mailbox.ts';
 import { ownerRecords } from './support/owner-records.ts';
@@ -106,7 +107,7 @@ describe('team invitations', () => {
     expect(again.body.error).toBe('This person is already on your team.');
 
     const starter = await signedInOwner(api);
-    await records.endTrial(starter.userId);
+    await setBillingState(api, starter.userId, { trial_ends_at: null }); // no sign-up trial: no plan at all
     const refused = await starter.post('/api/team', { email: uniqueEmail() });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe('Upgrade to Professional to add unlimited team members');

@@ -18,14 +18,27 @@ function clientErrorMessage(error: ClientError): string {
   return error.message ?? 'The request is not valid.';
 }
 
+function hasErrorBody(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string';
+}
+
 /** First middleware: every failure becomes `{error, request_id}`; stack traces stay in the log. */
 export function errorHandler(): Middleware<AppState> {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
-        ctx.status = 404;
-        ctx.body = { error: `No API route matches ${ctx.method} ${ctx.path}.`, request_id: ctx.state.requestId };
+      // The router's own answers (no route: 404; another method: 405 or 501, in plain text) get our shape too.
+      if (ctx.path.startsWith('/api/') && [404, 405, 501].includes(ctx.status) && !hasErrorBody(ctx.body)) {
+        const status = ctx.status;
+        const allowed = ctx.response.get('Allow');
+        ctx.body = {
+          error:
+            status === 404
+              ? `No API route matches ${ctx.method} ${ctx.path}.`
+              : `${ctx.method} is not allowed on ${ctx.path}${allowed ? `; it answers ${allowed}` : ''}.`,
+          request_id: ctx.state.requestId,
+        };
+        ctx.status = status;
       }
     } catch (caught) {
       const error = caught as ClientError & Error;

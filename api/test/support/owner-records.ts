@@ -36,11 +36,6 @@ export function ownerRecords(api: TestApi) {
       await setBillingState(api, userId, { plan_key: plan, plan_status: 'active', trial_ends_at: null });
     },
 
-    /** Takes the sign-up trial away: the owner has no plan and no trial. */
-    async endTrial(userId: string) {
-      await setBillingState(api, userId, { trial_ends_at: null });
-    },
-
     async property(ownerId: string, name: string) {
       const fork = em();
       const property = fork.create(Property, { owner: ownerId, name, address: `${name} Street 1` });

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@turnproof/activities';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { setBillingState } from '../../../api/test/support/billing-state.ts';
 import { signedInOwner } from '../../../api/test/support/browser.ts';
 import { ownerRecords } from '../../../api/test/support/owner-records.ts';
 import { startTestApi, type TestApi } from '../../../api/test/support/test-api.ts';
@@ -42,8 +43,8 @@ export interface ConsoleSession {
   api: TestApi;
   browser: Browser;
   records: ReturnType<typeof ownerRecords>;
-  /** A signed-in owner past onboarding, on `plan` (none: no subscription, the starter tier). */
-  newOwner(plan?: 'pro' | 'starter' | null): Promise<Owner>;
+  /** A signed-in owner past onboarding, on `plan` (pro unless told), without the sign-up trial. */
+  newOwner(plan?: 'pro' | 'starter'): Promise<Owner>;
   /** A browser context (desktop unless told) carrying the owner's session cookie. */
   contextFor(owner: Owner, options?: typeof DESKTOP | typeof PHONE_390): Promise<BrowserContext>;
   close(): Promise<void>;
@@ -60,7 +61,9 @@ export async function startConsoleSession(): Promise<ConsoleSession> {
     records,
     async newOwner(plan = 'pro') {
       const owner = await signedInOwner(api);
-      if (plan) await records.grantPlan(owner.userId, plan);
+      // The plan given, without the sign-up trial's professional access on top of it.
+      await setBillingState(api, owner.userId, { trial_ends_at: null });
+      await records.grantPlan(owner.userId, plan);
       await api.orm.em
         .getConnection()
         .execute('update profiles set onboarding_completed = true, onboarding_completed_at = now() where user_id = ?', [

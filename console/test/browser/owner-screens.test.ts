@@ -105,7 +105,7 @@ describe('analytics', () => {
   });
 
   it('shows the lock screen to a plan without analytics', async () => {
-    const owner = await session.newOwner(null);
+    const owner = await session.newOwner('starter');
     const context = await session.contextFor(owner);
     const page = await context.newPage();
     await open(page, '/analytics', 'Analytics');
@@ -169,7 +169,7 @@ describe('team', () => {
   });
 
   it('shows the lock screen to a plan without team management', async () => {
-    const owner = await session.newOwner(null);
+    const owner = await session.newOwner('starter');
     const context = await session.contextFor(owner);
     const page = await context.newPage();
     await open(page, '/team', 'Team');
