@@ -82,11 +82,47 @@ export function createSubscriptionActivities({ orm, mailer, stripe, plansUrl }: 
     );
   }
 
+  /** Keeps the subscription's own row (status, plan, period end) in line with the state. */
+  async function recordSubscription(em: EntityManager, userId: string, state: SubscriptionSnapshot, planKey: PlanKey) {
+    if (!state.subscriptionId) return;
+    const row =
+      (await em.findOne(BillingSubscription, { stripe_subscription_id: state.subscriptionId })) ??
+      em.create(BillingSubscription, {
+        user: userId,
+        stripe_subscription_id: state.subscriptionId,
+        plan_key: planKey,
+        status: state.status,
+      });
+    em.assign(row, {
+      plan_key: state.planKey ?? row.plan_key,
+      status: state.status,
+      current_period_end: toDate(state.periodEnd) ?? row.current_period_end,
+      cancel_at_period_end: state.cancelAtPeriodEnd,
+    });
+  }
+
+  /** Another of the owner's subscriptions that still gives access (an owner who re-subscribed). */
+  async function otherLiveSubscription(em: EntityManager, userId: string, subscriptionId: string | null) {
+    if (!subscriptionId) return false;
+    const live = await em.count(BillingSubscription, {
+      user: userId,
+      stripe_subscription_id: { $ne: subscriptionId },
+      status: { $in: ['active', 'trialing', 'past_due', 'unpaid'] },
+    });
+    return live > 0;
+  }
+
   /** Writes a subscription state to the account: plan and access, period rollover, the subscription row. */
   async function apply(em: EntityManager, userId: string, customerId: string | null, state: SubscriptionSnapshot) {
     const account = await lockedAccount(em, userId);
     if (customerId && !account.stripe_customer_id) account.stripe_customer_id = customerId;
+    await recordSubscription(em, userId, state, account.plan_key as PlanKey);
     const planStatus = planStatusOf(state.status);
+    // An old subscription that ends (late) must not end the owner's newer one.
+    if (planStatus === 'none' && (await otherLiveSubscription(em, userId, state.subscriptionId))) {
+      await em.flush();
+      return { planKey: account.plan_key, planStatus: account.plan_status, quotaChanged: false };
+    }
     const before = { plan: account.plan_key, status: account.plan_status, period: account.current_period_start };
     // A new period: bill the closed one's overage at its plan's rate, then count from zero.
     if (state.periodStart !== null) {
@@ -104,22 +140,6 @@ export function createSubscriptionActivities({ orm, mailer, stripe, plansUrl }: 
     // Ended paid access bills any later report as flex.
     account.plan_key = planStatus === 'none' ? 'flex' : (state.planKey ?? account.plan_key);
     if (planStatus !== 'past_due') account.grace_ends_at = null;
-    if (state.subscriptionId) {
-      const row =
-        (await em.findOne(BillingSubscription, { stripe_subscription_id: state.subscriptionId })) ??
-        em.create(BillingSubscription, {
-          user: userId,
-          stripe_subscription_id: state.subscriptionId,
-          plan_key: account.plan_key,
-          status: state.status,
-        });
-      em.assign(row, {
-        plan_key: state.planKey ?? row.plan_key,
-        status: state.status,
-        current_period_end: toDate(state.periodEnd) ?? row.current_period_end,
-        cancel_at_period_end: state.cancelAtPeriodEnd,
-      });
-    }
     await em.flush();
     const quotaChanged =
       before.plan !== account.plan_key ||

@@ -3,7 +3,7 @@ import { type AccessTier, tierAtLeast } from '@turnproof/config';
 import { Property } from '@turnproof/db';
 import { requireUser } from '../auth/sessions.ts';
 import type { AppContext } from '../http/context.ts';
-import { HttpError } from '../http/errors.ts';
+import { forbidden } from '../http/errors.ts';
 import { loadOwnerAccess, type OwnerAccess } from './owner-access.ts';
 
 /** Features gated by tier (architecture decision 2), with the spec's upgrade message for each. */
@@ -13,9 +13,6 @@ export const FEATURES = {
 } as const satisfies Record<string, { tier: AccessTier; message: string }>;
 export type Feature = keyof typeof FEATURES;
 
-/** 402 Payment Required: the request is fine, the plan does not cover it. */
-const upgradeRequired = (message: string) => new HttpError(402, message);
-
 export const propertyLimitMessage = (max: number | 'N') =>
   `You've reached your limit of ${max} properties. Upgrade for more.`;
 
@@ -23,11 +20,14 @@ export function mayUse(access: OwnerAccess, feature: Feature): boolean {
   return access.tier !== null && tierAtLeast(access.tier, FEATURES[feature].tier);
 }
 
-/** Guard for a gated endpoint: answers 402 with the feature's upgrade message, else the owner's access. */
+/**
+ * Guard for a gated endpoint: answers 403 with the feature's upgrade message (like every plan refusal,
+ * so the console shows the sentence and keeps the owner signed in), else the owner's access.
+ */
 export async function requireFeature(ctx: AppContext, feature: Feature): Promise<OwnerAccess> {
   const user = requireUser(ctx);
   const access = await loadOwnerAccess(ctx.state.em, user.id);
-  if (!mayUse(access, feature)) throw upgradeRequired(FEATURES[feature].message);
+  if (!mayUse(access, feature)) throw forbidden(FEATURES[feature].message);
   return access;
 }
 
@@ -40,5 +40,5 @@ export async function assertMayAddProperty(em: EntityManager, ownerId: string): 
   const { maxProperties } = (await loadOwnerAccess(em, ownerId)).limits;
   if (maxProperties === null) return;
   const owned = await em.count(Property, { owner: ownerId, is_system_property: false });
-  if (owned >= maxProperties) throw upgradeRequired(propertyLimitMessage(maxProperties));
+  if (owned >= maxProperties) throw forbidden(propertyLimitMessage(maxProperties));
 }

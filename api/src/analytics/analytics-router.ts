@@ -1,16 +1,15 @@
 import Router from '@koa/router';
 import { UserPreferences } from '@turnproof/db';
 import { z } from 'zod';
-import { accessOf } from '../account/access.ts';
+import { FEATURES, requireFeature } from '../access/access-guards.ts';
 import { requireUser } from '../auth/sessions.ts';
 import type { AppState } from '../http/context.ts';
-import { forbidden } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
 import { documentRoute } from '../openapi/registry.ts';
 import { ANALYTICS_PERIODS, type AnalyticsPeriod, analyticsOf } from './analytics-service.ts';
 
 /** The spec's upgrade sentence for analytics (section 6). */
-export const analyticsUpgradeMessage = 'Upgrade to access detailed analytics and reports';
+export const analyticsUpgradeMessage = FEATURES.analytics.message;
 
 const periodMessage = 'days must be 7, 30 or 90.';
 const analyticsQuery = z.object({
@@ -61,7 +60,7 @@ export function analyticsRouter() {
   router.get('/', async (ctx) => {
     const user = requireUser(ctx);
     const { days } = parseInput(analyticsQuery, ctx.query);
-    if (!(await accessOf(ctx.state.em, user.id)).features.analytics) throw forbidden(analyticsUpgradeMessage);
+    await requireFeature(ctx, 'analytics');
     ctx.body = await analyticsOf(ctx.state.em, user.id, days, await weekTimezoneOf(ctx.state.em, user.id));
   });
 

@@ -87,7 +87,7 @@ export function propertiesRouter(deps: AppDeps) {
     body: createPropertyBody,
     signedIn: true,
     ok: { status: 201, description: 'Property created', schema: propertyRecord },
-    errors: { ...errors, 402: propertyLimitMessage('N') },
+    errors: { ...errors, 403: propertyLimitMessage('N') },
   });
   router.post('/', async (ctx) => {
     const user = requireUser(ctx);

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Mailer } from '@turnproof/activities/mailer';
 import type { Config } from '@turnproof/config';
 import { Profile, TeamMember, type TeamRole, User } from '@turnproof/db';
+import { FEATURES } from '../access/access-guards.ts';
 import { accessOf } from '../account/access.ts';
 import { hashToken, newSecretToken } from '../auth/secret-tokens.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
@@ -11,7 +12,7 @@ const INVITATION_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
 
 export const teamMessages = {
   notFound: 'Team member not found. They are not on your team.',
-  upgrade: 'Upgrade to Professional to add unlimited team members',
+  upgrade: FEATURES.team_management.message,
   limitReached: (limit: number) => `You've reached your limit of ${limit} team members. Upgrade for more.`,
   alreadyOnTeam: 'This person is already on your team.',
   notYourself: 'You are the owner of this team; invite a cleaner or co-host by their e-mail.',

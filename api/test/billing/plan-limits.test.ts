@@ -20,7 +20,7 @@ describe('plan limits enforced by the API', () => {
     await setBillingState(api, owner.userId, { trial_ends_at: null });
     for (let i = 1; i <= 3; i += 1) expect((await owner.post('/api/properties', property(i))).status).toBe(201);
     const refused = await owner.post('/api/properties', property(4));
-    expect(refused.status).toBe(402);
+    expect(refused.status).toBe(403);
     expect(refused.body.error).toBe("You've reached your limit of 3 properties. Upgrade for more.");
     expect((await owner.get('/api/properties')).headers.get('content-range')).toMatch(/\/3$/);
 
@@ -32,7 +32,7 @@ describe('plan limits enforced by the API', () => {
     const owner = await signedInOwner(api);
     await setBillingState(api, owner.userId, { trial_ends_at: null });
     const answers = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => owner.post('/api/properties', property(i))));
-    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 402, 402, 402]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 403, 403, 403]);
   });
 
   it('gives a trial owner the pro limits until the trial ends', async () => {
@@ -61,7 +61,7 @@ describe('requireFeature', () => {
     const owner = await signedInOwner(api);
     await setBillingState(api, owner.userId, { plan_key: 'starter', plan_status: 'active' });
     await expect(ask(owner.userId)).rejects.toMatchObject({
-      status: 402,
+      status: 403,
       message: 'Upgrade to access detailed analytics and reports',
     });
     await setBillingState(api, owner.userId, { plan_key: 'pro', plan_status: 'active' });

@@ -308,6 +308,12 @@ describe('POST /api/stripe/webhook', () => {
     await deliver(checkoutCompleted(other, t0));
     await eventsApplied(other.owner.userId, 2);
     expect(await subscriptionOf(other.owner)).toMatchObject({ subscribed: true, plan_key: 'pro' });
+
+    // An older subscription of the same owner that ends late does not end the newer one.
+    const older = { ...other, subscription: `sub_test_${randomUUID()}` };
+    await deliver(subscriptionDeleted(older, t0 + 50));
+    await eventsApplied(other.owner.userId, 3);
+    expect(await subscriptionOf(other.owner)).toMatchObject({ subscribed: true, plan_key: 'pro' });
   });
 
   it('rolls the period: resets the report count and bills the overage at the plan rate', async () => {

@@ -12,6 +12,7 @@ import {
   type RunStatus,
 } from '@turnproof/db';
 import { newMagicLink } from '../../src/runs/magic-link.ts';
+import { setBillingState } from './billing-state.ts';
 import type { TestApi } from './test-api.ts';
 
 /**
@@ -22,7 +23,7 @@ export function ownerRecords(api: TestApi) {
   const em = () => api.orm.em.fork();
 
   return {
-    /** A live subscription to a plan, as the billing webhooks leave it. */
+    /** A live subscription to a plan, as the billing workflow leaves it: the row, the plan on, the trial over. */
     async grantPlan(userId: string, plan: PlanKey) {
       const fork = em();
       fork.create(BillingSubscription, {
@@ -32,6 +33,7 @@ export function ownerRecords(api: TestApi) {
         status: 'active',
       });
       await fork.flush();
+      await setBillingState(api, userId, { plan_key: plan, plan_status: 'active', trial_ends_at: null });
     },
 
     async property(ownerId: string, name: string) {
