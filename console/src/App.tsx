@@ -53,6 +53,7 @@ export function App() {
           {/* The spec's paths for screens react-admin names after the resource. */}
           <Route path="/properties/new" element={<Navigate to="/properties/create" replace />} />
           <Route path="/inspections" element={<Navigate to="/runs" replace />} />
+          <Route path="/settings/team" element={<Navigate to="/team" replace />} />
         </CustomRoutes>
         <Resource name="properties" {...properties} />
         <Resource name="runs" {...runs} />
