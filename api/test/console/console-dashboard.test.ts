@@ -154,6 +154,7 @@ describe('the dashboard', () => {
     expect(await page.locator('[data-meter="Properties"]').getAttribute('data-color')).toBe('error');
     await page.getByText("You've reached your limit of 3 properties. Upgrade for more.").waitFor();
     await page.getByRole('heading', { name: 'Unlock Analytics' }).waitFor();
+    await page.getByText('Upgrade to Professional to unlock advanced features').waitFor();
     await page.getByRole('button', { name: 'Upgrade to Professional' }).click();
     await page.getByRole('dialog', { name: 'Choose Your Perfect Plan' }).waitFor();
 

@@ -11,6 +11,7 @@ import { RecentActivity } from './RecentActivity.tsx';
 import { StatCards } from './StatCards.tsx';
 import { TrialCountdown } from './TrialCountdown.tsx';
 import { UnlockAnalytics } from './UnlockAnalytics.tsx';
+import { UpgradeBanner } from './UpgradeBanner.tsx';
 import { useDashboard } from './useDashboard.ts';
 
 /** /dashboard: greeting, stat cards, properties, recent activity, plan meters and upgrade prompts. */
@@ -45,6 +46,7 @@ export function Dashboard() {
         </Typography>
         <Typography color="text.secondary">Here is what is happening across your properties today.</Typography>
       </Box>
+      {!access.features.analytics && <UpgradeBanner onUpgrade={() => setPlanPickerOpen(true)} />}
       {access.on_trial && access.trial_ends_at && <TrialCountdown endsAt={access.trial_ends_at} />}
       <StatCards stats={stats} />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
