@@ -112,7 +112,11 @@ function WizardFlow() {
           {step === 3 && run && <MagicLinkPanel run={run} onChange={setRun} />}
         </CardContent>
       </Card>
-      <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+      {/* On a phone both buttons sit on the left, clear of the floating new-property button. */}
+      <Stack
+        direction="row"
+        sx={{ mt: 2, justifyContent: { xs: 'flex-start', sm: 'space-between' }, flexWrap: 'wrap', gap: 1 }}
+      >
         {step < 3 ? (
           <>
             <Button onClick={() => (step === 0 ? redirect('/runs') : setStep(step - 1))}>
