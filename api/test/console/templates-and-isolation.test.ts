@@ -76,6 +76,28 @@ describe('the templates screen', () => {
 });
 
 describe('properties', () => {
+  it('edits a property: Save stays disabled without a name, notes are saved', async () => {
+    const property = (await alice.post('/api/properties', { name: 'Canal House', address: '5 Canal St' })).body;
+    await page.goto(`${api.baseUrl}/properties/${property.id}/edit`);
+    const name = page.getByLabel('Property Name');
+    await visible(name);
+    expect(await name.inputValue()).toBe('Canal House');
+    const save = page.getByRole('button', { name: 'Save Changes' });
+    await name.fill('   ');
+    await visible(page.locator('button[disabled]', { hasText: 'Save Changes' }));
+    await name.fill('Canal House North');
+    await page.getByLabel('Notes (optional)').fill('Spare key in the lockbox');
+    await save.click();
+    await visible(page.getByText('Property updated'));
+    await page.waitForURL(/\/properties$/, { timeout: UI_TIMEOUT_MS });
+    await visible(page.getByRole('article', { name: 'Canal House North' }).getByText('Spare key in the lockbox'));
+    expect((await alice.get(`/api/properties/${property.id}`)).body).toMatchObject({
+      name: 'Canal House North',
+      access_code: null,
+      notes: 'Spare key in the lockbox',
+    });
+  });
+
   it('deletes a property after the spec confirmation', async () => {
     const property = await alice.post('/api/properties', { name: 'Short Stay Studio', address: '2 Pier Rd' });
     expect(property.status).toBe(201);
