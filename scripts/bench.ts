@@ -1,9 +1,11 @@
-// `npm run bench`: performance figures, printed (never asserted in tests), in three sections that
+// `npm run bench`: performance figures, printed (never asserted in tests), in sections that
 // share a fresh database and a throwaway Temporal dev server:
 // - foundation: argon2id and the owner endpoints, API in this process;
 // - runner-api: POST /api/public/task under autocannon load next to a bare Koa route, API in a child process;
 // - report: from completing a 30-photo run to the report e-mail, with the real worker in its own process;
-// - runner-web: the cleaner's PWA cold-loaded on a throttled phone: LCP, CLS, blocking time, initial JavaScript.
+// - runner-web: the cleaner's PWA cold-loaded on a throttled phone: LCP, CLS, blocking time, initial JavaScript;
+// - console: the host's dashboard cold-loaded on a desktop and on the same phone: LCP, initial JavaScript.
+import { consoleFigures } from './bench/console.ts';
 import { foundationFigures } from './bench/foundation.ts';
 import { reportFigures } from './bench/report.ts';
 import { runnerApiFigures } from './bench/runner-api.ts';
@@ -27,6 +29,7 @@ const sections = [
   ['runner-api', () => runnerApiFigures(databaseUrl)],
   ['report', () => reportFigures()],
   ['runner-web', () => runnerWebFigures()],
+  ['console', () => consoleFigures()],
 ] as const;
 
 try {

@@ -23,7 +23,10 @@ export interface Access {
   on_trial: boolean;
   trial_ends_at: string | null;
   subscription_ends_at: string | null;
+  /** The onboarding gate: true without onboarding_completed_at, a plan or a running trial. */
   needs_onboarding: boolean;
+  /** Whether the owner finished onboarding (picked a plan or went on with the trial). */
+  onboarding_completed: boolean;
   features: { analytics: boolean; team: boolean };
   limits: { max_properties: number | null; max_team_members: number | null };
   reports: { used: number; included: number; cap: number | null };
@@ -62,6 +65,7 @@ export async function accessOf(em: EntityManager, userId: string): Promise<Acces
     trial_ends_at: access.trialEnd?.toISOString() ?? null,
     subscription_ends_at: access.subscriptionEnd?.toISOString() ?? null,
     needs_onboarding: !access.isAdmin && !profile?.onboarding_completed_at && !access.subscribed && !access.onTrial,
+    onboarding_completed: Boolean(profile?.onboarding_completed_at),
     features: { analytics: mayUse(access, 'analytics'), team: mayUse(access, 'team_management') },
     limits: { max_properties: access.limits.maxProperties, max_team_members: access.limits.maxTeamMembers },
     reports: {

@@ -8,7 +8,13 @@ import type { AppDeps } from '../app-deps.ts';
 import type { AppState } from '../http/context.ts';
 import { parseInput } from '../http/validation.ts';
 import { documentRoute } from '../openapi/registry.ts';
-import { chooseFlexWithoutBilling, completeStep, onboardingMessages, onboardingStateOf } from './onboarding-service.ts';
+import {
+  chooseFlexWithoutBilling,
+  completeStep,
+  finishOnboarding,
+  onboardingMessages,
+  onboardingStateOf,
+} from './onboarding-service.ts';
 
 const stepParams = z.object({
   step: z.enum(ONBOARDING_STEPS, { error: `step must be one of: ${ONBOARDING_STEPS.join(', ')}.` }),
@@ -72,6 +78,21 @@ export function onboardingRouter(deps: AppDeps) {
       message: `${PLANS.flex.name} plan selected`,
       access: await accessOf(ctx.state.em, user.id),
     };
+  });
+
+  documentRoute({
+    method: 'post',
+    path: '/api/onboarding/complete',
+    summary: 'Finish onboarding with the plan or trial the owner has (e.g. go on with the free trial)',
+    tags,
+    signedIn: true,
+    ok: { description: 'The new access' },
+    errors: { 401: 'Authentication required', 409: onboardingMessages.choosePlanFirst },
+  });
+  router.post('/complete', async (ctx) => {
+    const user = requireUser(ctx);
+    await finishOnboarding(ctx.state.em, user.id);
+    ctx.body = { ok: true, access: await accessOf(ctx.state.em, user.id) };
   });
 
   return router;

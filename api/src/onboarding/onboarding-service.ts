@@ -27,6 +27,7 @@ export const onboardingMessages = {
   upgradeRequired: 'Upgrade to Professional to unlock advanced features',
   planAlreadyPaid: 'You already have a subscription. Change plans from Plans & Billing.',
   useCheckout: 'Plans start at checkout: choose one with POST /api/stripe/checkout.',
+  choosePlanFirst: 'Choose a plan to finish onboarding.',
 } as const;
 
 export interface SetupStepState {
@@ -90,6 +91,20 @@ export async function completeStep(em: EntityManager, userId: string, stepId: On
   );
 }
 
+/** Ends onboarding; an owner needs a plan or a running trial to leave it. */
+export async function finishOnboarding(em: EntityManager, userId: string): Promise<void> {
+  const access = await accessOf(em, userId);
+  if (access.status === 'inactive') throw conflict(onboardingMessages.choosePlanFirst);
+  await markOnboarded(em, userId);
+}
+
+async function markOnboarded(em: EntityManager, userId: string): Promise<void> {
+  const profile = await em.findOneOrFail(Profile, { user: userId });
+  profile.onboarding_completed = true;
+  profile.onboarding_completed_at ??= new Date();
+  await em.flush();
+}
+
 /**
  * Puts the owner on Flex where billing is not configured (no STRIPE_SECRET_KEY: development and tests),
  * and ends onboarding. With Stripe, every plan, Flex included, starts at checkout.
@@ -104,8 +119,5 @@ export async function chooseFlexWithoutBilling(em: EntityManager, userId: string
     { user: userId, plan_key: 'flex', plan_status: 'active' },
     { onConflictFields: ['user'], onConflictMergeFields: ['plan_key', 'plan_status'] },
   );
-  const profile = await em.findOneOrFail(Profile, { user: userId });
-  profile.onboarding_completed = true;
-  profile.onboarding_completed_at ??= new Date();
-  await em.flush();
+  await markOnboarded(em, userId);
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setBillingState } from '../support/billing-state.ts';
 import { uniqueEmail } from '../support/browser.ts';
 import { linkIn } from '../support/mailbox.ts';
 import { seriousViolations } from '../support/axe.ts';
@@ -88,7 +89,7 @@ describe('gating', () => {
     await stranger.goto(harness.url('/onboarding'));
     await stranger.waitForURL(harness.url('/auth'));
 
-    const newcomer = await harness.owner({ onboarded: false });
+    const newcomer = await harness.owner('no-plan');
     const newcomerPage = await harness.newPage(DESKTOP, newcomer);
     await newcomerPage.goto(harness.url('/dashboard'));
     await newcomerPage.waitForURL(harness.url('/onboarding'));
@@ -112,6 +113,61 @@ describe('gating', () => {
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(harness.url('/auth'));
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  });
+});
+
+describe('the free trial', () => {
+  it("shows the countdown with the spec's three labels and the trial on the sidebar card", async () => {
+    const host = await harness.owner('trial');
+    const page = await harness.newPage(DESKTOP, host);
+    await page.goto(harness.url('/dashboard'));
+    await page.getByText('Free Trial Active').waitFor();
+    await page.getByText('14 days left in your free trial.').waitFor();
+    const card = page.getByRole('group', { name: 'Subscription status' });
+    expect(await card.textContent()).toMatch(/Professional.*Trial.*Until/);
+
+    const day = 24 * 60 * 60 * 1000;
+    for (const [left, label] of [
+      [2.5 * day, 'Trial Expiring'],
+      [0.5 * day, 'Trial Ending Soon!'],
+    ] as const) {
+      await setBillingState(harness.api, host.userId, { trial_ends_at: new Date(Date.now() + left) });
+      await page.reload();
+      await page.getByText(label, { exact: true }).waitFor();
+    }
+  });
+
+  it('lets a host on the trial go through onboarding and keep the trial', async () => {
+    const host = await harness.owner('trial');
+    const page = await harness.newPage(DESKTOP, host);
+    await page.goto(harness.url('/onboarding'));
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    await page.getByText(/Your free trial of Professional runs until/).waitFor();
+    await page.getByRole('button', { name: 'Continue with free trial' }).click();
+    await page.getByText('Your free trial continues.').waitFor();
+    await page.waitForURL(harness.url('/dashboard'));
+    await page.goto(harness.url('/onboarding'));
+    await page.waitForURL(harness.url('/dashboard'));
+  });
+});
+
+describe('back from Stripe checkout', () => {
+  it('waits on /payment-success until the plan is applied, then opens the dashboard; /payment-cancel offers a retry', async () => {
+    const host = await harness.owner('no-plan');
+    const page = await harness.newPage(DESKTOP, host);
+    await page.goto(harness.url('/payment-success?session_id=cs_test_123'));
+    await page.getByRole('heading', { name: 'Confirming your payment...' }).waitFor();
+    // What the billing workflow writes once Stripe's webhook arrives.
+    await setBillingState(harness.api, host.userId, { plan_key: 'starter', plan_status: 'active' });
+    await page.getByRole('heading', { name: "You're all set!" }).waitFor();
+    await page.getByText('Preparing your dashboard...').waitFor();
+    await page.waitForURL(harness.url('/dashboard'));
+    expect((await host.get('/api/auth/session')).body.access.onboarding_completed).toBe(true);
+
+    await page.goto(harness.url('/payment-cancel'));
+    await page.getByRole('heading', { name: 'Payment cancelled' }).waitFor();
+    await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+    await page.waitForURL(harness.url('/dashboard'));
   });
 });
 

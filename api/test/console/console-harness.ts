@@ -1,12 +1,13 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@turnproof/activities';
 import { type Browser as Chromium, chromium, type Page } from 'playwright-core';
+import { setBillingState } from '../support/billing-state.ts';
 import { goodPassword, signedInOwner } from '../support/browser.ts';
 import { linkIn } from '../support/mailbox.ts';
 import { startTestApi } from '../support/test-api.ts';
 import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
+import { ensureConsoleBuilt } from './console-build.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 export const SCREENSHOT_DIR = path.join(repoRoot, 'test-output/screenshots');
@@ -19,18 +20,6 @@ export const PHONE_390 = {
   hasTouch: true,
   deviceScaleFactor: 2,
 };
-
-/** The API serves console/dist; build it once when it is missing. */
-function ensureConsoleBuilt(): void {
-  if (existsSync(path.join(repoRoot, 'console/dist/index.html'))) return;
-  // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-  const build = spawnSync('npm', ['run', 'build', '--workspace', '@turnproof/console'], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'production' },
-    encoding: 'utf8',
-  });
-  if (build.status !== 0) throw new Error(`console build failed:\n${build.stdout}\n${build.stderr}`);
-}
 
 export type Owner = Awaited<ReturnType<typeof signedInOwner>>;
 
@@ -62,10 +51,14 @@ export async function startConsoleHarness(options: { worker?: boolean } = {}) {
     return page;
   }
 
-  /** An owner signed up and confirmed through the API, with a plan picked (flex) unless told otherwise. */
-  async function owner(options: { onboarded?: boolean } = {}): Promise<Owner> {
+  /**
+   * An owner signed up and confirmed through the API: on Flex (picked in onboarding), still on the
+   * sign-up trial with onboarding to do, or with neither plan nor trial.
+   */
+  async function owner(state: 'flex' | 'trial' | 'no-plan' = 'flex'): Promise<Owner> {
     const signedIn = await signedInOwner(api);
-    if (options.onboarded ?? true) await signedIn.post('/api/onboarding/plan', { plan_key: 'flex' });
+    if (state === 'flex') await signedIn.post('/api/onboarding/plan', { plan_key: 'flex' });
+    if (state === 'no-plan') await setBillingState(api, signedIn.userId, { trial_ends_at: null });
     return signedIn;
   }
 

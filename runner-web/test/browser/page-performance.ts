@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 
 /**
- * Web vitals of one page load as the page itself sees them (for the runner-web bench): LCP, layout
- * shifts, long tasks, the moment the first task showed, and the scripts fetched before it.
+ * Web vitals of one page load as the page itself sees them (for the runner-web and console benches):
+ * LCP, layout shifts, long tasks, the moment the page's ready element (the runner's first task, the
+ * console's dashboard figures) showed, and the scripts fetched before it.
  */
 
 interface PagePerf {
@@ -18,8 +19,8 @@ declare global {
   }
 }
 
-/** Runs in the page before its own scripts: observers for LCP, layout shifts and long tasks, and the first task's arrival. */
-function recordPerformance() {
+/** Runs in the page before its own scripts: observers for LCP, layout shifts and long tasks, and the ready element's arrival. */
+function recordPerformance(readyElementId: string) {
   const perf: PagePerf = { lcp: 0, cls: 0, longTasks: [], firstTask: null };
   window.__benchPerf = perf;
   const observe = (type: string, onEntry: (entry: PerformanceEntry) => void) =>
@@ -30,9 +31,8 @@ function recordPerformance() {
     if (!shift.hadRecentInput) perf.cls += shift.value;
   });
   observe('longtask', (entry) => perf.longTasks.push({ start: entry.startTime, duration: entry.duration }));
-  // The current task's heading: the first task is on the screen.
   const watcher = new MutationObserver(() => {
-    if (perf.firstTask !== null || !document.getElementById('current-task-title')) return;
+    if (perf.firstTask !== null || !document.getElementById(readyElementId)) return;
     perf.firstTask = performance.now();
     watcher.disconnect();
   });
@@ -50,9 +50,12 @@ export interface LoadFigures {
   initialScripts: string[];
 }
 
-/** Call before navigating: the page records its own figures from its first script on. */
-export async function recordPagePerformance(page: Page): Promise<void> {
-  await page.addInitScript(recordPerformance);
+/**
+ * Call before navigating: the page records its own figures from its first script on. `firstTask` is
+ * when the element with `readyElementId` appeared (by default the runner's current task heading).
+ */
+export async function recordPagePerformance(page: Page, readyElementId = 'current-task-title'): Promise<void> {
+  await page.addInitScript(recordPerformance, readyElementId);
 }
 
 /** After a load: waits for the first task, then `settleMs` more (LCP and shifts may still change), and reads the figures. */
