@@ -105,3 +105,23 @@ describe('the run menu', () => {
     expect((await owner.get(`/api/runs/${run.id}`)).status).toBe(404);
   });
 });
+
+describe('the inspections list filters', () => {
+  it('searches, filters by status, shows the no-match state and clears all filters', async () => {
+    await newRun('Lighthouse Keeper Cabin');
+    await page.goto(`${api.baseUrl}/runs`);
+    const cabin = page.getByRole('article', { name: 'Lighthouse Keeper Cabin' });
+    await visible(cabin);
+
+    await page.getByLabel('Search').fill('Lighthouse');
+    await visible(page.getByText('Showing 1 of 1 inspection runs'));
+
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Completed' }).click();
+    await visible(page.getByRole('heading', { name: 'No inspection runs found' }));
+
+    await page.getByRole('button', { name: 'Clear All Filters' }).click();
+    await visible(cabin);
+    expect(await page.getByLabel('Search').inputValue()).toBe('');
+  });
+});
