@@ -1,9 +1,11 @@
+import { QueryClient } from '@tanstack/react-query';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { dataProvider } from './api/http.ts';
 import { authProvider } from './auth/authProvider.ts';
 import checklists from './checklists/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
+import { prefetchDashboard } from './dashboard/useDashboard.ts';
 import { Layout } from './layout/Layout.tsx';
 import { lazyPage } from './layout/lazyPage.tsx';
 import { theme } from './layout/theme.ts';
@@ -19,12 +21,16 @@ const OnboardingPage = lazyPage(() => import('./onboarding/OnboardingPage.tsx').
 const PaymentSuccessPage = lazyPage(() => import('./payment/PaymentSuccessPage.tsx').then((m) => m.PaymentSuccessPage));
 const PaymentCancelPage = lazyPage(() => import('./payment/PaymentCancelPage.tsx').then((m) => m.PaymentCancelPage));
 
+const queryClient = new QueryClient();
+if (window.location.pathname.replace(/\/+$/, '') === '/dashboard') prefetchDashboard(queryClient);
+
 /** The owner console: a table of contents of its screens. */
 export function App() {
   return (
     <BrowserRouter>
       <Admin
         title="Turnproof"
+        queryClient={queryClient}
         dataProvider={dataProvider}
         authProvider={authProvider}
         requireAuth
