@@ -56,6 +56,11 @@ describe("a run's magic link in the inspections list", () => {
     expect(await page.getByRole('link', { name: 'Download' }).getAttribute('href')).toMatch(/^data:image\/png;base64,/);
     await page.getByRole('button', { name: 'Close' }).last().click();
 
+    // Revoked behind the dialog's back: the test says the link no longer opens.
+    expect((await owner.delete(`/api/runs/${run.id}/link`)).status).toBe(200);
+    await dialog.getByRole('button', { name: 'Test Link' }).click();
+    await visible(dialog.getByText('The link does not open. This link has been revoked or has expired.'));
+
     // Rotate: a new link; the old one stops opening the run.
     await dialog.getByRole('button', { name: 'Rotate Link' }).click();
     await page.getByRole('button', { name: 'Make New Link' }).click();
