@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsoleHarness, DESKTOP, type Owner, startConsoleHarness, UI_TIMEOUT_MS } from './console-harness.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { captureScreen, screenshotFailure } from './screen-capture.ts';
 
 /**
@@ -146,6 +147,10 @@ describe('a second host in another browser context', () => {
       expect(await bobPage.getByText('Alice Secret Template').count()).toBe(0);
 
       await bobPage.goto(`${api.baseUrl}/runs/create`);
+      await visible(bobPage.getByRole('radio', { name: /Turnover/ }));
+      expect(await bobPage.getByRole('radio', { name: /Turnover/ }).isChecked()).toBe(true); // the default type
+      a11y.push(...(await seriousViolations(bobPage, 'wizard type step')));
+      await bobPage.getByRole('radio', { name: /Move-Out/ }).check();
       await bobPage.getByRole('button', { name: 'Next' }).click();
       await visible(bobPage.getByRole('heading', { name: 'No properties found' }));
       await visible(bobPage.getByRole('link', { name: 'Add Property First' }));
@@ -156,7 +161,7 @@ describe('a second host in another browser context', () => {
     expect((await alice.get(`/api/templates/${template.id}`)).status).toBe(200);
   });
 
-  it('finds no serious or critical accessibility violation on the templates screen', () => {
+  it('finds no serious or critical accessibility violation on the templates screen and the wizard', () => {
     expect(a11y).toEqual([]);
   });
 });
