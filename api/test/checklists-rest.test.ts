@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { fetchUtils } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -224,5 +225,64 @@ describe("another owner's checklists, tasks and templates", () => {
     const untouched = await alice.get(`/api/checklists/${checklist.id}`);
     expect(untouched.body).toMatchObject({ name: 'Mine', tasks: [{ title: 'Secret step' }] });
     expect((await alice.get(`/api/templates/${template.id}`)).status).toBe(200);
+  });
+});
+
+describe('random and malformed input', () => {
+  it('answers 2xx or 4xx with {error}, never 5xx, on every checklist, task and template write', async () => {
+    const propertyId = await newProperty(alice, 'Fuzzy Farmhouse');
+    const checklist = (await alice.post('/api/checklists', { property_id: propertyId, name: 'Fuzz', type: 'turnover' }))
+      .body;
+    const task = (await alice.post('/api/tasks', { checklist_id: checklist.id, title: 'Stay put' })).body;
+    const field = fc.oneof(
+      fc.jsonValue(),
+      fc.constantFrom('', '   ', '\u0000', 'x'.repeat(400), -1, 6, 2.5, 'turnover', 'move_in', 'cleaning'),
+      fc.constantFrom(propertyId, checklist.id, task.id, '00000000-0000-4000-8000-000000000000'),
+    );
+    const body = fc.oneof(
+      fc.record(
+        {
+          property_id: field,
+          checklist_id: field,
+          name: field,
+          title: field,
+          type: field,
+          kind: field,
+          description: field,
+          required_media: field,
+          task_ids: fc.oneof(field, fc.array(field, { maxLength: 3 })),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.jsonValue(),
+    );
+    const target = fc.constantFrom(
+      ['POST', '/api/checklists'],
+      ['PUT', `/api/checklists/${checklist.id}`],
+      ['PUT', `/api/checklists/${checklist.id}/task-order`],
+      ['POST', '/api/tasks'],
+      ['PUT', `/api/tasks/${task.id}`],
+      ['POST', '/api/templates'],
+      ['DELETE', '/api/templates/not-a-uuid'],
+    );
+    await fc.assert(
+      fc.asyncProperty(target, body, async ([method, path], value) => {
+        const answer = await alice.request(method!, path!, JSON.stringify(value));
+        expect(answer.status, `${method} ${path} ${JSON.stringify(value)}`).toBeLessThan(500);
+        if (answer.status >= 400) expect(typeof answer.body?.error).toBe('string');
+      }),
+      { numRuns: 150 },
+    );
+    // Whatever was accepted, the task kept a valid number of required photos.
+    const stored = await alice.get(`/api/tasks/${task.id}`);
+    expect(stored.body.required_media).toBeGreaterThanOrEqual(0);
+    expect(stored.body.required_media).toBeLessThanOrEqual(5);
+  });
+
+  it('keeps system templates before custom ones whatever the sort', async () => {
+    await alice.post('/api/templates', { name: 'AAA First By Name', kind: 'turnover' });
+    const sorted = await alice.get(`/api/templates?sort=${encodeURIComponent('["name","ASC"]')}`);
+    const sources = (sorted.body as { source: string }[]).map((template) => template.source);
+    expect(sources.indexOf('custom')).toBeGreaterThan(sources.lastIndexOf('system'));
   });
 });

@@ -56,6 +56,11 @@ describe("a run's magic link in the inspections list", () => {
     expect(await page.getByRole('link', { name: 'Download' }).getAttribute('href')).toMatch(/^data:image\/png;base64,/);
     await page.getByRole('button', { name: 'Close' }).last().click();
 
+    // Revoked behind the dialog's back: the test says the link no longer opens.
+    expect((await owner.delete(`/api/runs/${run.id}/link`)).status).toBe(200);
+    await dialog.getByRole('button', { name: 'Test Link' }).click();
+    await visible(dialog.getByText('The link does not open. This link has been revoked or has expired.'));
+
     // Rotate: a new link; the old one stops opening the run.
     await dialog.getByRole('button', { name: 'Rotate Link' }).click();
     await page.getByRole('button', { name: 'Make New Link' }).click();
@@ -103,5 +108,25 @@ describe('the run menu', () => {
     await card.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
     await visible(page.getByText('Showing 1 of 1 inspection runs'));
     expect((await owner.get(`/api/runs/${run.id}`)).status).toBe(404);
+  });
+});
+
+describe('the inspections list filters', () => {
+  it('searches, filters by status, shows the no-match state and clears all filters', async () => {
+    await newRun('Lighthouse Keeper Cabin');
+    await page.goto(`${api.baseUrl}/runs`);
+    const cabin = page.getByRole('article', { name: 'Lighthouse Keeper Cabin' });
+    await visible(cabin);
+
+    await page.getByLabel('Search').fill('Lighthouse');
+    await visible(page.getByText('Showing 1 of 1 inspection runs'));
+
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Completed' }).click();
+    await visible(page.getByRole('heading', { name: 'No inspection runs found' }));
+
+    await page.getByRole('button', { name: 'Clear All Filters' }).click();
+    await visible(cabin);
+    expect(await page.getByLabel('Search').inputValue()).toBe('');
   });
 });

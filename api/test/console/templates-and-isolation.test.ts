@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsoleHarness, DESKTOP, type Owner, startConsoleHarness, UI_TIMEOUT_MS } from './console-harness.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { captureScreen, screenshotFailure } from './screen-capture.ts';
 
 /**
@@ -76,6 +77,28 @@ describe('the templates screen', () => {
 });
 
 describe('properties', () => {
+  it('edits a property: Save stays disabled without a name, notes are saved', async () => {
+    const property = (await alice.post('/api/properties', { name: 'Canal House', address: '5 Canal St' })).body;
+    await page.goto(`${api.baseUrl}/properties/${property.id}/edit`);
+    const name = page.getByLabel('Property Name');
+    await visible(name);
+    expect(await name.inputValue()).toBe('Canal House');
+    const save = page.getByRole('button', { name: 'Save Changes' });
+    await name.fill('   ');
+    await visible(page.locator('button[disabled]', { hasText: 'Save Changes' }));
+    await name.fill('Canal House North');
+    await page.getByLabel('Notes (optional)').fill('Spare key in the lockbox');
+    await save.click();
+    await visible(page.getByText('Property updated'));
+    await page.waitForURL(/\/properties$/, { timeout: UI_TIMEOUT_MS });
+    await visible(page.getByRole('article', { name: 'Canal House North' }).getByText('Spare key in the lockbox'));
+    expect((await alice.get(`/api/properties/${property.id}`)).body).toMatchObject({
+      name: 'Canal House North',
+      access_code: null,
+      notes: 'Spare key in the lockbox',
+    });
+  });
+
   it('deletes a property after the spec confirmation', async () => {
     const property = await alice.post('/api/properties', { name: 'Short Stay Studio', address: '2 Pier Rd' });
     expect(property.status).toBe(201);
@@ -124,6 +147,10 @@ describe('a second host in another browser context', () => {
       expect(await bobPage.getByText('Alice Secret Template').count()).toBe(0);
 
       await bobPage.goto(`${api.baseUrl}/runs/create`);
+      await visible(bobPage.getByRole('radio', { name: /Turnover/ }));
+      expect(await bobPage.getByRole('radio', { name: /Turnover/ }).isChecked()).toBe(true); // the default type
+      a11y.push(...(await seriousViolations(bobPage, 'wizard type step')));
+      await bobPage.getByRole('radio', { name: /Move-Out/ }).check();
       await bobPage.getByRole('button', { name: 'Next' }).click();
       await visible(bobPage.getByRole('heading', { name: 'No properties found' }));
       await visible(bobPage.getByRole('link', { name: 'Add Property First' }));
@@ -134,7 +161,7 @@ describe('a second host in another browser context', () => {
     expect((await alice.get(`/api/templates/${template.id}`)).status).toBe(200);
   });
 
-  it('finds no serious or critical accessibility violation on the templates screen', () => {
+  it('finds no serious or critical accessibility violation on the templates screen and the wizard', () => {
     expect(a11y).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ import { TypeBadge } from './TypeBadge.tsx';
 const messageOf = (error: unknown, fallback: string) => (error instanceof Error ? error.message : fallback);
 
 /** The ids in the order they would have after swapping `index` with its neighbour at `index + offset`. */
-export function swapped(tasks: TaskRecord[], index: number, offset: -1 | 1): string[] {
+function swapped(tasks: TaskRecord[], index: number, offset: -1 | 1): string[] {
   const ids = tasks.map((task) => task.id);
   const other = index + offset;
   if (other < 0 || other >= ids.length) return ids;

@@ -1,8 +1,10 @@
 import { Route } from 'react-router-dom';
-import { ChecklistEditor } from '../checklists/ChecklistEditor.tsx';
-import { RunWizard } from '../runs/wizard/RunWizard.tsx';
-import { PropertyChecklists } from './PropertyChecklists.tsx';
-import { PropertyEdit } from './PropertyEdit.tsx';
+import { lazyPage } from '../layout/lazyPage.tsx';
+
+const PropertyEdit = lazyPage(() => import('./PropertyEdit.tsx').then((m) => m.PropertyEdit));
+const PropertyChecklists = lazyPage(() => import('./PropertyChecklists.tsx').then((m) => m.PropertyChecklists));
+const ChecklistEditor = lazyPage(() => import('../checklists/ChecklistEditor.tsx').then((m) => m.ChecklistEditor));
+const RunWizard = lazyPage(() => import('../runs/wizard/RunWizard.tsx').then((m) => m.RunWizard));
 
 /** The spec's paths under /properties, next to react-admin's own (create, :id). */
 export const propertyRoutes = (

@@ -50,7 +50,7 @@ export function MagicLinkPanel({ run, onChange }: { run: RunRecord; onChange: (r
     setTestState('testing');
     const result = await testLink(link);
     setTestState(result.ok ? 'success' : 'error');
-    setTestReason(result.reason);
+    setTestReason(result.ok ? '' : result.reason);
     notify(result.ok ? 'Test successful! ✅' : 'Test failed ❌', { type: result.ok ? 'success' : 'error' });
   };
   const shareLink = async () => {
@@ -119,7 +119,7 @@ export function MagicLinkPanel({ run, onChange }: { run: RunRecord; onChange: (r
               severity={testState === 'success' ? 'success' : testState === 'error' ? 'error' : 'info'}
               icon={testState === 'success' ? <CheckCircleIcon /> : testState === 'error' ? <ErrorIcon /> : undefined}
             >
-              {testTexts[testState]} {testState === 'error' || testState === 'success' ? testReason : ''}
+              {testTexts[testState]} {testReason}
             </Alert>
           </Box>
           <Divider sx={{ my: 2 }} />

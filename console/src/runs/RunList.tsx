@@ -69,8 +69,10 @@ function NoRuns() {
 function RunFilters() {
   const { filterValues, setFilters, sort, setSort } = useListContext<RunRecord>();
   const [search, setSearch] = useState<string>(filterValues.q ?? '');
-  // Clear All Filters (or the URL) may change the search from outside the field.
-  useEffect(() => setSearch(filterValues.q ?? ''), [filterValues.q]);
+  // Clear All Filters empties the field; other changes come from the field itself (and may lag behind it).
+  useEffect(() => {
+    if (!filterValues.q) setSearch('');
+  }, [filterValues.q]);
   useEffect(() => {
     const timer = setTimeout(() => {
       if ((filterValues.q ?? '') !== search) setFilters({ ...filterValues, q: search || undefined });

@@ -1,9 +1,9 @@
 import FactCheckIcon from '@mui/icons-material/FactCheck';
-import { RunList } from './RunList.tsx';
-import { RunWizard } from './wizard/RunWizard.tsx';
+import { lazyPage } from '../layout/lazyPage.tsx';
 
+// Loaded on first visit (the wizard brings the QR code library along).
 export default {
-  list: RunList,
-  create: RunWizard,
+  list: lazyPage(() => import('./RunList.tsx').then((m) => m.RunList)),
+  create: lazyPage(() => import('./wizard/RunWizard.tsx').then((m) => m.RunWizard)),
   icon: FactCheckIcon,
 };

@@ -8,10 +8,10 @@ export function tokenOf(link: string): string {
 export type LinkTestState = 'idle' | 'testing' | 'success' | 'error';
 
 /** HEAD /api/test-run/{token}: 200 when the link opens its run; 404 unknown, 410 revoked or expired. */
-export async function testLink(link: string): Promise<{ ok: boolean; reason: string }> {
+export async function testLink(link: string): Promise<{ ok: true } | { ok: false; reason: string }> {
   try {
     const response = await fetch(`/api/test-run/${encodeURIComponent(tokenOf(link))}`, { method: 'HEAD' });
-    if (response.ok) return { ok: true, reason: 'The link opens the checklist.' };
+    if (response.ok) return { ok: true };
     if (response.status === 410) return { ok: false, reason: 'This link has been revoked or has expired.' };
     if (response.status === 404) return { ok: false, reason: 'This link does not match any inspection.' };
     return { ok: false, reason: `The server answered ${response.status}.` };

@@ -82,10 +82,6 @@ export function TemplateList() {
   });
 
   const createTemplate = async ({ name, type }: { name: string; type: RunType }) => {
-    if (!name.trim() || !type) {
-      notify('Missing information: please provide a template name and type.', { type: 'warning' });
-      throw new Error('Missing information');
-    }
     try {
       const { data: template } = await dataProvider.create<TemplateRecord>('templates', { data: { name, kind: type } });
       notify('Template created: add its tasks now', { type: 'success' });

@@ -1,9 +1,9 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { TemplateList } from './TemplateList.tsx';
+import { lazyPage } from '../layout/lazyPage.tsx';
 
 // Own templates are edited in the checklist editor (/checklists/{id}/edit) and created in a dialog.
 export default {
-  list: TemplateList,
+  list: lazyPage(() => import('./TemplateList.tsx').then((m) => m.TemplateList)),
   icon: ContentCopyIcon,
   recordRepresentation: 'name',
 };

@@ -1,7 +1,7 @@
 import { Box, Button, Card, CardContent, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Title, useDataProvider, useNotify, useRedirect } from 'react-admin';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import type { RunMeta, RunRecord } from '../../resource-records.ts';
 import type { RunType } from '../../types.ts';
 import { MagicLinkPanel } from '../MagicLinkPanel.tsx';
@@ -20,9 +20,16 @@ const filledMeta = (kind: RunType, meta: RunMeta): RunMeta =>
 
 /**
  * The four-step New Inspection wizard. `?type=` preselects the type (the wizard then opens on step 2);
- * `?property_id=` or /properties/{id}/inspections/new and `?checklist_id=` preselect the rest.
+ * `?property_id=` or /properties/{id}/inspections/new and `?checklist_id=` preselect the rest. A new
+ * preselection (say Ctrl+I while the wizard is open) starts the wizard afresh.
  */
 export function RunWizard() {
+  const { search } = useLocation();
+  const { propertyId } = useParams();
+  return <WizardFlow key={`${propertyId ?? ''}${search}`} />;
+}
+
+function WizardFlow() {
   const [params] = useSearchParams();
   const routeParams = useParams();
   const notify = useNotify();
@@ -105,7 +112,11 @@ export function RunWizard() {
           {step === 3 && run && <MagicLinkPanel run={run} onChange={setRun} />}
         </CardContent>
       </Card>
-      <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+      {/* On a phone both buttons sit on the left, clear of the floating new-property button. */}
+      <Stack
+        direction="row"
+        sx={{ mt: 2, justifyContent: { xs: 'flex-start', sm: 'space-between' }, flexWrap: 'wrap', gap: 1 }}
+      >
         {step < 3 ? (
           <>
             <Button onClick={() => (step === 0 ? redirect('/runs') : setStep(step - 1))}>

@@ -1,4 +1,4 @@
-import { Card, CardActionArea, CardContent, Radio, Stack, Typography } from '@mui/material';
+import { FormControlLabel, Radio, RadioGroup, Typography } from '@mui/material';
 import type { RunType } from '../../types.ts';
 import { RUN_KINDS, typeLabel } from '../run-kinds.ts';
 
@@ -8,35 +8,39 @@ const descriptions: Record<RunType, string> = {
   move_out: 'Compare the condition of a unit when a tenant moves out.',
 };
 
-/** Step 1: turnover, move-in or move-out, as a radio group of cards. */
+/** Step 1: turnover, move-in or move-out; each choice is a bordered card-sized radio button. */
 export function TypeStep({ value, onChange }: { value: RunType; onChange: (kind: RunType) => void }) {
   return (
-    <Stack spacing={1.5} role="radiogroup" aria-label="Inspection Type">
+    <RadioGroup
+      aria-label="Inspection Type"
+      value={value}
+      onChange={(event) => onChange(event.target.value as RunType)}
+      sx={{ gap: 1.5 }}
+    >
       {RUN_KINDS.map((kind) => (
-        <Card
+        <FormControlLabel
           key={kind}
-          variant="outlined"
-          sx={{ borderColor: value === kind ? 'primary.main' : undefined, borderWidth: value === kind ? 2 : 1 }}
-        >
-          <CardActionArea component="label" htmlFor={`run-type-${kind}`}>
-            <CardContent sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
-              <Radio
-                id={`run-type-${kind}`}
-                checked={value === kind}
-                onChange={() => onChange(kind)}
-                value={kind}
-                name="run-type"
-              />
-              <div>
-                <Typography sx={{ fontWeight: 600 }}>{typeLabel(kind)}</Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {descriptions[kind]}
-                </Typography>
-              </div>
-            </CardContent>
-          </CardActionArea>
-        </Card>
+          value={kind}
+          control={<Radio />}
+          sx={{
+            m: 0,
+            p: 1.5,
+            border: value === kind ? 2 : 1,
+            borderColor: value === kind ? 'primary.main' : 'divider',
+            borderRadius: 2,
+          }}
+          label={
+            <span>
+              <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
+                {typeLabel(kind)}
+              </Typography>
+              <Typography component="span" variant="body2" color="text.secondary">
+                {descriptions[kind]}
+              </Typography>
+            </span>
+          }
+        />
       ))}
-    </Stack>
+    </RadioGroup>
   );
 }
