@@ -7,10 +7,25 @@ import { build, defineConfig, type Plugin } from 'vite';
 const BASE = '/r/';
 const SERVICE_WORKER = 'sw.js';
 
+/**
+ * The runner is written against React's API and types, but built with Preact's compatibility layer:
+ * react-dom alone is about 57 KB gzipped, nearly the whole 60 KB budget of JavaScript a cheap phone
+ * loads before the first task shows; preact/compat is about 5 KB. Exact-match aliases, so that
+ * `react-dom/client` and `react/jsx-runtime` get their own Preact entry points.
+ */
+const PREACT_COMPAT = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+];
+
 // Assets live under /r/assets/ so they never collide with the console's /assets/ on the shared origin.
 // In `vite dev`, /api goes to a locally running API.
 export default defineConfig({
   base: BASE,
+  resolve: { alias: PREACT_COMPAT },
   plugins: [react(), runnerServiceWorker()],
   server: { proxy: { '/api': 'http://localhost:3000' } },
 });

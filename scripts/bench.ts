@@ -1,11 +1,15 @@
-// `npm run bench`: performance figures, printed (never asserted in tests), in three sections that
+// `npm run bench`: performance figures, printed (never asserted in tests), in sections that
 // share a fresh database and a throwaway Temporal dev server:
 // - foundation: argon2id and the owner endpoints, API in this process;
 // - runner-api: POST /api/public/task under autocannon load next to a bare Koa route, API in a child process;
-// - report: from completing a 30-photo run to the report e-mail, with the real worker in its own process.
+// - report: from completing a 30-photo run to the report e-mail, with the real worker in its own process;
+// - runner-web: the cleaner's PWA cold-loaded on a throttled phone: LCP, CLS, blocking time, initial JavaScript;
+// - console: the host's dashboard cold-loaded on a desktop and on the same phone: LCP, initial JavaScript.
+import { consoleFigures } from './bench/console.ts';
 import { foundationFigures } from './bench/foundation.ts';
 import { reportFigures } from './bench/report.ts';
 import { runnerApiFigures } from './bench/runner-api.ts';
+import { runnerWebFigures } from './bench/runner-web.ts';
 import { freshDatabase, siblingDatabaseUrl, startThrowawayTemporal } from './lib/throwaway-stack.ts';
 
 const databaseUrl = siblingDatabaseUrl('turnproof_bench');
@@ -18,12 +22,14 @@ Object.assign(process.env, {
   TEMPORAL_NAMESPACE: temporal.namespace,
 });
 
-// `npm run bench -- runner-api` runs only the named sections.
+// `npm run bench -- runner-web` runs only the named sections.
 const wanted = new Set(process.argv.slice(2));
 const sections = [
   ['foundation', () => foundationFigures()],
   ['runner-api', () => runnerApiFigures(databaseUrl)],
   ['report', () => reportFigures()],
+  ['runner-web', () => runnerWebFigures()],
+  ['console', () => consoleFigures()],
 ] as const;
 
 try {

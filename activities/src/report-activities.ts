@@ -164,31 +164,6 @@ export function createReportActivities(deps: ReportActivityDeps) {
       await em.nativeUpdate(Report, { id: report.id }, { emailed_at: new Date() });
     },
 
-    /** Counts the report once against the owner's period usage (billing reads it). */
-    async meterReport(key: ReportKey) {
-      await orm.em.transactional(async (em) => {
-        const connection = em.getConnection();
-        const claimed = await connection.execute<{ owner_id: string }[]>(
-          `update reports r set metered_at = now() from runs, properties
-           where r.run_id = ? and r.version = ? and r.metered_at is null and runs.id = r.run_id and properties.id = runs.property_id
-           returning properties.owner_id`,
-          [key.runId, key.version],
-          'all',
-          em.getTransactionContext(),
-        );
-        const ownerId = claimed[0]?.owner_id;
-        if (!ownerId) return;
-        await connection.execute(
-          `insert into billing_accounts (user_id, plan_key, reports_this_period, created_at, updated_at)
-           values (?, 'flex', 1, now(), now())
-           on conflict (user_id) do update set reports_this_period = billing_accounts.reports_this_period + 1, updated_at = now()`,
-          [ownerId],
-          'run',
-          em.getTransactionContext(),
-        );
-      });
-    },
-
     async markReportFailed({ error, ...key }: ReportKey & { error: string }) {
       await orm.em
         .fork()

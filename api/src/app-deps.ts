@@ -1,7 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Mailer } from '@turnproof/activities/mailer';
 import type { MediaStorage } from '@turnproof/activities/media-storage';
-import type { Config, RunDurations } from '@turnproof/config';
+import type { Stripe } from '@turnproof/activities/stripe';
+import type { BillingDurations, Config, RunDurations, TrialDurations } from '@turnproof/config';
 import type { Client } from '@temporalio/client';
 import type { Logger } from 'pino';
 import type { RateLimits } from './auth/rate-limits.ts';
@@ -20,4 +21,12 @@ export interface AppDeps {
   progress: ProgressSignals;
   /** Timers of new runs' workflows; production values unless a test passes seconds. */
   runDurations?: RunDurations;
+  /** Null when STRIPE_SECRET_KEY is not set: the Stripe endpoints then answer 503. */
+  stripe: Stripe | null;
+  /** Timers of new billing workflows; production values unless a test passes seconds. */
+  billingDurations?: BillingDurations;
+  /** Length and reminders of new users' trials; production values unless a test passes seconds. */
+  trialDurations?: TrialDurations;
+  /** How long promo credits last; 90 days unless a test passes seconds. */
+  promoCreditLifetimeMs?: number;
 }

@@ -5,6 +5,8 @@ import { accountRouter } from './account/account-router.ts';
 import { analyticsRouter } from './analytics/analytics-router.ts';
 import type { AppDeps } from './app-deps.ts';
 import { authRouter } from './auth/auth-router.ts';
+import { stripeRouter } from './billing/stripe-router.ts';
+import { subscriptionRouter } from './billing/subscription-router.ts';
 import { loadSession } from './auth/sessions.ts';
 import { checklistsRouter } from './checklists/checklists-router.ts';
 import { dashboardRouter } from './dashboard/dashboard-router.ts';
@@ -15,6 +17,7 @@ import { requestContext } from './http/request-context.ts';
 import { webAssets } from './http/web-assets.ts';
 import { buildOpenApiDocument } from './openapi/document.ts';
 import { profileRouter } from './profile/profile-router.ts';
+import { promoRouter } from './promo/promo-router.ts';
 import { propertiesRouter } from './properties/properties-router.ts';
 import { onboardingRouter } from './onboarding/onboarding-router.ts';
 import { mediaRouter } from './public/media-router.ts';
@@ -41,7 +44,10 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     publicRunRouter(deps),
     testRunRouter(),
     mediaRouter(deps),
-    onboardingRouter(),
+    promoRouter(deps),
+    subscriptionRouter(),
+    stripeRouter(deps),
+    onboardingRouter(deps),
     dashboardRouter(),
     analyticsRouter(),
     teamRouter(deps),

@@ -1,6 +1,7 @@
 // API process entry: connects to PostgreSQL and Temporal, serves HTTP, stops cleanly on SIGINT/SIGTERM.
 import { createMailer } from '@turnproof/activities/mailer';
 import { createMediaStorage } from '@turnproof/activities/media-storage';
+import { createStripeClient } from '@turnproof/activities/stripe';
 import { loadConfig } from '@turnproof/config';
 import { createOrm } from '@turnproof/db';
 import { connectTemporal } from '@turnproof/temporal/client';
@@ -24,6 +25,7 @@ const app = createApp({
   logger,
   storage: createMediaStorage(config.mediaDir),
   progress,
+  stripe: createStripeClient(config),
 });
 
 const server = app.listen(config.PORT, () => {

@@ -132,6 +132,7 @@ describe('GET /api/analytics', () => {
 
   it('refuses plans without analytics with the upgrade sentence, and bad periods with a 400', async () => {
     const starter = await signedInOwner(api);
+    await records.endTrial(starter.userId);
     const refused = await figures(starter, 30);
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe('Upgrade to access detailed analytics and reports');

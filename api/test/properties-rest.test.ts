@@ -2,6 +2,7 @@ import { fetchUtils } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInOwner } from './support/browser.ts';
+import { setBillingState } from './support/billing-state.ts';
 import { startTestApi, type TestApi } from './support/test-api.ts';
 
 let api: TestApi;
@@ -10,6 +11,8 @@ let dataProvider: ReturnType<typeof simpleRestProvider>;
 beforeAll(async () => {
   api = await startTestApi();
   const owner = await signedInOwner(api);
+  // Five properties: more than an owner without a plan may have.
+  await setBillingState(api, owner.userId, { plan_key: 'starter', plan_status: 'active' });
   // The console's data provider, exactly: ra-data-simple-rest over fetchJson, with the session cookie.
   dataProvider = simpleRestProvider(`${api.baseUrl}/api`, (url, options: fetchUtils.Options = {}) =>
     fetchUtils.fetchJson(url, {

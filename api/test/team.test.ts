@@ -106,6 +106,7 @@ describe('team invitations', () => {
     expect(again.body.error).toBe('This person is already on your team.');
 
     const starter = await signedInOwner(api);
+    await records.endTrial(starter.userId);
     const refused = await starter.post('/api/team', { email: uniqueEmail() });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe('Upgrade to Professional to add unlimited team members');

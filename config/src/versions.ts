@@ -1,3 +1,5 @@
 /** The one place the Temporal CLI version is pinned: newest tag whose go.mod installs with `go install`. */
 export const TEMPORAL_CLI_VERSION = 'v1.5.1';
 export const TEMPORAL_UI_PORT_DEFAULT = 8233;
+/** stripe-mock for the billing tests (`go install github.com/stripe/stripe-mock@...`). */
+export const STRIPE_MOCK_VERSION = 'v0.197.0';

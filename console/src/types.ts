@@ -16,6 +16,7 @@ export interface Access {
   trial_ends_at: string | null;
   subscription_ends_at: string | null;
   needs_onboarding: boolean;
+  onboarding_completed: boolean;
   features: { analytics: boolean; team: boolean };
   limits: { max_properties: number | null; max_team_members: number | null };
   reports: { used: number; included: number; cap: number | null };

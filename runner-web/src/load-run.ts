@@ -5,7 +5,7 @@ import { parseRunAnswer, type PublicRun } from './run-model.ts';
 export type RunLoad =
   | { state: 'loading' }
   | { state: 'invalid-link' }
-  | { state: 'failed'; message: string }
+  | { state: 'failed' }
   | { state: 'loaded'; run: PublicRun; source: RunSource };
 
 export interface RunSource {
@@ -15,8 +15,8 @@ export interface RunSource {
   fetchedAt: number;
 }
 
-export const LOAD_FAILED_MESSAGE = 'Failed to load run data';
-const FAILED = { state: 'failed', message: LOAD_FAILED_MESSAGE } as const;
+/** 'Failed to load run data': neither the server nor this device has the run. */
+const FAILED = { state: 'failed' } as const;
 
 /** The run from the server (kept in the run cache), or the cached copy when the server cannot be reached. */
 export async function loadRun(api: RunnerApi, token: string, signal?: AbortSignal): Promise<RunLoad> {

@@ -117,17 +117,14 @@ export const elapsedSeconds = (startedAtMs: number, nowMs: number): number =>
 /** The move-in or move-out banner, or null for other kinds of run. */
 export function inspectionBanner(
   run: Pick<PublicRun, 'type' | 'meta'>,
-): { title: string; unit: string | null; tenant: string | null } | null {
-  const title = run.type === 'move_in' ? 'Move-In Inspection' : run.type === 'move_out' ? 'Move-Out Inspection' : null;
-  if (!title) return null;
-  return { title, unit: str(run.meta?.unit) || null, tenant: str(run.meta?.tenant_name) || null };
+): { kind: 'move_in' | 'move_out'; unit: string | null; tenant: string | null } | null {
+  if (run.type !== 'move_in' && run.type !== 'move_out') return null;
+  return { kind: run.type, unit: str(run.meta?.unit) || null, tenant: str(run.meta?.tenant_name) || null };
 }
 
-/** 'Syncing... (2/5)' and its percentage (100 when there is nothing to do). */
-export function syncProgressLabel(done: number, total: number): { text: string; percent: number } {
-  const percent = total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 100;
-  return { text: `Syncing... (${done}/${total})`, percent };
-}
+/** The percentage of 'Syncing... (done/total)' (100 when there is nothing to do). */
+export const syncPercent = (done: number, total: number): number =>
+  total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 100;
 
 /** What this device queued and has not yet seen reflected by the server. */
 export interface LocalChanges {

@@ -75,6 +75,8 @@ export async function startBenchApi(env: NodeJS.ProcessEnv = {}) {
       logger,
       storage: createMediaStorage(config.mediaDir),
       progress,
+      // The benchmarks do not bill.
+      stripe: null,
     });
     server.on('request', app.callback());
     return { port, baseUrl: config.publicOrigin, config, orm, close: () => cleanup.run() };

@@ -2,13 +2,13 @@
 // the owner has the report e-mail with its PDF. The API runs in this process (as in the API tests),
 // the real worker in its own process on the API's task queue, mailing to an SMTP mailbox in here.
 import { rm } from 'node:fs/promises';
-import { Checklist, Task } from '@turnproof/db';
 import { cameraPhoto, Cleaner } from '../../api/test/runner/cleaner.ts';
 import { signedInOwner } from '../../api/test/support/browser.ts';
 import { startTestApi, type TestApi } from '../../api/test/support/test-api.ts';
 import { startWorkerProcess, type WorkerProcess } from '../../api/test/support/worker-process.ts';
 import { Cleanup } from './cleanup.ts';
 import { expectOk } from './owner.ts';
+import { seedChecklist, seedRun } from './seed.ts';
 import { median, ms, verdict } from './stats.ts';
 
 const TASKS = 30;
@@ -26,26 +26,6 @@ interface ReportBench {
   owner: Owner;
   propertyId: string;
   checklistId: string;
-}
-
-/** A property with a checklist of `TASKS` tasks, each needing one photo (the ORM: there is no editor API yet). */
-async function thirtyPhotoChecklist(api: TestApi, owner: Owner) {
-  const property = expectOk(
-    await owner.post('/api/properties', { name: 'Report Villa', address: '30 Photo Way' }),
-    'property',
-  );
-  const em = api.orm.em.fork();
-  const checklist = em.create(Checklist, {
-    property: property.body.id,
-    name: `${TASKS} photo checklist`,
-    type: 'turnover',
-    is_template: false,
-  });
-  for (let order_index = 0; order_index < TASKS; order_index += 1) {
-    em.create(Task, { checklist, title: `Room check ${order_index + 1}`, required_media: 1, order_index });
-  }
-  await em.flush();
-  return { propertyId: property.body.id as string, checklistId: checklist.id };
 }
 
 /** One photo per task (distinct per run and task) through upload, PUT and confirm, then every tick. */
@@ -83,8 +63,7 @@ async function untilReportMail(bench: ReportBench, count: number): Promise<numbe
 
 /** A new run done by a cleaner; the clock starts when POST /api/public/complete has answered. */
 async function completeToMailMs(bench: ReportBench, iteration: number): Promise<number> {
-  const body = { property_id: bench.propertyId, type: 'turnover', checklist_id: bench.checklistId };
-  const run = expectOk(await bench.owner.post('/api/runs', body), 'run').body;
+  const run = await seedRun(bench.owner, bench);
   const cleaner = Cleaner.fromLink(run.magic_link);
   await doEveryTask(cleaner, iteration);
   const before = reportMails(bench).length;
@@ -105,7 +84,13 @@ export async function reportFigures(): Promise<void> {
     const worker = await startWorkerProcess(api);
     cleanup.add(() => worker.stop());
     const owner = await signedInOwner(api);
-    const bench: ReportBench = { api, worker, owner, ...(await thirtyPhotoChecklist(api, owner)) };
+    const checklist = await seedChecklist(api.orm, owner, {
+      property: { name: 'Report Villa', address: '30 Photo Way' },
+      checklistName: `${TASKS} photo checklist`,
+      tasks: TASKS,
+      requiredMedia: 1,
+    });
+    const bench: ReportBench = { api, worker, owner, ...checklist };
     const latencies: number[] = [];
     for (let iteration = 0; iteration < ITERATIONS; iteration += 1) {
       const latency = await completeToMailMs(bench, iteration);

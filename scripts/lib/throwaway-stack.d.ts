@@ -1,6 +1,6 @@
 /** A port nothing listens on right now (the OS picks it; we release it for the real server). */
 export declare function freePort(): Promise<number>;
-/** DATABASE_URL's server with another database name, e.g. turnproof_test. */
+/** DATABASE_URL's server with another database name suffixed with this checkout's folder name. */
 export declare function siblingDatabaseUrl(name: string): string;
 /** Drops and rebuilds the database: empty, migrated, seeded. */
 export declare function freshDatabase(databaseUrl: string): Promise<void>;

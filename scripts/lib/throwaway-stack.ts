@@ -21,10 +21,15 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** DATABASE_URL's server with another database name, e.g. turnproof_test. */
+/**
+ * DATABASE_URL's server with another database name, suffixed with this checkout's folder name
+ * (e.g. turnproof_test_main), so two checkouts on one machine can run their tests at the same time.
+ */
 export function siblingDatabaseUrl(name: string): string {
+  const checkout = path.basename(path.resolve(import.meta.dirname, '../..'));
+  const suffix = checkout.toLowerCase().replace(/[^a-z0-9]+/g, '_');
   const url = new URL(loadConfig().DATABASE_URL);
-  url.pathname = `/${name}`;
+  url.pathname = `/${`${name}_${suffix}`.slice(0, 63)}`;
   return url.toString();
 }
 

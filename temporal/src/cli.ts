@@ -3,35 +3,63 @@ import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
-import { TEMPORAL_CLI_VERSION } from '@turnproof/config';
+import { STRIPE_MOCK_VERSION, TEMPORAL_CLI_VERSION } from '@turnproof/config';
 
 const execFileAsync = promisify(execFile);
-const CLI_MODULE = 'github.com/temporalio/cli/cmd/temporal';
 
-let found: Promise<string> | undefined;
-
-/**
- * The Temporal CLI: `temporal` on PATH, else the one `go install` left in Go's bin directory, else
- * installed there now at the pinned version (a few minutes the first time).
- */
-export function findTemporalCli(log: (line: string) => void = console.log): Promise<string> {
-  found ??= locateOrInstall(log).catch((error: unknown) => {
-    found = undefined;
-    throw error;
-  });
-  return found;
+/** A Go program we run: its binary name and the module `go install` builds it from. */
+interface GoTool {
+  name: string;
+  module: string;
+  version: string;
+  docs: string;
 }
 
-async function locateOrInstall(log: (line: string) => void): Promise<string> {
-  const onPath = await findOnPath('temporal');
+const temporalCli: GoTool = {
+  name: 'temporal',
+  module: 'github.com/temporalio/cli/cmd/temporal',
+  version: TEMPORAL_CLI_VERSION,
+  docs: 'https://docs.temporal.io/cli',
+};
+const stripeMock: GoTool = {
+  name: 'stripe-mock',
+  module: 'github.com/stripe/stripe-mock',
+  version: STRIPE_MOCK_VERSION,
+  docs: 'https://github.com/stripe/stripe-mock',
+};
+
+const found = new Map<string, Promise<string>>();
+
+/**
+ * A Go tool: on PATH, else the one `go install` left in Go's bin directory, else installed there now
+ * at the pinned version (a few minutes the first time).
+ */
+function findGoTool(tool: GoTool, log: (line: string) => void): Promise<string> {
+  let lookup = found.get(tool.name);
+  if (!lookup) {
+    lookup = locateOrInstall(tool, log).catch((error: unknown) => {
+      found.delete(tool.name);
+      throw error;
+    });
+    found.set(tool.name, lookup);
+  }
+  return lookup;
+}
+
+export const findTemporalCli = (log: (line: string) => void = console.log) => findGoTool(temporalCli, log);
+/** stripe-mock, the Stripe API double the billing tests talk to. */
+export const findStripeMock = (log: (line: string) => void = console.log) => findGoTool(stripeMock, log);
+
+async function locateOrInstall(tool: GoTool, log: (line: string) => void): Promise<string> {
+  const onPath = await findOnPath(tool.name);
   if (onPath) return onPath;
 
-  const goBin = await goBinDir();
-  const installed = join(goBin, 'temporal');
+  const goBin = await goBinDir(tool);
+  const installed = join(goBin, tool.name);
   if (await isExecutable(installed)) return installed;
 
-  log(`Temporal CLI not found; installing ${CLI_MODULE}@${TEMPORAL_CLI_VERSION} with go install...`);
-  await run('go', ['install', `${CLI_MODULE}@${TEMPORAL_CLI_VERSION}`]);
+  log(`${tool.name} not found; installing ${tool.module}@${tool.version} with go install...`);
+  await run('go', ['install', `${tool.module}@${tool.version}`]);
   if (!(await isExecutable(installed))) throw new Error(`go install finished but ${installed} is missing`);
   return installed;
 }
@@ -46,14 +74,14 @@ async function findOnPath(name: string): Promise<string | undefined> {
 }
 
 /** Where `go install` puts binaries: GOBIN when set, else the first GOPATH entry's bin. */
-async function goBinDir(): Promise<string> {
+async function goBinDir(tool: GoTool): Promise<string> {
   let stdout: string;
   try {
     ({ stdout } = await execFileAsync('go', ['env', 'GOBIN', 'GOPATH']));
   } catch (error) {
     throw new Error(
-      'The Temporal CLI is not on PATH and Go is not installed to build it. Install either ' +
-        `(https://docs.temporal.io/cli or \`go install ${CLI_MODULE}@${TEMPORAL_CLI_VERSION}\`).`,
+      `${tool.name} is not on PATH and Go is not installed to build it. Install either ` +
+        `(${tool.docs} or \`go install ${tool.module}@${tool.version}\`).`,
       { cause: error },
     );
   }

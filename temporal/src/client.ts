@@ -4,8 +4,19 @@ import {
   WorkflowNotFoundError,
   type WorkflowHandleWithFirstExecutionRunId,
 } from '@temporalio/client';
-import { productionDurations, type Config, type RunDurations } from '@turnproof/config';
 import {
+  productionBillingDurations,
+  productionDurations,
+  type BillingDurations,
+  type Config,
+  type RunDurations,
+} from '@turnproof/config';
+import {
+  billingAccount,
+  billingWorkflowId,
+  stripeEventSignal,
+  type BillingEvent,
+  TurnproofPlan,
   inspectionRun,
   reportGeneration,
   reportWorkflowId,
@@ -97,6 +108,33 @@ export async function startReportGeneration(
 export const reportHandle = (client: Client, runId: string, version: number) =>
   client.workflow.getHandle<typeof reportGeneration>(reportWorkflowId(runId, version));
 
+/**
+ * Hands a verified Stripe event to the owner's `billing/{userId}` workflow, starting it when it is not
+ * running (the durations count only then; a running workflow keeps its own).
+ */
+export async function sendBillingEvent(
+  client: Client,
+  config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>,
+  userId: string,
+  event: BillingEvent,
+  durations: BillingDurations = productionBillingDurations,
+): Promise<void> {
+  await client.workflow.signalWithStart(billingAccount, {
+    workflowId: billingWorkflowId(userId),
+    taskQueue: config.TEMPORAL_TASK_QUEUE,
+    args: [{ userId, durations }],
+    signal: stripeEventSignal,
+    signalArgs: [event],
+    typedSearchAttributes: [
+      { key: TurnproofOwnerId, value: userId },
+      { key: TurnproofPlan, value: 'none' },
+    ],
+  });
+}
+
+export const billingHandle = (client: Client, userId: string) =>
+  client.workflow.getHandle<typeof billingAccount>(billingWorkflowId(userId));
+
 /** True when the server answers for the client's namespace within a couple of seconds. */
 export async function temporalHealth(client: Client, timeoutMs = 2000): Promise<boolean> {
   try {
@@ -108,3 +146,5 @@ export async function temporalHealth(client: Client, timeoutMs = 2000): Promise<
     return false;
   }
 }
+export { startTrial, endTrialOnSubscription } from './trial-client.ts';
+export { applyPromoCode } from './promo-client.ts';

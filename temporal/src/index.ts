@@ -1,4 +1,4 @@
-export { findTemporalCli } from './cli.ts';
+export { findStripeMock, findTemporalCli } from './cli.ts';
 export {
   isTemporalReachable,
   parseAddress,
@@ -10,11 +10,16 @@ export { registerSearchAttributes } from './search-attributes.ts';
 export {
   connectTemporal,
   runWorkflowId,
+  sendBillingEvent,
+  billingHandle,
   terminateRun,
   runHandle,
   reportHandle,
   startReportGeneration,
   startInspectionRun,
+  startTrial,
+  applyPromoCode,
+  endTrialOnSubscription,
   temporalHealth,
   type TemporalClient,
   type TemporalConfig,

@@ -1,5 +1,11 @@
 import { NativeConnection, Runtime } from '@temporalio/worker';
-import { createActivities, createMailer, createMediaStorage, createPdfRenderer } from '@turnproof/activities';
+import {
+  createActivities,
+  createMailer,
+  createMediaStorage,
+  createPdfRenderer,
+  createStripeClient,
+} from '@turnproof/activities';
 import { loadConfig } from '@turnproof/config';
 import { createOrm } from '@turnproof/db';
 import { createTurnproofWorker } from './worker.ts';
@@ -19,6 +25,7 @@ const worker = await createTurnproofWorker({
     mailer: createMailer(config),
     storage: createMediaStorage(config.mediaDir),
     pdf,
+    stripe: createStripeClient(config),
     publicOrigin: config.publicOrigin,
   }),
 });

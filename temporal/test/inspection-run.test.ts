@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
-import { promisify } from 'node:util';
-import path from 'node:path';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { NativeConnection, type WorkflowBundle } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type RunDurations } from '@turnproof/config';
+import { recordHistory } from './support/record-history.ts';
 import { completeRunUpdate, issueReportedSignal, runProgressQuery, progressSignal } from '@turnproof/workflows';
 import {
   bundleTurnproofWorkflows,
-  findTemporalCli,
   connectTemporal,
   createTurnproofWorker,
   registerSearchAttributes,
@@ -46,10 +42,13 @@ afterAll(async () => {
 /** Activities that only record that they ran (and when), for testing the workflow's decisions. */
 function recordingActivities() {
   const calls: { name: string; arg: unknown; at: number }[] = [];
+  // Metering answers that the plan pays for the report, so it is made at once.
+  const answers: Record<string, unknown> = { meterReport: { held: false, paidBy: 'included', notice: null } };
   const record =
     (name: string) =>
-    async (arg: unknown): Promise<void> => {
+    async (arg: unknown): Promise<unknown> => {
       calls.push({ name, arg, at: Date.now() });
+      return answers[name];
     };
   const activities = Object.fromEntries(
     [
@@ -98,15 +97,6 @@ async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 10
 }
 
 const now = () => new Date().toISOString();
-
-/** Saves a finished workflow's history (as `temporal workflow show` prints it) for replay.test.ts. */
-async function recordHistory(name: string, workflowId: string) {
-  const { stdout } = await promisify(execFile)(await findTemporalCli(), [
-    ...['workflow', 'show', '--workflow-id', workflowId, '--output', 'json'],
-    ...['--address', config.TEMPORAL_ADDRESS, '--namespace', config.TEMPORAL_NAMESPACE],
-  ]);
-  await writeFile(path.join(import.meta.dirname, 'histories', `${name}.json`), stdout);
-}
 
 describe('InspectionRun workflow', () => {
   it('reports the shared dev server healthy and the search attributes registered', async () => {
@@ -193,17 +183,17 @@ describe('InspectionRun workflow', () => {
       const completedAt = Date.now();
       expect(await handle.result()).toEqual({ status: 'completed', reportStatus: 'ready' });
       if (process.env.RECORD_WORKFLOW_HISTORIES) {
-        await recordHistory('inspection-run-lifecycle', `run/${run.runId}`);
-        await recordHistory('report-generation', `report/${run.runId}/v1`);
+        await recordHistory(config, 'inspection-run-lifecycle', `run/${run.runId}`);
+        await recordHistory(config, 'report-generation', `report/${run.runId}/v1`);
       }
       const expired = recorder.calls.find((call) => call.name === 'expireRunLink');
       expect(expired?.at).toBeGreaterThanOrEqual(completedAt + durations.linkReadableAfterCompletionMs - 1000);
       expect(recorder.names()).toEqual([
         'markRunCompleted',
         'createReportVersion',
+        'meterReport',
         'renderReport',
         'emailReport',
-        'meterReport',
         'expireRunLink',
       ]);
     });

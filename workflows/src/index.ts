@@ -1,6 +1,20 @@
 export { inspectionRun, type InspectionRunInput, type InspectionRunResult } from './inspection-run.ts';
-export { reportGeneration, reportWorkflowId, type ReportGenerationInput } from './report-generation.ts';
+export {
+  reportGeneration,
+  reportQuotaChangedSignal,
+  reportWorkflowId,
+  type ReportGenerationInput,
+} from './report-generation.ts';
+export { releaseHeldReports } from './held-reports.ts';
 export * from './run-messages.ts';
+export {
+  applyPromoUpdate,
+  promoRedemption,
+  promoWorkflowId,
+  type PromoApplyAnswer,
+  type PromoRedemptionInput,
+} from './promo-redemption.ts';
+export { subscriptionStartedSignal, trial, trialWorkflowId, type TrialInput, type TrialOutcome } from './trial.ts';
 export {
   TurnproofOwnerId,
   TurnproofPropertyId,
@@ -9,3 +23,5 @@ export {
   TurnproofPlan,
   turnproofSearchAttributes,
 } from './search-attributes.ts';
+export { billingAccount, type BillingAccountInput } from './billing-account.ts';
+export * from './billing-messages.ts';

@@ -1,4 +1,4 @@
-import { proxyActivities, setHandler } from '@temporalio/workflow';
+import { condition, defineSignal, patched, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { createActivities } from '@turnproof/activities';
 import { reportProgressQuery, type ReportProgress } from './run-messages.ts';
 
@@ -12,8 +12,11 @@ export interface ReportGenerationInput {
 
 export const reportWorkflowId = (runId: string, version: number) => `report/${runId}/v${version}`;
 
+/** The owner's plan or credits changed (an upgrade): a report held at the flex cap tries again. */
+export const reportQuotaChangedSignal = defineSignal('reportQuotaChanged');
+
 const retry = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 8 };
-const { createReportVersion, emailReport, meterReport, markReportFailed } = proxyActivities<
+const { createReportVersion, emailReport, meterReport, sendUsageNotice, markReportFailed } = proxyActivities<
   ReturnType<typeof createActivities>
 >({ startToCloseTimeout: '1 minute', retry });
 // Rendering heartbeats as it goes, so a worker that dies mid-render is noticed in seconds, not minutes.
@@ -25,14 +28,19 @@ const { renderReport } = proxyActivities<ReturnType<typeof createActivities>>({
 
 /**
  * `report/{runId}/v{version}`: one version of a run's report. The workflow id makes each version
- * happen once; every activity is idempotent on (run id, version).
+ * happen once; every activity is idempotent on (run id, version). A metered report is counted before
+ * it is made, so a flex owner past the monthly cap gets it held until an upgrade.
  */
 export async function reportGeneration(input: ReportGenerationInput): Promise<{ status: 'ready' }> {
+  // Runs started before usage was counted up front count it last, as they did then.
+  const meterFirst = input.meter && patched('meter-report-before-render');
+  const meterLast = input.meter && !meterFirst;
   const steps = [
     'Collecting run data',
+    ...(meterFirst ? ['Recording report usage'] : []),
     'Rendering the PDF',
     ...(input.emailHost ? ['E-mailing the host'] : []),
-    ...(input.meter ? ['Recording report usage'] : []),
+    ...(meterLast ? ['Recording report usage'] : []),
   ];
   const progress: ReportProgress = {
     version: input.version,
@@ -43,6 +51,10 @@ export async function reportGeneration(input: ReportGenerationInput): Promise<{ 
     percent: 0,
   };
   setHandler(reportProgressQuery, () => progress);
+  const quota = { changed: false };
+  setHandler(reportQuotaChangedSignal, () => {
+    quota.changed = true;
+  });
   const advance = () => {
     progress.stepsDone += 1;
     progress.percent = Math.round((progress.stepsDone / progress.stepsTotal) * 100);
@@ -53,13 +65,17 @@ export async function reportGeneration(input: ReportGenerationInput): Promise<{ 
   try {
     await createReportVersion(key);
     advance();
+    if (meterFirst) {
+      await meterUntilAllowed(key, progress, quota);
+      advance();
+    }
     await renderReport(key);
     advance();
     if (input.emailHost) {
       await emailReport(key);
       advance();
     }
-    if (input.meter) {
+    if (meterLast) {
       await meterReport(key);
       advance();
     }
@@ -70,4 +86,25 @@ export async function reportGeneration(input: ReportGenerationInput): Promise<{ 
   }
   progress.status = 'ready';
   return { status: 'ready' };
+}
+
+/** Counts the report; while the plan refuses it ('Report limit reached'), waits for the quota to change. */
+async function meterUntilAllowed(
+  key: { runId: string; version: number },
+  progress: ReportProgress,
+  quota: { changed: boolean },
+): Promise<void> {
+  for (;;) {
+    // Reset before asking, so an upgrade arriving while the activity runs is not missed.
+    quota.changed = false;
+    const use = await meterReport({ ...key, mayHold: true });
+    if (use.notice) await sendUsageNotice(use.notice);
+    if (!use.held) {
+      progress.status = 'generating';
+      return;
+    }
+    progress.status = 'held';
+    progress.step = 'Report limit reached';
+    await condition(() => quota.changed);
+  }
 }

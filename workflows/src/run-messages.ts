@@ -2,7 +2,8 @@ import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 
 export type RunKind = 'turnover' | 'move_in' | 'move_out';
 export type RunStatus = 'pending' | 'in_progress' | 'completed';
-export type ReportStatus = 'not_started' | 'generating' | 'ready' | 'failed';
+/** held: counted against a flex owner's full monthly cap; made once the owner upgrades. */
+export type ReportStatus = 'not_started' | 'generating' | 'held' | 'ready' | 'failed';
 
 /** A task as the run's workflow tracks it, enough to decide whether the run may be completed. */
 export interface TrackedTask {

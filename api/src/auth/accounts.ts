@@ -1,14 +1,21 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Profile, Property, TEMPLATE_COLLECTION_NAME, User, UserPreferences } from '@turnproof/db';
+import { BillingAccount, Profile, Property, TEMPLATE_COLLECTION_NAME, User, UserPreferences } from '@turnproof/db';
 
 /**
  * Everything a new owner starts with, written in one transaction: the user, the profile of the spec
  * (display_name from the full name, onboarding not completed), preferences, and the system property
- * that holds their own template checklists.
+ * that holds their own template checklists, and the billing account with the end of the free trial.
  */
 export async function createAccount(
   em: EntityManager,
-  input: { email: string; passwordHash: string | null; fullName: string; isAdmin: boolean; confirmed: boolean },
+  input: {
+    email: string;
+    passwordHash: string | null;
+    fullName: string;
+    isAdmin: boolean;
+    confirmed: boolean;
+    trialEnd: Date;
+  },
 ) {
   return em.transactional(async (tx) => {
     const user = tx.create(User, {
@@ -23,6 +30,7 @@ export async function createAccount(
       ...(input.isAdmin ? { role: 'admin' } : {}),
     });
     tx.create(UserPreferences, { user });
+    tx.create(BillingAccount, { user, trial_ends_at: input.trialEnd });
     tx.create(Property, {
       owner: user,
       name: TEMPLATE_COLLECTION_NAME,

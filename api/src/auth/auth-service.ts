@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { productionTrialDurations } from '@turnproof/config';
 import { AuthToken, type AuthTokenPurpose, User } from '@turnproof/db';
+import { startTrial } from '@turnproof/temporal/client';
 import type { AppDeps } from '../app-deps.ts';
 import { badRequest, conflict, forbidden, HttpError } from '../http/errors.ts';
 import { createAccount } from './accounts.ts';
@@ -78,12 +80,15 @@ export async function signUp(
 ) {
   assertAcceptablePassword(input.password, messages.signUpTooShort);
   if (await em.count(User, { email: input.email })) throw conflict(messages.duplicateEmail);
+  const trialDurations = deps.trialDurations ?? productionTrialDurations;
+  const trialEnd = new Date(Date.now() + trialDurations.lengthMs);
   const user = await createAccount(em, {
     email: input.email,
     passwordHash: await hashPassword(input.password),
     fullName: input.fullName,
     isAdmin: deps.config.ADMIN_EMAILS.includes(input.email),
     confirmed: false,
+    trialEnd,
   }).catch((error: unknown) => {
     // Two sign-ups racing for the same address: the unique index decides, the loser gets the same answer.
     if (error instanceof Error && error.name === 'UniqueConstraintViolationException') {
@@ -94,6 +99,10 @@ export async function signUp(
   const token = await issueToken(em, user, 'confirm_email', CONFIRMATION_LIFETIME_MS);
   const link = `${deps.config.publicOrigin}/api/auth/confirm?token=${token}`;
   await sendConfirmationMail(deps.mailer, user.email, input.fullName, link);
+  await startTrial(deps.temporal, deps.config, { userId: user.id, trialEnd }, trialDurations).catch((error: unknown) =>
+    // The account and its trial_ends_at are stored: the daily trial sweep starts the workflow later.
+    deps.logger.warn({ err: error, userId: user.id }, 'trial workflow not started; the trial sweep will start it'),
+  );
   return user;
 }
 

@@ -33,7 +33,11 @@ export function errorHandler(): Middleware<AppState> {
       if (caught instanceof HttpError) {
         ctx.set(caught.headers);
         ctx.status = caught.status;
-        ctx.body = { error: caught.message, request_id: ctx.state.requestId };
+        ctx.body = {
+          error: caught.message,
+          ...(caught.code ? { code: caught.code } : {}),
+          request_id: ctx.state.requestId,
+        };
       } else if (status >= 400 && status < 500 && error.expose !== false) {
         ctx.status = status;
         ctx.body = { error: clientErrorMessage(error), request_id: ctx.state.requestId };

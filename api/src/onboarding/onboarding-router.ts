@@ -1,22 +1,29 @@
 import Router from '@koa/router';
-import { ONBOARDING_STEPS, PLAN_KEYS } from '@turnproof/db';
+import { PLANS } from '@turnproof/config';
+import { ONBOARDING_STEPS } from '@turnproof/db';
 import { z } from 'zod';
 import { accessOf } from '../account/access.ts';
-import { PLANS } from '../account/plans.ts';
 import { requireUser } from '../auth/sessions.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { AppState } from '../http/context.ts';
 import { parseInput } from '../http/validation.ts';
 import { documentRoute } from '../openapi/registry.ts';
-import { choosePlan, completeStep, onboardingMessages, onboardingStateOf } from './onboarding-service.ts';
+import {
+  chooseFlexWithoutBilling,
+  completeStep,
+  finishOnboarding,
+  onboardingMessages,
+  onboardingStateOf,
+} from './onboarding-service.ts';
 
 const stepParams = z.object({
   step: z.enum(ONBOARDING_STEPS, { error: `step must be one of: ${ONBOARDING_STEPS.join(', ')}.` }),
 });
 const planBody = z.object({
-  plan_key: z.enum(PLAN_KEYS, { error: `plan_key must be one of: ${PLAN_KEYS.join(', ')}.` }),
+  plan_key: z.literal('flex', { error: 'Only Flex can be chosen without checkout: plan_key must be flex.' }),
 });
 
-export function onboardingRouter() {
+export function onboardingRouter(deps: AppDeps) {
   const router = new Router<AppState>({ prefix: '/onboarding' });
   const tags = ['Onboarding'];
 
@@ -55,22 +62,37 @@ export function onboardingRouter() {
   documentRoute({
     method: 'post',
     path: '/api/onboarding/plan',
-    summary: 'Record the plan picked in onboarding and finish onboarding',
+    summary: 'Where billing is not configured: put the owner on Flex and finish onboarding (else 409: use checkout)',
     tags,
     body: planBody,
     signedIn: true,
     ok: { description: 'The new access' },
-    errors: { 401: 'Authentication required', 409: onboardingMessages.planAlreadyPaid },
+    errors: { 401: 'Authentication required', 409: onboardingMessages.useCheckout },
   });
   router.post('/plan', async (ctx) => {
     const user = requireUser(ctx);
-    const { plan_key } = parseInput(planBody, ctx.request.body);
-    await choosePlan(ctx.state.em, user.id, plan_key);
+    parseInput(planBody, ctx.request.body);
+    await chooseFlexWithoutBilling(ctx.state.em, user.id, deps.stripe !== null);
     ctx.body = {
       ok: true,
-      message: `${PLANS[plan_key].name} plan selected`,
+      message: `${PLANS.flex.name} plan selected`,
       access: await accessOf(ctx.state.em, user.id),
     };
+  });
+
+  documentRoute({
+    method: 'post',
+    path: '/api/onboarding/complete',
+    summary: 'Finish onboarding with the plan or trial the owner has (e.g. go on with the free trial)',
+    tags,
+    signedIn: true,
+    ok: { description: 'The new access' },
+    errors: { 401: 'Authentication required', 409: onboardingMessages.choosePlanFirst },
+  });
+  router.post('/complete', async (ctx) => {
+    const user = requireUser(ctx);
+    await finishOnboarding(ctx.state.em, user.id);
+    ctx.body = { ok: true, access: await accessOf(ctx.state.em, user.id) };
   });
 
   return router;

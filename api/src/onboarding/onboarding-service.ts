@@ -5,13 +5,12 @@ import {
   Checklist,
   OnboardingProgress,
   type OnboardingStep,
-  type PlanKey,
   Profile,
   Property,
   TeamMember,
 } from '@turnproof/db';
-import { type Access, accessOf, LIVE_SUBSCRIPTION_STATUSES } from '../account/access.ts';
-import { type AccessTier, tierAtLeast } from '../account/plans.ts';
+import { type Access, accessOf } from '../account/access.ts';
+import { type AccessTier, tierAtLeast } from '@turnproof/config';
 import { conflict, forbidden } from '../http/errors.ts';
 
 /** The four steps of 'Let's Set Up Your Account'; choose-plan is read from the plan, the others are stored. */
@@ -27,6 +26,8 @@ const STEP_TIERS: Partial<Record<OnboardingStep, AccessTier>> = {
 export const onboardingMessages = {
   upgradeRequired: 'Upgrade to Professional to unlock advanced features',
   planAlreadyPaid: 'You already have a subscription. Change plans from Plans & Billing.',
+  useCheckout: 'Plans start at checkout: choose one with POST /api/stripe/checkout.',
+  choosePlanFirst: 'Choose a plan to finish onboarding.',
 } as const;
 
 export interface SetupStepState {
@@ -90,21 +91,33 @@ export async function completeStep(em: EntityManager, userId: string, stepId: On
   );
 }
 
-/**
- * Records the plan picked in onboarding and ends onboarding. Flex is free, so picking it is all it takes;
- * a paid plan goes through Stripe checkout, and this records the choice where checkout is not available.
- */
-export async function choosePlan(em: EntityManager, userId: string, planKey: PlanKey): Promise<void> {
-  if (await em.count(BillingSubscription, { user: userId, status: { $in: LIVE_SUBSCRIPTION_STATUSES } })) {
-    throw conflict(onboardingMessages.planAlreadyPaid);
-  }
-  await em.upsert(
-    BillingAccount,
-    { user: userId, plan_key: planKey },
-    { onConflictFields: ['user'], onConflictMergeFields: ['plan_key'] },
-  );
+/** Ends onboarding; an owner needs a plan or a running trial to leave it. */
+export async function finishOnboarding(em: EntityManager, userId: string): Promise<void> {
+  const access = await accessOf(em, userId);
+  if (access.status === 'inactive') throw conflict(onboardingMessages.choosePlanFirst);
+  await markOnboarded(em, userId);
+}
+
+async function markOnboarded(em: EntityManager, userId: string): Promise<void> {
   const profile = await em.findOneOrFail(Profile, { user: userId });
   profile.onboarding_completed = true;
   profile.onboarding_completed_at ??= new Date();
   await em.flush();
+}
+
+/**
+ * Puts the owner on Flex where billing is not configured (no STRIPE_SECRET_KEY: development and tests),
+ * and ends onboarding. With Stripe, every plan, Flex included, starts at checkout.
+ */
+export async function chooseFlexWithoutBilling(em: EntityManager, userId: string, billingConfigured: boolean) {
+  if (billingConfigured) throw conflict(onboardingMessages.useCheckout);
+  if (await em.count(BillingSubscription, { user: userId, status: { $in: ['active', 'trialing', 'past_due'] } })) {
+    throw conflict(onboardingMessages.planAlreadyPaid);
+  }
+  await em.upsert(
+    BillingAccount,
+    { user: userId, plan_key: 'flex', plan_status: 'active' },
+    { onConflictFields: ['user'], onConflictMergeFields: ['plan_key', 'plan_status'] },
+  );
+  await markOnboarded(em, userId);
 }

@@ -4,7 +4,11 @@ import { z } from 'zod';
 /** Each router documents its routes here, next to their schemas; /api/openapi.json serves the result. */
 export const openApiRegistry = new OpenAPIRegistry();
 
-export const errorBody = z.object({ error: z.string(), request_id: z.string().optional() });
+export const errorBody = z.object({
+  error: z.string(),
+  code: z.string().optional(),
+  request_id: z.string().optional(),
+});
 
 const jsonContent = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
 

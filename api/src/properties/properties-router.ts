@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { Property } from '@turnproof/db';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
+import { propertyLimitMessage } from '../access/access-guards.ts';
 import { requireUser } from '../auth/sessions.ts';
 import type { AppState } from '../http/context.ts';
 import { idList, listQuerySchema, orderOf, pageOf, parseId, sendList } from '../http/simple-rest.ts';
@@ -86,7 +87,7 @@ export function propertiesRouter(deps: AppDeps) {
     body: createPropertyBody,
     signedIn: true,
     ok: { status: 201, description: 'Property created', schema: propertyRecord },
-    errors,
+    errors: { ...errors, 402: propertyLimitMessage('N') },
   });
   router.post('/', async (ctx) => {
     const user = requireUser(ctx);

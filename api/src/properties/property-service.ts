@@ -1,6 +1,7 @@
-import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
-import { Property, Run } from '@turnproof/db';
+import { Property, Run, User } from '@turnproof/db';
+import { assertMayAddProperty } from '../access/access-guards.ts';
 import { forgetRun } from '../runs/forget-run.ts';
 import type { MediaStorage } from '@turnproof/activities/media-storage';
 import { forbidden, notFound } from '../http/errors.ts';
@@ -48,6 +49,9 @@ export async function findOwnedProperty(em: EntityManager, ownerId: string, id: 
 
 export async function createProperty(em: EntityManager, ownerId: string, input: CreatePropertyInput) {
   return em.transactional(async (tx) => {
+    // One creation at a time per owner, so concurrent requests cannot both slip under the plan's limit.
+    await tx.findOneOrFail(User, { id: ownerId }, { lockMode: LockMode.PESSIMISTIC_WRITE, fields: ['id'] });
+    await assertMayAddProperty(tx, ownerId);
     const property = tx.create(Property, { ...input, owner: ownerId, is_system_property: false });
     await copyDefaultChecklists(tx, property);
     await tx.flush();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import Router from '@koa/router';
 import { Alert, Media } from '@turnproof/db';
 import { runHandle } from '@turnproof/temporal/client';
@@ -17,6 +18,7 @@ import { completeBody, issueBody, mediaConfirmBody, runQuery, taskBody, uploadBo
 import { toPublicRun } from './public-run-view.ts';
 import { assertOpen, linkMessages, noteRunStarted, runForToken, taskOfRun } from './run-access.ts';
 import { applyTaskAction } from './task-action.ts';
+import { applyTaskActionInOneStatement, type TaskActionAnswer } from './task-action-statement.ts';
 import { UPLOAD_LIMITS, UPLOAD_URL_TTL_MS, uploadTooLargeMessage } from './upload-limits.ts';
 
 /**
@@ -28,8 +30,10 @@ async function beginAction<T extends { token: string; action_id: string }>(
   schema: z.ZodType<T>,
   kind: string,
 ) {
-  const body = parseInput(schema, ctx.request.body);
-  const em = ctx.state.em;
+  return openAction(ctx.state.em, parseInput(schema, ctx.request.body), kind);
+}
+
+async function openAction<T extends { token: string; action_id: string }>(em: EntityManager, body: T, kind: string) {
   const run = await runForToken(em, body.token);
   const key = { runId: run.id, actionId: body.action_id, kind };
   // Only a completed run needs the look-up: a replay answers as before, anything new is refused.
@@ -75,25 +79,34 @@ export function publicRunRouter(deps: AppDeps) {
     errors: linkErrors,
   });
   router.post('/task', async (ctx) => {
-    const { body, em, run, key, recorded } = await beginAction(ctx, taskBody, 'task');
+    const body = parseInput(taskBody, ctx.request.body);
+    const at = body.timestamp ?? new Date();
+    const signalChange = (runId: string, answer: TaskActionAnswer) =>
+      deps.progress.taskChanged(runId, {
+        runTaskId: body.runTaskId,
+        checked: answer.task.checked,
+        changedAt: at.toISOString(),
+        startedAt: new Date(answer.run.started_at).toISOString(),
+      });
+    // The common case (a new action on an open run) in one statement; everything else below.
+    const quick = await applyTaskActionInOneStatement(ctx.state.em, body, at);
+    if (quick) {
+      if (quick.claimed) signalChange(quick.runId, quick.answer);
+      ctx.body = quick.answer;
+      return;
+    }
+    const { em, run, key, recorded } = await openAction(ctx.state.em, body, 'task');
     if (recorded) {
       ctx.body = recorded;
       return;
     }
-    const at = body.timestamp ?? new Date();
-    const { response } = await applyOnce(em, key, async (tx) => {
+    const { response } = await applyOnce(em, key, async (tx): Promise<TaskActionAnswer> => {
       const startedAt = run.started_at ?? (await noteRunStarted(tx, run));
       const task = await applyTaskAction(tx, run.id, body, at);
-      return { ok: true, applied: task.applied, run: { status: 'in_progress', started_at: startedAt }, task: task.row };
+      const runState = { status: 'in_progress', started_at: startedAt.toISOString() } as const;
+      return { ok: true, applied: task.applied, run: runState, task: task.row };
     });
-    if (response.applied) {
-      deps.progress.taskChanged(run.id, {
-        runTaskId: body.runTaskId,
-        checked: response.task.checked,
-        changedAt: at.toISOString(),
-        startedAt: new Date(response.run.started_at).toISOString(),
-      });
-    }
+    if (response.applied) signalChange(run.id, response);
     ctx.body = response;
   });
 

@@ -1,5 +1,6 @@
 import { Run } from '@turnproof/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setBillingState } from '../support/billing-state.ts';
 import { Browser, signedInOwner } from '../support/browser.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
 
@@ -42,6 +43,7 @@ const dashboardOf = (owner: Owner, since: Date) =>
 describe('GET /api/dashboard', () => {
   it("counts the owner's own properties and runs, with 'Completed Today' from the given midnight", async () => {
     const owner = await signedInOwner(api);
+    await setBillingState(api, owner.userId, { plan_key: 'pro', plan_status: 'active' });
     const created = [];
     for (const name of ['Alder', 'Birch', 'Cedar', 'Dogwood']) created.push(await propertyWithRun(owner, name));
     const midnight = new Date(Date.now() - 2 * 60 * 60_000);
@@ -56,7 +58,7 @@ describe('GET /api/dashboard', () => {
     expect(dashboard.body.properties.map((p: { name: string }) => p.name)).toEqual(['Dogwood', 'Cedar', 'Birch']);
     expect(dashboard.body.recent_runs).toHaveLength(4);
     expect(dashboard.body.recent_runs[0]).toMatchObject({ property_name: 'Dogwood', status: 'pending' });
-    expect(dashboard.body.access.limits).toMatchObject({ max_properties: 3 });
+    expect(dashboard.body.access).toMatchObject({ plan_name: 'Professional', limits: { max_properties: 50 } });
   });
 
   it("shows another owner nothing of the first owner's data", async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setBillingState } from '../support/billing-state.ts';
 import { Browser, signedInOwner } from '../support/browser.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
 
@@ -12,8 +13,30 @@ const stepsOf = (body: { steps: { id: string; completed: boolean }[] }) =>
   Object.fromEntries(body.steps.map((step) => [step.id, step.completed]));
 
 describe('onboarding API', () => {
-  it('gates a new owner into onboarding until a plan is picked, then completes steps from real data', async () => {
+  it('starts a new owner on the Professional trial, outside the onboarding gate', async () => {
     const owner = await signedInOwner(api);
+    const { access } = (await owner.get('/api/auth/session')).body;
+    expect(access).toMatchObject({
+      status: 'trial',
+      on_trial: true,
+      plan_name: 'Professional',
+      needs_onboarding: false,
+      onboarding_completed: false,
+      features: { analytics: true, team: true },
+    });
+    const daysLeft = (new Date(access.trial_ends_at).getTime() - Date.now()) / (24 * 60 * 60 * 1000);
+    expect(daysLeft).toBeGreaterThan(13.9);
+    const finished = await owner.post('/api/onboarding/complete');
+    expect(finished.status).toBe(200);
+    expect(finished.body.access.onboarding_completed).toBe(true);
+  });
+
+  it('gates an owner without plan or trial into onboarding until a plan is picked, then completes steps from real data', async () => {
+    const owner = await signedInOwner(api);
+    await setBillingState(api, owner.userId, { trial_ends_at: null });
+    const refusedFinish = await owner.post('/api/onboarding/complete');
+    expect(refusedFinish.status).toBe(409);
+    expect(refusedFinish.body.error).toBe('Choose a plan to finish onboarding.');
     const session = await owner.get('/api/auth/session');
     expect(session.body.access).toMatchObject({
       needs_onboarding: true,
@@ -67,9 +90,11 @@ describe('onboarding API', () => {
     const badStep = await owner.post('/api/onboarding/steps/fly-to-moon');
     expect(badStep.status).toBe(400);
     expect(badStep.body.error).toContain('step must be one of');
-    const badPlan = await owner.post('/api/onboarding/plan', { plan_key: 'gold' });
-    expect(badPlan.status).toBe(400);
-    expect(badPlan.body.error).toContain('plan_key must be one of');
+    for (const plan_key of ['gold', 'pro']) {
+      const refused = await owner.post('/api/onboarding/plan', { plan_key });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toBe('Only Flex can be chosen without checkout: plan_key must be flex.');
+    }
 
     const stranger = new Browser(api.baseUrl);
     expect((await stranger.get('/api/onboarding')).status).toBe(401);

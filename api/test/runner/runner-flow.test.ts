@@ -186,6 +186,30 @@ describe('actions are applied once and in order', () => {
     expect(stored).toMatchObject({ checked: false, comment: 'Newer state' });
   });
 
+  it('gives every first action racing on a new run the one start time the run keeps, in answers and records', async () => {
+    // Several fresh runs, all their tasks ticked at once, so the race for the start time really happens.
+    const raced = await Promise.all(Array.from({ length: 4 }, () => newRun()));
+    await Promise.all(raced.map(({ run, cleaner }) => expectOneStartTime(run.id, cleaner)));
+  });
+
+  async function expectOneStartTime(runId: string, cleaner: Cleaner) {
+    const tasks = (await cleaner.openRun()).body.run.tasks;
+    const answers = await Promise.all(tasks.map((task: { id: string }) => cleaner.tick(task.id, { comment: 'Race' })));
+    expect(answers.map((answer) => answer.status)).toEqual(tasks.map(() => 200));
+    const stored = await api.orm.em
+      .getConnection()
+      .execute<{ started_at: string }[]>('select started_at from runs where id = ?', [runId]);
+    const startedAt = new Date(stored[0]!.started_at).toISOString();
+    for (const answer of answers) expect(answer.body.run).toEqual({ status: 'in_progress', started_at: startedAt });
+    const records = await api.orm.em
+      .getConnection()
+      .execute<{ started_at: string }[]>(
+        `select response #>> '{run,started_at}' as started_at from processed_actions where run_id = ?`,
+        [runId],
+      );
+    expect(records.map((record) => record.started_at)).toEqual(tasks.map(() => startedAt));
+  }
+
   it('answers one of 20 concurrent completions with success and the rest with 409, and makes one report', async () => {
     const { run, cleaner } = await newRun();
     const tasks = (await cleaner.openRun()).body.run.tasks;

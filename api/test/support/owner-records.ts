@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   Alert,
-  BillingSubscription,
   Media,
   type PlanKey,
   Property,
@@ -12,6 +11,7 @@ import {
   type RunStatus,
 } from '@turnproof/db';
 import { newMagicLink } from '../../src/runs/magic-link.ts';
+import { setBillingState } from './billing-state.ts';
 import type { TestApi } from './test-api.ts';
 
 /**
@@ -22,16 +22,14 @@ export function ownerRecords(api: TestApi) {
   const em = () => api.orm.em.fork();
 
   return {
-    /** A live subscription to a plan, as the billing webhooks leave it. */
-    async grantPlan(userId: string, plan: PlanKey) {
-      const fork = em();
-      fork.create(BillingSubscription, {
-        user: userId,
-        stripe_subscription_id: `sub_test_${randomUUID()}`,
-        plan_key: plan,
-        status: 'active',
-      });
-      await fork.flush();
+    /** An active plan in place of the sign-up trial, as the billing workflow leaves it. */
+    grantPlan(userId: string, plan: PlanKey) {
+      return setBillingState(api, userId, { plan_key: plan, plan_status: 'active', trial_ends_at: null });
+    },
+
+    /** No plan and no trial (it ended): the starter tier, without analytics or team management. */
+    endTrial(userId: string) {
+      return setBillingState(api, userId, { trial_ends_at: null });
     },
 
     async property(ownerId: string, name: string) {

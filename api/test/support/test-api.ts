@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createMailer } from '@turnproof/activities/mailer';
 import { createMediaStorage } from '@turnproof/activities/media-storage';
-import { loadConfig, type RunDurations } from '@turnproof/config';
+import { createStripeClient } from '@turnproof/activities/stripe';
+import { loadConfig, type BillingDurations, type RunDurations, type TrialDurations } from '@turnproof/config';
 import { createOrm } from '@turnproof/db';
 import { connectTemporal } from '@turnproof/temporal/client';
 import { pino } from 'pino';
@@ -22,6 +23,14 @@ export interface TestApiOptions {
   rateLimits?: RateLimitSettings;
   /** Timers of the runs this API creates (seconds in tests). */
   runDurations?: RunDurations;
+  /** Timers of the billing workflows this API starts (seconds in tests). */
+  billingDurations?: BillingDurations;
+  /** More settings, e.g. STRIPE_API_BASE of a stripe-mock. */
+  env?: Record<string, string>;
+  /** Trial length and reminders of the users this API signs up (seconds in tests). */
+  trialDurations?: TrialDurations;
+  /** Lifetime of promo credits granted through this API (seconds in tests). */
+  promoCreditLifetimeMs?: number;
 }
 
 /**
@@ -43,6 +52,7 @@ export async function startTestApi(options: TestApiOptions = {}) {
     PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     TEMPORAL_TASK_QUEUE: `test-${path.basename(dataDir)}`,
+    ...options.env,
   });
   const orm = await createOrm(config.DATABASE_URL);
   const temporal = await connectTemporal(config);
@@ -61,6 +71,10 @@ export async function startTestApi(options: TestApiOptions = {}) {
     storage,
     progress,
     runDurations: options.runDurations,
+    stripe: createStripeClient(config),
+    billingDurations: options.billingDurations,
+    trialDurations: options.trialDurations,
+    promoCreditLifetimeMs: options.promoCreditLifetimeMs,
   });
   server.on('request', app.callback());
 

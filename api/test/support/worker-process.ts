@@ -18,6 +18,8 @@ export async function startWorkerProcess(api: TestApi) {
     SMTP_URL: api.config.SMTP_URL ?? '',
     DATA_DIR: api.config.DATA_DIR,
     PUBLIC_ORIGIN: api.config.publicOrigin,
+    STRIPE_SECRET_KEY: api.config.STRIPE_SECRET_KEY ?? '',
+    STRIPE_API_BASE: api.config.STRIPE_API_BASE ?? '',
     NODE_ENV: 'production',
   };
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'temporal/src/worker-main.ts'], {

@@ -1,5 +1,15 @@
 import HomeWorkIcon from '@mui/icons-material/HomeWork';
-import { Button, Card, CardContent, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import {
+  Button,
+  Card,
+  CardContent,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Typography,
+} from '@mui/material';
 import { Link } from 'react-router-dom';
 import { paths } from '../layout/navigation.ts';
 import type { DashboardData } from '../types.ts';
@@ -25,12 +35,14 @@ export function PropertiesCard({ properties, total }: { properties: DashboardDat
           <>
             <List dense disablePadding>
               {properties.map((property) => (
-                <ListItemButton key={property.id} component={Link} to={`${paths.properties}/${property.id}`}>
-                  <ListItemIcon sx={{ minWidth: 36 }}>
-                    <HomeWorkIcon fontSize="small" />
-                  </ListItemIcon>
-                  <ListItemText primary={property.name} secondary={property.address} />
-                </ListItemButton>
+                <ListItem key={property.id} disablePadding>
+                  <ListItemButton component={Link} to={`${paths.properties}/${property.id}`}>
+                    <ListItemIcon sx={{ minWidth: 36 }}>
+                      <HomeWorkIcon fontSize="small" />
+                    </ListItemIcon>
+                    <ListItemText primary={property.name} secondary={property.address} />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
             {total > properties.length && (

@@ -17,6 +17,7 @@ export function StatCards({ stats }: { stats: DashboardData['stats'] }) {
     <Box
       component="ul"
       aria-label="Statistics"
+      id="dashboard-stats"
       sx={{
         listStyle: 'none',
         p: 0,

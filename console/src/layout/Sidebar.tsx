@@ -5,6 +5,7 @@ import {
   Divider,
   Drawer,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -57,12 +58,16 @@ function NavLink({ item, open, session }: { item: NavItem; open: boolean; sessio
       )}
     </ListItemButton>
   );
-  return open ? (
-    button
-  ) : (
-    <Tooltip title={item.label} placement="right">
-      {button}
-    </Tooltip>
+  return (
+    <ListItem disablePadding>
+      {open ? (
+        button
+      ) : (
+        <Tooltip title={item.label} placement="right">
+          {button}
+        </Tooltip>
+      )}
+    </ListItem>
   );
 }
 

@@ -10,6 +10,7 @@ import { usePageTitle } from '../layout/usePageTitle.ts';
 import { PlanChoice } from '../plans/PlanChoice.tsx';
 import type { Plan } from '../types.ts';
 import { SetupChecklist } from './SetupChecklist.tsx';
+import { TrialChoice } from './TrialChoice.tsx';
 import { useOnboarding } from './useOnboarding.ts';
 
 /** The spec: after a plan is picked, the dashboard opens 2 s later. */
@@ -36,7 +37,7 @@ export function OnboardingPage() {
   const logout = useLogout();
   const navigate = useNavigate();
   const [view, setView] = useState<View>('welcome');
-  const [chosen, setChosen] = useState<Plan | null>(null);
+  const [chosen, setChosen] = useState<Plan | 'trial' | null>(null);
 
   useEffect(() => {
     if (!chosen) return;
@@ -53,9 +54,11 @@ export function OnboardingPage() {
   }
   const user = session.data?.user;
   if (!user) return <Navigate to="/auth" replace />;
-  // Subscribed, on trial, admin or already onboarded: nothing to do here.
-  if (!chosen && session.data?.access && !session.data.access.needs_onboarding)
+  const access = session.data?.access;
+  // The spec: subscribed or admin users (and those who finished onboarding) go on to the dashboard.
+  if (!chosen && access && (access.is_admin || access.subscribed || access.onboarding_completed)) {
     return <Navigate to="/dashboard" replace />;
+  }
   if (onboarding.isError || !onboarding.data) {
     return (
       <Container sx={{ py: 6 }}>
@@ -66,7 +69,7 @@ export function OnboardingPage() {
 
   const name = session.data?.profile?.display_name?.trim() || user.email.split('@')[0];
 
-  async function planChosen(plan: Plan) {
+  async function planChosen(plan: Plan | 'trial') {
     setChosen(plan);
     setView('checklist');
     await refreshSession();
@@ -119,6 +122,9 @@ export function OnboardingPage() {
               </Typography>
               <Typography color="text.secondary">Pay per report. Change or cancel any time.</Typography>
             </Box>
+            {access?.on_trial && access.trial_ends_at && (
+              <TrialChoice endsAt={access.trial_ends_at} onContinue={() => planChosen('trial')} />
+            )}
             <PlanChoice plans={onboarding.data.plans} userId={user.id} onChosen={planChosen} />
             <Button variant="text" onClick={() => setView('welcome')} sx={{ alignSelf: 'center' }}>
               Back
@@ -132,7 +138,8 @@ export function OnboardingPage() {
             </Typography>
             {chosen && (
               <Alert severity="success" role="status">
-                {chosen.name} plan selected. Taking you to your dashboard...
+                {chosen === 'trial' ? 'Your free trial continues.' : `${chosen.name} plan selected.`} Taking you to your
+                dashboard...
               </Alert>
             )}
             <SetupChecklist state={onboarding.data} />
@@ -151,7 +158,7 @@ export function OnboardingPage() {
                   <Button variant="outlined" onClick={() => setView('plans')}>
                     Choose Subscription
                   </Button>
-                  {session.data?.access?.status !== 'inactive' && (
+                  {access?.status !== 'inactive' && (
                     <Button variant="contained" onClick={() => navigate('/dashboard')}>
                       Go to Dashboard
                     </Button>

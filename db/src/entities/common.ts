@@ -31,8 +31,8 @@ export type ChecklistType = (typeof CHECKLIST_TYPES)[number];
 export const RUN_STATUSES = ['pending', 'in_progress', 'completed'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
-export const PLAN_KEYS = ['flex', 'starter', 'pro', 'team'] as const;
-export type PlanKey = (typeof PLAN_KEYS)[number];
+// The plan catalogue lives in config; the tables only need its keys.
+export { PLAN_KEYS, type PlanKey } from '@turnproof/config';
 
 export const ONBOARDING_STEPS = ['add-property', 'create-checklist', 'invite-team', 'view-analytics'] as const;
 export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];

@@ -8,7 +8,14 @@ export * from './billing.ts';
 
 import type { EntitySchema } from '@mikro-orm/core';
 import { AuthToken, Session, User } from './accounts.ts';
-import { BillingAccount, BillingSubscription, PromoRedemption, ReportCredit } from './billing.ts';
+import {
+  BillingAccount,
+  BillingSubscription,
+  PromoRedemption,
+  ReportCredit,
+  SentNotice,
+  StripeEvent,
+} from './billing.ts';
 import { ContactMessage, OnboardingProgress, Profile, UserActivity, UserPreferences } from './profiles.ts';
 import { Checklist, Property, Task, TeamMember } from './properties.ts';
 import { Alert, Media, ProcessedAction, Report, Run, RunTask } from './runs.ts';
@@ -38,6 +45,8 @@ export const allEntities: EntitySchema[] = [
   ProcessedAction,
   BillingAccount,
   BillingSubscription,
+  StripeEvent,
   PromoRedemption,
   ReportCredit,
+  SentNotice,
 ];

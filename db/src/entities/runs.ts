@@ -95,6 +95,8 @@ export const Media = defineEntity({
 });
 
 export const REPORT_STATUSES = ['pending', 'generating', 'ready', 'failed'] as const;
+export const REPORT_PAYMENTS = ['credit', 'included', 'overage'] as const;
+export type ReportPayment = (typeof REPORT_PAYMENTS)[number];
 
 /** One row per report version of a run; (run, version) is the idempotency key of every report activity. */
 export const Report = defineEntity({
@@ -116,6 +118,8 @@ export const Report = defineEntity({
     emailed_at: p.datetime().nullable(),
     /** Set once the report has been counted against the owner's usage (metering happens once). */
     metered_at: p.datetime().nullable(),
+    /** What paid for the report: a promo credit, a report included in the plan, or overage. */
+    paid_by: p.enum(REPORT_PAYMENTS).nullable(),
     generated_at: p.datetime().nullable(),
     created_at: createdAt(),
   },

@@ -1,5 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useMessages } from '../i18n/locale.ts';
 import type { PublicTask } from '../run-model.ts';
+import type { IssueReport } from '../runner/use-runner.ts';
+import { IssueReporter } from './IssueReporter.tsx';
 import { MediaPicker } from './MediaPicker.tsx';
 import { PhotoCounter } from './PhotoCounter.tsx';
 
@@ -9,10 +12,12 @@ interface CurrentTaskCardProps {
   busy: boolean;
   onFiles: (files: File[]) => void;
   onComplete: (comment: string) => void;
+  onReportIssue: (report: IssueReport) => Promise<boolean>;
 }
 
-/** The task being worked on: what to do, the photos it needs, notes, and Complete Task. */
-export function CurrentTaskCard({ task, number, busy, onFiles, onComplete }: CurrentTaskCardProps) {
+/** The task being worked on: what to do, the photos it needs, notes, Complete Task, and Report an issue. */
+export function CurrentTaskCard({ task, number, busy, onFiles, onComplete, onReportIssue }: CurrentTaskCardProps) {
+  const t = useMessages();
   const [notes, setNotes] = useState(task.comment ?? '');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const notesId = useId();
@@ -31,7 +36,7 @@ export function CurrentTaskCard({ task, number, busy, onFiles, onComplete }: Cur
   return (
     <section className="card current-task" aria-labelledby="current-task-title">
       <p className="eyebrow">
-        Task {number} · <span className="badge badge-current">Current</span>
+        {t.taskNumber(number)} · <span className="badge badge-current">{t.current}</span>
       </p>
       <h2 id="current-task-title" ref={headingRef} tabIndex={-1}>
         {task.task.title}
@@ -40,11 +45,11 @@ export function CurrentTaskCard({ task, number, busy, onFiles, onComplete }: Cur
       {required > 0 && (
         <>
           <PhotoCounter task={task} />
-          <MediaPicker label="Add photos or video" multiple disabled={busy} onFiles={onFiles} />
+          <MediaPicker label={t.addPhotos} multiple disabled={busy} onFiles={onFiles} />
         </>
       )}
       <label htmlFor={notesId} className="field-label">
-        Notes (optional)
+        {t.notes}
       </label>
       <textarea
         id={notesId}
@@ -52,7 +57,7 @@ export function CurrentTaskCard({ task, number, busy, onFiles, onComplete }: Cur
         rows={3}
         value={notes}
         onChange={(event) => setNotes(event.target.value)}
-        placeholder="Anything the host should know"
+        placeholder={t.notesPlaceholder}
       />
       <button
         type="button"
@@ -61,14 +66,14 @@ export function CurrentTaskCard({ task, number, busy, onFiles, onComplete }: Cur
         aria-describedby={missing ? `${notesId}-hint` : undefined}
         onClick={() => onComplete(notes)}
       >
-        Complete Task
+        {t.completeTask}
       </button>
       {missing && (
         <p id={`${notesId}-hint`} className="hint">
-          Add {required - task.media_count} more photo{required - task.media_count === 1 ? '' : 's'} to complete this
-          task.
+          {t.morePhotos(required - task.media_count)}
         </p>
       )}
+      <IssueReporter task={task} disabled={busy} onReport={onReportIssue} />
     </section>
   );
 }

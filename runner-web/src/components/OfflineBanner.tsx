@@ -1,7 +1,9 @@
+import { useMessages } from '../i18n/locale.ts';
+
 export function OfflineBanner() {
   return (
     <p className="offline-banner" role="status">
-      You're offline. Your actions and photos will be queued and uploaded automatically when you reconnect.
+      {useMessages().offlineBanner}
     </p>
   );
 }

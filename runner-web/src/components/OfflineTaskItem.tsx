@@ -1,5 +1,8 @@
 import { useEffect, useId, useState } from 'react';
+import { useMessages } from '../i18n/locale.ts';
 import type { PublicTask } from '../run-model.ts';
+import type { IssueReport } from '../runner/use-runner.ts';
+import { IssueReporter } from './IssueReporter.tsx';
 import { MediaPicker } from './MediaPicker.tsx';
 import { PhotoCounter } from './PhotoCounter.tsx';
 
@@ -10,10 +13,20 @@ interface OfflineTaskItemProps {
   onToggle: (checked: boolean) => void;
   onFile: (file: File) => void;
   onComment: (comment: string) => void;
+  onReportIssue: (report: IssueReport) => Promise<boolean>;
 }
 
 /** A task in the offline list: a check toggle, one-file picker when photos are required, comment saved on blur. */
-export function OfflineTaskItem({ task, number, busy, onToggle, onFile, onComment }: OfflineTaskItemProps) {
+export function OfflineTaskItem({
+  task,
+  number,
+  busy,
+  onToggle,
+  onFile,
+  onComment,
+  onReportIssue,
+}: OfflineTaskItemProps) {
+  const t = useMessages();
   const id = useId();
   const [comment, setComment] = useState(task.comment ?? '');
   useEffect(() => setComment(task.comment ?? ''), [task.comment]);
@@ -43,11 +56,11 @@ export function OfflineTaskItem({ task, number, busy, onToggle, onFile, onCommen
       {required > 0 && (
         <>
           <PhotoCounter task={task} />
-          <MediaPicker label="Add a photo or video" disabled={busy} onFiles={(files) => files[0] && onFile(files[0])} />
+          <MediaPicker label={t.addPhoto} disabled={busy} onFiles={(files) => files[0] && onFile(files[0])} />
         </>
       )}
       <label htmlFor={`${id}-comment`} className="field-label">
-        Comment
+        {t.comment}
       </label>
       <textarea
         id={`${id}-comment`}
@@ -57,6 +70,7 @@ export function OfflineTaskItem({ task, number, busy, onToggle, onFile, onCommen
         onChange={(event) => setComment(event.target.value)}
         onBlur={() => onComment(comment)}
       />
+      <IssueReporter task={task} disabled={busy} onReport={onReportIssue} />
     </li>
   );
 }

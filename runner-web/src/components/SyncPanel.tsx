@@ -1,37 +1,41 @@
+import { describeError } from '../i18n/describe-error.ts';
+import { useMessages } from '../i18n/locale.ts';
 import type { SyncView } from '../runner/use-runner.ts';
-import { syncProgressLabel } from '../run-model.ts';
+import { syncPercent } from '../run-model.ts';
 
 /** Connectivity and sync: Connected or Offline, '{n} queued', progress, 'All synced', Sync Now and Retry. */
 export function SyncPanel({ online, sync, onSync }: { online: boolean; sync: SyncView; onSync: () => void }) {
-  const progress = sync.progress ? syncProgressLabel(sync.progress.done, sync.progress.total) : null;
+  const t = useMessages();
+  const progress = sync.progress;
+  const percent = progress ? syncPercent(progress.done, progress.total) : 0;
   return (
     <section className="card sync-panel" aria-labelledby="sync-title">
       <div className="sync-row">
         <h2 id="sync-title" className="visually-hidden">
-          Sync
+          {t.syncHeading}
         </h2>
         <span className={`connection ${online ? 'connection-on' : 'connection-off'}`}>
           <span className="dot" aria-hidden="true" />
-          {online ? 'Connected' : 'Offline'}
+          {online ? t.connected : t.offline}
         </span>
-        {sync.queued > 0 && <span className="badge badge-queued">{sync.queued} queued</span>}
+        {sync.queued > 0 && <span className="badge badge-queued">{t.queued(sync.queued)}</span>}
       </div>
       <div role="status" aria-live="polite">
         {sync.running && progress ? (
           <div className="sync-progress">
-            <span>{progress.text}</span>
-            <progress value={progress.percent} max={100} aria-label="Sync progress" />
-            <span>{progress.percent}%</span>
+            <span>{t.syncing(progress.done, progress.total)}</span>
+            <progress value={percent} max={100} aria-label={t.syncProgressLabel} />
+            <span>{percent}%</span>
           </div>
         ) : sync.error ? null : sync.queued === 0 ? (
-          <span className="synced">All synced</span>
+          <span className="synced">{t.allSynced}</span>
         ) : null}
       </div>
       {sync.error && !sync.running && (
         <div className="sync-error" role="alert">
-          <span>{sync.error}</span>
+          <span>{t.syncFailed(describeError(t, sync.error.cause))}</span>
           <button type="button" className="button button-secondary" disabled={!online} onClick={onSync}>
-            Retry
+            {t.retry}
           </button>
         </div>
       )}
@@ -42,7 +46,7 @@ export function SyncPanel({ online, sync, onSync }: { online: boolean; sync: Syn
           disabled={!online || sync.running || sync.queued === 0}
           onClick={onSync}
         >
-          Sync Now
+          {t.syncNow}
         </button>
       )}
     </section>

@@ -1,7 +1,9 @@
+import { useMessages } from '../i18n/locale.ts';
 import type { PublicTask } from '../run-model.ts';
 
 /** One row of All Tasks: number, title, Current badge, photo hint and comment. */
 export function TaskListItem({ task, number, current }: { task: PublicTask; number: number; current: boolean }) {
+  const t = useMessages();
   const required = task.task.required_media;
   return (
     <li
@@ -13,17 +15,11 @@ export function TaskListItem({ task, number, current }: { task: PublicTask; numb
       </span>
       <div className="task-row-body">
         <p className="task-row-title">
-          <span className="visually-hidden">
-            Task {number}, {task.checked ? 'done' : 'open'}:{' '}
-          </span>
+          <span className="visually-hidden">{t.taskRowPrefix(number, task.checked)}</span>
           {task.task.title}
-          {current && <span className="badge badge-current">Current</span>}
+          {current && <span className="badge badge-current">{t.current}</span>}
         </p>
-        {required > 0 && (
-          <p className="hint">
-            {required} photo{required === 1 ? '' : 's'} required · {task.media_count} added
-          </p>
-        )}
+        {required > 0 && <p className="hint">{t.photoHint(required, task.media_count)}</p>}
         {task.comment && <p className="task-comment">“{task.comment}”</p>}
       </div>
     </li>

@@ -1,7 +1,9 @@
+import { useMessages } from '../i18n/locale.ts';
 import type { Toast } from '../use-toasts.ts';
 
-/** Toasts at the bottom of the screen; errors are announced at once, the rest politely. */
+/** Toasts below the screen, kept in view at the bottom; errors are announced at once, the rest politely. */
 export function Toaster({ toasts, onDismiss }: { toasts: readonly Toast[]; onDismiss: (id: number) => void }) {
+  const t = useMessages();
   return (
     <div className="toaster" aria-live="polite" aria-relevant="additions">
       {toasts.map((toast) => (
@@ -10,7 +12,7 @@ export function Toaster({ toasts, onDismiss }: { toasts: readonly Toast[]; onDis
             <strong>{toast.title}</strong>
             {toast.description && <span>{toast.description}</span>}
           </div>
-          <button type="button" className="toast-close" aria-label="Dismiss" onClick={() => onDismiss(toast.id)}>
+          <button type="button" className="toast-close" aria-label={t.dismiss} onClick={() => onDismiss(toast.id)}>
             ×
           </button>
         </div>

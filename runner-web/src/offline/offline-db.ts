@@ -1,4 +1,4 @@
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB } from 'idb';
 
 /** The spec's local database: '{product}Offline', version 1. */
 export const OFFLINE_DB_NAME = 'turnproofOffline';
@@ -32,11 +32,16 @@ export interface TaskActionPayload {
   duration_seconds?: number | null;
 }
 
+export type IssueSeverity = 'low' | 'medium' | 'high';
+
 export interface IssueActionPayload {
-  severity: 'low' | 'medium' | 'high';
+  severity: IssueSeverity;
   description: string;
-  /** Paths of media already on the server. */
-  media?: string[] | null;
+  /**
+   * Client action ids of the queued files that illustrate the issue. Their server paths exist only once
+   * they are uploaded, so the sync sends the issue after the files and looks the paths up then.
+   */
+  mediaActionIds?: string[];
 }
 
 /** Extra fields sent with POST /api/public/complete. */
@@ -97,6 +102,12 @@ export interface QueuedMedia {
   timestamp: number;
   synced: boolean;
   upload?: MediaUploadState | null;
+  /**
+   * Set on a photo of an issue report: the client action id of that issue. Such a file is uploaded but
+   * not confirmed (it is not proof of the task and does not count toward its required photos); the
+   * issue refers to it by path.
+   */
+  issueActionId?: string | null;
 }
 
 export interface OfflineSchema extends DBSchema {
@@ -183,31 +194,86 @@ export type NewMedia = Omit<QueuedMedia, 'id' | 'synced' | 'actionId' | 'timesta
   timestamp?: number;
 };
 
+const newMediaRecord = (media: NewMedia): QueuedMedia => ({
+  ...media,
+  actionId: media.actionId ?? crypto.randomUUID(),
+  timestamp: media.timestamp ?? Date.now(),
+  synced: false,
+  upload: null,
+});
+
 /**
- * Queues a file for upload. Refuses with MEDIA_STORAGE_FULL_MESSAGE when the stored files of all runs
- * would pass 200 MB; the sum and the insert happen in one transaction.
+ * Adds files to the media store of `tx`, refusing with MEDIA_STORAGE_FULL_MESSAGE (and aborting the
+ * transaction) when the stored files of all runs would pass 200 MB.
  */
-export async function queueMedia(db: OfflineDb, media: NewMedia): Promise<QueuedMedia> {
-  const record: QueuedMedia = {
-    ...media,
-    actionId: media.actionId ?? crypto.randomUUID(),
-    timestamp: media.timestamp ?? Date.now(),
-    synced: false,
-    upload: null,
-  };
-  const tx = db.transaction('media', 'readwrite');
+async function addMedia(
+  tx: IDBPTransaction<OfflineSchema, ('actions' | 'media')[], 'readwrite'>,
+  records: readonly QueuedMedia[],
+): Promise<QueuedMedia[]> {
+  const store = tx.objectStore('media');
   let used = 0;
-  for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
+  for (let cursor = await store.openCursor(); cursor; cursor = await cursor.continue()) {
     used += cursor.value.blob.size;
   }
-  if (used + record.blob.size > MEDIA_STORAGE_LIMIT_BYTES) {
+  const adding = records.reduce((sum, record) => sum + record.blob.size, 0);
+  if (used + adding > MEDIA_STORAGE_LIMIT_BYTES) {
     tx.abort();
     await tx.done.catch(() => undefined);
     throw new Error(MEDIA_STORAGE_FULL_MESSAGE);
   }
-  const id = await tx.store.add(record);
+  const stored: QueuedMedia[] = [];
+  for (const record of records) stored.push({ ...record, id: await store.add(record) });
+  return stored;
+}
+
+/** Queues a file for upload (refused past 200 MB of stored files; the sum and the insert are one transaction). */
+export async function queueMedia(db: OfflineDb, media: NewMedia): Promise<QueuedMedia> {
+  const tx = db.transaction(['actions', 'media'], 'readwrite');
+  const [stored] = await addMedia(tx, [newMediaRecord(media)]);
   await tx.done;
-  return { ...record, id };
+  return stored!;
+}
+
+/** An issue report on a task, before it is queued. */
+export interface NewIssue {
+  token: string;
+  runTaskId: string;
+  payload: Omit<IssueActionPayload, 'mediaActionIds'>;
+  location?: OfflineLocation | null;
+  actionId?: string;
+  timestamp?: number;
+}
+
+/**
+ * Queues an issue report and its photos in one transaction, so a report is never stored without its
+ * photos or the other way round. The photos are uploaded by the sync before the issue is sent.
+ */
+export async function queueIssue(
+  db: OfflineDb,
+  issue: NewIssue,
+  photos: readonly Pick<NewMedia, 'fileMeta' | 'blob' | 'location'>[],
+): Promise<{ action: QueuedAction; media: QueuedMedia[] }> {
+  const actionId = issue.actionId ?? crypto.randomUUID();
+  const timestamp = issue.timestamp ?? Date.now();
+  const { token, runTaskId } = issue;
+  const media = photos.map((photo) =>
+    newMediaRecord({ ...photo, token, runTaskId, issueActionId: actionId, timestamp }),
+  );
+  const action: QueuedAction = {
+    token,
+    runTaskId,
+    type: 'issue',
+    actionId,
+    timestamp,
+    location: issue.location ?? null,
+    synced: false,
+    payload: { ...issue.payload, mediaActionIds: media.map((item) => item.actionId) },
+  };
+  const tx = db.transaction(['actions', 'media'], 'readwrite');
+  const stored = await addMedia(tx, media);
+  const id = await tx.objectStore('actions').add(action);
+  await tx.done;
+  return { action: { ...action, id }, media: stored };
 }
 
 /** The token's unsynced files, oldest first. */

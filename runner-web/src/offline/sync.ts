@@ -43,11 +43,12 @@ export type SyncResult =
     };
 
 /**
- * Sends what was queued offline for one magic link, in the spec's order: actions oldest first, stopping at
- * the first failure; then files in batches of 3 (reserve, PUT, confirm), each marked synced as it succeeds.
- * Run completions go last, after the files: the server refuses to complete a run while required photos
- * are missing, so a completion queued before its photos uploaded would otherwise block the queue for good.
- * On full success the token's synced items are deleted.
+ * Sends what was queued offline for one magic link, in the spec's order: task actions oldest first,
+ * stopping at the first failure; then files in batches of 3 (reserve, PUT, confirm), each marked synced
+ * as it succeeds. Issue reports and run completions go after the files: an issue names its photos by
+ * their server paths, which exist only once they are uploaded; and the server refuses to complete a run
+ * while required photos are missing, so a completion queued before its photos uploaded would otherwise
+ * block the queue for good. On full success the token's synced items are deleted.
  *
  * Every request carries the item's stored client action id (files: ids derived from it), never a new
  * one, so resending after a crash or a lost answer is harmless: the server applies each id once and
@@ -69,12 +70,12 @@ export async function syncToken(
     const step = () => onProgress({ done: ++done, total });
     onProgress({ done, total });
 
-    const completions = actions.filter((action) => action.type === 'complete');
-    for (const action of actions.filter((action) => action.type !== 'complete')) {
-      await sendAction(api, action);
+    const send = async (action: QueuedAction, files: readonly QueuedMedia[] = []) => {
+      await sendAction(api, action, files);
       await markActionSynced(db, action.id!);
       step();
-    }
+    };
+    for (const action of actions.filter((action) => action.type === 'task')) await send(action);
 
     for (let start = 0; start < media.length; start += batchSize) {
       const batch = media.slice(start, start + batchSize);
@@ -88,11 +89,10 @@ export async function syncToken(
       if (failed) throw failed.reason;
     }
 
-    for (const action of completions) {
-      await sendAction(api, action);
-      await markActionSynced(db, action.id!);
-      step();
-    }
+    // Read again: the paths of this sync's uploads, and of those an earlier, interrupted sync made.
+    const files = await db.getAllFromIndex('media', 'token', token);
+    for (const action of actions.filter((action) => action.type === 'issue')) await send(action, files);
+    for (const action of actions.filter((action) => action.type === 'complete')) await send(action);
 
     await clearSynced(db, token);
     return { ok: true, synced: done };
@@ -118,7 +118,16 @@ function locationFields(location: OfflineLocation | null | undefined): LocationF
   };
 }
 
-async function sendAction(api: RunnerApi, action: QueuedAction): Promise<void> {
+/** The server paths of an issue's photos, all uploaded by now (the files go before the issues). */
+function issueMediaPaths(action: QueuedAction & { type: 'issue' }, files: readonly QueuedMedia[]): string[] {
+  return (action.payload.mediaActionIds ?? []).map((actionId) => {
+    const path = files.find((item) => item.actionId === actionId)?.upload?.path;
+    if (!path) throw new Error(`A photo of the issue was not uploaded (${actionId})`);
+    return path;
+  });
+}
+
+async function sendAction(api: RunnerApi, action: QueuedAction, files: readonly QueuedMedia[]): Promise<void> {
   const base = { token: action.token, action_id: action.actionId };
   switch (action.type) {
     case 'task':
@@ -141,7 +150,7 @@ async function sendAction(api: RunnerApi, action: QueuedAction): Promise<void> {
         runTaskId: action.runTaskId ?? null,
         severity: action.payload.severity,
         description: action.payload.description,
-        media: action.payload.media ?? null,
+        media: issueMediaPaths(action, files),
       });
       return;
   }
@@ -204,6 +213,12 @@ async function uploadMedia(db: OfflineDb, api: RunnerApi, item: QueuedMedia, now
     }
     upload = { ...upload, stored: true };
     await updateMedia(db, id, { upload });
+  }
+
+  // An issue's photo is not proof of the task: the issue names it by path, and it is never confirmed.
+  if (item.issueActionId) {
+    await updateMedia(db, id, { synced: true });
+    return;
   }
 
   await api.confirmMedia({
@@ -334,7 +349,7 @@ export function createSyncScheduler<R extends SchedulableResult = SyncResult>(
       result = await options.sync();
     } catch (error) {
       const message = `Sync failed: ${error instanceof Error ? error.message : String(error)}`;
-      result = { ok: false, message, retryable: true } as R;
+      result = { ok: false, message, retryable: true, error } as unknown as R;
     }
     state.running = false;
     state.lastResult = result;

@@ -1,10 +1,18 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { describeError } from '../i18n/describe-error.ts';
+import { messages } from '../i18n/locale.ts';
+import type { Messages } from '../i18n/messages.ts';
 import { loadRun, type RunSource } from '../load-run.ts';
+import { deviceLocation } from '../location/device-location.ts';
 import {
+  type IssueSeverity,
+  type MediaFileMeta,
   type NewAction,
   offlineDb,
+  type OfflineLocation,
   pendingMedia,
   queueAction,
+  queueIssue,
   queueMedia,
   queuedCount,
   type QueuedAction,
@@ -19,7 +27,7 @@ import {
 } from '../offline/sync.ts';
 import { compressPhoto } from '../photo-compression.ts';
 import { type LocalChanges, overlayRun, type PublicRun, type PublicTask } from '../run-model.ts';
-import type { ShowToast } from '../use-toasts.ts';
+import type { ShowToast, ToastInput } from '../use-toasts.ts';
 
 /** Spec: a run older than this is reloaded before an upload. */
 const STALE_BEFORE_UPLOAD_MS = 4 * 60 * 1000;
@@ -31,8 +39,15 @@ export interface SyncView {
   progress: SyncProgress | null;
   /** Unsynced actions and files of this link. */
   queued: number;
-  /** 'Sync failed: {message}' of the last attempt, null after a success. */
-  error: string | null;
+  /** Why the last attempt failed ('Sync failed: {message}'), null after a success. */
+  error: { cause: unknown } | null;
+}
+
+/** What the cleaner says in Report an issue. */
+export interface IssueReport {
+  severity: IssueSeverity;
+  description: string;
+  files: readonly File[];
 }
 
 export interface Runner {
@@ -47,6 +62,8 @@ export interface Runner {
   saveComment(task: PublicTask, comment: string): Promise<void>;
   addFiles(task: PublicTask, files: readonly File[]): Promise<void>;
   completeRun(): Promise<void>;
+  /** Queues the report and its photos; answers whether it was queued. */
+  reportIssue(task: PublicTask, report: IssueReport): Promise<boolean>;
   syncNow(): void;
 }
 
@@ -64,7 +81,10 @@ async function readChanges(token: string): Promise<{ changes: LocalChanges; queu
   const [actions, media] = await Promise.all([db.getAllFromIndex('actions', 'token', token), pendingMedia(db, token)]);
   actions.sort((a, b) => a.timestamp - b.timestamp || (a.id ?? 0) - (b.id ?? 0));
   const queuedMedia: Record<string, number> = {};
-  for (const item of media) queuedMedia[item.runTaskId] = (queuedMedia[item.runTaskId] ?? 0) + 1;
+  // An issue's photos are not the task's: they do not count toward its required photos.
+  for (const item of media) {
+    if (!item.issueActionId) queuedMedia[item.runTaskId] = (queuedMedia[item.runTaskId] ?? 0) + 1;
+  }
   const queued = actions.filter((action) => !action.synced).length + media.length;
   return { changes: { actions, queuedMedia }, queued };
 }
@@ -96,7 +116,7 @@ export function useRunner(token: string, initial: { run: PublicRun; source: RunS
   latest.current = snapshot;
   const [queued, setQueued] = useState(0);
   const [busy, setBusy] = useState(false);
-  const [syncState, setSyncState] = useState<{ running: boolean; error: string | null }>({
+  const [syncState, setSyncState] = useState<{ running: boolean; error: SyncView['error'] }>({
     running: false,
     error: null,
   });
@@ -139,10 +159,12 @@ export function useRunner(token: string, initial: { run: PublicRun; source: RunS
       onChange: (state) =>
         setSyncState({
           running: state.running,
-          error: state.lastResult && !state.lastResult.ok ? state.lastResult.message : null,
+          error: state.lastResult && !state.lastResult.ok ? { cause: state.lastResult.error } : null,
         }),
     });
     scheduler.current = instance;
+    // A first position early, so that the first write can carry one without waiting for the GPS.
+    deviceLocation.refresh();
     void refreshLocal().catch(() => undefined);
     instance.start();
     const timer = setInterval(() => {
@@ -163,16 +185,17 @@ export function useRunner(token: string, initial: { run: PublicRun; source: RunS
     return scheduler.current.syncNow();
   }, []);
 
-  const queue = useCallback(
-    async (action: NewAction, failure: string): Promise<boolean> => {
+  /** Runs a local write with the busy flag set; a failure is a toast titled `failure` (from the current language). */
+  const locally = useCallback(
+    async (write: () => Promise<void>, failure: (t: Messages) => string): Promise<boolean> => {
       setBusy(true);
       try {
-        const db = await offlineDb();
-        await queueAction(db, action);
+        await write();
         await refreshLocal();
         return true;
       } catch (error) {
-        toast({ title: failure, description: error instanceof Error ? error.message : undefined, tone: 'error' });
+        const t = messages();
+        toast({ title: failure(t), description: describeError(t, error), tone: 'error' });
         return false;
       } finally {
         setBusy(false);
@@ -181,26 +204,47 @@ export function useRunner(token: string, initial: { run: PublicRun; source: RunS
     [refreshLocal, toast],
   );
 
+  const queue = useCallback(
+    (action: NewAction, failure: (t: Messages) => string): Promise<boolean> =>
+      locally(async () => {
+        await queueAction(await offlineDb(), { ...action, location: deviceLocation.latest() });
+      }, failure),
+    [locally],
+  );
+
+  /**
+   * After a write was queued: offline, `queuedToast`; online, the queue is sent now and a refusal
+   * (not a network blip or a server fault, which are retried) shows as `failure`. Answers the result.
+   */
+  const sendAfterWrite = useCallback(
+    async (queuedToast: (t: Messages) => ToastInput, failure: (t: Messages) => string) => {
+      const result = await send();
+      const t = messages();
+      if (!result) toast(queuedToast(t));
+      else if (!result.ok && result.retryable) toast(queuedToast(t));
+      else if (!result.ok) toast({ title: failure(t), description: describeError(t, result.error), tone: 'error' });
+      return result;
+    },
+    [send, toast],
+  );
+
   const writeTask = useCallback(
     async (
       task: PublicTask,
       payload: { checked: boolean; comment: string | null; duration_seconds: number | null },
     ) => {
-      const queuedOk = await queue({ token, type: 'task', runTaskId: task.id, payload }, 'Failed to update task');
+      const queuedOk = await queue({ token, type: 'task', runTaskId: task.id, payload }, (t) => t.failedToUpdateTask);
       if (!queuedOk) return;
-      if (!navigator.onLine) {
-        toast({ title: 'Queued', description: 'Task will sync when online' });
-        return;
+      if (navigator.onLine) {
+        const t = messages();
+        toast({ title: t.updating, description: t.taskUpdating });
       }
-      toast({ title: 'Updating...', description: 'Task update in progress' });
-      const result = await send();
-      if (result && !result.ok) {
-        // A network blip or server fault: the action stays queued and is retried; only a refusal is an error.
-        if (result.retryable) toast({ title: 'Queued', description: 'Task will sync when online' });
-        else toast({ title: 'Failed to update task', description: result.message, tone: 'error' });
-      }
+      await sendAfterWrite(
+        (t) => ({ title: t.toastQueued, description: t.taskWillSync }),
+        (t) => t.failedToUpdateTask,
+      );
     },
-    [queue, send, toast, token],
+    [queue, sendAfterWrite, toast, token],
   );
 
   const completeTask = useCallback(
@@ -224,71 +268,82 @@ export function useRunner(token: string, initial: { run: PublicRun; source: RunS
     [writeTask],
   );
 
+  /** Before an upload, a run older than 4 minutes is reloaded (spec). */
+  const freshenBeforeUpload = useCallback(async () => {
+    if (navigator.onLine && Date.now() - latest.current.source.fetchedAt > STALE_BEFORE_UPLOAD_MS) {
+      await refreshFromServer().catch(() => undefined);
+    }
+  }, [refreshFromServer]);
+
   const addFiles = useCallback(
     async (task: PublicTask, files: readonly File[]) => {
       if (files.length === 0) return;
-      setBusy(true);
       let added = 0;
-      try {
-        if (navigator.onLine && Date.now() - latest.current.source.fetchedAt > STALE_BEFORE_UPLOAD_MS) {
-          await refreshFromServer().catch(() => undefined);
-        }
-        const db = await offlineDb();
-        for (const file of files) {
-          try {
-            const prepared = await compressPhoto(file);
-            const blob = prepared.file;
-            await queueMedia(db, {
-              token,
-              runTaskId: task.id,
-              fileMeta: {
-                name: blob.name || file.name,
-                type: blob.type || file.type,
-                size: blob.size,
-                ...(prepared.width && prepared.height ? { width: prepared.width, height: prepared.height } : {}),
-              },
-              blob,
-            });
-            added += 1;
-          } catch (error) {
-            toast({
-              title: 'Failed to queue file',
-              description: error instanceof Error ? error.message : undefined,
-              tone: 'error',
-            });
+      await locally(
+        async () => {
+          await freshenBeforeUpload();
+          const db = await offlineDb();
+          for (const file of files) {
+            try {
+              await queueMedia(db, { token, runTaskId: task.id, ...(await preparePhoto(file)) });
+              added += 1;
+            } catch (error) {
+              const t = messages();
+              toast({ title: t.failedToQueueFile, description: describeError(t, error), tone: 'error' });
+            }
           }
-        }
-        await refreshLocal();
-      } catch (error) {
-        toast({
-          title: 'Failed to queue file',
-          description: error instanceof Error ? error.message : undefined,
-          tone: 'error',
-        });
-      } finally {
-        setBusy(false);
-      }
+        },
+        (t) => t.failedToQueueFile,
+      );
       if (added === 0) return;
-      toast({ title: 'File Queued', description: 'File will upload when online' });
+      const t = messages();
+      toast({ title: t.fileQueued, description: t.fileWillUpload });
       const result = await send();
       if (result && !result.ok && !result.retryable) {
-        toast({ title: 'Upload Error', description: result.message, tone: 'error' });
+        toast({ title: t.uploadError, description: describeError(t, result.error), tone: 'error' });
       }
     },
-    [refreshFromServer, refreshLocal, send, toast, token],
+    [freshenBeforeUpload, locally, send, toast, token],
+  );
+
+  const reportIssue = useCallback(
+    async (task: PublicTask, report: IssueReport): Promise<boolean> => {
+      const queuedOk = await locally(
+        async () => {
+          await freshenBeforeUpload();
+          const photos = [];
+          for (const file of report.files) photos.push(await preparePhoto(file));
+          const { severity, description } = report;
+          await queueIssue(
+            await offlineDb(),
+            { token, runTaskId: task.id, payload: { severity, description }, location: deviceLocation.latest() },
+            photos,
+          );
+        },
+        (t) => t.failedToReportIssue,
+      );
+      if (!queuedOk) return false;
+      const result = await sendAfterWrite(
+        (t) => ({ title: t.toastQueued, description: t.issueWillSync }),
+        (t) => t.failedToReportIssue,
+      );
+      if (result?.ok) {
+        const t = messages();
+        toast({ title: t.issueReported, description: t.hostNotified, tone: 'success' });
+      }
+      return true;
+    },
+    [freshenBeforeUpload, locally, sendAfterWrite, toast, token],
   );
 
   const completeRun = useCallback(async () => {
-    if (!(await queue({ token, type: 'complete', payload: {} }, 'Failed to complete run'))) return;
-    if (!navigator.onLine) {
-      toast({ title: 'Queued', description: 'Run completion will sync when online' });
-      return;
-    }
-    const result = await send();
-    if (result?.ok) toast({ title: 'Run completed successfully! 🎉', tone: 'success' });
-    else if (result?.retryable) toast({ title: 'Queued', description: 'Run completion will sync when online' });
-    else if (result) toast({ title: 'Failed to complete run', description: result.message, tone: 'error' });
-  }, [queue, send, toast, token]);
+    if (!(await queue({ token, type: 'complete', payload: {} }, (t) => t.failedToCompleteRun))) return;
+    const result = await sendAfterWrite(
+      (t) => ({ title: t.toastQueued, description: t.completionWillSync }),
+      (t) => t.failedToCompleteRun,
+    );
+    if (result?.ok) toast({ title: messages().runCompleted, tone: 'success' });
+  }, [queue, sendAfterWrite, toast, token]);
 
   const syncNow = useCallback(() => void send(), [send]);
 
@@ -303,6 +358,25 @@ export function useRunner(token: string, initial: { run: PublicRun; source: RunS
     saveComment,
     addFiles,
     completeRun,
+    reportIssue,
     syncNow,
+  };
+}
+
+/** A picked file as it is queued: compressed off the main thread, with where the cleaner is. */
+async function preparePhoto(
+  file: File,
+): Promise<{ fileMeta: MediaFileMeta; blob: Blob; location: OfflineLocation | null }> {
+  const prepared = await compressPhoto(file);
+  const blob = prepared.file;
+  return {
+    fileMeta: {
+      name: blob.name || file.name,
+      type: blob.type || file.type,
+      size: blob.size,
+      ...(prepared.width && prepared.height ? { width: prepared.width, height: prepared.height } : {}),
+    },
+    blob,
+    location: deviceLocation.latest(),
   };
 }

@@ -33,6 +33,7 @@ export function OnlineRunScreen({ runner }: { runner: Runner }) {
           busy={busy}
           onFiles={(files) => void runner.addFiles(current, files)}
           onComplete={complete}
+          onReportIssue={(report) => runner.reportIssue(current, report)}
         />
       )}
       {!done && allTasksChecked(run.tasks) && (

@@ -35,3 +35,22 @@ export async function throttleCpu(page: Page, rate: number): Promise<void> {
   const session = await page.context().newCDPSession(page);
   await session.send('Emulation.setCPUThrottlingRate', { rate });
 }
+
+/** A slow mobile link: bandwidth in bits per second each way, and the round trip added to every request. */
+export interface NetworkProfile {
+  downloadBps: number;
+  uploadBps: number;
+  rttMs: number;
+}
+
+/** Slows the page's network to `profile`, through the DevTools protocol. */
+export async function throttleNetwork(page: Page, profile: NetworkProfile): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Network.enable');
+  await session.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: profile.rttMs,
+    downloadThroughput: profile.downloadBps / 8,
+    uploadThroughput: profile.uploadBps / 8,
+  });
+}

@@ -1,8 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Checklist, Property, Task } from '@turnproof/db';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -11,13 +8,12 @@ import { signedInOwner } from '../../../api/test/support/browser.ts';
 import { startTestApi, type TestApi } from '../../../api/test/support/test-api.ts';
 import { startWorkerProcess, type WorkerProcess } from '../../../api/test/support/worker-process.ts';
 import { launchPhone, type Phone } from './chromium.ts';
+import { ensureBuilt } from './runner-build.ts';
 
 /**
  * What the runner's browser tests share: the built app served by the real test API (with a worker
  * process), a signed-in owner who makes runs, and a 360 px touch Chromium.
  */
-
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 export const UI_TIMEOUT_MS = 15_000;
 export const SYNC_TIMEOUT_MS = 45_000;
@@ -33,18 +29,6 @@ export const TASKS = [
 ] as const;
 
 export type TaskSpec = { title: string; required_media: number };
-
-/** The API serves runner-web/dist; build it once when it (or its service worker) is missing. */
-export function ensureBuilt(): void {
-  if (existsSync(join(repoRoot, 'runner-web/dist/index.html')) && existsSync(join(repoRoot, 'runner-web/dist/sw.js')))
-    return;
-  const build = spawnSync('npm', ['run', 'build', '--workspace', '@turnproof/runner-web'], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'production' },
-    encoding: 'utf8',
-  });
-  if (build.status !== 0) throw new Error(`runner-web build failed:\n${build.stdout}\n${build.stderr}`);
-}
 
 export interface RunnerHarness {
   api: TestApi;
@@ -143,12 +127,17 @@ export async function openControlledRun(page: Page, magicLink: string): Promise<
   );
 }
 
-/** Picks a camera JPEG with the file picker labelled `pickerLabel` inside `scope`, and waits for it to count. */
-export async function addCameraPhoto(scope: Locator, pickerLabel: string, seed: string): Promise<void> {
+/** Picks a camera JPEG (`seed` makes it distinct) with the file picker labelled `pickerLabel` inside `scope`. */
+export async function pickCameraPhoto(scope: Locator, pickerLabel: string, seed: string): Promise<void> {
   await scope.getByLabel(pickerLabel).setInputFiles({
     name: 'IMG_0042.JPG',
     mimeType: 'image/jpeg',
     buffer: await cameraPhoto(seed),
   });
+}
+
+/** Picks a camera JPEG for a task needing one photo, and waits for it to count. */
+export async function addCameraPhoto(scope: Locator, pickerLabel: string, seed: string): Promise<void> {
+  await pickCameraPhoto(scope, pickerLabel, seed);
   await scope.getByText('Photos: 1 / 1 required ✓').waitFor({ timeout: UI_TIMEOUT_MS });
 }

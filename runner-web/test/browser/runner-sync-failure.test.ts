@@ -1,4 +1,4 @@
-import type { Page, Request, Route } from 'playwright-core';
+import type { Locator, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   OFFLINE_BANNER,
@@ -54,6 +54,26 @@ async function queuedActionIds(page: Page): Promise<{ actions: string[]; media: 
   });
 }
 
+/** Scrolled to the end of the page, where the sync panel is, no toast lies over Retry, and a tap reaches it. */
+async function expectRetryUncovered(page: Page, retry: Locator) {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const button = await retry.boundingBox();
+  const toasts = await page
+    .locator('.toast')
+    .evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect));
+  expect(button).not.toBeNull();
+  expect(toasts.length).toBeGreaterThan(0);
+  const overlapping = toasts.filter(
+    (toast) =>
+      toast.left < button!.x + button!.width &&
+      button!.x < toast.right &&
+      toast.top < button!.y + button!.height &&
+      button!.y < toast.bottom,
+  );
+  expect(overlapping).toEqual([]);
+  await retry.click({ trial: true, timeout: 2000 });
+}
+
 describe('the runner PWA when the API is down during a sync', () => {
   it('shows Sync failed with Retry, and after the API is back a Retry syncs everything exactly once', async () => {
     const { phone, sql, newRun, processedActions } = harness;
@@ -107,6 +127,13 @@ describe('the runner PWA when the API is down during a sync', () => {
       await failure.waitFor({ timeout: SYNC_TIMEOUT_MS });
       console.log(`refused while down: ${refused.length} (${[...new Set(refused)].join(', ')})`);
       await page.getByText('5 queued').waitFor({ timeout: UI_TIMEOUT_MS });
+      // A flap of the signal brings two toasts while the failure shows: at 360 px they must not hide Retry.
+      await phone.context.setOffline(true);
+      await page.getByText(OFFLINE_BANNER).waitFor({ timeout: UI_TIMEOUT_MS });
+      await phone.context.setOffline(false);
+      await page.getByRole('status').filter({ hasText: 'Back online' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await failure.getByRole('button', { name: 'Retry' }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+      await expectRetryUncovered(page, failure.getByRole('button', { name: 'Retry' }));
       await screenshot(page, 'sync-failed');
       expect(await processedActions(run.id)).toEqual([]);
 

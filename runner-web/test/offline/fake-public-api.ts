@@ -247,7 +247,16 @@ export class FakePublicApi {
         };
       }
       case 'issue': {
-        const alert = { id: `alert-${this.alerts.length + 1}`, severity: body.severity, description: body.description };
+        const media: string[] = body.media ?? [];
+        if (media.some((path) => !this.media.has(path))) {
+          throw new HttpFailure(403, 'This file does not belong to this run.');
+        }
+        const alert = {
+          id: `alert-${this.alerts.length + 1}`,
+          severity: body.severity,
+          description: body.description,
+          media,
+        };
         this.alerts.push(alert);
         return { status: 201, response: { ok: true, alert } };
       }

@@ -228,6 +228,7 @@ describe('createSyncScheduler', () => {
       ok: false,
       message: 'Sync failed: IndexedDB went away',
       retryable: true,
+      error: new Error('IndexedDB went away'),
     });
     expect(timers.delays).toEqual([1234]);
     scheduler.stop();

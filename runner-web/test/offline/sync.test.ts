@@ -7,6 +7,7 @@ import {
   pendingMedia,
   queueAction,
   queuedCount,
+  queueIssue,
   queueMedia,
 } from '../../src/offline/offline-db.ts';
 import { createRunnerApi } from '../../src/offline/runner-api.ts';
@@ -58,7 +59,7 @@ function fileOfCall(server: FakePublicApi, call: FakeCall): string {
 }
 
 describe('syncToken', () => {
-  it('sends actions oldest first, then files in batches of 3, and clears the token’s queue', async () => {
+  it('sends task actions oldest first, then files in batches of 3, then issues, and clears the token’s queue', async () => {
     const { db, server, progress, sync } = await setup();
     const b = await queueAction(db, tick(TASK_B, 3000));
     const a = await queueAction(db, tick(TASK_A, 1000));
@@ -78,9 +79,14 @@ describe('syncToken', () => {
     const result = await sync();
 
     expect(result).toEqual({ ok: true, synced: 8 });
-    const actionCalls = server.calls.slice(0, 3);
-    expect(actionCalls.map((call) => call.path)).toEqual(['/api/public/task', '/api/public/issue', '/api/public/task']);
-    expect(actionCalls.map((call) => call.body.action_id)).toEqual([a.actionId, issue.actionId, b.actionId]);
+    const actionCalls = server.calls.slice(0, 2);
+    expect(actionCalls.map((call) => call.path)).toEqual(['/api/public/task', '/api/public/task']);
+    expect(actionCalls.map((call) => call.body.action_id)).toEqual([a.actionId, b.actionId]);
+    // The issue goes after the files (its own photos, were there any, would be among them).
+    expect(server.calls.at(-1)).toMatchObject({
+      path: '/api/public/issue',
+      body: { action_id: issue.actionId, runTaskId: TASK_C, severity: 'medium', description: 'Broken lamp', media: [] },
+    });
     expect(actionCalls[0]!.body).toEqual({
       token: TOKEN,
       action_id: a.actionId,
@@ -97,7 +103,7 @@ describe('syncToken', () => {
     });
 
     // Every call of a file: its reservation, its PUT (by signed token) and its confirmation.
-    const mediaCalls = server.calls.slice(3);
+    const mediaCalls = server.calls.slice(2, -1);
     const fileOf = (call: FakeCall) => fileOfCall(server, call);
     const positions = (name: string) =>
       mediaCalls.flatMap((call, index) => (fileOf(call) === name ? [index] : [])).sort((x, y) => x - y);
@@ -370,6 +376,32 @@ describe('syncToken', () => {
       action_id: complete.actionId,
     });
     expect(server.runStatus).toBe('completed');
+  });
+
+  it('uploads an issue’s photos without confirming them, then sends the issue with their paths, once', async () => {
+    const { db, server, sync } = await setup([{ id: TASK_A, required_media: 1 }]);
+    const { action, media } = await queueIssue(
+      db,
+      { token: TOKEN, runTaskId: TASK_A, payload: { severity: 'high', description: 'Leak under the sink' } },
+      [photo('leak-1.webp', 0), photo('leak-2.webp', 0)],
+    );
+    expect(action.payload).toMatchObject({ mediaActionIds: media.map((item) => item.actionId) });
+    // The first attempt stops at the issue, after its photos went up.
+    server.failPathCall('/api/public/issue', 1, { status: 503, error: 'The service is busy. Try again shortly.' });
+    expect(await sync()).toMatchObject({ ok: false, synced: 2, retryable: true });
+    expect(await sync()).toEqual({ ok: true, synced: 1 });
+
+    const paths = [...server.media.values()].map((item) => item.path);
+    expect(server.callsTo('/api/public/upload')).toHaveLength(2);
+    expect(server.callsTo('/api/public/media-confirm')).toEqual([]);
+    expect(server.confirmedMedia(TASK_A)).toBe(0);
+    const issueCalls = server.callsTo('/api/public/issue');
+    expect(issueCalls.map((call) => call.body.media)).toEqual([paths, paths]);
+    expect(issueCalls.map((call) => call.body.action_id)).toEqual([action.actionId, action.actionId]);
+    expect(server.alerts).toEqual([
+      expect.objectContaining({ severity: 'high', description: 'Leak under the sink', media: paths }),
+    ]);
+    expect(await queuedCount(db, TOKEN)).toBe(0);
   });
 
   it('reports a failed completion with the spec message', async () => {

@@ -8,7 +8,7 @@ import {
   parseRunAnswer,
   type PublicRun,
   statusLabel,
-  syncProgressLabel,
+  syncPercent,
 } from '../../src/run-model.ts';
 
 const answer = {
@@ -52,13 +52,13 @@ describe('run model', () => {
     expect(statusLabel('in_progress')).toBe('in progress');
     expect(elapsedSeconds(1_000, 62_400)).toBe(61);
     expect(elapsedSeconds(5_000, 1_000)).toBe(0);
-    expect(syncProgressLabel(1, 4)).toEqual({ text: 'Syncing... (1/4)', percent: 25 });
-    expect(syncProgressLabel(0, 0).percent).toBe(100);
+    expect(syncPercent(1, 4)).toBe(25);
+    expect(syncPercent(0, 0)).toBe(100);
   });
 
   it('shows the move-in and move-out banner only for those runs', () => {
-    expect(inspectionBanner(run())).toEqual({ title: 'Move-In Inspection', unit: '4B', tenant: 'Ada Lovelace' });
-    expect(inspectionBanner({ type: 'move_out', meta: null })?.title).toBe('Move-Out Inspection');
+    expect(inspectionBanner(run())).toEqual({ kind: 'move_in', unit: '4B', tenant: 'Ada Lovelace' });
+    expect(inspectionBanner({ type: 'move_out', meta: null })?.kind).toBe('move_out');
     expect(inspectionBanner({ type: 'turnover', meta: null })).toBeNull();
   });
 

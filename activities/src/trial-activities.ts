@@ -1,0 +1,42 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { BillingAccount, User } from '@turnproof/db';
+import { trialNoticeMail } from './billing-mails.ts';
+import type { Mailer } from './mailer.ts';
+import { sendOnce } from './send-once.ts';
+
+export interface TrialActivityDeps {
+  orm: MikroORM;
+  mailer: Mailer;
+  plansUrl: string;
+}
+
+/** The trial's side effects; keyed by the user, so a retry never mails or changes anything twice. */
+export function createTrialActivities({ orm, mailer, plansUrl }: TrialActivityDeps) {
+  return {
+    async sendTrialNotice({ userId, notice }: { userId: string; notice: 'expiring' | 'ending_soon' }) {
+      const em = orm.em.fork();
+      const account = await em.findOne(BillingAccount, { user: userId });
+      const user = await em.findOne(User, { id: userId });
+      if (!account?.trial_ends_at || !user) return;
+      await sendOnce(
+        orm,
+        mailer,
+        `trial/${userId}/${notice}`,
+        trialNoticeMail(user.email, notice, {
+          endsAt: account.trial_ends_at,
+          plansUrl,
+        }),
+      );
+    },
+
+    /** The trial is over (ran out, or a subscription began): from now on the database says so too. */
+    async closeTrial(userId: string) {
+      await orm.em
+        .getConnection()
+        .execute(
+          `update billing_accounts set trial_ends_at = least(trial_ends_at, now()), updated_at = now() where user_id = ?`,
+          [userId],
+        );
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { type AccessTier, tierAtLeast } from '@turnproof/config';
+import { Property } from '@turnproof/db';
+import { requireUser } from '../auth/sessions.ts';
+import type { AppContext } from '../http/context.ts';
+import { HttpError } from '../http/errors.ts';
+import { loadOwnerAccess, type OwnerAccess } from './owner-access.ts';
+
+/** Features gated by tier (architecture decision 2), with the spec's upgrade message for each. */
+export const FEATURES = {
+  analytics: { tier: 'professional', message: 'Upgrade to access detailed analytics and reports' },
+  team_management: { tier: 'professional', message: 'Upgrade to Professional to add unlimited team members' },
+} as const satisfies Record<string, { tier: AccessTier; message: string }>;
+export type Feature = keyof typeof FEATURES;
+
+/** 402 Payment Required: the request is fine, the plan does not cover it. */
+const upgradeRequired = (message: string) => new HttpError(402, message);
+
+export const propertyLimitMessage = (max: number | 'N') =>
+  `You've reached your limit of ${max} properties. Upgrade for more.`;
+
+export function mayUse(access: OwnerAccess, feature: Feature): boolean {
+  return access.tier !== null && tierAtLeast(access.tier, FEATURES[feature].tier);
+}
+
+/** Guard for a gated endpoint: answers 402 with the feature's upgrade message, else the owner's access. */
+export async function requireFeature(ctx: AppContext, feature: Feature): Promise<OwnerAccess> {
+  const user = requireUser(ctx);
+  const access = await loadOwnerAccess(ctx.state.em, user.id);
+  if (!mayUse(access, feature)) throw upgradeRequired(FEATURES[feature].message);
+  return access;
+}
+
+/**
+ * Refuses a property past the plan's limit (the Template Collection does not count). Call it inside
+ * the transaction that inserts, after locking the owner's row, so two concurrent creations cannot
+ * both pass the count.
+ */
+export async function assertMayAddProperty(em: EntityManager, ownerId: string): Promise<void> {
+  const { maxProperties } = (await loadOwnerAccess(em, ownerId)).limits;
+  if (maxProperties === null) return;
+  const owned = await em.count(Property, { owner: ownerId, is_system_property: false });
+  if (owned >= maxProperties) throw upgradeRequired(propertyLimitMessage(maxProperties));
+}

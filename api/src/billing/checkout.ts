@@ -1,0 +1,126 @@
+import { type EntityManager, LockMode } from '@mikro-orm/postgresql';
+import type { Stripe } from '@turnproof/activities/stripe';
+import { type PlanKey, PLANS } from '@turnproof/config';
+import { BillingAccount, BillingSubscription } from '@turnproof/db';
+import { conflict, HttpError, notFound, serviceUnavailable } from '../http/errors.ts';
+
+export const billingMessages = {
+  notConfigured: 'Billing is not configured on this server.',
+  checkoutFailed: 'Failed to create checkout session',
+  portalFailed: 'Failed to open customer portal',
+  noCustomer: 'No customer account found. Please subscribe to a plan first.',
+  alreadySubscribed: 'You already have a subscription. Change your plan in the customer portal.',
+} as const;
+
+export function requireStripe(stripe: Stripe | null): Stripe {
+  if (!stripe) throw serviceUnavailable(billingMessages.notConfigured);
+  return stripe;
+}
+
+/** Stripe refused what we sent (an unknown coupon, say): its sentence helps the owner; anything else does not. */
+function stripeFailure(error: unknown, fallback: string): HttpError {
+  const stripeError = error as { type?: string; message?: string };
+  if (stripeError.type === 'StripeInvalidRequestError' && stripeError.message) {
+    return new HttpError(400, `${fallback}: ${stripeError.message}`);
+  }
+  return new HttpError(502, fallback);
+}
+
+/**
+ * The owner's Stripe customer, created on first use. The account row is locked meanwhile and the
+ * idempotency key names the owner, so two checkouts at once still make one customer.
+ */
+async function ensureCustomer(stripe: Stripe, em: EntityManager, owner: { id: string; email: string }) {
+  return em.transactional(async (tx) => {
+    await tx
+      .getConnection()
+      .execute(
+        'insert into billing_accounts (user_id, created_at, updated_at) values (?, now(), now()) on conflict (user_id) do nothing',
+        [owner.id],
+        'run',
+        tx.getTransactionContext(),
+      );
+    const account = await tx.findOneOrFail(
+      BillingAccount,
+      { user: owner.id },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
+    if (account.stripe_customer_id) return account.stripe_customer_id;
+    const customer = await stripe.customers.create(
+      { email: owner.email, metadata: { user_id: owner.id } },
+      { idempotencyKey: `customer/${owner.id}` },
+    );
+    account.stripe_customer_id = customer.id;
+    return customer.id;
+  });
+}
+
+/**
+ * A Checkout Session for a plan of the catalogue: subscription mode, the monthly price, the plan's
+ * free trial, our metadata on the subscription (the billing workflow reads the plan from it).
+ */
+export async function createCheckout(
+  stripeClient: Stripe | null,
+  em: EntityManager,
+  owner: { id: string; email: string },
+  input: { planKey: PlanKey; coupon?: string | undefined },
+  publicOrigin: string,
+) {
+  const stripe = requireStripe(stripeClient);
+  const plan = PLANS[input.planKey];
+  const metadata = { user_id: owner.id, plan_key: plan.key };
+  // A second Checkout would start a second subscription billed alongside the first; plan changes are prorated in the portal.
+  if (await em.count(BillingSubscription, { user: owner.id, status: { $in: ['active', 'trialing'] } })) {
+    throw conflict(billingMessages.alreadySubscribed);
+  }
+  try {
+    const customer = await ensureCustomer(stripe, em, owner);
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer,
+      client_reference_id: owner.id,
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: 'usd',
+            unit_amount: plan.monthlyPriceCents,
+            recurring: { interval: 'month' },
+            product_data: { name: `Turnproof ${plan.name}` },
+          },
+        },
+      ],
+      subscription_data: { metadata, ...(plan.trialDays > 0 ? { trial_period_days: plan.trialDays } : {}) },
+      metadata,
+      ...(input.coupon ? { discounts: [{ coupon: input.coupon }] } : {}),
+      success_url: `${publicOrigin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${publicOrigin}/payment-cancel`,
+    });
+    if (!session.url) throw new Error('Stripe answered a session without a url');
+    return { ok: true, url: session.url, message: `Redirecting to checkout for Turnproof ${plan.name}.` };
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw stripeFailure(error, billingMessages.checkoutFailed);
+  }
+}
+
+/** The Stripe customer portal of the signed-in owner (never another customer id from the request). */
+export async function createPortalSession(
+  stripeClient: Stripe | null,
+  em: EntityManager,
+  ownerId: string,
+  publicOrigin: string,
+) {
+  const stripe = requireStripe(stripeClient);
+  const account = await em.findOne(BillingAccount, { user: ownerId });
+  if (!account?.stripe_customer_id) throw notFound(billingMessages.noCustomer);
+  try {
+    const session = await stripe.billingPortal.sessions.create({
+      customer: account.stripe_customer_id,
+      return_url: `${publicOrigin}/subscription`,
+    });
+    return { ok: true, url: session.url, message: 'Opening the customer portal.' };
+  } catch (error) {
+    throw stripeFailure(error, billingMessages.portalFailed);
+  }
+}

@@ -1,0 +1,324 @@
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import { billingViewQuery } from '@turnproof/workflows';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordHistory } from '../../../temporal/test/support/record-history.ts';
+import { signedInOwner } from '../support/browser.ts';
+import { setBillingState } from '../support/billing-state.ts';
+import { signedDelivery, startStripeMock, type StripeMock } from '../support/stripe-mock.ts';
+import { startTestApi, type TestApi } from '../support/test-api.ts';
+import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
+
+// Skipped time: the grace after a failed payment is 7 days in production, a few seconds here.
+const GRACE_MS = 4_000;
+
+let stripeMock: StripeMock;
+let api: TestApi;
+let worker: WorkerProcess;
+beforeAll(async () => {
+  stripeMock = await startStripeMock();
+  api = await startTestApi({ env: stripeMock.env, billingDurations: { paymentGraceMs: GRACE_MS } });
+  worker = await startWorkerProcess(api);
+});
+afterAll(async () => {
+  await worker?.stop();
+  await api?.close();
+  await stripeMock?.close();
+});
+
+type Owner = Awaited<ReturnType<typeof signedInOwner>>;
+const DAY = 24 * 60 * 60;
+const t0 = Math.floor(Date.now() / 1000);
+
+/** An owner who went through our checkout, so they have a Stripe customer; and their subscription id. */
+async function ownerAtCheckout(planKey = 'pro') {
+  const owner = await signedInOwner(api);
+  const checkout = await owner.post('/api/stripe/checkout', { planKey });
+  expect(checkout.status).toBe(200);
+  const [account] = await api.orm.em
+    .getConnection()
+    .execute<{ stripe_customer_id: string }[]>('select stripe_customer_id from billing_accounts where user_id = ?', [
+      owner.userId,
+    ]);
+  return { owner, customer: account?.stripe_customer_id as string, subscription: `sub_test_${randomUUID()}`, planKey };
+}
+type Subscriber = Awaited<ReturnType<typeof ownerAtCheckout>>;
+
+/** Stripe events shaped as the API version of our SDK sends them. */
+function stripeEvent(type: string, object: object, created: number) {
+  return {
+    id: `evt_test_${randomUUID().replaceAll('-', '')}`,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  };
+}
+const metadataOf = (s: Subscriber) => ({ user_id: s.owner.userId, plan_key: s.planKey });
+
+const checkoutCompleted = (s: Subscriber, created = t0) =>
+  stripeEvent(
+    'checkout.session.completed',
+    {
+      id: `cs_test_${randomUUID()}`,
+      object: 'checkout.session',
+      mode: 'subscription',
+      customer: s.customer,
+      subscription: s.subscription,
+      client_reference_id: s.owner.userId,
+      // Monthly plans start with the 14-day trial: nothing to pay yet.
+      payment_status: 'no_payment_required',
+      status: 'complete',
+      metadata: metadataOf(s),
+    },
+    created,
+  );
+
+const invoice = (
+  type: 'invoice.paid' | 'invoice.payment_failed',
+  s: Subscriber,
+  periodStart: number,
+  created: number,
+) =>
+  stripeEvent(
+    type,
+    {
+      id: `in_test_${randomUUID()}`,
+      object: 'invoice',
+      customer: s.customer,
+      billing_reason: 'subscription_cycle',
+      status: type === 'invoice.paid' ? 'paid' : 'open',
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: s.subscription, metadata: metadataOf(s) },
+      },
+      lines: { object: 'list', data: [{ period: { start: periodStart, end: periodStart + 30 * DAY } }] },
+    },
+    created,
+  );
+
+const subscriptionDeleted = (s: Subscriber, created: number) =>
+  stripeEvent(
+    'customer.subscription.deleted',
+    {
+      id: s.subscription,
+      object: 'subscription',
+      customer: s.customer,
+      status: 'canceled',
+      cancel_at_period_end: false,
+      metadata: metadataOf(s),
+      items: { object: 'list', data: [{ current_period_start: t0, current_period_end: t0 + 30 * DAY }] },
+    },
+    created,
+  );
+
+async function deliver(event: object, delivery = signedDelivery(event)) {
+  const response = await fetch(`${api.baseUrl}/api/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': delivery.signature },
+    body: delivery.payload,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** Waits until the owner's billing workflow has applied this many events. */
+async function eventsApplied(userId: string, count: number) {
+  const handle = api.temporal.workflow.getHandle(`billing/${userId}`);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const view = await handle.query(billingViewQuery).catch(() => null);
+    if (view && view.eventsApplied >= count) return view;
+    if (Date.now() > deadline) throw new Error(`billing/${userId} applied ${view?.eventsApplied ?? 0} of ${count}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const subscriptionOf = async (owner: Owner) => (await owner.get('/api/subscription')).body;
+
+describe('POST /api/stripe/checkout and /portal', () => {
+  it('answers a Checkout url for the plan with its trial, on one Stripe customer per owner', async () => {
+    const owner = await signedInOwner(api);
+    expect((await owner.post('/api/stripe/portal')).body.error).toBe(
+      'No customer account found. Please subscribe to a plan first.',
+    );
+
+    const checkout = await owner.post('/api/stripe/checkout', { planKey: 'pro', coupon: 'LAUNCH20' });
+    expect(checkout.status).toBe(200);
+    expect(checkout.body).toMatchObject({ ok: true, url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\//) });
+    const sent = stripeMock.requestsTo('/v1/checkout/sessions').find((data) => data.includes(owner.userId)) ?? '';
+    expect(sent).toContain('mode:subscription');
+    expect(sent).toContain('trial_period_days:14');
+    expect(sent).toContain('unit_amount:2900');
+    expect(sent).toContain('coupon:LAUNCH20');
+    expect(sent).toContain(`success_url:${api.config.publicOrigin}/payment-success?session_id={CHECKOUT_SESSION_ID}`);
+    expect(sent).toContain(`cancel_url:${api.config.publicOrigin}/payment-cancel`);
+
+    expect((await owner.post('/api/stripe/checkout', { planKey: 'flex' })).status).toBe(200);
+    const customersMade = stripeMock.requestsTo('/v1/customers').filter((data) => data.includes(owner.userId));
+    expect(customersMade).toHaveLength(1);
+
+    const portal = await owner.post('/api/stripe/portal');
+    expect(portal.status).toBe(200);
+    expect(portal.body).toMatchObject({ ok: true, url: expect.stringMatching(/^https:\/\//) });
+  });
+
+  it('refuses an unknown plan and a signed-out caller', async () => {
+    const owner = await signedInOwner(api);
+    const unknown = await owner.post('/api/stripe/checkout', { planKey: 'gold' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toBe('Choose a plan: flex, starter, pro or team.');
+    const anonymous = await fetch(`${api.baseUrl}/api/stripe/checkout`, { method: 'POST' });
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('POST /api/stripe/webhook', () => {
+  it('turns the plan on after checkout.session.completed and invoice.paid, which opens the gated endpoints', async () => {
+    const s = await ownerAtCheckout('pro');
+    for (let i = 1; i <= 3; i += 1)
+      await s.owner.post('/api/properties', { name: `Gate ${i}`, address: `${i} Gate St` });
+    const refused = await s.owner.post('/api/properties', { name: 'Gate 4', address: '4 Gate St' });
+    expect(refused.body.error).toBe("You've reached your limit of 3 properties. Upgrade for more.");
+
+    expect((await deliver(checkoutCompleted(s, t0))).status).toBe(200);
+    expect((await deliver(invoice('invoice.paid', s, t0, t0 + 1))).body).toEqual({ received: true, duplicate: false });
+    await eventsApplied(s.owner.userId, 2);
+
+    expect(await subscriptionOf(s.owner)).toMatchObject({
+      subscribed: true,
+      subscription_tier: 'professional',
+      plan_key: 'pro',
+      subscription_end: new Date((t0 + 30 * DAY) * 1000).toISOString(),
+      usage: { used: 0, included: 40 },
+    });
+    expect((await s.owner.post('/api/properties', { name: 'Gate 4', address: '4 Gate St' })).status).toBe(201);
+    const again = await s.owner.post('/api/stripe/checkout', { planKey: 'team' });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('You already have a subscription. Change your plan in the customer portal.');
+    const description = await api.temporal.workflow.getHandle(`billing/${s.owner.userId}`).describe();
+    expect(description.typedSearchAttributes.getAll().map((pair) => [pair.key.name, pair.value])).toEqual(
+      expect.arrayContaining([
+        ['TurnproofOwnerId', s.owner.userId],
+        ['TurnproofPlan', 'pro'],
+      ]),
+    );
+  });
+
+  it('applies an event delivered 3 times once; a failed payment sends dunning mail and drops to flex after the grace', async () => {
+    const s = await ownerAtCheckout('team');
+    await deliver(checkoutCompleted(s, t0));
+    await eventsApplied(s.owner.userId, 1);
+
+    const failed = invoice('invoice.payment_failed', s, t0 + 30 * DAY, t0 + 30 * DAY);
+    const answers = await Promise.all([deliver(failed), deliver(failed), deliver(failed)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(answers.filter((a) => a.body.duplicate === false)).toHaveLength(1);
+    const [stored] = await api.orm.em
+      .getConnection()
+      .execute<{ count: string }[]>('select count(*) from stripe_events where id = ?', [failed.id]);
+    expect(stored?.count).toBe('1');
+
+    const dunning = await api.mailbox.latest(s.owner.email, /^Payment failed/, 30_000);
+    expect(dunning.subject).toBe('Payment failed: update your card to keep Turnproof Team');
+    expect(dunning.text).toContain(`${api.config.publicOrigin}/subscription`);
+    // During the grace the paid plan stays on.
+    expect(await subscriptionOf(s.owner)).toMatchObject({
+      subscribed: true,
+      plan_key: 'team',
+      subscription_tier: 'enterprise',
+    });
+
+    const downgraded = await api.mailbox.latest(s.owner.email, /now Flex/, 60_000);
+    expect(downgraded.text).toContain('moved to Flex');
+    expect(await subscriptionOf(s.owner)).toMatchObject({
+      subscribed: true,
+      plan_key: 'flex',
+      subscription_tier: 'starter',
+      usage: { included: 10 },
+    });
+    expect(
+      api.mailbox.received.filter((m) => m.to.includes(s.owner.email) && /^Payment failed/.test(m.subject)),
+    ).toHaveLength(1);
+    const view = await eventsApplied(s.owner.userId, 2);
+    expect(view).toMatchObject({ planKey: 'flex', planStatus: 'active', eventsApplied: 2 });
+    if (process.env.RECORD_WORKFLOW_HISTORIES) {
+      await recordHistory(api.config, 'billing-account-dunning', `billing/${s.owner.userId}`);
+    }
+  });
+
+  it('ends in the right state whatever order the events arrive in', async () => {
+    const s = await ownerAtCheckout('starter');
+    // Cancelled last in Stripe's time, delivered first.
+    await deliver(subscriptionDeleted(s, t0 + 60));
+    await deliver(invoice('invoice.paid', s, t0, t0 + 10));
+    await deliver(checkoutCompleted(s, t0));
+    await eventsApplied(s.owner.userId, 3);
+    expect(await subscriptionOf(s.owner)).toMatchObject({
+      subscribed: false,
+      subscription_tier: null,
+      plan_key: 'flex',
+    });
+
+    const other = await ownerAtCheckout('pro');
+    await deliver(invoice('invoice.paid', other, t0, t0 + 10));
+    await deliver(checkoutCompleted(other, t0));
+    await eventsApplied(other.owner.userId, 2);
+    expect(await subscriptionOf(other.owner)).toMatchObject({ subscribed: true, plan_key: 'pro' });
+  });
+
+  it('rolls the period: resets the report count and bills the overage at the plan rate', async () => {
+    const s = await ownerAtCheckout('starter');
+    await deliver(checkoutCompleted(s, t0));
+    await deliver(invoice('invoice.paid', s, t0, t0 + 1));
+    await eventsApplied(s.owner.userId, 2);
+    await setBillingState(api, s.owner.userId, { reports_this_period: 20 });
+    expect((await subscriptionOf(s.owner)).usage).toEqual({
+      used: 20,
+      included: 15,
+      percentage: 133,
+      isOverLimit: true,
+    });
+
+    await deliver(invoice('invoice.paid', s, t0 + 30 * DAY, t0 + 30 * DAY));
+    await eventsApplied(s.owner.userId, 3);
+    expect((await subscriptionOf(s.owner)).usage).toEqual({ used: 0, included: 15, percentage: 0, isOverLimit: false });
+    const billed = stripeMock.requestsTo('/v1/invoiceitems').filter((data) => data.includes(s.customer));
+    expect(billed).toHaveLength(1);
+    // 5 reports past the 15 included, at $1.50.
+    expect(billed[0]).toContain('amount:750');
+  });
+
+  it('answers 400 to a bad signature and changes nothing', async () => {
+    const s = await ownerAtCheckout('pro');
+    const event = checkoutCompleted(s, t0);
+    const good = signedDelivery(event);
+    const attempts = [
+      signedDelivery(event, 'whsec_someone_else'),
+      { payload: good.payload.replace('"pro"', '"team"'), signature: good.signature },
+      { payload: good.payload, signature: '' },
+      {
+        payload: good.payload,
+        signature: new Stripe('sk_test_unused').webhooks.generateTestHeaderString({
+          payload: good.payload,
+          secret: stripeMock.env.STRIPE_WEBHOOK_SECRET,
+          timestamp: Math.floor(Date.now() / 1000) - 301,
+        }),
+      },
+    ];
+    for (const attempt of attempts) {
+      const answer = await deliver(event, attempt);
+      expect(answer.status).toBe(400);
+      expect(typeof answer.body.error).toBe('string');
+    }
+    const [stored] = await api.orm.em
+      .getConnection()
+      .execute<{ count: string }[]>('select count(*) from stripe_events where id = ?', [event.id]);
+    expect(stored?.count).toBe('0');
+    expect(await subscriptionOf(s.owner)).toMatchObject({ subscribed: false, subscription_tier: null });
+    await expect(api.temporal.workflow.getHandle(`billing/${s.owner.userId}`).describe()).rejects.toThrow();
+  });
+});

@@ -1,0 +1,166 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe.ts';
+import { setBillingState } from '../support/billing-state.ts';
+import { cameraPhoto, Cleaner } from '../runner/cleaner.ts';
+import {
+  type ConsoleHarness,
+  DESKTOP,
+  type Owner,
+  PHONE_390,
+  screenshot,
+  startConsoleHarness,
+  statValue,
+} from './console-harness.ts';
+
+/**
+ * The dashboard in Chromium from real data: a run a cleaner completed through the magic link counts in
+ * 'Completed Today', a run in progress shows on the mobile tab bar, and a second host sees none of it.
+ */
+
+let harness: ConsoleHarness;
+beforeAll(async () => {
+  harness = await startConsoleHarness({ worker: true });
+});
+afterAll(() => harness?.close());
+
+async function propertyWithRun(owner: Owner, name: string) {
+  const property = await owner.post('/api/properties', { name, address: `${name} Lane 1, Austin TX` });
+  expect(property.status).toBe(201);
+  const checklists = await owner.get(
+    `/api/checklists?filter=${encodeURIComponent(JSON.stringify({ property_id: property.body.id }))}`,
+  );
+  const turnover = checklists.body.find((c: { type: string }) => c.type === 'turnover');
+  const run = await owner.post('/api/runs', {
+    property_id: property.body.id,
+    type: 'turnover',
+    checklist_id: turnover.id,
+  });
+  expect(run.status).toBe(201);
+  return { property: property.body, run: run.body, cleaner: Cleaner.fromLink(run.body.magic_link) };
+}
+
+/** The cleaner's whole job: every photo, every tick, then complete. */
+async function completeThroughMagicLink(cleaner: Cleaner) {
+  const tasks: { id: string; task: { required_media: number } }[] = (await cleaner.openRun()).body.run.tasks;
+  for (const [index, task] of tasks.entries()) {
+    for (let n = 0; n < task.task.required_media; n += 1)
+      await cleaner.uploadPhoto(task.id, await cameraPhoto(`${index}-${n}`));
+    expect((await cleaner.tick(task.id)).status).toBe(200);
+  }
+  const completed = await cleaner.complete();
+  expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+}
+
+/** The text and background colours of a status chip in Recent Activity. */
+const chipStyle = (page: Page, label: string) =>
+  page
+    .getByRole('region', { name: 'Recent Activity' })
+    .locator('.MuiChip-root', { hasText: label })
+    .first()
+    .evaluate((chip: any) => {
+      const style = (globalThis as any).getComputedStyle(chip);
+      return { color: style.color as string, background: style.backgroundColor as string };
+    });
+
+describe('the dashboard', () => {
+  let host: Owner;
+  let runIds: string[];
+
+  beforeAll(async () => {
+    host = await harness.owner();
+    await setBillingState(harness.api, host.userId, { plan_key: 'pro', plan_status: 'active' });
+    const made = [];
+    for (const name of ['Alder Cottage', 'Birch Loft', 'Cedar House', 'Dogwood Villa'])
+      made.push(await propertyWithRun(host, name));
+    await completeThroughMagicLink(made[0]!.cleaner);
+    const inProgress = made[1]!.cleaner;
+    const firstTask = (await inProgress.openRun()).body.run.tasks[0];
+    expect((await inProgress.tick(firstTask.id)).status).toBe(200);
+    runIds = made.map((entry) => entry.run.id);
+  });
+
+  it("shows the host's real figures on the desktop, with 'Completed Today' counting the run completed today", async () => {
+    const page = await harness.newPage(DESKTOP, host);
+    await page.goto(harness.url('/dashboard'));
+    await page.getByRole('heading', { name: 'Welcome back, Test!' }).waitFor();
+    await expect.poll(() => statValue(page, 'Completed Today')).toBe('1');
+    expect(await statValue(page, 'Total Properties')).toBe('4');
+    expect(await statValue(page, 'In Progress')).toBe('1');
+    expect(await statValue(page, 'Total Inspections')).toBe('4');
+
+    const properties = page.getByRole('region', { name: 'Your Properties' });
+    expect(await properties.getByRole('link').allTextContents()).toEqual([
+      expect.stringContaining('Dogwood Villa'),
+      expect.stringContaining('Cedar House'),
+      expect.stringContaining('Birch Loft'),
+      'View All Properties (4)',
+    ]);
+    expect(await page.getByText('Template Collection').count()).toBe(0);
+
+    const activity = page.getByRole('region', { name: 'Recent Activity' });
+    expect(await activity.getByRole('listitem').count()).toBe(4);
+    // The spec's colours: completed green, in progress orange, pending blue.
+    expect(await chipStyle(page, 'completed')).toEqual({ color: 'rgb(22, 101, 52)', background: 'rgb(220, 252, 231)' });
+    expect(await chipStyle(page, 'in progress')).toEqual({
+      color: 'rgb(154, 52, 18)',
+      background: 'rgb(255, 237, 213)',
+    });
+    expect(await chipStyle(page, 'pending')).toEqual({ color: 'rgb(30, 64, 175)', background: 'rgb(219, 234, 254)' });
+
+    expect(await page.locator('[data-meter="Properties"]').getAttribute('data-color')).toBe('success');
+    expect(await page.locator('[data-meter="Properties"]').textContent()).toContain('4 of 50');
+    expect(await page.getByRole('heading', { name: 'Unlock Analytics' }).count()).toBe(0);
+    const card = page.getByRole('group', { name: 'Subscription status' });
+    expect(await card.textContent()).toContain('Professional');
+
+    expect(await seriousViolations(page, 'dashboard-desktop')).toEqual([]);
+    await screenshot(page, 'dashboard-desktop');
+  });
+
+  it('shows the runs in progress on the 390 px tab bar, with the new-property button', async () => {
+    const page = await harness.newPage(PHONE_390, host);
+    await page.goto(harness.url('/dashboard'));
+    await page.getByRole('heading', { name: 'Welcome back, Test!' }).waitFor();
+    const tabs = page.getByRole('navigation', { name: 'Tabs' });
+    await tabs.getByText('1 in progress').or(tabs.getByLabel('1 in progress')).first().waitFor();
+    expect(await tabs.getByRole('link').allTextContents()).toEqual([
+      'Dashboard',
+      'Properties',
+      expect.stringContaining('Inspections'),
+      'Analytics',
+    ]);
+    expect(await page.getByRole('link', { name: 'Add property' }).getAttribute('href')).toBe('/properties/create');
+    expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
+    expect(await seriousViolations(page, 'dashboard-390')).toEqual([]);
+    await screenshot(page, 'dashboard-390');
+  });
+
+  it("never shows a second host the first host's data, on screen or through the API", async () => {
+    const second = await harness.owner();
+    for (const name of ['Elm Studio', 'Fir Cabin', 'Gum Tree Flat'])
+      await second.post('/api/properties', { name, address: `${name} Road` });
+    const page = await harness.newPage(DESKTOP, second);
+    await page.goto(harness.url('/dashboard'));
+    await page.getByRole('heading', { name: 'Welcome back, Test!' }).waitFor();
+    await expect.poll(() => statValue(page, 'Total Properties')).toBe('3');
+    expect(await statValue(page, 'Total Inspections')).toBe('0');
+    expect(await statValue(page, 'Completed Today')).toBe('0');
+    const text = (await page.locator('body').textContent()) ?? '';
+    for (const name of ['Alder Cottage', 'Birch Loft', 'Cedar House', 'Dogwood Villa'])
+      expect(text).not.toContain(name);
+
+    // Flex allows 3 properties: the meter is full and red, and analytics is offered as an upgrade.
+    expect(await page.locator('[data-meter="Properties"]').getAttribute('data-color')).toBe('error');
+    await page.getByText("You've reached your limit of 3 properties. Upgrade for more.").waitFor();
+    await page.getByRole('heading', { name: 'Unlock Analytics' }).waitFor();
+    await page.getByRole('button', { name: 'Upgrade to Professional' }).click();
+    await page.getByRole('dialog', { name: 'Choose Your Perfect Plan' }).waitFor();
+
+    for (const id of runIds) expect((await page.request.get(harness.url(`/api/runs/${id}`))).status()).toBe(404);
+    const dashboard = await page.request.get(
+      harness.url(`/api/dashboard?since=${encodeURIComponent(new Date(0).toISOString())}`),
+    );
+    expect(JSON.stringify(await dashboard.json())).not.toContain('Alder Cottage');
+  });
+});

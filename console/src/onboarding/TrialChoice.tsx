@@ -1,0 +1,39 @@
+import { Alert, Button } from '@mui/material';
+import { useState } from 'react';
+import { useNotify } from 'react-admin';
+import { apiJson } from '../api/http.ts';
+import { errorMessage } from '../auth/authApi.ts';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { month: 'long', day: 'numeric' });
+
+/** For an owner on the sign-up trial: go on with it instead of picking a plan now. */
+export function TrialChoice({ endsAt, onContinue }: { endsAt: string; onContinue: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const notify = useNotify();
+
+  async function continueTrial() {
+    setBusy(true);
+    try {
+      await apiJson('/onboarding/complete', { method: 'POST' });
+      onContinue();
+    } catch (error) {
+      notify(errorMessage(error, 'Your choice could not be saved. Please try again.'), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Alert
+      severity="success"
+      action={
+        <Button color="inherit" onClick={continueTrial} disabled={busy}>
+          {busy ? 'Saving...' : 'Continue with free trial'}
+        </Button>
+      }
+    >
+      Your free trial of Professional runs until {dateFormat.format(new Date(endsAt))}. Pick a plan now, or later from
+      Plans & Billing.
+    </Alert>
+  );
+}

@@ -1,0 +1,106 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useMessages } from '../i18n/locale.ts';
+import type { IssueSeverity } from '../offline/offline-db.ts';
+import type { IssueReport } from '../runner/use-runner.ts';
+import { MediaPicker } from './MediaPicker.tsx';
+
+const SEVERITIES: readonly IssueSeverity[] = ['low', 'medium', 'high'];
+
+interface IssueDialogProps {
+  taskTitle: string;
+  onClose: () => void;
+  onSubmit: (report: IssueReport) => Promise<void>;
+}
+
+/** A modal dialog: severity, a note and photos; Send report queues it like every other action. */
+export function IssueDialog({ taskTitle, onClose, onSubmit }: IssueDialogProps) {
+  const t = useMessages();
+  const id = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [severity, setSeverity] = useState<IssueSeverity>('medium');
+  const [description, setDescription] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [sending, setSending] = useState(false);
+  const [invalid, setInvalid] = useState(false);
+
+  // The native modal dialog keeps focus inside and closes on Escape.
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => element?.close();
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!description.trim()) {
+      setInvalid(true);
+      return;
+    }
+    setSending(true);
+    try {
+      await onSubmit({ severity, description: description.trim(), files });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <dialog ref={dialog} className="dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
+      <form className="dialog-form" onSubmit={(event) => void submit(event)} noValidate>
+        <h2 id={`${id}-title`}>{t.reportIssueTitle(taskTitle)}</h2>
+        <fieldset className="severity">
+          <legend className="field-label">{t.severity}</legend>
+          {SEVERITIES.map((level) => (
+            <label key={level} className={`severity-option severity-${level}`}>
+              <input
+                type="radio"
+                name={`${id}-severity`}
+                value={level}
+                checked={severity === level}
+                onChange={() => setSeverity(level)}
+              />
+              {t.severityLevels[level]}
+            </label>
+          ))}
+        </fieldset>
+        <label htmlFor={`${id}-note`} className="field-label">
+          {t.issueNote}
+        </label>
+        <textarea
+          id={`${id}-note`}
+          className="textarea"
+          rows={3}
+          value={description}
+          maxLength={5000}
+          required
+          aria-invalid={invalid}
+          aria-describedby={invalid ? `${id}-note-error` : undefined}
+          onChange={(event) => {
+            setDescription(event.target.value);
+            setInvalid(false);
+          }}
+        />
+        {invalid && (
+          <p id={`${id}-note-error`} className="field-error" role="alert">
+            {t.issueNoteRequired}
+          </p>
+        )}
+        <MediaPicker
+          label={t.issuePhotos}
+          multiple
+          disabled={sending}
+          onFiles={(added) => setFiles([...files, ...added])}
+        />
+        {files.length > 0 && <p className="hint">{t.issuePhotosAdded(files.length)}</p>}
+        <div className="button-row">
+          <button type="submit" className="button button-primary" disabled={sending}>
+            {t.sendIssue}
+          </button>
+          <button type="button" className="button button-secondary" disabled={sending} onClick={onClose}>
+            {t.cancel}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

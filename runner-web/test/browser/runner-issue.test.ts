@@ -1,0 +1,168 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  OFFLINE_BANNER,
+  offlineTask,
+  openControlledRun,
+  pickCameraPhoto,
+  type RunnerHarness,
+  screenshot,
+  startRunnerHarness,
+  SYNC_TIMEOUT_MS,
+  TASKS,
+  UI_TIMEOUT_MS,
+} from './runner-harness.ts';
+
+/**
+ * Report an issue, on any task, online and with no signal: severity, a note and a photo. The photo is
+ * uploaded first (not confirmed: it is no proof of the task), then the issue naming its path; the server
+ * holds exactly one alert per report.
+ */
+
+let harness: RunnerHarness;
+
+beforeAll(async () => {
+  harness = await startRunnerHarness();
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+interface StoredAlert {
+  severity: string;
+  description: string;
+  media_paths: string[];
+  run_task_id: string | null;
+}
+
+const issueAlerts = (runId: string) =>
+  harness.sql<StoredAlert>(
+    `select severity, description, media_paths, run_task_id from alerts where run_id = ? and kind = 'issue'`,
+    [runId],
+  );
+
+/** Fills the open Report an issue dialog and sends it. */
+async function reportIssue(page: Page, task: string, severity: string, note: string, photoSeed: string) {
+  const dialog = page.getByRole('dialog', { name: `Report an issue: ${task}` });
+  await dialog.waitFor({ timeout: UI_TIMEOUT_MS });
+  await dialog.getByRole('radio', { name: severity }).check();
+  await dialog.getByLabel('What is wrong?').fill(note);
+  await pickCameraPhoto(dialog, 'Add photos', photoSeed);
+  await dialog.getByText('1 photo added').waitFor({ timeout: UI_TIMEOUT_MS });
+  await screenshot(page, `issue-dialog-${severity.toLowerCase()}`);
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await dialog.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+}
+
+/** The issue's photo: on the server, uploaded and never confirmed, so the task's photos are unchanged. */
+async function expectIssuePhoto(runId: string, alert: StoredAlert) {
+  expect(alert.media_paths).toHaveLength(1);
+  const media = await harness.sql<{ status: string; run_task_id: string }>(
+    'select status, run_task_id from media where run_id = ? and path = ?',
+    [runId, alert.media_paths[0]],
+  );
+  expect(media).toEqual([{ status: 'uploaded', run_task_id: alert.run_task_id }]);
+}
+
+describe('Report an issue in the runner PWA', () => {
+  it('sends an issue with its photo from the current task online; the server has one alert', async () => {
+    const { phone, newRun, processedActions } = harness;
+    const run = await newRun();
+    const page = await phone.context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    try {
+      await page.goto(run.magic_link);
+      const current = page.getByRole('region', { name: TASKS[0].title });
+      await current.getByRole('button', { name: 'Report an issue' }).click({ timeout: UI_TIMEOUT_MS });
+      await reportIssue(page, TASKS[0].title, 'High', 'The bedside lamp is broken', 'issue-online');
+      await page.getByRole('status').filter({ hasText: 'Issue reported' }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await screenshot(page, 'issue-online-failed').catch(() => undefined);
+      throw error;
+    } finally {
+      await page.close();
+    }
+
+    const [first] = await harness.sql<{ id: string }>(
+      'select id from run_tasks where run_id = ? order by order_index limit 1',
+      [run.id],
+    );
+    const alerts = await issueAlerts(run.id);
+    expect(alerts).toEqual([
+      {
+        severity: 'high',
+        description: 'The bedside lamp is broken',
+        media_paths: [expect.any(String)],
+        run_task_id: first!.id,
+      },
+    ]);
+    await expectIssuePhoto(run.id, alerts[0]!);
+    const kinds = (await processedActions(run.id)).map((action) => action.kind).sort();
+    expect(kinds).toEqual(['issue', 'upload']);
+  });
+
+  it('queues an issue with its photo offline and sends it once on reconnect', async () => {
+    const { phone, newRun, processedActions } = harness;
+    const run = await newRun();
+    const page = await phone.context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const task = TASKS[1].title; // needs a photo of its own
+    try {
+      await openControlledRun(page, run.magic_link);
+      await phone.context.setOffline(true);
+      await page.getByText(OFFLINE_BANNER).waitFor({ timeout: UI_TIMEOUT_MS });
+
+      const item = offlineTask(page, task);
+      // The dialog's code comes from the service worker's precache.
+      await item.getByRole('button', { name: 'Report an issue' }).click({ timeout: UI_TIMEOUT_MS });
+      await reportIssue(page, task, 'Low', 'Scratch on the kitchen counter', 'issue-offline');
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Issue will sync when online' })
+        .waitFor({ timeout: UI_TIMEOUT_MS });
+      // The report and its photo, on the device; the photo does not count for the task.
+      await page.getByText('2 queued').waitFor({ timeout: UI_TIMEOUT_MS });
+      await item.getByText('Photos: 0 / 1 required').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await issueAlerts(run.id)).toEqual([]);
+      await screenshot(page, 'issue-offline-queued');
+
+      await phone.context.setOffline(false);
+      await expect
+        .poll(() => issueAlerts(run.id).then((alerts) => alerts.length), { timeout: SYNC_TIMEOUT_MS })
+        .toBe(1);
+      // Offline again: the device's queue is empty.
+      await phone.context.setOffline(true);
+      await page.getByText('All synced').waitFor({ timeout: SYNC_TIMEOUT_MS });
+      await phone.context.setOffline(false);
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await screenshot(page, 'issue-offline-failed').catch(() => undefined);
+      throw error;
+    } finally {
+      await phone.context.setOffline(false);
+      await page.close();
+    }
+
+    const [second] = await harness.sql<{ id: string }>(
+      'select id from run_tasks where run_id = ? order by order_index offset 1 limit 1',
+      [run.id],
+    );
+    const alerts = await issueAlerts(run.id);
+    expect(alerts).toEqual([
+      {
+        severity: 'low',
+        description: 'Scratch on the kitchen counter',
+        media_paths: [expect.any(String)],
+        run_task_id: second!.id,
+      },
+    ]);
+    await expectIssuePhoto(run.id, alerts[0]!);
+    const actions = await processedActions(run.id);
+    expect(new Set(actions.map((action) => action.action_id)).size).toBe(actions.length);
+    expect(actions.map((action) => action.kind).sort()).toEqual(['issue', 'upload']);
+  });
+});

@@ -1,0 +1,84 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchPhone, type Phone } from './chromium.ts';
+import { ensureBuilt, RUNNER_DIST } from './runner-build.ts';
+import { screenshot, UI_TIMEOUT_MS } from './runner-harness.ts';
+import { serveStatic, type StaticServer } from './static-server.ts';
+
+/**
+ * A new version of the runner is deployed while a cleaner has it open: the service worker installs it
+ * and waits, the page says 'A new version is available', and Reload switches to the new version. The
+ * built app is copied to a folder served under /r/ that the test changes as a deploy would.
+ */
+
+const VERSION_MARK = '<meta name="turnproof-build" content="v2" />';
+
+let phone: Phone;
+let site: StaticServer;
+let root: string;
+
+beforeAll(async () => {
+  ensureBuilt();
+  root = await mkdtemp(join(tmpdir(), 'turnproof-runner-update-'));
+  await cp(RUNNER_DIST, join(root, 'r'), { recursive: true });
+  site = await serveStatic(root);
+  phone = await launchPhone();
+});
+
+afterAll(async () => {
+  await phone?.close();
+  await site?.close();
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+/** A deploy that changes index.html: the new file, and the service worker's precache revision of it. */
+async function deployNewVersion(): Promise<void> {
+  const indexFile = join(root, 'r/index.html');
+  const html = await readFile(indexFile, 'utf8');
+  await writeFile(indexFile, html.replace('</head>', `  ${VERSION_MARK}\n  </head>`));
+  const swFile = join(root, 'r/sw.js');
+  const sw = await readFile(swFile, 'utf8');
+  const bumped = sw.replace(/(url:\s*["'`]\/r\/index\.html["'`],\s*revision:\s*["'`])[0-9a-f]+/, '$1v2deployed');
+  expect(bumped).not.toBe(sw);
+  await writeFile(swFile, bumped);
+}
+
+describe('the runner’s update prompt', () => {
+  it('appears when a new version is deployed, and Reload opens the new version', async () => {
+    const page = await phone.context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    try {
+      // No token in the path: the Invalid Magic Link screen, which is enough of the app here.
+      await page.goto(`${site.origin}/r/`);
+      await page.getByRole('heading', { name: 'Invalid Magic Link' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: UI_TIMEOUT_MS });
+      expect(await page.locator('meta[name="turnproof-build"]').count()).toBe(0);
+
+      await deployNewVersion();
+      // Browsers look for a new service worker on navigations and now and then; here, at once.
+      await page.evaluate(async () => {
+        await (await navigator.serviceWorker.getRegistration())?.update();
+      });
+      const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
+      await prompt.waitFor({ timeout: UI_TIMEOUT_MS });
+      await screenshot(page, 'update-prompt');
+
+      await Promise.all([
+        page.waitForEvent('load', { timeout: UI_TIMEOUT_MS }),
+        prompt.getByRole('button', { name: 'Reload' }).click(),
+      ]);
+      await page.locator('meta[name="turnproof-build"]').waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
+      await page.getByRole('heading', { name: 'Invalid Magic Link' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.getByText('A new version is available').count()).toBe(0);
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await screenshot(page, 'update-failed').catch(() => undefined);
+      throw error;
+    } finally {
+      await page.close();
+    }
+  });
+});

@@ -1,0 +1,132 @@
+// The console section of `npm run bench`: how fast a host's dashboard shows, cold, from a fresh production
+// build served by the API in this process. Two profiles: a desktop (1280x860, no throttling) and the
+// runner's cheap phone (360x740, CPU 4x slower, 1.6 Mbps down / 750 kbps up, 150 ms round trip).
+import { gzipSync } from 'node:zlib';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { buildConsole } from '../../api/test/console/console-build.ts';
+import { launchPhone, PHONE, throttleCpu, throttleNetwork } from '../../runner-web/test/browser/chromium.ts';
+import {
+  type LoadFigures,
+  readLoadFigures,
+  recordPagePerformance,
+} from '../../runner-web/test/browser/page-performance.ts';
+import { startBenchApi } from './bench-api.ts';
+import { Cleanup } from './cleanup.ts';
+import { confirmedOwner, expectOk } from './owner.ts';
+import { median, ms, verdict } from './stats.ts';
+
+const ITERATIONS = 3;
+const PROPERTIES = 6;
+const RUNS = 12;
+/** The dashboard's stat cards: the figures are on the screen. */
+const READY_ELEMENT_ID = 'dashboard-stats';
+const SETTLE_MS = 1500;
+const READY_TIMEOUT_MS = 90_000;
+const MOBILE_LCP_TARGET_MS = 2500;
+
+interface Profile {
+  name: string;
+  context: BrowserContextOptions;
+  cpuSlowdown?: number;
+  network?: { downloadBps: number; uploadBps: number; rttMs: number };
+}
+
+const PROFILES: Profile[] = [
+  { name: 'desktop', context: { viewport: { width: 1280, height: 860 } } },
+  {
+    name: 'mobile',
+    context: PHONE,
+    cpuSlowdown: 4,
+    network: { downloadBps: 1_600_000, uploadBps: 750_000, rttMs: 150 },
+  },
+];
+
+interface Figures extends LoadFigures {
+  /** gzip of the JavaScript fetched before the dashboard's figures showed */
+  initialJsGzip: number;
+}
+
+async function coldLoad(page: Page, url: string, profile: Profile): Promise<Figures> {
+  if (profile.cpuSlowdown) await throttleCpu(page, profile.cpuSlowdown);
+  if (profile.network) await throttleNetwork(page, profile.network);
+  await recordPagePerformance(page, READY_ELEMENT_ID);
+  await page.goto(url, { waitUntil: 'load' });
+  const figures = await readLoadFigures(page, READY_TIMEOUT_MS, SETTLE_MS);
+  let initialJsGzip = 0;
+  for (const script of figures.initialScripts) {
+    const response = await fetch(script);
+    initialJsGzip += gzipSync(Buffer.from(await response.arrayBuffer())).byteLength;
+  }
+  return { ...figures, initialJsGzip };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export async function consoleFigures(): Promise<void> {
+  console.log(
+    `\n== console: cold load of /dashboard (${PROPERTIES} properties, ${RUNS} runs) in Chromium; median of ${ITERATIONS} loads per profile ==`,
+  );
+  const cleanup = new Cleanup();
+  try {
+    buildConsole();
+    // No worker polls this task queue: creating runs only needs their workflows to start.
+    const api = await startBenchApi({ TEMPORAL_TASK_QUEUE: 'bench-console' });
+    cleanup.add(() => api.close());
+    const owner = await confirmedOwner(api.baseUrl, api.orm, 'bench-console');
+    expectOk(await owner.post('/api/onboarding/complete'), 'onboarding');
+    const templates = (await owner.get<{ id: string }[]>('/api/templates')).body;
+    for (let i = 0; i < PROPERTIES; i += 1) {
+      const property = expectOk(
+        await owner.post<{ id: string }>('/api/properties', {
+          name: `Bench Cottage ${i + 1}`,
+          address: `${i + 1} Bench Rd`,
+        }),
+        'property',
+      );
+      for (let r = 0; r < RUNS / PROPERTIES; r += 1) {
+        expectOk(
+          await owner.post('/api/runs', {
+            property_id: property.body.id,
+            type: 'turnover',
+            template_id: templates[0]?.id,
+          }),
+          'run',
+        );
+      }
+    }
+    const [cookieName, cookieValue] = owner.cookie.split('=');
+    const chromium = await launchPhone();
+    cleanup.add(() => chromium.close());
+
+    for (const profile of PROFILES) {
+      const loads: Figures[] = [];
+      for (let iteration = 0; iteration < ITERATIONS; iteration += 1) {
+        const context = await chromium.browser.newContext(profile.context);
+        try {
+          await context.addCookies([{ name: cookieName!, value: cookieValue!, url: api.baseUrl }]);
+          const figures = await coldLoad(await context.newPage(), `${api.baseUrl}/dashboard`, profile);
+          loads.push(figures);
+          console.log(
+            `${profile.name} load ${iteration + 1}: figures shown ${ms(figures.firstTaskMs, 0)}, LCP ${ms(figures.lcpMs, 0)}, ` +
+              `CLS ${figures.cls.toFixed(3)}, TBT ${ms(figures.tbtMs, 0)}, JS ${kb(figures.initialJsGzip)} gz ` +
+              `(${figures.initialScripts.length} files)`,
+          );
+        } finally {
+          await context.close();
+        }
+      }
+      const lcp = median(loads.map((load) => load.lcpMs));
+      const shown = median(loads.map((load) => load.firstTaskMs));
+      const js = median(loads.map((load) => load.initialJsGzip));
+      const target =
+        profile.name === 'mobile'
+          ? `   target ≤ ${ms(MOBILE_LCP_TARGET_MS, 0)}: ${verdict(lcp <= MOBILE_LCP_TARGET_MS)}`
+          : '';
+      console.log(`${profile.name.padEnd(8)} LCP                      ${ms(lcp, 0).padStart(9)}${target}`);
+      console.log(`${profile.name.padEnd(8)} dashboard figures shown  ${ms(shown, 0).padStart(9)}`);
+      console.log(`${profile.name.padEnd(8)} JavaScript before shown  ${kb(js).padStart(9)}   gzipped`);
+    }
+  } finally {
+    await cleanup.run();
+  }
+}

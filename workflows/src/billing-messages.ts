@@ -1,0 +1,27 @@
+import { defineQuery, defineSignal } from '@temporalio/workflow';
+import type { SubscriptionSnapshot, SyncResult } from '@turnproof/activities';
+
+export type { SubscriptionSnapshot };
+
+/** A verified Stripe event, reduced to what the owner's billing workflow needs. */
+export interface BillingEvent {
+  id: string;
+  type: string;
+  /** When Stripe created the event (Unix seconds). */
+  created: number;
+  customerId: string | null;
+  /** The subscription as the event's object describes it; syncSubscription says when it counts. */
+  snapshot: SubscriptionSnapshot | null;
+}
+
+export interface BillingView {
+  planKey: SyncResult['planKey'];
+  planStatus: SyncResult['planStatus'];
+  graceEndsAt: string | null;
+  eventsApplied: number;
+}
+
+export const stripeEventSignal = defineSignal<[BillingEvent]>('stripeEvent');
+export const billingViewQuery = defineQuery<BillingView>('billingView');
+
+export const billingWorkflowId = (userId: string) => `billing/${userId}`;
