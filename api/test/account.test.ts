@@ -162,10 +162,12 @@ describe('POST /api/account/deletion', () => {
     const doomed = await ownerWithHistory('Doomed');
     const survivor = await ownerWithHistory('Survivor');
     const userId = doomed.owner.userId;
-    // Stand-ins for a trial and a subscription workflow of the account (no worker picks them up).
-    for (const id of [`trial/${userId}`, `billing/${userId}`]) {
-      await api.temporal.workflow.start('Placeholder', { workflowId: id, taskQueue: `nobody-${userId}` });
-    }
+    // Sign-up started the account's trial/{userId}; a stand-in plays its billing/{userId} (no worker takes it).
+    expect((await api.temporal.workflow.getHandle(`trial/${userId}`).describe()).status.name).toBe('RUNNING');
+    await api.temporal.workflow.start('Placeholder', {
+      workflowId: `billing/${userId}`,
+      taskQueue: `nobody-${userId}`,
+    });
 
     for (const body of [{}, { confirm_email: 'someone@else.test' }]) {
       const refused = await doomed.owner.post('/api/account/deletion', body);
