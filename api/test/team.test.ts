@@ -179,8 +179,13 @@ describe('runs assigned to a team member', () => {
       expect(linkIn(await api.mailbox.latest(email, /^New turnover at Heron Point$/))).toBe(run.magic_link);
 
       const reminder = await api.mailbox.latest(email, /^Reminder: Heron Point/, 60_000);
-      expect(reminder.to).toContain(owner.email);
-      expect(reminder.text).toContain('has not started yet');
+      expect(reminder.to).toBe(email);
+      expect(reminder.text).toContain('assigned to you is due at');
+      expect(reminder.text).toContain('the link in your assignment e-mail');
+      // The host gets their own reminder, with the console link.
+      expect((await api.mailbox.latest(owner.email, /^Reminder: Heron Point/, 10_000)).text).toContain(
+        '/inspections?run=',
+      );
       expect(Date.now()).toBeLessThan(dueAt.getTime());
     });
   });
