@@ -297,9 +297,30 @@ const targets: Record<string, Target> = {
     path: () => fc.string({ maxLength: 120 }).map((t) => `/api/public/upload/${encodeURIComponent(t) || 'x'}`),
     body: bodyFor(['anything']),
   },
+  onboardingStep: {
+    method: 'POST',
+    path: () =>
+      fc
+        .oneof(fc.constantFrom('add-property', 'invite-team', 'view-analytics'), fc.string({ maxLength: 30 }))
+        .map((step) => `/api/onboarding/steps/${encodeURIComponent(step) || 'x'}`),
+    body: bodyFor(['anything']),
+  },
+  onboardingPlan: {
+    method: 'POST',
+    path: fixed('/api/onboarding/plan'),
+    body: bodyFor(['plan_key'], { plan_key: fc.constantFrom('flex', 'pro', 'gold') }),
+  },
+  dashboard: {
+    method: 'GET',
+    path: () =>
+      fc
+        .oneof(isoDates, fc.string({ maxLength: 40 }))
+        .map((since) => `/api/dashboard?since=${encodeURIComponent(since)}`),
+    body: null,
+  },
 };
 
-const RUNS_PER_TARGET = 45; // 24 targets x 45 = 1,080 requests
+const RUNS_PER_TARGET = 45; // 27 targets x 45 = 1,215 requests
 
 describe('every write endpoint survives random and malformed input', () => {
   const outcomes: { target: string; status: number }[] = [];

@@ -24,6 +24,8 @@ const schema = z.object({
   STRIPE_API_BASE: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
+  /** The OpenID Connect issuer of Continue with Google; tests point it at a local provider. */
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   ADMIN_EMAILS: z
     .string()
     .default('')

@@ -1,22 +1,32 @@
+import { QueryClient } from '@tanstack/react-query';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
-import { AnalyticsPage } from './analytics/AnalyticsPage.tsx';
 import { dataProvider } from './api/http.ts';
-import { AuthPage } from './auth/AuthPage.tsx';
 import { authProvider } from './auth/authProvider.ts';
-import { PasswordResetPage } from './auth/PasswordResetPage.tsx';
-import { ProfilePage } from './profile/ProfilePage.tsx';
 import checklists from './checklists/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
+import { prefetchDashboard } from './dashboard/useDashboard.ts';
 import { Layout } from './layout/Layout.tsx';
+import { lazyPage } from './layout/lazyPage.tsx';
 import { theme } from './layout/theme.ts';
-import { OnboardingPage } from './onboarding/OnboardingPage.tsx';
 import properties from './properties/index.ts';
 import { NotFoundPage } from './public/NotFoundPage.tsx';
 import runs from './runs/index.ts';
-import { SettingsPage } from './settings/SettingsPage.tsx';
 import team from './team/index.ts';
 import templates from './templates/index.ts';
+
+// Screens off the dashboard's path load on first visit.
+const AuthPage = lazyPage(() => import('./auth/AuthPage.tsx').then((m) => m.AuthPage));
+const PasswordResetPage = lazyPage(() => import('./auth/PasswordResetPage.tsx').then((m) => m.PasswordResetPage));
+const OnboardingPage = lazyPage(() => import('./onboarding/OnboardingPage.tsx').then((m) => m.OnboardingPage));
+const PaymentSuccessPage = lazyPage(() => import('./payment/PaymentSuccessPage.tsx').then((m) => m.PaymentSuccessPage));
+const PaymentCancelPage = lazyPage(() => import('./payment/PaymentCancelPage.tsx').then((m) => m.PaymentCancelPage));
+const AnalyticsPage = lazyPage(() => import('./analytics/AnalyticsPage.tsx').then((m) => m.AnalyticsPage));
+const SettingsPage = lazyPage(() => import('./settings/SettingsPage.tsx').then((m) => m.SettingsPage));
+const ProfilePage = lazyPage(() => import('./profile/ProfilePage.tsx').then((m) => m.ProfilePage));
+
+const queryClient = new QueryClient();
+if (window.location.pathname.replace(/\/+$/, '') === '/dashboard') prefetchDashboard(queryClient);
 
 /** The owner console: a table of contents of its screens. */
 export function App() {
@@ -24,6 +34,7 @@ export function App() {
     <BrowserRouter>
       <Admin
         title="Turnproof"
+        queryClient={queryClient}
         dataProvider={dataProvider}
         authProvider={authProvider}
         requireAuth
@@ -41,6 +52,8 @@ export function App() {
         </CustomRoutes>
         <CustomRoutes>
           <Route path="/dashboard" element={<Dashboard />} />
+          <Route path="/payment-success" element={<PaymentSuccessPage />} />
+          <Route path="/payment-cancel" element={<PaymentCancelPage />} />
           {/* The spec's paths for screens react-admin names after the resource. */}
           <Route path="/properties/new" element={<Navigate to="/properties/create" replace />} />
           <Route path="/inspections" element={<Navigate to="/runs" replace />} />

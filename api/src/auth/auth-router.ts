@@ -3,8 +3,8 @@ import { Profile } from '@turnproof/db';
 import { z } from 'zod';
 import { accessOf } from '../account/access.ts';
 import type { AppDeps } from '../app-deps.ts';
-import type { AppState } from '../http/context.ts';
-import { badRequest, unauthorized } from '../http/errors.ts';
+import type { AppContext, AppState } from '../http/context.ts';
+import { badRequest, notFound, unauthorized } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
 import { documentRoute } from '../openapi/registry.ts';
 import {
@@ -16,7 +16,7 @@ import {
   signIn,
   signUp,
 } from './auth-service.ts';
-import { googleSignInConfigured } from './google.ts';
+import { type GoogleFlow, GoogleSignIn, googleSignInConfigured, ownerForGoogle } from './google.ts';
 import { endSession, requireUser, startSession } from './sessions.ts';
 
 const email = z
@@ -60,6 +60,8 @@ const changePasswordBody = z.object({
   confirm_password: z.string().max(1024, 'That password is far too long.').optional(),
 });
 const confirmQuery = z.object({ token: z.string().max(200).optional().default('') });
+
+const googleMessages = { notConfigured: 'Google sign-in is not configured on this server.' } as const;
 
 const okMessage = z.object({ ok: z.literal(true), message: z.string() });
 const sessionAnswer = z.object({
@@ -178,6 +180,62 @@ export function authRouter(deps: AppDeps) {
   });
   router.get('/providers', (ctx) => {
     ctx.body = { google: googleSignInConfigured(deps.config) };
+  });
+
+  const google = new GoogleSignIn(deps.config);
+  const googleFlowCookie = {
+    name: 'turnproof_google_flow',
+    options: (ctx: AppContext, maxAge?: number) => ({
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: ctx.secure,
+      path: '/api/auth/google',
+      maxAge,
+      overwrite: true,
+    }),
+  };
+  const GOOGLE_FLOW_LIFETIME_MS = 10 * 60 * 1000;
+
+  documentRoute({
+    method: 'get',
+    path: '/api/auth/google',
+    summary: 'Continue with Google: redirects to Google (OpenID Connect code flow with PKCE)',
+    tags,
+    ok: { status: 302, description: "Redirect to Google's sign-in" },
+    errors: { 404: googleMessages.notConfigured },
+  });
+  router.get('/google', async (ctx) => {
+    if (!googleSignInConfigured(deps.config)) throw notFound(googleMessages.notConfigured);
+    const { url, flow } = await google.start();
+    ctx.cookies.set(
+      googleFlowCookie.name,
+      Buffer.from(JSON.stringify(flow)).toString('base64url'),
+      googleFlowCookie.options(ctx, GOOGLE_FLOW_LIFETIME_MS),
+    );
+    ctx.redirect(url.href);
+  });
+
+  documentRoute({
+    method: 'get',
+    path: '/api/auth/google/callback',
+    summary: 'Where Google sends the browser back: signs in (or creates the account) and opens /onboarding',
+    tags,
+    ok: { status: 302, description: 'Redirect to /onboarding, or to /auth?error=google when sign-in failed' },
+  });
+  router.get('/google/callback', async (ctx) => {
+    const saved = ctx.cookies.get(googleFlowCookie.name);
+    ctx.cookies.set(googleFlowCookie.name, '', googleFlowCookie.options(ctx, 0));
+    try {
+      if (!saved || !googleSignInConfigured(deps.config)) throw new Error('no Google sign-in under way');
+      const flow = JSON.parse(Buffer.from(saved, 'base64url').toString('utf8')) as GoogleFlow;
+      const identity = await google.finish(new URL(ctx.originalUrl, deps.config.publicOrigin), flow);
+      const user = await ownerForGoogle(deps, ctx.state.em, identity);
+      await startSession(ctx, user.id);
+      ctx.redirect('/onboarding');
+    } catch (error) {
+      ctx.state.log.warn({ err: error }, 'Google sign-in failed');
+      ctx.redirect('/auth?error=google');
+    }
   });
 
   documentRoute({

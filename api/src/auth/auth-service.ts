@@ -73,21 +73,17 @@ async function redeemToken(
   return record;
 }
 
-export async function signUp(
+/** A new owner: the account with its trial's end, then the trial's workflow. */
+export async function openAccount(
   deps: AppDeps,
   em: EntityManager,
-  input: { email: string; password: string; fullName: string },
+  input: { email: string; passwordHash: string | null; fullName: string; confirmed: boolean },
 ) {
-  assertAcceptablePassword(input.password, messages.signUpTooShort);
-  if (await em.count(User, { email: input.email })) throw conflict(messages.duplicateEmail);
   const trialDurations = deps.trialDurations ?? productionTrialDurations;
   const trialEnd = new Date(Date.now() + trialDurations.lengthMs);
   const user = await createAccount(em, {
-    email: input.email,
-    passwordHash: await hashPassword(input.password),
-    fullName: input.fullName,
+    ...input,
     isAdmin: deps.config.ADMIN_EMAILS.includes(input.email),
-    confirmed: false,
     trialEnd,
   }).catch((error: unknown) => {
     // Two sign-ups racing for the same address: the unique index decides, the loser gets the same answer.
@@ -96,13 +92,29 @@ export async function signUp(
     }
     throw error;
   });
-  const token = await issueToken(em, user, 'confirm_email', CONFIRMATION_LIFETIME_MS);
-  const link = `${deps.config.publicOrigin}/api/auth/confirm?token=${token}`;
-  await sendConfirmationMail(deps.mailer, user.email, input.fullName, link);
   await startTrial(deps.temporal, deps.config, { userId: user.id, trialEnd }, trialDurations).catch((error: unknown) =>
     // The account and its trial_ends_at are stored: the daily trial sweep starts the workflow later.
     deps.logger.warn({ err: error, userId: user.id }, 'trial workflow not started; the trial sweep will start it'),
   );
+  return user;
+}
+
+export async function signUp(
+  deps: AppDeps,
+  em: EntityManager,
+  input: { email: string; password: string; fullName: string },
+) {
+  assertAcceptablePassword(input.password, messages.signUpTooShort);
+  if (await em.count(User, { email: input.email })) throw conflict(messages.duplicateEmail);
+  const user = await openAccount(deps, em, {
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    fullName: input.fullName,
+    confirmed: false,
+  });
+  const token = await issueToken(em, user, 'confirm_email', CONFIRMATION_LIFETIME_MS);
+  const link = `${deps.config.publicOrigin}/api/auth/confirm?token=${token}`;
+  await sendConfirmationMail(deps.mailer, user.email, input.fullName, link);
   return user;
 }
 

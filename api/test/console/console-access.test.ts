@@ -151,6 +151,26 @@ describe('the free trial', () => {
   });
 });
 
+describe('back from Stripe checkout', () => {
+  it('waits on /payment-success until the plan is applied, then opens the dashboard; /payment-cancel offers a retry', async () => {
+    const host = await harness.owner('no-plan');
+    const page = await harness.newPage(DESKTOP, host);
+    await page.goto(harness.url('/payment-success?session_id=cs_test_123'));
+    await page.getByRole('heading', { name: 'Confirming your payment...' }).waitFor();
+    // What the billing workflow writes once Stripe's webhook arrives.
+    await setBillingState(harness.api, host.userId, { plan_key: 'starter', plan_status: 'active' });
+    await page.getByRole('heading', { name: "You're all set!" }).waitFor();
+    await page.getByText('Preparing your dashboard...').waitFor();
+    await page.waitForURL(harness.url('/dashboard'));
+    expect((await host.get('/api/auth/session')).body.access.onboarding_completed).toBe(true);
+
+    await page.goto(harness.url('/payment-cancel'));
+    await page.getByRole('heading', { name: 'Payment cancelled' }).waitFor();
+    await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+    await page.waitForURL(harness.url('/dashboard'));
+  });
+});
+
 describe('password reset', () => {
   it('mails a link that sets a new password, with the spec’s checks', async () => {
     const host = await harness.owner();

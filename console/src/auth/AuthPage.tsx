@@ -90,6 +90,11 @@ export function AuthPage() {
       title={signingUp ? 'Create your account' : 'Sign In'}
       subtitle={signingUp ? 'Start your free trial. No card needed.' : 'Welcome back to Turnproof.'}
     >
+      {params.get('error') === 'google' && !error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          Google sign-in did not complete. Please try again, or sign in with your email.
+        </Alert>
+      )}
       {params.get('confirmed') && !error && (
         <Alert severity="success" sx={{ mb: 2 }}>
           Email confirmed. You can sign in now.

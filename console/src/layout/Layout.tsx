@@ -1,6 +1,6 @@
 import { Box, CircularProgress, Typography, useMediaQuery } from '@mui/material';
 import { type ReactNode, useCallback, useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { useSession } from '../auth/session.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { MobileHeader, MobileTabBar, TAB_BAR_HEIGHT } from './MobileNav.tsx';
@@ -17,6 +17,7 @@ export const MOBILE_QUERY = '(max-width: 767.95px)';
  */
 export function Layout({ children }: { children: ReactNode }) {
   const session = useSession();
+  const { pathname } = useLocation();
   const mobile = useMediaQuery(MOBILE_QUERY);
   const [sidebarOpen, setSidebarOpen] = useState(readSidebarOpen);
   const toggleSidebar = useCallback(
@@ -37,7 +38,10 @@ export function Layout({ children }: { children: ReactNode }) {
     );
   }
   if (!session.data?.user) return <Navigate to="/auth" replace />;
-  if (session.data.access?.needs_onboarding) return <Navigate to="/onboarding" replace />;
+  // Back from checkout, the plan may not be applied yet: the payment page waits for it.
+  if (session.data.access?.needs_onboarding && pathname !== '/payment-success') {
+    return <Navigate to="/onboarding" replace />;
+  }
 
   const title = (
     <Typography id="react-admin-title" component="h1" variant="h6" sx={{ '&:empty': { display: 'none' } }} />
