@@ -10,6 +10,7 @@ import {
   type RunKind,
   type RunStatus,
 } from '@turnproof/db';
+import { copyDefaultChecklists } from '../../src/properties/default-checklists.ts';
 import { newMagicLink } from '../../src/runs/magic-link.ts';
 import { setBillingState } from './billing-state.ts';
 import type { TestApi } from './test-api.ts';
@@ -32,9 +33,11 @@ export function ownerRecords(api: TestApi) {
       return setBillingState(api, userId, { trial_ends_at: null });
     },
 
+    /** A property as the API makes it: with its default checklists. */
     async property(ownerId: string, name: string) {
       const fork = em();
       const property = fork.create(Property, { owner: ownerId, name, address: `${name} Street 1` });
+      await copyDefaultChecklists(fork, property);
       await fork.flush();
       return property.id;
     },
