@@ -50,7 +50,7 @@ export function onboardingRouter(deps: AppDeps) {
     params: stepParams,
     signedIn: true,
     ok: { description: 'The onboarding state' },
-    errors: { 401: 'Authentication required', 403: onboardingMessages.upgradeRequired },
+    errors: { 401: 'Authentication required', 402: onboardingMessages.upgradeRequired },
   });
   router.post('/steps/:step', async (ctx) => {
     const user = requireUser(ctx);

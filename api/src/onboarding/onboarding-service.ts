@@ -11,7 +11,7 @@ import {
 } from '@turnproof/db';
 import { type Access, accessOf } from '../account/access.ts';
 import { type AccessTier, tierAtLeast } from '@turnproof/config';
-import { conflict, forbidden } from '../http/errors.ts';
+import { conflict, HttpError } from '../http/errors.ts';
 
 /** The four steps of 'Let's Set Up Your Account'; choose-plan is read from the plan, the others are stored. */
 export const SETUP_STEPS = ['choose-plan', 'add-property', 'create-checklist', 'invite-team'] as const;
@@ -82,7 +82,7 @@ export async function completeStep(em: EntityManager, userId: string, stepId: On
   const needed = STEP_TIERS[stepId];
   if (needed) {
     const access = await accessOf(em, userId);
-    if (!tierAtLeast(access.tier, needed)) throw forbidden(onboardingMessages.upgradeRequired);
+    if (!tierAtLeast(access.tier, needed)) throw new HttpError(402, onboardingMessages.upgradeRequired);
   }
   await em.upsert(
     OnboardingProgress,

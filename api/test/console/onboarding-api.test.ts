@@ -65,7 +65,7 @@ describe('onboarding API', () => {
     ]);
 
     const refused = await owner.post('/api/onboarding/steps/invite-team');
-    expect(refused.status).toBe(403);
+    expect(refused.status).toBe(402);
     expect(refused.body.error).toBe('Upgrade to Professional to unlock advanced features');
 
     const picked = await owner.post('/api/onboarding/plan', { plan_key: 'flex' });

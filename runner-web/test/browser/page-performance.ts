@@ -23,14 +23,21 @@ declare global {
 function recordPerformance(readyElementId: string) {
   const perf: PagePerf = { lcp: 0, cls: 0, longTasks: [], firstTask: null };
   window.__benchPerf = perf;
-  const observe = (type: string, onEntry: (entry: PerformanceEntry) => void) =>
+  // No named inner functions: tsx's keepNames would wrap them in a helper the page does not have.
+  const observers: [string, (entry: PerformanceEntry) => void][] = [
+    ['largest-contentful-paint', (entry) => (perf.lcp = entry.startTime)],
+    [
+      'layout-shift',
+      (entry) => {
+        const shift = entry as PerformanceEntry & { value: number; hadRecentInput: boolean };
+        if (!shift.hadRecentInput) perf.cls += shift.value;
+      },
+    ],
+    ['longtask', (entry) => perf.longTasks.push({ start: entry.startTime, duration: entry.duration })],
+  ];
+  for (const [type, onEntry] of observers) {
     new PerformanceObserver((list) => list.getEntries().forEach(onEntry)).observe({ type, buffered: true });
-  observe('largest-contentful-paint', (entry) => (perf.lcp = entry.startTime));
-  observe('layout-shift', (entry) => {
-    const shift = entry as PerformanceEntry & { value: number; hadRecentInput: boolean };
-    if (!shift.hadRecentInput) perf.cls += shift.value;
-  });
-  observe('longtask', (entry) => perf.longTasks.push({ start: entry.startTime, duration: entry.duration }));
+  }
   const watcher = new MutationObserver(() => {
     if (perf.firstTask !== null || !document.getElementById(readyElementId)) return;
     perf.firstTask = performance.now();
