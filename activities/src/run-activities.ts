@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Alert, Run, User } from '@turnproof/db';
 import type { Mailer } from './mailer.ts';
-import { dueReminderMail, issueMail, overdueMail } from './run-mails.ts';
+import { assigneeReminderMail, dueReminderMail, issueMail, overdueMail } from './run-mails.ts';
 
 export interface RunActivityDeps {
   orm: MikroORM;
@@ -34,10 +34,10 @@ export function createRunActivities({ orm, mailer, runUrl }: RunActivityDeps) {
     async sendDueReminder(runId: string) {
       const loaded = await loadRun(orm, runId);
       if (!loaded || loaded.run.status !== 'pending' || !loaded.run.due_at) return;
-      const recipients = [loaded.owner.email, loaded.run.assigned_to?.email].filter(
-        (email): email is string => !!email,
-      );
-      await mailer.send(dueReminderMail(recipients, { ...mailContext(loaded.run), dueAt: loaded.run.due_at }));
+      const reminder = { ...mailContext(loaded.run), dueAt: loaded.run.due_at };
+      await mailer.send(dueReminderMail(loaded.owner.email, reminder));
+      const assignee = loaded.run.assigned_to?.email;
+      if (assignee) await mailer.send(assigneeReminderMail(assignee, reminder));
     },
 
     /** One overdue alert per run, e-mailed once: a retried activity finds the alert and stops. */

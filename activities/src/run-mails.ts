@@ -15,14 +15,33 @@ interface RunMailContext {
   runUrl: string;
 }
 
-export function dueReminderMail(to: string[], run: RunMailContext & { dueAt: Date }): MailMessage {
+const reminderSubject = (run: { propertyName: string; kind: keyof typeof kindLabels; dueAt: Date }) =>
+  `Reminder: ${run.propertyName} ${runKindLabel(run.kind)} is due at ${when(run.dueAt)}`;
+
+export function dueReminderMail(to: string, run: RunMailContext & { dueAt: Date }): MailMessage {
   return {
-    to: to.join(', '),
-    subject: `Reminder: ${run.propertyName} ${runKindLabel(run.kind)} is due at ${when(run.dueAt)}`,
+    to,
+    subject: reminderSubject(run),
     text: [
       `The ${runKindLabel(run.kind).toLowerCase()} at ${run.propertyName} is due at ${when(run.dueAt)} and has not started yet.`,
       '',
       `Checklist link: ${run.runUrl}`,
+    ].join('\n'),
+  };
+}
+
+/**
+ * The same reminder for the team member the run is assigned to: the console link means nothing to a
+ * cleaner, so it points to the checklist link of their assignment e-mail.
+ */
+export function assigneeReminderMail(to: string, run: Omit<RunMailContext, 'runUrl'> & { dueAt: Date }): MailMessage {
+  return {
+    to,
+    subject: reminderSubject(run),
+    text: [
+      `The ${runKindLabel(run.kind).toLowerCase()} at ${run.propertyName} assigned to you is due at ${when(run.dueAt)} and has not started yet.`,
+      '',
+      `Open the checklist with the link in your assignment e-mail for ${run.propertyName}; no account is needed.`,
     ].join('\n'),
   };
 }

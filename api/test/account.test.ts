@@ -2,6 +2,7 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, goodPassword, signedInOwner } from './support/browser.ts';
 import { ownerRecords } from './support/owner-records.ts';
+import { startStripeMock } from './support/stripe-mock.ts';
 import { startTestApi, type TestApi } from './support/test-api.ts';
 
 let api: TestApi;
@@ -161,7 +162,8 @@ describe('POST /api/account/deletion', () => {
     const doomed = await ownerWithHistory('Doomed');
     const survivor = await ownerWithHistory('Survivor');
     const userId = doomed.owner.userId;
-    // Sign-up started the trial/{userId} workflow; a stand-in for the subscription one (no worker picks it up).
+    // Sign-up started the account's trial/{userId}; a stand-in plays its billing/{userId} (no worker takes it).
+    expect((await api.temporal.workflow.getHandle(`trial/${userId}`).describe()).status.name).toBe('RUNNING');
     await api.temporal.workflow.start('Placeholder', {
       workflowId: `billing/${userId}`,
       taskQueue: `nobody-${userId}`,
@@ -201,5 +203,43 @@ describe('POST /api/account/deletion', () => {
     expect(await api.storage.exists(survivor.photoPath)).toBe(true);
     expect(await api.storage.exists(survivor.reportPath)).toBe(true);
     expect((await api.temporal.workflow.getHandle(`run/${survivor.run.id}`).describe()).status.name).toBe('RUNNING');
+  });
+});
+
+describe('deleting an account with a live Stripe subscription', () => {
+  const liveSubscription = (userId: string) =>
+    api.orm.em.getConnection().execute(
+      `insert into billing_subscriptions (id, user_id, stripe_subscription_id, plan_key, status, cancel_at_period_end, created_at, updated_at)
+         values (gen_random_uuid(), ?, ?, 'pro', 'active', false, now(), now())`,
+      [userId, `sub_${userId.replaceAll('-', '')}`],
+    );
+
+  it('deletes nothing while the subscription cannot be cancelled (no Stripe configured here)', async () => {
+    const owner = await signedInOwner(api);
+    await liveSubscription(owner.userId);
+    const refused = await owner.post('/api/account/deletion', { confirm_email: owner.email });
+    expect(refused.status).toBe(503);
+    expect(refused.body.error).toBe(
+      'Your subscription could not be cancelled just now, so nothing was deleted. Please try again in a few minutes.',
+    );
+    expect((await owner.get('/api/profile')).status).toBe(200);
+  });
+
+  it('cancels the subscription at Stripe, then deletes the account', async () => {
+    const stripeMock = await startStripeMock();
+    const billedApi = await startTestApi({ env: stripeMock.env });
+    try {
+      const owner = await signedInOwner(billedApi);
+      await liveSubscription(owner.userId);
+      const deleted = await owner.post('/api/account/deletion', { confirm_email: owner.email });
+      expect(deleted.status).toBe(200);
+      expect(stripeMock.requestsTo(`/v1/subscriptions/sub_${owner.userId.replaceAll('-', '')}`, 'DELETE')).toHaveLength(
+        1,
+      );
+      expect(await count('select count(*) as n from billing_subscriptions where user_id = ?', [owner.userId])).toBe(0);
+    } finally {
+      await billedApi.close();
+      await stripeMock.close();
+    }
   });
 });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setBillingState } from './support/billing-state.ts';
 import { Browser, signedInOwner } from './support/browser.ts';
 import { ownerRecords } from './support/owner-records.ts';
 import { startTestApi, type TestApi } from './support/test-api.ts';
@@ -133,7 +132,7 @@ describe('GET /api/analytics', () => {
 
   it('refuses plans without analytics with the upgrade sentence, and bad periods with a 400', async () => {
     const starter = await signedInOwner(api);
-    await setBillingState(api, starter.userId, { trial_ends_at: null }); // no sign-up trial: no plan at all
+    await records.endTrial(starter.userId);
     const refused = await figures(starter, 30);
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe('Upgrade to access detailed analytics and reports');

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setBillingState } from './support/billing-state.ts';
 import { Browser, signedInOwner, uniqueEmail } from './support/browser.ts';
 import { linkIn } from './support/mailbox.ts';
 import { ownerRecords } from './support/owner-records.ts';
@@ -107,7 +106,7 @@ describe('team invitations', () => {
     expect(again.body.error).toBe('This person is already on your team.');
 
     const starter = await signedInOwner(api);
-    await setBillingState(api, starter.userId, { trial_ends_at: null }); // no sign-up trial: no plan at all
+    await records.endTrial(starter.userId);
     const refused = await starter.post('/api/team', { email: uniqueEmail() });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe('Upgrade to Professional to add unlimited team members');
@@ -180,8 +179,13 @@ describe('runs assigned to a team member', () => {
       expect(linkIn(await api.mailbox.latest(email, /^New turnover at Heron Point$/))).toBe(run.magic_link);
 
       const reminder = await api.mailbox.latest(email, /^Reminder: Heron Point/, 60_000);
-      expect(reminder.to).toContain(owner.email);
-      expect(reminder.text).toContain('has not started yet');
+      expect(reminder.to).toBe(email);
+      expect(reminder.text).toContain('assigned to you is due at');
+      expect(reminder.text).toContain('the link in your assignment e-mail');
+      // The host gets their own reminder, with the console link.
+      expect((await api.mailbox.latest(owner.email, /^Reminder: Heron Point/, 10_000)).text).toContain(
+        '/inspections?run=',
+      );
       expect(Date.now()).toBeLessThan(dueAt.getTime());
     });
   });

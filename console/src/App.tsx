@@ -1,10 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
-import { AnalyticsPage } from './analytics/AnalyticsPage.tsx';
 import { dataProvider } from './api/http.ts';
 import { authProvider } from './auth/authProvider.ts';
-import { ProfilePage } from './profile/ProfilePage.tsx';
 import checklists from './checklists/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
 import { prefetchDashboard } from './dashboard/useDashboard.ts';
@@ -14,7 +12,6 @@ import { theme } from './layout/theme.ts';
 import properties from './properties/index.ts';
 import { NotFoundPage } from './public/NotFoundPage.tsx';
 import runs from './runs/index.ts';
-import { SettingsPage } from './settings/SettingsPage.tsx';
 import team from './team/index.ts';
 import templates from './templates/index.ts';
 
@@ -24,6 +21,9 @@ const PasswordResetPage = lazyPage(() => import('./auth/PasswordResetPage.tsx').
 const OnboardingPage = lazyPage(() => import('./onboarding/OnboardingPage.tsx').then((m) => m.OnboardingPage));
 const PaymentSuccessPage = lazyPage(() => import('./payment/PaymentSuccessPage.tsx').then((m) => m.PaymentSuccessPage));
 const PaymentCancelPage = lazyPage(() => import('./payment/PaymentCancelPage.tsx').then((m) => m.PaymentCancelPage));
+const AnalyticsPage = lazyPage(() => import('./analytics/AnalyticsPage.tsx').then((m) => m.AnalyticsPage));
+const SettingsPage = lazyPage(() => import('./settings/SettingsPage.tsx').then((m) => m.SettingsPage));
+const ProfilePage = lazyPage(() => import('./profile/ProfilePage.tsx').then((m) => m.ProfilePage));
 
 const queryClient = new QueryClient();
 if (window.location.pathname.replace(/\/+$/, '') === '/dashboard') prefetchDashboard(queryClient);

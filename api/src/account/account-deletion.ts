@@ -1,18 +1,23 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { MediaStorage } from '@turnproof/activities/media-storage';
-import { PromoRedemption, Report, ReportCredit, Run, User } from '@turnproof/db';
+import type { Stripe } from '@turnproof/activities/stripe';
+import { BillingSubscription, PromoRedemption, Report, ReportCredit, Run, User } from '@turnproof/db';
 import { runWorkflowId, terminateWorkflow } from '@turnproof/temporal/client';
-import { reportWorkflowId } from '@turnproof/workflows';
-import { badRequest } from '../http/errors.ts';
+import { billingWorkflowId, promoWorkflowId, reportWorkflowId, trialWorkflowId } from '@turnproof/workflows';
+import { badRequest, serviceUnavailable } from '../http/errors.ts';
 import { forgetRun } from '../runs/forget-run.ts';
 
 export const accountMessages = {
   confirmMismatch: 'To delete your account, type your account email address exactly as shown.',
   deleted: 'Your account and all of its data have been deleted.',
+  cancelFailed:
+    'Your subscription could not be cancelled just now, so nothing was deleted. Please try again in a few minutes.',
 };
 
 const reason = 'The owner deleted their account.';
+/** Stripe subscription states that still bill the owner. */
+const BILLING_STATUSES = ['active', 'trialing', 'past_due', 'unpaid', 'incomplete'];
 
 /**
  * The account's workflows (ids of ARCHITECTURE.md's catalogue): its runs, every report version (a run's
@@ -26,24 +31,38 @@ async function accountWorkflowIds(em: EntityManager, userId: string, runIds: str
   return [
     ...runIds.map(runWorkflowId),
     ...reportIds,
-    `trial/${userId}`,
-    `billing/${userId}`,
-    ...promos.map((p) => `promo/${userId}/${p.code}`),
+    trialWorkflowId(userId),
+    billingWorkflowId(userId),
+    ...promos.map((promo) => promoWorkflowId(userId, promo.code)),
   ];
 }
 
+/** A deleted owner must not be billed again: their live Stripe subscriptions end now, before anything goes. */
+async function cancelSubscriptions(stripe: Stripe | null, em: EntityManager, userId: string) {
+  const live = await em.find(BillingSubscription, { user: userId, status: { $in: BILLING_STATUSES } });
+  if (live.length === 0) return;
+  if (!stripe) throw serviceUnavailable(accountMessages.cancelFailed);
+  try {
+    await Promise.all(live.map((subscription) => stripe.subscriptions.cancel(subscription.stripe_subscription_id)));
+  } catch {
+    throw serviceUnavailable(accountMessages.cancelFailed);
+  }
+}
+
 /**
- * Deletes the signed-in owner after they typed their e-mail. Their workflows stop first, so none writes
- * or mails for the account while it goes; then every row (the database cascades from the user to
- * profiles, properties, runs, media rows, team, billing), then the runs' photos and report files.
+ * Deletes the signed-in owner after they typed their e-mail. Their Stripe subscriptions are cancelled
+ * and their workflows stop first, so nothing bills, writes or mails for the account while it goes; then
+ * every row (the database cascades from the user to profiles, properties, runs, media rows, team,
+ * billing), then the runs' photos and report files.
  */
 export async function deleteAccount(
-  deps: { temporal: Client; storage: MediaStorage },
+  deps: { temporal: Client; storage: MediaStorage; stripe: Stripe | null },
   em: EntityManager,
   user: { id: string; email: string },
   typedEmail: string,
 ) {
   if (typedEmail.trim().toLowerCase() !== user.email.toLowerCase()) throw badRequest(accountMessages.confirmMismatch);
+  await cancelSubscriptions(deps.stripe, em, user.id);
   const runIds = (await em.find(Run, { property: { owner: user.id } }, { fields: ['id'] })).map((run) => run.id);
   const workflowIds = await accountWorkflowIds(em, user.id, runIds);
   await Promise.all(workflowIds.map((id) => terminateWorkflow(deps.temporal, id, reason)));

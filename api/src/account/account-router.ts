@@ -43,7 +43,7 @@ export function accountRouter(deps: AppDeps) {
     body: deleteBody,
     signedIn: true,
     ok: { description: accountMessages.deleted, schema: z.object({ ok: z.literal(true), message: z.string() }) },
-    errors: { 401: 'Authentication required' },
+    errors: { 401: 'Authentication required', 503: accountMessages.cancelFailed },
   });
   // A POST, not a DELETE: the confirmation travels in a JSON body, which DELETE requests do not carry here.
   router.post('/deletion', async (ctx) => {

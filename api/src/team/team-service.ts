@@ -2,8 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Mailer } from '@turnproof/activities/mailer';
 import type { Config } from '@turnproof/config';
 import { Profile, TeamMember, type TeamRole, User } from '@turnproof/db';
-import { FEATURES } from '../access/access-guards.ts';
-import { accessOf } from '../account/access.ts';
+import { FEATURES, mayUse } from '../access/access-guards.ts';
+import { loadOwnerAccess } from '../access/owner-access.ts';
 import { hashToken, newSecretToken } from '../auth/secret-tokens.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { invitationMail } from './team-mails.ts';
@@ -68,10 +68,10 @@ export async function inviteMember(
   owner: { id: string; email: string },
   input: { email: string; name?: string | undefined; role: TeamRole },
 ) {
-  const access = await accessOf(em, owner.id);
-  if (!access.features.team) throw forbidden(teamMessages.upgrade);
+  const access = await loadOwnerAccess(em, owner.id);
+  if (!mayUse(access, 'team_management')) throw forbidden(teamMessages.upgrade);
   if (input.email === owner.email) throw badRequest(teamMessages.notYourself);
-  const limit = access.limits.max_team_members;
+  const limit = access.limits.maxTeamMembers;
   if (limit !== null && (await em.count(TeamMember, { owner: owner.id })) >= limit) {
     throw forbidden(teamMessages.limitReached(limit));
   }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   Alert,
-  BillingSubscription,
   Media,
   type PlanKey,
   Property,
@@ -11,6 +10,7 @@ import {
   type RunKind,
   type RunStatus,
 } from '@turnproof/db';
+import { copyDefaultChecklists } from '../../src/properties/default-checklists.ts';
 import { newMagicLink } from '../../src/runs/magic-link.ts';
 import { setBillingState } from './billing-state.ts';
 import type { TestApi } from './test-api.ts';
@@ -23,22 +23,21 @@ export function ownerRecords(api: TestApi) {
   const em = () => api.orm.em.fork();
 
   return {
-    /** A live subscription to a plan, as the billing workflow leaves it: the row, the plan on, the trial over. */
-    async grantPlan(userId: string, plan: PlanKey) {
-      const fork = em();
-      fork.create(BillingSubscription, {
-        user: userId,
-        stripe_subscription_id: `sub_test_${randomUUID()}`,
-        plan_key: plan,
-        status: 'active',
-      });
-      await fork.flush();
-      await setBillingState(api, userId, { plan_key: plan, plan_status: 'active', trial_ends_at: null });
+    /** An active plan in place of the sign-up trial, as the billing workflow leaves it. */
+    grantPlan(userId: string, plan: PlanKey) {
+      return setBillingState(api, userId, { plan_key: plan, plan_status: 'active', trial_ends_at: null });
     },
 
+    /** No plan and no trial (it ended): the starter tier, without analytics or team management. */
+    endTrial(userId: string) {
+      return setBillingState(api, userId, { trial_ends_at: null });
+    },
+
+    /** A property as the API makes it: with its default checklists. */
     async property(ownerId: string, name: string) {
       const fork = em();
       const property = fork.create(Property, { owner: ownerId, name, address: `${name} Street 1` });
+      await copyDefaultChecklists(fork, property);
       await fork.flush();
       return property.id;
     },

@@ -32,11 +32,11 @@ export async function startStripeMock() {
       STRIPE_API_BASE: apiBase,
       STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
     },
-    /** The form data of the requests stripe-mock received on a path, e.g. '/v1/invoiceitems'. */
-    requestsTo(path: string): string[] {
-      return [...output.matchAll(/Request: POST (\S+)\nRequest data = (.*)\n/g)]
-        .filter((match) => match[1] === path)
-        .map((match) => match[2] ?? '');
+    /** The form data of the requests stripe-mock received on a path (POST unless told), e.g. '/v1/invoiceitems'. */
+    requestsTo(path: string, method = 'POST'): string[] {
+      return [...output.matchAll(/Request: (\w+) (\S+)\n(?:Request data = (.*)\n)?/g)]
+        .filter((match) => match[1] === method && match[2] === path)
+        .map((match) => match[3] ?? '');
     },
     async close() {
       child.kill('SIGTERM');

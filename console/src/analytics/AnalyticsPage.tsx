@@ -32,7 +32,7 @@ type Load =
   | { state: 'locked'; message: string }
   | { state: 'failed'; message: string };
 
-/** Fetches the figures of a period; the server decides whether the plan includes analytics (403). */
+/** Fetches the figures of a period; the server decides whether the plan includes analytics (403, or 402 upgrade). */
 function useAnalytics(days: Period): Load {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   useEffect(() => {
@@ -44,7 +44,7 @@ function useAnalytics(days: Period): Load {
         if (!current) return;
         const message = error instanceof Error ? error.message : 'Failed to load analytics';
         setLoad(
-          error instanceof HttpError && error.status === 403
+          error instanceof HttpError && (error.status === 403 || error.status === 402)
             ? { state: 'locked', message }
             : { state: 'failed', message },
         );

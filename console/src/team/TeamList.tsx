@@ -14,7 +14,6 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import {
-  CreateButton,
   Datagrid,
   DateField,
   DeleteButton,
@@ -27,6 +26,7 @@ import {
   useListContext,
   useRecordContext,
 } from 'react-admin';
+import { Link } from 'react-router-dom';
 import { apiJson } from '../api/http.ts';
 import { useSession } from '../auth/session.ts';
 import { FeatureLock } from '../layout/FeatureLock.tsx';
@@ -123,11 +123,15 @@ function EmptyTeam() {
           Invite a cleaner or co-host by e-mail. Runs you assign to them arrive in their inbox with the checklist link
           and the reminders.
         </Typography>
-        <CreateButton label="Invite a team member" variant="contained" />
+        <Button component={Link} to="/team/create" variant="contained">
+          Invite a team member
+        </Button>
       </CardContent>
     </Card>
   );
 }
+
+// Invite links are plain buttons: react-admin's CreateButton turns into a floating button on phones, over the layout's own.
 
 /** /team: the owner's cleaners and co-hosts, invited by e-mail; professional plans only. */
 export function TeamList() {
@@ -146,7 +150,9 @@ export function TeamList() {
         empty={<EmptyTeam />}
         actions={
           <TopToolbar>
-            <CreateButton label="Invite" />
+            <Button component={Link} to="/team/create" startIcon={<GroupAddIcon />}>
+              Invite
+            </Button>
           </TopToolbar>
         }
         pagination={false}

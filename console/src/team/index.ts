@@ -1,13 +1,12 @@
 import GroupsIcon from '@mui/icons-material/Groups';
 import type { TeamMember } from './team-types.ts';
-import { TeamCreate } from './TeamCreate.tsx';
-import { TeamList } from './TeamList.tsx';
+import { lazyPage } from '../layout/lazyPage.tsx';
 
 export { AssigneeInput } from './AssigneeInput.tsx';
 
 export default {
-  list: TeamList,
-  create: TeamCreate,
+  list: lazyPage(() => import('./TeamList.tsx').then((m) => m.TeamList)),
+  create: lazyPage(() => import('./TeamCreate.tsx').then((m) => m.TeamCreate)),
   icon: GroupsIcon,
   recordRepresentation: (member: TeamMember) => member.name,
 };

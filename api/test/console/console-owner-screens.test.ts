@@ -1,23 +1,39 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, goodPassword } from '../../../api/test/support/browser.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { Browser, goodPassword } from '../support/browser.ts';
+import { ownerRecords } from '../support/owner-records.ts';
+import { buildConsole } from './console-build.ts';
 import {
-  type ConsoleSession,
+  type ConsoleHarness,
+  DESKTOP,
   type Owner,
   PHONE_390,
   screenshot,
-  seriousViolations,
-  startConsoleSession,
+  startConsoleHarness,
   UI_TIMEOUT_MS,
-} from './console-session.ts';
+} from './console-harness.ts';
 
 /** The analytics, team, settings and profile screens in real Chromium over the real API. */
 
-let session: ConsoleSession;
+let harness: ConsoleHarness;
+let records: ReturnType<typeof ownerRecords>;
 beforeAll(async () => {
-  session = await startConsoleSession();
+  // These screens change with the sources under test, so the console is built afresh.
+  buildConsole();
+  harness = await startConsoleHarness();
+  records = ownerRecords(harness.api);
 });
-afterAll(() => session?.close());
+afterAll(() => harness?.close());
+
+/** An owner past onboarding on the pro plan (professional access), or on Flex (starter: no analytics or team). */
+async function ownerOn(plan: 'pro' | 'flex'): Promise<Owner> {
+  const owner = await harness.owner('flex');
+  if (plan === 'pro') await records.grantPlan(owner.userId, 'pro');
+  return owner;
+}
+
+const pageFor = (owner: Owner, device: typeof DESKTOP | typeof PHONE_390 = DESKTOP) => harness.newPage(device, owner);
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -25,8 +41,7 @@ const ago = (ms: number) => new Date(Date.now() - ms);
 
 /** Three runs completed this week on two properties, 40 minutes each, with two issues on one property. */
 async function ownerWithHistory(): Promise<Owner> {
-  const { records } = session;
-  const owner = await session.newOwner('pro');
+  const owner = await ownerOn('pro');
   const lakeview = await records.property(owner.userId, 'Lakeview Cabin');
   const harbor = await records.property(owner.userId, 'Harbor Flat');
   for (const [property, endedAgo] of [
@@ -51,9 +66,13 @@ async function ownerWithHistory(): Promise<Owner> {
 
 /** Opens a console path and waits for the page title the layout shows (its h1). */
 async function open(page: Page, path: string, title: string) {
-  await page.goto(`${session.api.baseUrl}${path}`);
+  await page.goto(harness.url(path));
   await page.getByRole('heading', { name: title, level: 1, exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
 }
+
+/** How many pixels the page is wider than the window (a string: this project's Node typings have no DOM). */
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
 
 const metric = (page: Page, label: string) => page.getByRole('article', { name: label });
 
@@ -64,8 +83,7 @@ describe('analytics', () => {
       [undefined, 'desktop'],
       [PHONE_390, '390px'],
     ] as const) {
-      const context = await session.contextFor(owner, viewport);
-      const page = await context.newPage();
+      const page = await pageFor(owner, viewport);
       await open(page, '/analytics', 'Analytics');
       await expect.poll(() => metric(page, 'Runs completed').textContent(), { timeout: UI_TIMEOUT_MS }).toContain('3');
       expect(await metric(page, 'Average duration').textContent()).toContain('40 min');
@@ -82,48 +100,43 @@ describe('analytics', () => {
         'Lakeview Cabin: 2 issues',
       );
       // Nothing spills sideways: the page scrolls only vertically, at 390 px too.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
-        0,
-      );
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
       await screenshot(page, `analytics-${name}`);
       expect(await seriousViolations(page, `analytics ${name}`)).toEqual([]);
-      await context.close();
+      await page.context().close();
     }
   });
 
   it('changes the period with the chooser', async () => {
     const owner = await ownerWithHistory();
-    const context = await session.contextFor(owner);
-    const page = await context.newPage();
+    const page = await pageFor(owner);
     await open(page, '/analytics', 'Analytics');
     await page.getByRole('button', { name: 'Last 7 days' }).click();
     await expect
       .poll(() => metric(page, 'Runs completed').textContent(), { timeout: UI_TIMEOUT_MS })
       .toContain('in the last 7 days');
     expect(await page.getByRole('button', { name: 'Last 7 days' }).getAttribute('aria-pressed')).toBe('true');
-    await context.close();
+    await page.context().close();
   });
 
   it('shows the lock screen to a plan without analytics', async () => {
-    const owner = await session.newOwner('starter');
-    const context = await session.contextFor(owner);
-    const page = await context.newPage();
+    const owner = await ownerOn('flex');
+    const page = await pageFor(owner);
     await open(page, '/analytics', 'Analytics');
     await page.getByRole('heading', { name: 'Analytics is locked' }).waitFor();
     await page.getByText('Upgrade to access detailed analytics and reports').waitFor();
     expect(await page.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/subscription');
     await screenshot(page, 'analytics-locked');
     expect(await seriousViolations(page, 'analytics lock')).toEqual([]);
-    await context.close();
+    await page.context().close();
   });
 });
 
 describe('team', () => {
   it('invites a cleaner by e-mail, lists them as invited, and removes them', async () => {
-    const owner = await session.newOwner('pro');
-    const context = await session.contextFor(owner);
-    const page = await context.newPage();
-    await page.goto(`${session.api.baseUrl}/team`);
+    const owner = await ownerOn('pro');
+    const page = await pageFor(owner);
+    await page.goto(harness.url('/team'));
     await page.getByText('No team members yet').waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await seriousViolations(page, 'team empty')).toEqual([]);
 
@@ -136,7 +149,7 @@ describe('team', () => {
     const row = page.getByRole('row').filter({ hasText: email });
     await row.waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await row.textContent()).toContain('Invited');
-    expect((await session.api.mailbox.latest(email, /invited you to their Turnproof team/)).to).toBe(email);
+    expect((await harness.api.mailbox.latest(email, /invited you to their Turnproof team/)).to).toBe(email);
     await screenshot(page, 'team-desktop');
     expect(await seriousViolations(page, 'team list')).toEqual([]);
 
@@ -144,20 +157,19 @@ describe('team', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('No team members yet').waitFor({ timeout: UI_TIMEOUT_MS });
     expect((await owner.get('/api/team')).body).toEqual([]);
-    await context.close();
+    await page.context().close();
   });
 
   it('lists members as cards at 390 px, with their actions', async () => {
-    const owner = await session.newOwner('pro');
+    const owner = await ownerOn('pro');
     const email = `sam-${Date.now()}@example.test`;
     expect((await owner.post('/api/team', { email, name: 'Sam Lee', role: 'Co-host' })).status).toBe(201);
-    const context = await session.contextFor(owner, PHONE_390);
-    const page = await context.newPage();
+    const page = await pageFor(owner, PHONE_390);
     await open(page, '/team', 'Team');
     const card = page.getByRole('listitem').filter({ hasText: email });
     await card.waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await card.textContent()).toContain('Co-host');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, 'team-390px');
     expect(await seriousViolations(page, 'team 390px')).toEqual([]);
     await card.getByRole('button', { name: 'Resend' }).click();
@@ -165,25 +177,23 @@ describe('team', () => {
     await card.getByRole('button', { name: 'Remove' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('No team members yet').waitFor({ timeout: UI_TIMEOUT_MS });
-    await context.close();
+    await page.context().close();
   });
 
   it('shows the lock screen to a plan without team management', async () => {
-    const owner = await session.newOwner('starter');
-    const context = await session.contextFor(owner);
-    const page = await context.newPage();
+    const owner = await ownerOn('flex');
+    const page = await pageFor(owner);
     await open(page, '/team', 'Team');
     await page.getByRole('heading', { name: 'Team is locked' }).waitFor();
     await page.getByText('Upgrade to Professional to add unlimited team members').waitFor();
-    await context.close();
+    await page.context().close();
   });
 });
 
 describe('settings and profile', () => {
   it('checks the password dialog’s fields, changes the password, and saves preferences and the timezone', async () => {
-    const owner = await session.newOwner('pro');
-    const context = await session.contextFor(owner);
-    const page = await context.newPage();
+    const owner = await ownerOn('pro');
+    const page = await pageFor(owner);
     await open(page, '/settings', 'Settings');
     await page.getByText('Verified').waitFor();
 
@@ -203,7 +213,7 @@ describe('settings and profile', () => {
     await dialog.getByLabel('Current password').fill(goodPassword);
     await submit();
     await page.getByText('Password updated').waitFor({ timeout: UI_TIMEOUT_MS });
-    const signIn = await new Browser(session.api.baseUrl).post('/api/auth/login', {
+    const signIn = await new Browser(harness.api.baseUrl).post('/api/auth/login', {
       email: owner.email,
       password: 'a brand new passphrase 42',
     });
@@ -222,13 +232,12 @@ describe('settings and profile', () => {
     expect(await page.getByRole('link', { name: 'Export Data' }).getAttribute('href')).toBe('/api/account/export');
     await screenshot(page, 'settings-desktop');
     expect(await seriousViolations(page, 'settings')).toEqual([]);
-    await context.close();
+    await page.context().close();
   });
 
   it('edits the name inline on the profile', async () => {
-    const owner = await session.newOwner('pro');
-    const context = await session.contextFor(owner, PHONE_390);
-    const page = await context.newPage();
+    const owner = await ownerOn('pro');
+    const page = await pageFor(owner, PHONE_390);
     await open(page, '/profile', 'Professional Profile');
     await page.getByRole('button', { name: 'Edit name' }).click();
     await page.getByRole('textbox', { name: 'Name' }).fill('Jane Host');
@@ -241,13 +250,12 @@ describe('settings and profile', () => {
     await page.getByText('Harbor Stays').waitFor({ timeout: UI_TIMEOUT_MS });
     await screenshot(page, 'profile-390px');
     expect(await seriousViolations(page, 'profile')).toEqual([]);
-    await context.close();
+    await page.context().close();
   });
 
   it('deletes the account after the e-mail is typed, and lands on /auth', async () => {
-    const owner = await session.newOwner('pro');
-    const context = await session.contextFor(owner);
-    const page = await context.newPage();
+    const owner = await ownerOn('pro');
+    const page = await pageFor(owner);
     await open(page, '/settings', 'Settings');
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Account' });
@@ -257,6 +265,6 @@ describe('settings and profile', () => {
     await confirm.click();
     await page.waitForURL(/\/auth/, { timeout: UI_TIMEOUT_MS });
     expect((await owner.get('/api/profile')).status).toBe(401);
-    await context.close();
+    await page.context().close();
   });
 });
