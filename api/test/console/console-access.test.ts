@@ -22,6 +22,7 @@ describe('a new host', () => {
     const email = uniqueEmail('host');
     await page.goto(harness.url('/dashboard'));
     await page.waitForURL(harness.url('/auth'));
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
     expect(await seriousViolations(page, 'sign-in')).toEqual([]);
 
     await page.getByRole('button', { name: 'Sign Up' }).click();
