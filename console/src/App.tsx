@@ -20,6 +20,7 @@ const AuthPage = lazyPage(() => import('./auth/AuthPage.tsx').then((m) => m.Auth
 const PasswordResetPage = lazyPage(() => import('./auth/PasswordResetPage.tsx').then((m) => m.PasswordResetPage));
 const OnboardingPage = lazyPage(() => import('./onboarding/OnboardingPage.tsx').then((m) => m.OnboardingPage));
 const PaymentSuccessPage = lazyPage(() => import('./payment/PaymentSuccessPage.tsx').then((m) => m.PaymentSuccessPage));
+const SubscriptionPage = lazyPage(() => import('./plans/SubscriptionPage.tsx').then((m) => m.SubscriptionPage));
 const PaymentCancelPage = lazyPage(() => import('./payment/PaymentCancelPage.tsx').then((m) => m.PaymentCancelPage));
 const AnalyticsPage = lazyPage(() => import('./analytics/AnalyticsPage.tsx').then((m) => m.AnalyticsPage));
 const SettingsPage = lazyPage(() => import('./settings/SettingsPage.tsx').then((m) => m.SettingsPage));
@@ -54,6 +55,7 @@ export function App() {
           <Route path="/dashboard" element={<Dashboard />} />
           <Route path="/payment-success" element={<PaymentSuccessPage />} />
           <Route path="/payment-cancel" element={<PaymentCancelPage />} />
+          <Route path="/subscription" element={<SubscriptionPage />} />
           {/* The spec's paths for screens react-admin names after the resource. */}
           <Route path="/properties/new" element={<Navigate to="/properties/create" replace />} />
           <Route path="/inspections" element={<Navigate to="/runs" replace />} />

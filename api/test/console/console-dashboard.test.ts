@@ -124,7 +124,7 @@ describe('the dashboard', () => {
     await page.getByRole('heading', { name: 'Welcome back, Test!' }).waitFor();
     const tabs = page.getByRole('navigation', { name: 'Tabs' });
     await tabs.getByText('1 in progress').or(tabs.getByLabel('1 in progress')).first().waitFor();
-    expect(await tabs.getByRole('link').allTextContents()).toEqual([
+    expect(await tabs.locator('.MuiBottomNavigationAction-root').allTextContents()).toEqual([
       'Dashboard',
       'Properties',
       expect.stringContaining('Inspections'),
@@ -132,6 +132,12 @@ describe('the dashboard', () => {
     ]);
     expect(await page.getByRole('link', { name: 'Add property' }).getAttribute('href')).toBe('/properties/create');
     expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Main navigation' });
+    await menu.getByRole('link', { name: 'Profile' }).waitFor();
+    expect(await menu.getByRole('group', { name: 'Subscription status' }).textContent()).toContain('Professional');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
     expect(await seriousViolations(page, 'dashboard-390')).toEqual([]);
     await screenshot(page, 'dashboard-390');
   });

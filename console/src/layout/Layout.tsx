@@ -49,7 +49,7 @@ export function Layout({ children }: { children: ReactNode }) {
   if (mobile) {
     return (
       <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', pb: `${TAB_BAR_HEIGHT + 88}px` }}>
-        <MobileHeader />
+        <MobileHeader session={session.data} />
         <Box component="main" id="main-content" sx={{ p: 2 }}>
           {title}
           {children}

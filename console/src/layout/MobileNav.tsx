@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
 import {
   AppBar,
   Badge,
@@ -11,20 +12,28 @@ import {
   Toolbar,
   Typography,
 } from '@mui/material';
+import { useState } from 'react';
 import { useLogout } from 'react-admin';
+import type { Session } from '../auth/session.ts';
 import { Link, useLocation } from 'react-router-dom';
 import { mainNavigation, paths } from './navigation.ts';
+import { Sidebar } from './Sidebar.tsx';
 import { badgeText, useRunsInProgress } from './useRunsInProgress.ts';
 
 const TABS = ['Dashboard', 'Properties', 'Inspections', 'Analytics'];
 export const TAB_BAR_HEIGHT = 64;
 
-/** Under 768 px: the top header with the product name. */
-export function MobileHeader() {
+/** Under 768 px: the top header with the product name, and a menu button for the whole sidebar. */
+export function MobileHeader({ session }: { session: Session }) {
   const logout = useLogout();
+  const [menuOpen, setMenuOpen] = useState(false);
   return (
     <AppBar position="sticky" color="default" elevation={1}>
       <Toolbar>
+        <IconButton edge="start" aria-label="Open menu" onClick={() => setMenuOpen(true)} sx={{ mr: 1 }}>
+          <MenuIcon />
+        </IconButton>
+        <Sidebar open={menuOpen} session={session} onClose={() => setMenuOpen(false)} />
         <img src="/favicon.svg" alt="" width={24} height={24} />
         <Typography component="span" variant="h6" sx={{ ml: 1, flexGrow: 1 }}>
           Turnproof
@@ -45,21 +54,21 @@ export function MobileTabBar() {
   const current = tabs.find((tab) => pathname === tab.path || pathname.startsWith(`${tab.path}/`))?.path ?? false;
   return (
     <>
-      <Fab
-        color="primary"
-        aria-label="Add property"
-        component={Link}
-        to={paths.newProperty}
-        sx={{ position: 'fixed', right: 16, bottom: TAB_BAR_HEIGHT + 16, zIndex: 'speedDial' }}
-      >
-        <AddIcon />
-      </Fab>
       <Paper
         component="nav"
         aria-label="Tabs"
         elevation={3}
         sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 'appBar' }}
       >
+        <Fab
+          color="primary"
+          aria-label="Add property"
+          component={Link}
+          to={paths.newProperty}
+          sx={{ position: 'fixed', right: 16, bottom: TAB_BAR_HEIGHT + 16, zIndex: 'speedDial' }}
+        >
+          <AddIcon />
+        </Fab>
         <BottomNavigation value={current} showLabels sx={{ height: TAB_BAR_HEIGHT }}>
           {tabs.map((tab) => (
             <BottomNavigationAction

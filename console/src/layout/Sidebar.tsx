@@ -103,12 +103,27 @@ function Section({
   );
 }
 
-/** The desktop sidebar: plan card, quick actions, navigation, settings and the user footer. */
-export function Sidebar({ open, session }: { open: boolean; session: Session }) {
+/**
+ * The sidebar: plan card, quick actions, navigation, settings and the user footer. Permanent on the
+ * desktop (open or icons only); under 768 px the header's menu button opens it over the page.
+ */
+export function Sidebar({
+  open,
+  session,
+  onClose,
+}: {
+  open: boolean;
+  session: Session;
+  /** Given for the mobile drawer: closes it (Escape, backdrop, or a link followed). */
+  onClose?: () => void;
+}) {
   const width = open ? SIDEBAR_WIDTH : SIDEBAR_ICON_WIDTH;
   return (
     <Drawer
-      variant="permanent"
+      variant={onClose ? 'temporary' : 'permanent'}
+      open={onClose ? open : true}
+      onClose={onClose}
+      onClick={onClose}
       component="nav"
       aria-label="Main navigation"
       sx={{

@@ -86,7 +86,6 @@ export function PlanPicker({
                 variant={popular ? 'contained' : 'outlined'}
                 disabled={picking !== null || current === plan.key}
                 onClick={() => onPick(plan.key)}
-                aria-label={`Choose ${plan.name}`}
               >
                 {current === plan.key ? 'Current plan' : picking === plan.key ? 'Processing...' : `Choose ${plan.name}`}
               </Button>
