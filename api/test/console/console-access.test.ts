@@ -4,6 +4,7 @@ import { uniqueEmail } from '../support/browser.ts';
 import { linkIn } from '../support/mailbox.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { type ConsoleHarness, DESKTOP, screenshot, startConsoleHarness } from './console-harness.ts';
+import { confirmFromMailAndSignIn, fillSignUpForm, onboardWithFreeTrial, submitSignUp } from './journey-steps.ts';
 
 /**
  * The console's doors in Chromium: sign-up confirmed from the real mail, onboarding, the gating
@@ -26,9 +27,7 @@ describe('a new host', () => {
     expect(await seriousViolations(page, 'sign-in')).toEqual([]);
 
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    await page.getByLabel('Full Name').fill('Alex Morgan');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel(/^Password/).fill('short');
+    await fillSignUpForm(page, { fullName: 'Alex Morgan', email, password: 'short' });
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'at least 8 characters' }).count()).toBe(1);
 
@@ -36,15 +35,9 @@ describe('a new host', () => {
     await page.getByRole('button', { name: 'Show password' }).click();
     expect(await page.getByLabel(/^Password/).getAttribute('type')).toBe('text');
     expect(await seriousViolations(page, 'sign-up')).toEqual([]);
-    await page.getByRole('button', { name: 'Sign Up' }).click();
-    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-    await page.getByRole('button', { name: 'Back to Sign In' }).waitFor();
+    await submitSignUp(page);
 
-    await page.goto(await harness.confirmationLink(email));
-    await page.getByText('Email confirmed. You can sign in now.').waitFor();
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel(/^Password/).fill(harness.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await confirmFromMailAndSignIn(page, harness, { email, password: harness.password });
 
     await page.waitForURL(harness.url('/onboarding'));
     await page.getByRole('heading', { name: 'Welcome to Turnproof, Alex Morgan!' }).waitFor();
@@ -142,11 +135,7 @@ describe('the free trial', () => {
     const host = await harness.owner('trial');
     const page = await harness.newPage(DESKTOP, host);
     await page.goto(harness.url('/onboarding'));
-    await page.getByRole('button', { name: 'Get Started' }).click();
-    await page.getByText(/Your free trial of Professional runs until/).waitFor();
-    await page.getByRole('button', { name: 'Continue with free trial' }).click();
-    await page.getByText('Your free trial continues.').waitFor();
-    await page.waitForURL(harness.url('/dashboard'));
+    await onboardWithFreeTrial(page, harness);
     await page.goto(harness.url('/onboarding'));
     await page.waitForURL(harness.url('/dashboard'));
   });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { setBillingState } from '../support/billing-state.ts';
-import { cameraPhoto, Cleaner } from '../runner/cleaner.ts';
+import { Cleaner, completeThroughMagicLink } from '../runner/cleaner.ts';
 import {
   type ConsoleHarness,
   DESKTOP,
@@ -38,18 +38,6 @@ async function propertyWithRun(owner: Owner, name: string) {
   });
   expect(run.status).toBe(201);
   return { property: property.body, run: run.body, cleaner: Cleaner.fromLink(run.body.magic_link) };
-}
-
-/** The cleaner's whole job: every photo, every tick, then complete. */
-async function completeThroughMagicLink(cleaner: Cleaner) {
-  const tasks: { id: string; task: { required_media: number } }[] = (await cleaner.openRun()).body.run.tasks;
-  for (const [index, task] of tasks.entries()) {
-    for (let n = 0; n < task.task.required_media; n += 1)
-      await cleaner.uploadPhoto(task.id, await cameraPhoto(`${index}-${n}`));
-    expect((await cleaner.tick(task.id)).status).toBe(200);
-  }
-  const completed = await cleaner.complete();
-  expect(completed.status, JSON.stringify(completed.body)).toBe(200);
 }
 
 /** The text and background colours of a status chip in Recent Activity. */

@@ -84,3 +84,25 @@ export class Cleaner {
     return this.http.post('/api/public/complete', { token: this.token, action_id: actionId });
   }
 }
+
+/**
+ * The cleaner's whole job through the magic link: opens the run, uploads every required photo, ticks
+ * every task, then completes. Returns the opened run as the cleaner saw it.
+ */
+export async function completeThroughMagicLink(cleaner: Cleaner) {
+  const opened = await cleaner.openRun();
+  if (opened.status !== 200) throw new Error(`opening the run failed: ${opened.status} ${JSON.stringify(opened.body)}`);
+  const tasks: { id: string; task: { required_media: number } }[] = opened.body.run.tasks;
+  for (const [index, task] of tasks.entries()) {
+    for (let n = 0; n < task.task.required_media; n += 1) {
+      const upload = await cleaner.uploadPhoto(task.id, await cameraPhoto(`${index}-${n}`));
+      if (upload.confirmed?.status !== 200) throw new Error(`photo upload failed: ${JSON.stringify(upload)}`);
+    }
+    const ticked = await cleaner.tick(task.id);
+    if (ticked.status !== 200) throw new Error(`tick failed: ${ticked.status} ${JSON.stringify(ticked.body)}`);
+  }
+  const completed = await cleaner.complete();
+  if (completed.status !== 200)
+    throw new Error(`complete failed: ${completed.status} ${JSON.stringify(completed.body)}`);
+  return opened.body.run;
+}
