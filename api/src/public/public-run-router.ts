@@ -18,7 +18,8 @@ import { completeBody, issueBody, mediaConfirmBody, runQuery, taskBody, uploadBo
 import { toPublicRun } from './public-run-view.ts';
 import { assertOpen, linkMessages, noteRunStarted, runForToken, taskOfRun } from './run-access.ts';
 import { applyTaskAction } from './task-action.ts';
-import { applyTaskActionInOneStatement, type TaskActionAnswer } from './task-action-statement.ts';
+import { TaskActionBatches } from './task-action-batches.ts';
+import type { TaskActionAnswer } from './task-action-statement.ts';
 import { UPLOAD_LIMITS, UPLOAD_URL_TTL_MS, uploadTooLargeMessage } from './upload-limits.ts';
 
 /**
@@ -45,6 +46,7 @@ async function openAction<T extends { token: string; action_id: string }>(em: En
 /** The magic-link API of the spec's table 7.1: no login, the token in the query or body. */
 export function publicRunRouter(deps: AppDeps) {
   const router = new Router<AppState>({ prefix: '/public' });
+  const taskActions = new TaskActionBatches(deps.orm.em);
   const tags = ['Runner (magic link)'];
   const links = { origin: deps.config.publicOrigin, secretKey: deps.config.SECRET_KEY };
   const linkErrors = {
@@ -88,8 +90,8 @@ export function publicRunRouter(deps: AppDeps) {
         changedAt: at.toISOString(),
         startedAt: new Date(answer.run.started_at).toISOString(),
       });
-    // The common case (a new action on an open run) in one statement; everything else below.
-    const quick = await applyTaskActionInOneStatement(ctx.state.em, body, at);
+    // The common case (a new action on an open run) in one shared statement; everything else below.
+    const quick = await taskActions.apply({ body, at });
     if (quick) {
       if (quick.claimed) signalChange(quick.runId, quick.answer);
       ctx.body = quick.answer;

@@ -11,98 +11,135 @@ export interface TaskActionAnswer {
   task: StoredTask;
 }
 
+export interface TaskAction {
+  body: z.output<typeof taskBody>;
+  at: Date;
+}
+
+/**
+ * A task action the statement applied: `claimed` is false only for a concurrent duplicate of the same
+ * action that lost the race for the id: it wrote the same values, so the answer is the winner's and
+ * nothing is signalled.
+ */
+export interface AppliedTaskAction {
+  runId: string;
+  answer: TaskActionAnswer;
+  claimed: boolean;
+}
+
 // Timestamps in the answer are ISO 8601 with milliseconds, as JSON.stringify writes them elsewhere.
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /*
- * The whole of a fresh task action as one statement: the token's open run, the run's start, the task's
- * conditional write, and the action id's record with its answer. One round trip and no explicit
- * transaction (a statement is atomic), which is what lets the cleaners' most frequent call keep up.
- * Every CTE sees the same snapshot, so the answer is built from the writes' RETURNING rows.
+ * Fresh task actions, many at once, as one statement: each action's open run (by token), the runs'
+ * start, the tasks' conditional writes, and the action ids' records with their answers. One round trip
+ * and no explicit transaction (a statement is atomic), which is what lets the cleaners' most frequent
+ * call keep up. Every CTE sees the same snapshot, so the answers are built from the writes' RETURNING
+ * rows. The actions of one statement have distinct action ids and distinct tasks (see TaskActionBatches).
  */
 const statement = `
-with open_run as (
-  select id, started_at from runs
-  where token_hash = ? and link_revoked_at is null and link_expired_at is null and status <> 'completed'
+with input as (
+  select * from jsonb_to_recordset(?::jsonb) as i(
+    n int, token_hash text, action_id text, run_task_id uuid, checked boolean, comment text,
+    duration_seconds int, latitude float8, longitude float8, location_accuracy float8,
+    location_timestamp timestamptz, address text, at timestamptz)
 ), fresh as (
-  select r.id, r.started_at from open_run r
-  where not exists (select 1 from processed_actions where action_id = ?)
-    and exists (select 1 from run_tasks where id = ? and run_id = r.id)
+  select i.*, r.id as run_id, r.started_at as run_started_at
+  from input i
+  join runs r on r.token_hash = i.token_hash
+    and r.link_revoked_at is null and r.link_expired_at is null and r.status <> 'completed'
+  where not exists (select 1 from processed_actions p where p.action_id = i.action_id)
+    and exists (select 1 from run_tasks t where t.id = i.run_task_id and t.run_id = r.id)
 ), started as (
   update runs set status = case when status = 'pending' then 'in_progress' else status end,
       started_at = now(), updated_at = now()
-  where id = (select id from fresh) and started_at is null
-  returning started_at
+  where id in (select run_id from fresh) and started_at is null
+  returning id, started_at
 ), task as (
-  update run_tasks set
-    checked = ?, comment = ?, duration_seconds = ?,
-    checked_at = case when ? then coalesce(checked_at, now()) else null end,
-    latitude = coalesce(?, latitude), longitude = coalesce(?, longitude),
-    location_accuracy = coalesce(?, location_accuracy), location_timestamp = coalesce(?, location_timestamp),
-    address = coalesce(?, address), client_updated_at = ?, updated_at = now()
-  where id = ? and run_id = (select id from fresh) and (client_updated_at is null or client_updated_at <= ?)
-  returning id, checked, comment, duration_seconds, checked_at, order_index
+  update run_tasks t set
+    checked = f.checked, comment = f.comment, duration_seconds = f.duration_seconds,
+    checked_at = case when f.checked then coalesce(t.checked_at, now()) else null end,
+    latitude = coalesce(f.latitude, t.latitude), longitude = coalesce(f.longitude, t.longitude),
+    location_accuracy = coalesce(f.location_accuracy, t.location_accuracy),
+    location_timestamp = coalesce(f.location_timestamp, t.location_timestamp),
+    address = coalesce(f.address, t.address), client_updated_at = f.at, updated_at = now()
+  from fresh f
+  where t.id = f.run_task_id and t.run_id = f.run_id and (t.client_updated_at is null or t.client_updated_at <= f.at)
+  returning f.n, f.action_id, f.run_id, t.id, t.checked, t.comment, t.duration_seconds, t.checked_at, t.order_index
 ), answer as (
-  select jsonb_build_object(
+  select task.n, task.action_id, task.run_id, jsonb_build_object(
     'ok', true,
     'applied', true,
     'run', jsonb_build_object(
       'status', 'in_progress',
-      'started_at', ${iso('coalesce((select started_at from started), (select started_at from fresh))')}),
+      'started_at', ${iso('coalesce(s.started_at, f.run_started_at)')}),
     'task', jsonb_build_object(
       'id', task.id, 'checked', task.checked, 'comment', task.comment,
       'duration_seconds', task.duration_seconds, 'checked_at', ${iso('task.checked_at')},
       'order_index', task.order_index)
   ) as response
   from task
+  join fresh f on f.n = task.n
+  left join started s on s.id = task.run_id
 ), claim as (
   insert into processed_actions (action_id, run_id, kind, response, created_at)
-  select ?, (select id from fresh), 'task', response, now() from answer
+  select action_id, run_id, 'task', response, now() from answer
   on conflict (action_id) do nothing
   returning action_id
 )
-select (select response from answer) as response, exists (select 1 from claim) as claimed, (select id from fresh) as run_id`;
+select a.n, a.response, a.run_id, exists (select 1 from claim c where c.action_id = a.action_id) as claimed
+from answer a`;
 
 /**
- * Applies a new task action to an open run in one statement. Answers null when it could not: an
- * unknown, revoked or expired token, a completed run, another run's task, an action id seen before, or
- * an action older than the task's state; the caller then takes the transactional path, which tells
- * those apart. `claimed` is false only for a concurrent duplicate of the same action that lost the
- * race for the id: it wrote the same values, so the answer is the winner's and nothing is signalled.
+ * Applies new task actions to open runs in one statement. Answers, in the actions' order, null for each
+ * one it could not apply: an unknown, revoked or expired token, a completed run, another run's task, an
+ * action id seen before, or an action older than the task's state; the caller then takes the
+ * transactional path, which tells those apart.
  */
-export async function applyTaskActionInOneStatement(
+export async function applyTaskActionsInOneStatement(
   em: EntityManager,
-  body: z.output<typeof taskBody>,
-  at: Date,
-): Promise<{ runId: string; answer: TaskActionAnswer; claimed: boolean } | null> {
+  actions: TaskAction[],
+): Promise<(AppliedTaskAction | null)[]> {
+  const input = actions.map(({ body, at }, n) => ({
+    n,
+    token_hash: hashToken(body.token),
+    action_id: body.action_id,
+    run_task_id: body.runTaskId,
+    checked: body.checked,
+    comment: body.comment,
+    duration_seconds: body.duration_seconds ?? null,
+    latitude: body.latitude ?? null,
+    longitude: body.longitude ?? null,
+    location_accuracy: body.location_accuracy ?? null,
+    location_timestamp: body.location_timestamp ?? null,
+    address: body.address ?? null,
+    at,
+  }));
   const rows = await em
     .getConnection()
-    .execute<{ response: TaskActionAnswer | null; claimed: boolean; run_id: string | null }[]>(
+    .execute<{ n: number; response: TaskActionAnswer; claimed: boolean; run_id: string }[]>(
       statement,
-      [
-        hashToken(body.token),
-        body.action_id,
-        body.runTaskId,
-        body.checked,
-        body.comment,
-        body.duration_seconds ?? null,
-        body.checked,
-        body.latitude ?? null,
-        body.longitude ?? null,
-        body.location_accuracy ?? null,
-        body.location_timestamp ?? null,
-        body.address ?? null,
-        at,
-        body.runTaskId,
-        at,
-        body.action_id,
-      ],
+      [JSON.stringify(input)],
       'all',
     );
-  const row = rows[0];
-  if (!row?.response || !row.run_id) return null;
-  if (row.claimed && row.response.run.started_at) return { runId: row.run_id, answer: row.response, claimed: true };
-  const answer = await recordedAnswerWithStart(em, body.action_id);
+  const applied: (AppliedTaskAction | null)[] = actions.map(() => null);
+  await Promise.all(
+    rows.map(async (row) => {
+      applied[row.n] =
+        row.claimed && row.response.run.started_at
+          ? { runId: row.run_id, answer: row.response, claimed: true }
+          : await withRecordedStart(em, actions[row.n]!.body.action_id, row);
+    }),
+  );
+  return applied;
+}
+
+async function withRecordedStart(
+  em: EntityManager,
+  actionId: string,
+  row: { run_id: string; claimed: boolean },
+): Promise<AppliedTaskAction | null> {
+  const answer = await recordedAnswerWithStart(em, actionId);
   return answer ? { runId: row.run_id, answer, claimed: row.claimed } : null;
 }
 
