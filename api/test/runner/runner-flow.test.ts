@@ -211,6 +211,38 @@ describe('actions are applied once and in order', () => {
     expect(records.map((record) => record.started_at)).toEqual(tasks.map(() => startedAt));
   }
 
+  it('applies a burst of actions from several runs to exactly the right tasks, refusing only the bad ones', async () => {
+    // Sent at once, the actions share the API's statements: a refused or stale one must not spoil the rest.
+    const runs = await Promise.all(Array.from({ length: 3 }, () => newRun()));
+    const opened = await Promise.all(runs.map(async ({ cleaner }) => (await cleaner.openRun()).body.run));
+    const newer = Date.now();
+    const ticks = runs.flatMap(({ cleaner }, r) =>
+      opened[r].tasks.map((task: { id: string }, t: number) =>
+        cleaner.tick(task.id, { comment: `Run ${r} task ${t}`, duration_seconds: 10 * r + t, timestamp: newer }),
+      ),
+    );
+    const first = runs[0]!.cleaner;
+    const firstTask = opened[0].tasks[0].id;
+    const stale = first.tick(firstTask, { checked: false, comment: 'Stale', timestamp: newer - 60_000 });
+    const foreign = first.tick(opened[1].tasks[0].id, { comment: 'Not mine' });
+    const unknownLink = new Cleaner(api.baseUrl, 'not-a-real-token-000000').tick(firstTask, { comment: 'Nobody' });
+    const answers = await Promise.all(ticks);
+    expect(answers.map((answer) => answer.status)).toEqual(ticks.map(() => 200));
+    expect([(await foreign).status, (await unknownLink).status]).toEqual([403, 404]);
+    expect((await stale).status).toBe(200);
+
+    for (const [r, { cleaner }] of runs.entries()) {
+      const stored = (await cleaner.openRun()).body.run.tasks;
+      expect(
+        stored.map((task: { checked: boolean; comment: string; duration_seconds: number }) => [
+          task.checked,
+          task.comment,
+          task.duration_seconds,
+        ]),
+      ).toEqual(opened[r].tasks.map((_: unknown, t: number) => [true, `Run ${r} task ${t}`, 10 * r + t]));
+    }
+  });
+
   it('answers one of 20 concurrent completions with success and the rest with 409, and makes one report', async () => {
     const { run, cleaner } = await newRun();
     const tasks = (await cleaner.openRun()).body.run.tasks;
