@@ -4,20 +4,25 @@ import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { AppState } from './context.ts';
 
-/** Gives each request an id, a child logger, a forked entity manager, and logs one line when done. */
+/**
+ * Gives each request an id, a child logger, a forked entity manager, and logs one line when done. The
+ * logger and the entity manager are made on first use: the runner's hottest call needs neither.
+ */
 export function requestContext(orm: MikroORM, logger: Logger): Middleware<AppState> {
   return async (ctx, next) => {
     const started = performance.now();
     const incoming = ctx.get('X-Request-Id');
     ctx.state.requestId = /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     ctx.set('X-Request-Id', ctx.state.requestId);
-    ctx.state.log = logger.child({ request_id: ctx.state.requestId });
-    ctx.state.em = orm.em.fork();
+    const requestId = ctx.state.requestId;
+    defineOnFirstUse(ctx.state, 'log', () => logger.child({ request_id: requestId }));
+    defineOnFirstUse(ctx.state, 'em', () => orm.em.fork());
     try {
       await next();
     } finally {
-      ctx.state.log.info(
+      logger.info(
         {
+          request_id: requestId,
           method: ctx.method,
           path: ctx.path,
           status: ctx.status,
@@ -28,4 +33,19 @@ export function requestContext(orm: MikroORM, logger: Logger): Middleware<AppSta
       );
     }
   };
+}
+
+function defineOnFirstUse<K extends 'log' | 'em'>(state: AppState, key: K, make: () => AppState[K]) {
+  Object.defineProperty(state, key, {
+    configurable: true,
+    enumerable: true,
+    get() {
+      const value = make();
+      Object.defineProperty(state, key, { value, writable: true, enumerable: true });
+      return value;
+    },
+    set(value: AppState[K]) {
+      Object.defineProperty(state, key, { value, writable: true, enumerable: true });
+    },
+  });
 }

@@ -5,6 +5,8 @@ import type { Logger } from 'pino';
 
 const MAX_IN_FLIGHT = 8;
 const MAX_ATTEMPTS = 8;
+/** At most one signal per run in this time: a busy run's changes ride together in the next one. */
+const RUN_SIGNAL_INTERVAL_MS = 1_000;
 
 /** The newest change per task of one run, waiting to be sent. */
 interface RunChanges {
@@ -17,11 +19,14 @@ interface RunChanges {
  * record of what the cleaner did; the workflow learns it for its status and progress, and is handed
  * the stored state again at completion, so a signal that arrives late changes no decision. Changes
  * are batched per run (one signal carries all of a run's changes since the last one) and coalesced
- * per task (only the newest state is sent), so a busy run costs Temporal a signal at a time.
+ * per task (only the newest state is sent), so a busy run costs Temporal a signal at a time and at
+ * most one a second.
  */
 export class ProgressSignals {
   private readonly pending = new Map<string, RunChanges>();
   private readonly sending = new Set<string>();
+  /** Runs signalled less than RUN_SIGNAL_INTERVAL_MS ago. */
+  private readonly resting = new Set<string>();
   private idle: (() => void)[] = [];
 
   constructor(
@@ -62,9 +67,14 @@ export class ProgressSignals {
   private pump() {
     for (const [runId, changes] of this.pending) {
       if (this.sending.size >= MAX_IN_FLIGHT) return;
-      if (this.sending.has(runId)) continue;
+      if (this.sending.has(runId) || this.resting.has(runId)) continue;
       this.pending.delete(runId);
       this.sending.add(runId);
+      this.resting.add(runId);
+      setTimeout(() => {
+        this.resting.delete(runId);
+        this.pump();
+      }, RUN_SIGNAL_INTERVAL_MS);
       const batch: ProgressBatch = { tasks: [...changes.tasks.values()], media: [...changes.media.values()] };
       void this.send(runId, batch).finally(() => {
         this.sending.delete(runId);
