@@ -39,7 +39,7 @@ const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-
  */
 const statement = `
 with input as (
-  select * from jsonb_to_recordset(?::jsonb) as i(
+  select * from jsonb_to_recordset($1::jsonb) as i(
     n int, token_hash text, action_id text, run_task_id uuid, checked boolean, comment text,
     duration_seconds int, latitude float8, longitude float8, location_accuracy float8,
     location_timestamp timestamptz, address text, at timestamptz)
@@ -65,21 +65,21 @@ with input as (
     address = coalesce(f.address, t.address), client_updated_at = f.at, updated_at = now()
   from fresh f
   where t.id = f.run_task_id and t.run_id = f.run_id and (t.client_updated_at is null or t.client_updated_at <= f.at)
-  returning f.n, f.action_id, f.run_id, t.id, t.checked, t.comment, t.duration_seconds, t.checked_at, t.order_index
+  returning f.n, f.action_id, f.run_id, f.run_started_at,
+    t.id, t.checked, t.comment, t.duration_seconds, t.checked_at, t.order_index
 ), answer as (
   select task.n, task.action_id, task.run_id, jsonb_build_object(
     'ok', true,
     'applied', true,
     'run', jsonb_build_object(
       'status', 'in_progress',
-      'started_at', ${iso('coalesce(s.started_at, f.run_started_at)')}),
+      'started_at', ${iso('coalesce(s.started_at, task.run_started_at)')}),
     'task', jsonb_build_object(
       'id', task.id, 'checked', task.checked, 'comment', task.comment,
       'duration_seconds', task.duration_seconds, 'checked_at', ${iso('task.checked_at')},
       'order_index', task.order_index)
   ) as response
   from task
-  join fresh f on f.n = task.n
   left join started s on s.id = task.run_id
 ), claim as (
   insert into processed_actions (action_id, run_id, kind, response, created_at)
@@ -87,7 +87,7 @@ with input as (
   on conflict (action_id) do nothing
   returning action_id
 )
-select a.n, a.response, a.run_id, exists (select 1 from claim c where c.action_id = a.action_id) as claimed
+select a.n, a.response, a.run_id, a.action_id in (select action_id from claim) as claimed
 from answer a`;
 
 /**
@@ -115,13 +115,13 @@ export async function applyTaskActionsInOneStatement(
     address: body.address ?? null,
     at,
   }));
-  const rows = await em
-    .getConnection()
-    .execute<{ n: number; response: TaskActionAnswer; claimed: boolean; run_id: string }[]>(
-      statement,
-      [JSON.stringify(input)],
-      'all',
-    );
+  // A named statement straight on the driver's pool: PostgreSQL plans it once per connection.
+  const pool = await em.getConnection().getNativeClient();
+  const { rows } = await pool.query<{ n: number; response: TaskActionAnswer; claimed: boolean; run_id: string }>({
+    name: 'apply-task-actions',
+    text: statement,
+    values: [JSON.stringify(input)],
+  });
   const applied: (AppliedTaskAction | null)[] = actions.map(() => null);
   await Promise.all(
     rows.map(async (row) => {
