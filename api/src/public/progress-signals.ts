@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 const MAX_IN_FLIGHT = 8;
 const MAX_ATTEMPTS = 8;
 /** At most one signal per run in this time: a busy run's changes ride together in the next one. */
-const RUN_SIGNAL_INTERVAL_MS = 1_000;
+const RUN_SIGNAL_INTERVAL_MS = 2_000;
 
 /** The newest change per task of one run, waiting to be sent. */
 interface RunChanges {
@@ -20,7 +20,7 @@ interface RunChanges {
  * the stored state again at completion, so a signal that arrives late changes no decision. Changes
  * are batched per run (one signal carries all of a run's changes since the last one) and coalesced
  * per task (only the newest state is sent), so a busy run costs Temporal a signal at a time and at
- * most one a second.
+ * most one every two seconds.
  */
 export class ProgressSignals {
   private readonly pending = new Map<string, RunChanges>();

@@ -1,3 +1,5 @@
+import { runHandle } from '@turnproof/temporal/client';
+import { runProgressQuery } from '@turnproof/workflows';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInOwner } from '../support/browser.ts';
@@ -241,6 +243,28 @@ describe('actions are applied once and in order', () => {
         ]),
       ).toEqual(opened[r].tasks.map((_: unknown, t: number) => [true, `Run ${r} task ${t}`, 10 * r + t]));
     }
+  });
+
+  it("tells the run's workflow a burst of ticks in a couple of signals, each task at its newest state", async () => {
+    const { run, cleaner } = await newRun();
+    const tasks: { id: string }[] = (await cleaner.openRun()).body.run.tasks;
+    for (const task of tasks) expect((await cleaner.tick(task.id)).status).toBe(200);
+    // A change of mind on the first task: the workflow must end with it unchecked.
+    expect((await cleaner.tick(tasks[0]!.id, { checked: false })).status).toBe(200);
+
+    const handle = runHandle(api.temporal, run.id);
+    const progress = await waitFor('the workflow to hear every tick', async () => {
+      const known = await handle.query(runProgressQuery);
+      return known.tasksChecked === tasks.length - 1 ? known : undefined;
+    });
+    expect(progress).toMatchObject({ status: 'in_progress', tasksTotal: tasks.length });
+    const history = await handle.fetchHistory();
+    const progressSignals = (history.events ?? []).filter(
+      (event) => event.workflowExecutionSignaledEventAttributes?.signalName === 'progress',
+    );
+    // One signal as the first tick answers, the rest together after the pause between signals.
+    expect(progressSignals.length).toBeGreaterThan(0);
+    expect(progressSignals.length).toBeLessThanOrEqual(3);
   });
 
   it('answers one of 20 concurrent completions with success and the rest with 409, and makes one report', async () => {
