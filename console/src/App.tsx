@@ -1,11 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { dataProvider } from './api/http.ts';
 import { authProvider } from './auth/authProvider.ts';
 import checklists from './checklists/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
 import { prefetchDashboard } from './dashboard/useDashboard.ts';
+import { ConsoleAdmin } from './layout/ConsoleAdmin.tsx';
 import { Layout } from './layout/Layout.tsx';
 import { lazyPage } from './layout/lazyPage.tsx';
 import { theme } from './layout/theme.ts';
@@ -33,18 +34,14 @@ if (window.location.pathname.replace(/\/+$/, '') === '/dashboard') prefetchDashb
 export function App() {
   return (
     <BrowserRouter>
-      <Admin
-        title="Turnproof"
+      <ConsoleAdmin
         queryClient={queryClient}
         dataProvider={dataProvider}
         authProvider={authProvider}
-        requireAuth
-        loginPage={false}
         layout={Layout}
         dashboard={Dashboard}
         catchAll={NotFoundPage}
         theme={theme}
-        disableTelemetry
       >
         <CustomRoutes noLayout>
           <Route path="/auth" element={<AuthPage />} />
@@ -69,7 +66,7 @@ export function App() {
         <Resource name="templates" {...templates} />
         <Resource name="checklists" {...checklists} />
         <Resource name="team" {...team} />
-      </Admin>
+      </ConsoleAdmin>
     </BrowserRouter>
   );
 }

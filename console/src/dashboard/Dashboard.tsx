@@ -1,10 +1,9 @@
 import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useSession } from '../auth/session.ts';
+import { lazyComponent } from '../layout/lazyPage.tsx';
 import { usePageTitle } from '../layout/usePageTitle.ts';
-import { SetupChecklist } from '../onboarding/SetupChecklist.tsx';
 import { useOnboarding } from '../onboarding/useOnboarding.ts';
-import { PlanPickerDialog } from '../plans/PlanPickerDialog.tsx';
 import { PlanUsageCard } from './PlanUsageCard.tsx';
 import { PropertiesCard } from './PropertiesCard.tsx';
 import { RecentActivity } from './RecentActivity.tsx';
@@ -13,6 +12,10 @@ import { TrialCountdown } from './TrialCountdown.tsx';
 import { UnlockAnalytics } from './UnlockAnalytics.tsx';
 import { UpgradeBanner } from './UpgradeBanner.tsx';
 import { useDashboard } from './useDashboard.ts';
+
+// Shown after the figures (the setup checklist needs its own request) or on demand: not in the first download.
+const SetupChecklist = lazyComponent(() => import('../onboarding/SetupChecklist.tsx').then((m) => m.SetupChecklist));
+const PlanPickerDialog = lazyComponent(() => import('../plans/PlanPickerDialog.tsx').then((m) => m.PlanPickerDialog));
 
 /** /dashboard: greeting, stat cards, properties, recent activity, plan meters and upgrade prompts. */
 export function Dashboard() {

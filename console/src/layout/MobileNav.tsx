@@ -17,7 +17,7 @@ import { useLogout } from 'react-admin';
 import type { Session } from '../auth/session.ts';
 import { Link, useLocation } from 'react-router-dom';
 import { mainNavigation, paths } from './navigation.ts';
-import { Sidebar } from './Sidebar.tsx';
+import { LazySidebar } from './LazySidebar.tsx';
 import { badgeText, useRunsInProgress } from './useRunsInProgress.ts';
 
 const TABS = ['Dashboard', 'Properties', 'Inspections', 'Analytics'];
@@ -33,7 +33,7 @@ export function MobileHeader({ session }: { session: Session }) {
         <IconButton edge="start" aria-label="Open menu" onClick={() => setMenuOpen(true)} sx={{ mr: 1 }}>
           <MenuIcon />
         </IconButton>
-        <Sidebar open={menuOpen} session={session} onClose={() => setMenuOpen(false)} />
+        <LazySidebar open={menuOpen} session={session} onClose={() => setMenuOpen(false)} />
         <img src="/favicon.svg" alt="" width={24} height={24} />
         <Typography component="span" variant="h6" sx={{ ml: 1, flexGrow: 1 }}>
           Turnproof
