@@ -3,6 +3,7 @@ import { CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { dataProvider } from './api/http.ts';
 import { authProvider } from './auth/authProvider.ts';
+import { prefetchSession } from './auth/session.ts';
 import checklists from './checklists/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
 import { prefetchDashboard } from './dashboard/useDashboard.ts';
@@ -28,6 +29,7 @@ const SettingsPage = lazyPage(() => import('./settings/SettingsPage.tsx').then((
 const ProfilePage = lazyPage(() => import('./profile/ProfilePage.tsx').then((m) => m.ProfilePage));
 
 const queryClient = new QueryClient();
+prefetchSession(queryClient);
 if (window.location.pathname.replace(/\/+$/, '') === '/dashboard') prefetchDashboard(queryClient);
 
 /** The owner console: a table of contents of its screens. */

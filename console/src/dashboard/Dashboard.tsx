@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useSession } from '../auth/session.ts';
 import { lazyComponent } from '../layout/lazyPage.tsx';
 import { usePageTitle } from '../layout/usePageTitle.ts';
+import { useOpenedOnce } from '../layout/useOpenedOnce.ts';
 import { useOnboarding } from '../onboarding/useOnboarding.ts';
 import { PlanUsageCard } from './PlanUsageCard.tsx';
 import { PropertiesCard } from './PropertiesCard.tsx';
@@ -24,6 +25,7 @@ export function Dashboard() {
   const dashboard = useDashboard();
   const onboarding = useOnboarding();
   const [planPickerOpen, setPlanPickerOpen] = useState(false);
+  const planPickerLoaded = useOpenedOnce(planPickerOpen);
 
   const name = session.data?.profile?.display_name?.trim() || session.data?.user?.email.split('@')[0] || '';
   const firstName = name.split(/\s+/)[0];
@@ -59,7 +61,7 @@ export function Dashboard() {
         {!access.features.analytics && <UnlockAnalytics onUpgrade={() => setPlanPickerOpen(true)} />}
       </Box>
       {setupOpen && onboarding.data && <SetupChecklist state={onboarding.data} />}
-      <PlanPickerDialog open={planPickerOpen} onClose={() => setPlanPickerOpen(false)} />
+      {planPickerLoaded && <PlanPickerDialog open={planPickerOpen} onClose={() => setPlanPickerOpen(false)} />}
     </Stack>
   );
 }

@@ -1,5 +1,4 @@
 import { CssBaseline } from '@mui/material';
-import { useState } from 'react';
 import {
   AdminContext,
   type AdminContextProps,
@@ -10,6 +9,7 @@ import {
   useNotificationContext,
 } from 'react-admin';
 import { lazyComponent, PageLoading } from './lazyPage.tsx';
+import { useOpenedOnce } from './useOpenedOnce.ts';
 
 type ErrorProps = Parameters<NonNullable<CoreAdminUIProps['error']>>[0];
 
@@ -22,9 +22,7 @@ const AccessDenied = lazyComponent(() => import('./raScreens.ts').then((m) => m.
 /** react-admin's snackbar, loaded with the first notification and kept from then on (it takes them off the queue). */
 function NotificationOnDemand() {
   const { notifications } = useNotificationContext();
-  const [needed, setNeeded] = useState(false);
-  if (notifications.length > 0 && !needed) setNeeded(true);
-  return needed ? <Notification /> : null;
+  return useOpenedOnce(notifications.length > 0) ? <Notification /> : null;
 }
 
 type ConsoleAdminProps = Pick<CoreAdminUIProps, 'children' | 'layout' | 'dashboard' | 'catchAll'> &
