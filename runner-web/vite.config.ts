@@ -3,27 +3,16 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import { PREACT_COMPAT } from '@turnproof/config/preact-compat';
 import { build, defineConfig, type Plugin } from 'vite';
 
 const BASE = '/r/';
 const SERVICE_WORKER = 'sw.js';
 
-/**
- * The runner is written against React's API and types, but built with Preact's compatibility layer:
- * react-dom alone is about 57 KB gzipped, nearly the whole 60 KB budget of JavaScript a cheap phone
- * loads before the first task shows; preact/compat is about 5 KB. Exact-match aliases, so that
- * `react-dom/client` and `react/jsx-runtime` get their own Preact entry points.
- */
-const PREACT_COMPAT = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-];
-
 // Assets live under /r/assets/ so they never collide with the console's /assets/ on the shared origin.
-// In `vite dev`, /api goes to a locally running API.
+// In `vite dev`, /api goes to a locally running API. Written against React's API and types, built with
+// Preact's compatibility layer: react-dom alone would be nearly the whole 60 KB budget of JavaScript a
+// cheap phone loads before the first task shows.
 export default defineConfig({
   base: BASE,
   resolve: { alias: PREACT_COMPAT },

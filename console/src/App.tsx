@@ -1,11 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { dataProvider } from './api/http.ts';
 import { authProvider } from './auth/authProvider.ts';
+import { prefetchSession } from './auth/session.ts';
 import checklists from './checklists/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
 import { prefetchDashboard } from './dashboard/useDashboard.ts';
+import { ConsoleAdmin } from './layout/ConsoleAdmin.tsx';
 import { Layout } from './layout/Layout.tsx';
 import { lazyPage } from './layout/lazyPage.tsx';
 import { theme } from './layout/theme.ts';
@@ -27,24 +29,21 @@ const SettingsPage = lazyPage(() => import('./settings/SettingsPage.tsx').then((
 const ProfilePage = lazyPage(() => import('./profile/ProfilePage.tsx').then((m) => m.ProfilePage));
 
 const queryClient = new QueryClient();
+prefetchSession(queryClient);
 if (window.location.pathname.replace(/\/+$/, '') === '/dashboard') prefetchDashboard(queryClient);
 
 /** The owner console: a table of contents of its screens. */
 export function App() {
   return (
     <BrowserRouter>
-      <Admin
-        title="Turnproof"
+      <ConsoleAdmin
         queryClient={queryClient}
         dataProvider={dataProvider}
         authProvider={authProvider}
-        requireAuth
-        loginPage={false}
         layout={Layout}
         dashboard={Dashboard}
         catchAll={NotFoundPage}
         theme={theme}
-        disableTelemetry
       >
         <CustomRoutes noLayout>
           <Route path="/auth" element={<AuthPage />} />
@@ -69,7 +68,7 @@ export function App() {
         <Resource name="templates" {...templates} />
         <Resource name="checklists" {...checklists} />
         <Resource name="team" {...team} />
-      </Admin>
+      </ConsoleAdmin>
     </BrowserRouter>
   );
 }

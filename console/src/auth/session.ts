@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../api/http.ts';
 import type { Access } from '../types.ts';
 
@@ -49,6 +49,11 @@ const SUBSCRIPTION_RECHECK_MS = 5 * 60_000;
 /** The signed-in user, profile and plan access, shared by every screen. */
 export function useSession() {
   return useQuery({ queryKey: SESSION_KEY, queryFn: getSession, refetchInterval: SUBSCRIPTION_RECHECK_MS });
+}
+
+/** Starts the session's query with the app: the first screen then renders with it, not with a spinner first. */
+export function prefetchSession(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery({ queryKey: SESSION_KEY, queryFn: getSession });
 }
 
 /** Reads the session again, e.g. after a plan was picked or the profile changed. */

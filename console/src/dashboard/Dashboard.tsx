@@ -1,10 +1,10 @@
 import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useSession } from '../auth/session.ts';
+import { lazyComponent } from '../layout/lazyPage.tsx';
 import { usePageTitle } from '../layout/usePageTitle.ts';
-import { SetupChecklist } from '../onboarding/SetupChecklist.tsx';
+import { useOpenedOnce } from '../layout/useOpenedOnce.ts';
 import { useOnboarding } from '../onboarding/useOnboarding.ts';
-import { PlanPickerDialog } from '../plans/PlanPickerDialog.tsx';
 import { PlanUsageCard } from './PlanUsageCard.tsx';
 import { PropertiesCard } from './PropertiesCard.tsx';
 import { RecentActivity } from './RecentActivity.tsx';
@@ -14,6 +14,10 @@ import { UnlockAnalytics } from './UnlockAnalytics.tsx';
 import { UpgradeBanner } from './UpgradeBanner.tsx';
 import { useDashboard } from './useDashboard.ts';
 
+// Shown after the figures (the setup checklist needs its own request) or on demand: not in the first download.
+const SetupChecklist = lazyComponent(() => import('../onboarding/SetupChecklist.tsx').then((m) => m.SetupChecklist));
+const PlanPickerDialog = lazyComponent(() => import('../plans/PlanPickerDialog.tsx').then((m) => m.PlanPickerDialog));
+
 /** /dashboard: greeting, stat cards, properties, recent activity, plan meters and upgrade prompts. */
 export function Dashboard() {
   usePageTitle('Dashboard');
@@ -21,6 +25,7 @@ export function Dashboard() {
   const dashboard = useDashboard();
   const onboarding = useOnboarding();
   const [planPickerOpen, setPlanPickerOpen] = useState(false);
+  const planPickerLoaded = useOpenedOnce(planPickerOpen);
 
   const name = session.data?.profile?.display_name?.trim() || session.data?.user?.email.split('@')[0] || '';
   const firstName = name.split(/\s+/)[0];
@@ -56,7 +61,7 @@ export function Dashboard() {
         {!access.features.analytics && <UnlockAnalytics onUpgrade={() => setPlanPickerOpen(true)} />}
       </Box>
       {setupOpen && onboarding.data && <SetupChecklist state={onboarding.data} />}
-      <PlanPickerDialog open={planPickerOpen} onClose={() => setPlanPickerOpen(false)} />
+      {planPickerLoaded && <PlanPickerDialog open={planPickerOpen} onClose={() => setPlanPickerOpen(false)} />}
     </Stack>
   );
 }

@@ -4,7 +4,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { useSession } from '../auth/session.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { MobileHeader, MobileTabBar, TAB_BAR_HEIGHT } from './MobileNav.tsx';
-import { Sidebar } from './Sidebar.tsx';
+import { LazySidebar } from './LazySidebar.tsx';
 import { readSidebarOpen, writeSidebarOpen } from './sidebarCookie.ts';
 import { useShortcuts } from './useShortcuts.ts';
 
@@ -60,7 +60,7 @@ export function Layout({ children }: { children: ReactNode }) {
   }
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-      <Sidebar open={sidebarOpen} session={session.data} />
+      <LazySidebar open={sidebarOpen} session={session.data} />
       <Box component="main" id="main-content" sx={{ flexGrow: 1, minWidth: 0, p: 3 }}>
         <Box sx={{ mb: 2 }}>
           <Breadcrumbs />

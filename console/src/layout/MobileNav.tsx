@@ -17,7 +17,8 @@ import { useLogout } from 'react-admin';
 import type { Session } from '../auth/session.ts';
 import { Link, useLocation } from 'react-router-dom';
 import { mainNavigation, paths } from './navigation.ts';
-import { Sidebar } from './Sidebar.tsx';
+import { LazySidebar } from './LazySidebar.tsx';
+import { useOpenedOnce } from './useOpenedOnce.ts';
 import { badgeText, useRunsInProgress } from './useRunsInProgress.ts';
 
 const TABS = ['Dashboard', 'Properties', 'Inspections', 'Analytics'];
@@ -27,13 +28,14 @@ export const TAB_BAR_HEIGHT = 64;
 export function MobileHeader({ session }: { session: Session }) {
   const logout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuLoaded = useOpenedOnce(menuOpen);
   return (
     <AppBar position="sticky" color="default" elevation={1}>
       <Toolbar>
         <IconButton edge="start" aria-label="Open menu" onClick={() => setMenuOpen(true)} sx={{ mr: 1 }}>
           <MenuIcon />
         </IconButton>
-        <Sidebar open={menuOpen} session={session} onClose={() => setMenuOpen(false)} />
+        {menuLoaded && <LazySidebar open={menuOpen} session={session} onClose={() => setMenuOpen(false)} />}
         <img src="/favicon.svg" alt="" width={24} height={24} />
         <Typography component="span" variant="h6" sx={{ ml: 1, flexGrow: 1 }}>
           Turnproof

@@ -16,12 +16,10 @@ import {
 import { Link, useLocation } from 'react-router-dom';
 import type { Session } from '../auth/session.ts';
 import { TIER_BADGES, tierAtLeast } from '../plans/tiers.ts';
+import { SIDEBAR_ICON_WIDTH, SIDEBAR_WIDTH } from './LazySidebar.tsx';
 import { mainNavigation, type NavItem, quickActions, settingsNavigation } from './navigation.ts';
 import { SubscriptionCard } from './SubscriptionCard.tsx';
 import { UserFooter } from './UserFooter.tsx';
-
-export const SIDEBAR_WIDTH = 256;
-export const SIDEBAR_ICON_WIDTH = 48;
 
 function NavLink({ item, open, session }: { item: NavItem; open: boolean; session: Session }) {
   const { pathname } = useLocation();

@@ -1,5 +1,5 @@
 import { Box, CircularProgress } from '@mui/material';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 
 export function PageLoading() {
   return (
@@ -9,14 +9,25 @@ export function PageLoading() {
   );
 }
 
-/** A screen loaded on first visit (route-based code splitting), with a spinner meanwhile. */
-export function lazyPage(load: () => Promise<ComponentType>): ComponentType {
+/**
+ * A component whose code loads the first time it renders (code splitting), showing `fallback` meanwhile:
+ * for pieces the dashboard's first render does not need, so they stay out of the first download.
+ */
+export function lazyComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: (props: P) => ReactNode = () => null,
+): (props: P) => ReactNode {
   const Lazy = lazy(async () => ({ default: await load() }));
-  return function LazyPage() {
+  return function LazyComponent(props: P) {
     return (
-      <Suspense fallback={<PageLoading />}>
-        <Lazy />
+      <Suspense fallback={fallback(props)}>
+        <Lazy {...props} />
       </Suspense>
     );
   };
+}
+
+/** A screen loaded on first visit (route-based code splitting), with a spinner meanwhile. */
+export function lazyPage(load: () => Promise<ComponentType>): ComponentType {
+  return lazyComponent(load, () => <PageLoading />);
 }

@@ -1,0 +1,59 @@
+import { CssBaseline } from '@mui/material';
+import {
+  AdminContext,
+  type AdminContextProps,
+  CoreAdminUI,
+  type CoreAdminUIProps,
+  defaultI18nProvider,
+  localStorageStore,
+  useNotificationContext,
+} from 'react-admin';
+import { lazyComponent, PageLoading } from './lazyPage.tsx';
+import { useOpenedOnce } from './useOpenedOnce.ts';
+
+type ErrorProps = Parameters<NonNullable<CoreAdminUIProps['error']>>[0];
+
+const store = localStorageStore();
+const Notification = lazyComponent(() => import('./raScreens.ts').then((m) => m.Notification));
+const ErrorScreen = lazyComponent<ErrorProps>(() => import('./raScreens.ts').then((m) => m.Error));
+const AuthenticationError = lazyComponent(() => import('./raScreens.ts').then((m) => m.AuthenticationError));
+const AccessDenied = lazyComponent(() => import('./raScreens.ts').then((m) => m.AccessDenied));
+
+/** react-admin's snackbar, loaded with the first notification and kept from then on (it takes them off the queue). */
+function NotificationOnDemand() {
+  const { notifications } = useNotificationContext();
+  return useOpenedOnce(notifications.length > 0) ? <Notification /> : null;
+}
+
+type ConsoleAdminProps = Pick<CoreAdminUIProps, 'children' | 'layout' | 'dashboard' | 'catchAll'> &
+  Pick<AdminContextProps, 'queryClient' | 'dataProvider' | 'authProvider' | 'theme'>;
+
+/**
+ * react-admin's <Admin> without its <AdminUI> defaults: those bring the login form (react-hook-form, text
+ * fields), the default layout and menu into the first download even when the console replaces them all.
+ * The same contexts and routes, with only the pieces the console uses; notifications and error screens load
+ * on first use.
+ */
+export function ConsoleAdmin({ children, layout, dashboard, catchAll, theme, ...providers }: ConsoleAdminProps) {
+  return (
+    <AdminContext {...providers} i18nProvider={defaultI18nProvider} store={store} theme={theme}>
+      <CssBaseline enableColorScheme>
+        <CoreAdminUI
+          title="Turnproof"
+          requireAuth
+          layout={layout}
+          dashboard={dashboard}
+          catchAll={catchAll}
+          loading={PageLoading}
+          error={ErrorScreen}
+          authenticationError={AuthenticationError}
+          accessDenied={AccessDenied}
+          disableTelemetry
+        >
+          {children}
+        </CoreAdminUI>
+        <NotificationOnDemand />
+      </CssBaseline>
+    </AdminContext>
+  );
+}
