@@ -36,16 +36,6 @@ export function requestContext(orm: MikroORM, logger: Logger): Middleware<AppSta
 }
 
 function defineOnFirstUse<K extends 'log' | 'em'>(state: AppState, key: K, make: () => AppState[K]) {
-  Object.defineProperty(state, key, {
-    configurable: true,
-    enumerable: true,
-    get() {
-      const value = make();
-      Object.defineProperty(state, key, { value, writable: true, enumerable: true });
-      return value;
-    },
-    set(value: AppState[K]) {
-      Object.defineProperty(state, key, { value, writable: true, enumerable: true });
-    },
-  });
+  let value: AppState[K] | undefined;
+  Object.defineProperty(state, key, { enumerable: true, get: () => (value ??= make()) });
 }

@@ -124,23 +124,13 @@ export async function applyTaskActionsInOneStatement(
   });
   const applied: (AppliedTaskAction | null)[] = actions.map(() => null);
   await Promise.all(
-    rows.map(async (row) => {
-      applied[row.n] =
-        row.claimed && row.response.run.started_at
-          ? { runId: row.run_id, answer: row.response, claimed: true }
-          : await withRecordedStart(em, actions[row.n]!.body.action_id, row);
+    rows.map(async ({ n, response, run_id: runId, claimed }) => {
+      const answer =
+        claimed && response.run.started_at ? response : await recordedAnswerWithStart(em, actions[n]!.body.action_id);
+      applied[n] = answer ? { runId, answer, claimed } : null;
     }),
   );
   return applied;
-}
-
-async function withRecordedStart(
-  em: EntityManager,
-  actionId: string,
-  row: { run_id: string; claimed: boolean },
-): Promise<AppliedTaskAction | null> {
-  const answer = await recordedAnswerWithStart(em, actionId);
-  return answer ? { runId: row.run_id, answer, claimed: row.claimed } : null;
 }
 
 /**
