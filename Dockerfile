@@ -1,5 +1,6 @@
-# One image for the API (which also serves the built front ends) and the worker.
-FROM node:24-bookworm-slim
+# `app`: the API (which also serves the built front ends) and the one-off jobs; `worker`: the same plus
+# Chromium and fonts for the reports, and the workflow code bundled at build time.
+FROM node:24-bookworm-slim AS app
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY config/package.json config/
@@ -7,6 +8,7 @@ COPY db/package.json db/
 COPY workflows/package.json workflows/
 COPY activities/package.json activities/
 COPY temporal/package.json temporal/
+COPY site/package.json site/
 COPY api/package.json api/
 COPY console/package.json console/
 COPY runner-web/package.json runner-web/
@@ -14,4 +16,14 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build:web
 ENV NODE_ENV=production
+# Not root: a bug in Chromium or a dependency then owns only what the node user may touch.
+RUN mkdir -p /app/.data && chown node:node /app/.data
+USER node
 CMD ["npx", "tsx", "api/src/main.ts"]
+
+FROM app AS worker
+RUN apt-get update \
+  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium fonts-liberation \
+  && rm -rf /var/lib/apt/lists/*
+RUN mkdir -p .data && node --import tsx temporal/src/bundle-main.ts .data/workflow-bundle.js
+CMD ["node", "--import", "tsx", "temporal/src/worker-main.ts"]

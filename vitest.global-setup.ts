@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { freshDatabase, siblingDatabaseUrl, startThrowawayTemporal } from './scripts/lib/throwaway-stack.ts';
 
 /**
@@ -9,6 +10,9 @@ export default async function setup(): Promise<() => Promise<void>> {
   const databaseUrl = process.env.TEST_DATABASE_URL ?? siblingDatabaseUrl('turnproof_test');
   await freshDatabase(databaseUrl);
   process.env.DATABASE_URL = databaseUrl;
+  // Worker processes run with NODE_ENV=production, which refuses the public development key; the test
+  // API (in-process) and its workers share this one.
+  process.env.SECRET_KEY ??= randomBytes(48).toString('base64');
 
   const temporal = await startThrowawayTemporal();
   process.env.TEMPORAL_ADDRESS = temporal.address;

@@ -1,19 +1,22 @@
 import react from '@vitejs/plugin-react';
-import { PREACT_COMPAT } from '@turnproof/config/preact-compat';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { consoleStartChunk } from './console-start-chunk.ts';
 import { earlyApiRequests } from './early-api-requests.ts';
-import { precompress } from './precompress.ts';
 import { preloadConsole } from './preload-console.ts';
 
 // The API serves the built app from the same origin; in `vite dev`, /api goes to a locally running API.
-// Built with Preact's compatibility layer, as the runner: react-admin, MUI, react-query and react-router
-// run on it (the console's browser tests cover them), and a phone loads and runs
-// a tenth of react-dom's code.
 export default defineConfig({
-  resolve: { alias: PREACT_COMPAT },
+  build: { manifest: true },
   // Both inline scripts go first in <head>, the later plugin's on top: the API requests start before the
   // module preloads take the browser's connections.
-  plugins: [react(), consoleStartChunk(), preloadConsole(), earlyApiRequests(), precompress()],
+  // A .br and a .gz next to every text file over 1 KB; koa-static sends the one the browser accepts.
+  plugins: [
+    react(),
+    consoleStartChunk(),
+    preloadConsole(),
+    earlyApiRequests(),
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json)$/, threshold: 1024 }),
+  ],
   server: { proxy: { '/api': 'http://localhost:3000' } },
 });

@@ -3,13 +3,24 @@
 // - foundation: argon2id and the owner endpoints, API in this process;
 // - runner-api: POST /api/public/task under autocannon load next to a bare Koa route, API in a child process;
 // - report: from completing a 30-photo run to the report e-mail, with the real worker in its own process;
+// - report-memory: the worker's peak RSS while it renders the report of a run with 300 large photos;
 // - runner-web: the cleaner's PWA cold-loaded on a throttled phone: LCP, CLS, blocking time, initial JavaScript;
-// - console: the host's dashboard cold-loaded on a desktop and on the same phone: LCP, initial JavaScript.
+// - console: the host's dashboard cold-loaded on a desktop and on the same phone: LCP, initial JavaScript;
+// - proof: the capture log's cost on the task-tick path (before vs after, same run), verifying 300 entries;
+// - site: Lighthouse (mobile preset) scores and LCP of the public pages;
+// - scale: one account with 50,000 runs: p50/p95 of the console's reads and the export's peak RSS;
+// - dispatch: a 1,000-reservation booking calendar reconciled (first sync, re-sync), one worker with 1,000 calendars.
+import { randomBytes } from 'node:crypto';
 import { consoleFigures } from './bench/console.ts';
+import { dispatchFigures } from './bench/dispatch.ts';
 import { foundationFigures } from './bench/foundation.ts';
+import { proofFigures } from './bench/proof.ts';
 import { reportFigures } from './bench/report.ts';
+import { reportMemoryFigures } from './bench/report-memory.ts';
 import { runnerApiFigures } from './bench/runner-api.ts';
 import { runnerWebFigures } from './bench/runner-web.ts';
+import { siteFigures } from './bench/site.ts';
+import { scaleFigures } from './bench/scale.ts';
 import { freshDatabase, siblingDatabaseUrl, startThrowawayTemporal } from './lib/throwaway-stack.ts';
 
 const databaseUrl = siblingDatabaseUrl('turnproof_bench');
@@ -20,6 +31,8 @@ Object.assign(process.env, {
   DATABASE_URL: databaseUrl,
   TEMPORAL_ADDRESS: temporal.address,
   TEMPORAL_NAMESPACE: temporal.namespace,
+  // Worker processes run with NODE_ENV=production, which refuses the public development key.
+  SECRET_KEY: process.env.SECRET_KEY ?? randomBytes(48).toString('base64'),
 });
 
 // `npm run bench -- runner-web` runs only the named sections.
@@ -28,8 +41,13 @@ const sections = [
   ['foundation', () => foundationFigures()],
   ['runner-api', () => runnerApiFigures(databaseUrl)],
   ['report', () => reportFigures()],
+  ['report-memory', () => reportMemoryFigures()],
   ['runner-web', () => runnerWebFigures()],
   ['console', () => consoleFigures()],
+  ['proof', () => proofFigures()],
+  ['site', () => siteFigures()],
+  ['scale', () => scaleFigures()],
+  ['dispatch', () => dispatchFigures()],
 ] as const;
 
 try {

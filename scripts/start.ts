@@ -12,7 +12,7 @@ import {
   parseAddress,
   startDevServer,
 } from '@turnproof/temporal';
-import { stopProcess, supervise, waitFor, type Supervised } from './lib/processes.ts';
+import { keepAlive, waitFor } from './lib/processes.ts';
 
 const config = loadConfig();
 const stops: (() => Promise<void>)[] = [];
@@ -77,17 +77,11 @@ function buildFrontEnds() {
   execSync('npm run --silent build:web', { stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-function startProcess(name: string, entry: string): Supervised {
+/** The worker and the API are started again when they die (with back-off); the rest keeps running. */
+function startProcess(name: string, entry: string): void {
   // tsx as a loader in the same process: a tsx wrapper process would relay Ctrl-C on its own terms.
-  const supervised = supervise(name, process.execPath, ['--import', 'tsx', entry], process.env);
-  stops.push(() => stopProcess(supervised));
-  void supervised.exited.then((code) => {
-    if (!stopping) {
-      console.error(`The ${name} process exited unexpectedly (code ${code}).`);
-      void stopAll(1);
-    }
-  });
-  return supervised;
+  const kept = keepAlive(name, process.execPath, ['--import', 'tsx', entry], process.env);
+  stops.push(() => kept.stop());
 }
 
 async function apiHealthy(): Promise<boolean> {

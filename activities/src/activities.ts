@@ -1,12 +1,17 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { verificationUrl } from '@turnproof/config';
 import type Stripe from 'stripe';
 import { createSubscriptionActivities } from './subscription-activities.ts';
+import { refusalAwareMailer } from './mail-failures.ts';
 import type { Mailer } from './mailer.ts';
 import type { MediaStorage } from './media-storage.ts';
 import type { PdfRenderer } from './report/index.ts';
 import { createReportActivities } from './report-activities.ts';
 import { createMediaRetentionActivities } from './media-retention-activities.ts';
+import { createCalendarActivities } from './calendar/calendar-activities.ts';
+import { createEscalationActivities } from './escalation-activities.ts';
 import { createPromoActivities } from './promo-activities.ts';
+import { createReviewActivities } from './review-activities.ts';
 import { createRunActivities } from './run-activities.ts';
 import { createTrialActivities } from './trial-activities.ts';
 import { createUsageActivities } from './usage-activities.ts';
@@ -21,25 +26,38 @@ export interface ActivityDeps {
   stripe: Stripe | null;
   /** Where links in e-mails point. */
   publicOrigin: string;
+  /** Encrypts the magic links of the runs calendar syncs make (SECRET_KEY). */
+  secretKey: string;
+  /** CALENDAR_ALLOW_PRIVATE_ADDRESSES: feeds on private, loopback or link-local addresses (local use, tests). */
+  allowPrivateCalendarAddresses: boolean;
 }
 
 /**
  * Every activity closes over the dependencies it is given, so the worker wires real ones and tests
  * wire their own. Workflows see only the type: `proxyActivities<ReturnType<typeof createActivities>>`.
  */
-export function createActivities(deps: ActivityDeps) {
+export function createActivities(given: ActivityDeps) {
+  const deps = { ...given, mailer: refusalAwareMailer(given.mailer) };
   const plansUrl = `${deps.publicOrigin}/subscription`;
   const runUrl = (runId: string) => `${deps.publicOrigin}/inspections?run=${runId}`;
   const reportDownloadUrl = (runId: string, version: number) =>
     `${deps.publicOrigin}/api/runs/${runId}/reports/${version}/pdf`;
   return {
     ...createRunActivities({ ...deps, runUrl }),
-    ...createReportActivities({ ...deps, runUrl, reportDownloadUrl }),
+    ...createReviewActivities(deps),
+    ...createReportActivities({
+      ...deps,
+      runUrl,
+      reportDownloadUrl,
+      verificationUrl: (runId, version) => verificationUrl(deps.publicOrigin, runId, version),
+    }),
     ...createSubscriptionActivities({ ...deps, plansUrl }),
     ...createPromoActivities(deps),
     ...createTrialActivities({ ...deps, plansUrl }),
     ...createUsageActivities({ ...deps, plansUrl }),
     ...createMediaRetentionActivities(deps),
     ...createWeeklySummaryActivities(deps),
+    ...createCalendarActivities(deps),
+    ...createEscalationActivities({ ...deps, runUrl }),
   };
 }

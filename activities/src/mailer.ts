@@ -3,12 +3,15 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '@turnproof/config';
+import { safeSubject } from './mail-subject.ts';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** Where answers go when it is not MAIL_FROM (a contact-form message answers its sender). */
+  replyTo?: string;
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
@@ -18,9 +21,13 @@ export interface Mailer {
 
 export type MailerConfig = Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'outboxDir'>;
 
-/** SMTP when SMTP_URL is set; otherwise every message becomes an .eml file in the outbox directory. */
+/**
+ * SMTP when SMTP_URL is set; otherwise every message becomes an .eml file in the outbox directory. Every
+ * subject goes through safeSubject: many carry names that users typed.
+ */
 export function createMailer(config: MailerConfig): Mailer {
-  return config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createOutboxMailer(config);
+  const transport = config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createOutboxMailer(config);
+  return { send: (message) => transport.send({ ...message, subject: safeSubject(message.subject) }) };
 }
 
 function createSmtpMailer(smtpUrl: string, from: string): Mailer {

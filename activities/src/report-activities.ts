@@ -1,10 +1,27 @@
-import { Context } from '@temporalio/activity';
+import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { Alert, Media, Report, Run, User } from '@turnproof/db';
+import { createHash } from 'node:crypto';
+import {
+  Alert,
+  type BaselinePhoto,
+  baselinePhotosByTask,
+  baselineRunOf,
+  Media,
+  readChainHead,
+  readMediaReceipts,
+  Report,
+  Run,
+  User,
+} from '@turnproof/db';
 import type { Mailer } from './mailer.ts';
 import type { MediaStorage } from './media-storage.ts';
 import { buildReportHtml, summariseReport, type PdfRenderer, type ReportData } from './report/index.ts';
+import { missingRow } from './missing-row.ts';
 import { reportMail } from './run-mails.ts';
+import { recordRunEvent } from './run-timeline.ts';
+
+/** What the host reads while the report's mail waits for the mail server. */
+export const MAIL_SERVER_AWAY = 'The mail server cannot be reached right now; Turnproof keeps trying.';
 
 /** Reports above this size go out as a download link instead of an attachment. */
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
@@ -16,12 +33,15 @@ export interface ReportActivityDeps {
   pdf: PdfRenderer;
   reportDownloadUrl: (runId: string, version: number) => string;
   runUrl: (runId: string) => string;
+  verificationUrl: (runId: string, version: number) => string;
 }
 
 export interface ReportKey {
   runId: string;
   version: number;
 }
+
+const BASELINE_LABELS: Record<string, string> = { move_out: 'Move-in', turnover: 'Previous turnover' };
 
 export const reportFilePath = ({ runId, version }: ReportKey) => `reports/${runId}/v${version}.pdf`;
 
@@ -51,15 +71,21 @@ async function withHeartbeat<T>(work: () => Promise<T>): Promise<T> {
 
 async function loadReportData(deps: ReportActivityDeps, { runId, version }: ReportKey): Promise<ReportData> {
   const em = deps.orm.em.fork();
-  const run = await em.findOneOrFail(Run, { id: runId }, { populate: ['property', 'tasks'] });
+  const run = await em.findOne(Run, { id: runId }, { populate: ['property', 'tasks'] });
+  if (!run) throw missingRow('run', runId);
   const media = await em.find(Media, { run: runId, status: 'confirmed' }, { orderBy: { created_at: 'asc' } });
   const alerts = await em.find(Alert, { run: runId }, { populate: ['run_task'], orderBy: { created_at: 'asc' } });
+  const receipts = await readMediaReceipts(em, runId);
+  const chain = await readChainHead(em, runId);
+  const baselineId = await baselineRunOf(em, runId);
+  const baseline = baselineId ? await baselinePhotosByTask(em, runId, baselineId) : new Map<string, BaselinePhoto[]>();
   const photos = new Map<string, ReportData['tasks'][number]['photos']>();
   for (const item of media.filter((m) => m.type === 'photo')) {
     const list = photos.get(item.run_task.id) ?? [];
     list.push({
-      bytes: await deps.storage.read(item.path),
+      read: () => deps.storage.read(item.path),
       capturedAt: item.captured_at?.toISOString() ?? null,
+      receivedAt: receipts.get(item.id) ?? null,
       address: item.address ?? null,
       latitude: item.latitude == null ? null : Number(item.latitude),
       longitude: item.longitude == null ? null : Number(item.longitude),
@@ -77,7 +103,7 @@ async function loadReportData(deps: ReportActivityDeps, { runId, version }: Repo
     startedAt: run.started_at?.toISOString() ?? null,
     endedAt: run.ended_at?.toISOString() ?? null,
     generatedAt: new Date().toISOString(),
-    timeZone: 'UTC',
+    timeZone: run.property.timezone,
     tasks: run.tasks.getItems().map((task) => ({
       title: task.title,
       description: task.description ?? null,
@@ -87,6 +113,14 @@ async function loadReportData(deps: ReportActivityDeps, { runId, version }: Repo
       durationSeconds: task.duration_seconds ?? null,
       requiredMedia: task.required_media,
       photos: photos.get(task.id) ?? [],
+      baselinePhotos: (baseline.get(task.id) ?? []).map((photo) => ({
+        read: () => deps.storage.read(photo.path),
+        capturedAt: photo.capturedAt,
+        receivedAt: photo.receivedAt,
+        address: null,
+        latitude: null,
+        longitude: null,
+      })),
       videoCount: media.filter((m) => m.type === 'video' && m.run_task.id === task.id).length,
     })),
     issues: alerts.map((alert) => ({
@@ -96,6 +130,21 @@ async function loadReportData(deps: ReportActivityDeps, { runId, version }: Repo
       taskTitle: alert.run_task?.title ?? null,
       createdAt: alert.created_at.toISOString(),
     })),
+    baselineLabel: baselineId ? (BASELINE_LABELS[run.type] ?? null) : null,
+    review:
+      run.review_decision && run.reviewed_at
+        ? {
+            decision: run.review_decision,
+            score: run.review_score ?? null,
+            note: run.review_note ?? null,
+            reviewedAt: run.reviewed_at.toISOString(),
+          }
+        : null,
+    proof: {
+      entryCount: chain.seq,
+      chainHead: chain.hash,
+      verificationUrl: deps.verificationUrl(runId, version),
+    },
   };
 }
 
@@ -105,11 +154,16 @@ export function createReportActivities(deps: ReportActivityDeps) {
   const findReport = (key: ReportKey) => orm.em.fork().findOne(Report, { run: key.runId, version: key.version });
 
   return {
-    async createReportVersion(key: ReportKey) {
-      await orm.em.getConnection().execute(
-        `insert into reports (id, run_id, version, status, created_at) values (gen_random_uuid(), ?, ?, 'generating', now())
+    /** `mailHost`: this version goes to the host by e-mail, so its mail shows as pending from the start. */
+    async createReportVersion({ mailHost = false, ...key }: ReportKey & { mailHost?: boolean }) {
+      const connection = orm.em.getConnection();
+      const [run] = await connection.execute<{ id: string }[]>(`select id from runs where id = ?`, [key.runId]);
+      if (!run) throw missingRow('run', key.runId);
+      await connection.execute(
+        `insert into reports (id, run_id, version, status, mail_status, created_at)
+         values (gen_random_uuid(), ?, ?, 'generating', ?, now())
          on conflict (run_id, version) do nothing`,
-        [key.runId, key.version],
+        [key.runId, key.version, mailHost ? 'pending' : null],
       );
     },
 
@@ -122,7 +176,7 @@ export function createReportActivities(deps: ReportActivityDeps) {
       const filePath = reportFilePath(key);
       await storage.write(filePath, file);
       const day = (data.endedAt ?? data.generatedAt).slice(0, 10);
-      await orm.em.fork().nativeUpdate(
+      const updated = await orm.em.fork().nativeUpdate(
         Report,
         { run: key.runId, version: key.version },
         {
@@ -132,36 +186,71 @@ export function createReportActivities(deps: ReportActivityDeps) {
           html_content: html,
           summary: summariseReport(data.tasks),
           pdf_size: file.length,
+          pdf_sha256: createHash('sha256').update(file).digest('hex'),
+          chain_seq: data.proof?.entryCount ?? null,
+          chain_head: data.proof?.chainHead ?? null,
           error: null,
           generated_at: new Date(),
         },
+      );
+      if (updated === 0) throw missingRow('report', `v${key.version} of run ${key.runId}`);
+      await recordRunEvent(
+        orm.em.fork(),
+        key.runId,
+        'report_ready',
+        `Report v${key.version} ready.`,
+        `v${key.version}`,
       );
     },
 
     async emailReport(key: ReportKey) {
       const em = orm.em.fork();
       const report = await em.findOne(Report, { run: key.runId, version: key.version }, { populate: ['run.property'] });
-      if (!report || report.emailed_at || !report.file_path) return;
+      if (!report) throw missingRow('report', `v${key.version} of run ${key.runId}`);
+      if (report.emailed_at || !report.file_path) return;
       const owner = await em.findOneOrFail(User, { id: report.run.property.owner.id });
       const size = report.pdf_size ?? 0;
-      await mailer.send(
-        reportMail(
-          owner.email,
-          {
-            propertyName: report.run.property.name,
-            kind: report.run.type,
-            runUrl: deps.runUrl(key.runId),
-            endedAt: report.run.ended_at ?? null,
-            completionRate: report.summary?.completion_rate ?? 0,
-          },
-          {
-            fileName: report.file_name ?? 'turnproof-report.pdf',
-            pdf: size <= MAX_ATTACHMENT_BYTES ? await storage.read(report.file_path) : null,
-            downloadUrl: deps.reportDownloadUrl(key.runId, key.version),
-          },
-        ),
+      const message = reportMail(
+        owner.email,
+        {
+          propertyName: report.run.property.name,
+          kind: report.run.type,
+          runUrl: deps.runUrl(key.runId),
+          endedAt: report.run.ended_at ?? null,
+          completionRate: report.summary?.completion_rate ?? 0,
+        },
+        {
+          fileName: report.file_name ?? 'turnproof-report.pdf',
+          pdf: size <= MAX_ATTACHMENT_BYTES ? await storage.read(report.file_path) : null,
+          downloadUrl: deps.reportDownloadUrl(key.runId, key.version),
+        },
       );
-      await em.nativeUpdate(Report, { id: report.id }, { emailed_at: new Date() });
+      try {
+        await mailer.send(message);
+      } catch (error) {
+        // An outage keeps the mail pending, with a sentence for the host; the technical error goes to
+        // Temporal (the activity's failure) and the worker's log.
+        if (!(error instanceof ApplicationFailure)) {
+          await em.nativeUpdate(Report, { id: report.id }, { mail_error: MAIL_SERVER_AWAY });
+        }
+        throw error;
+      }
+      await em.nativeUpdate(
+        Report,
+        { id: report.id },
+        { emailed_at: new Date(), mail_status: 'sent', mail_error: null },
+      );
+    },
+
+    /** The mail step gave up (a refused address, or days of outage): the report stays ready. */
+    async markReportMailFailed({ error, ...key }: ReportKey & { error: string }) {
+      await orm.em
+        .fork()
+        .nativeUpdate(
+          Report,
+          { run: key.runId, version: key.version, emailed_at: null },
+          { mail_status: 'failed', mail_error: error.slice(0, 2000) },
+        );
     },
 
     async markReportFailed({ error, ...key }: ReportKey & { error: string }) {

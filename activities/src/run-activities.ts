@@ -1,7 +1,10 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { Alert, Run, User } from '@turnproof/db';
+import { Alert, appendCaptureEntries, Run, User } from '@turnproof/db';
+import { formatInZone } from './local-time.ts';
 import type { Mailer } from './mailer.ts';
-import { assigneeReminderMail, dueReminderMail, issueMail, overdueMail } from './run-mails.ts';
+import { missingRow } from './missing-row.ts';
+import { recordRunEvent } from './run-timeline.ts';
+import { assigneeReminderMail, dueReminderMail, issueMail, issuesMail, overdueMail } from './run-mails.ts';
 
 export interface RunActivityDeps {
   orm: MikroORM;
@@ -12,28 +15,69 @@ export interface RunActivityDeps {
 async function loadRun(orm: MikroORM, runId: string) {
   const em = orm.em.fork();
   const run = await em.findOne(Run, { id: runId }, { populate: ['property', 'assigned_to'] });
-  if (!run) return null;
+  if (!run) throw missingRow('run', runId);
   const owner = await em.findOneOrFail(User, { id: run.property.owner.id });
   return { em, run, owner };
 }
 
 /** The run's lifecycle side effects; each is safe to repeat (keyed by the run id). */
 export function createRunActivities({ orm, mailer, runUrl }: RunActivityDeps) {
-  const mailContext = (run: Run) => ({ propertyName: run.property.name, kind: run.type, runUrl: runUrl(run.id) });
+  const mailContext = (run: Run) => ({
+    propertyName: run.property.name,
+    kind: run.type,
+    runUrl: runUrl(run.id),
+    timeZone: run.property.timezone,
+  });
 
   return {
+    /**
+     * The completion and its capture-log entry in one transaction; a retry finds the run completed and
+     * changes nothing. A revised run's tasks close again, and its completion time is the new one.
+     */
     async markRunCompleted({ runId, startedAt, endedAt }: { runId: string; startedAt: string; endedAt: string }) {
-      await orm.em
-        .getConnection()
-        .execute(
-          `update runs set status = 'completed', ended_at = coalesce(ended_at, ?), started_at = coalesce(started_at, ?), updated_at = now() where id = ?`,
+      await orm.em.fork().transactional(async (tx) => {
+        const connection = tx.getConnection();
+        const context = tx.getTransactionContext();
+        const changed = await connection.execute<{ id: string }[]>(
+          `update runs set status = 'completed', ended_at = ?, started_at = coalesce(started_at, ?), updated_at = now()
+           where id = ? and status <> 'completed' returning id`,
           [endedAt, startedAt, runId],
+          'all',
+          context,
         );
+        if (changed.length === 0) {
+          const exists = await connection.execute<unknown[]>(
+            `select 1 from runs where id = ?`,
+            [runId],
+            'all',
+            context,
+          );
+          if (exists.length === 0) throw missingRow('run', runId);
+          return;
+        }
+        await connection.execute(
+          `update run_tasks set reopened = false where run_id = ? and reopened`,
+          [runId],
+          'run',
+          context,
+        );
+        await appendCaptureEntries(tx, runId, [
+          {
+            kind: 'run_completed',
+            payload: { ended_at: endedAt },
+            deviceTime: null,
+            devicePosition: null,
+            receivedAt: new Date(endedAt),
+          },
+        ]);
+      });
+      // Once per run (the timeline's own key), also when a retry finds the run completed already.
+      await recordRunEvent(orm.em.fork(), runId, 'completed', 'Marked complete.');
     },
 
     async sendDueReminder(runId: string) {
       const loaded = await loadRun(orm, runId);
-      if (!loaded || loaded.run.status !== 'pending' || !loaded.run.due_at) return;
+      if (loaded.run.status !== 'pending' || !loaded.run.due_at) return;
       const reminder = { ...mailContext(loaded.run), dueAt: loaded.run.due_at };
       await mailer.send(dueReminderMail(loaded.owner.email, reminder));
       const assignee = loaded.run.assigned_to?.email;
@@ -43,29 +87,65 @@ export function createRunActivities({ orm, mailer, runUrl }: RunActivityDeps) {
     /** One overdue alert per run, e-mailed once: a retried activity finds the alert and stops. */
     async raiseOverdueAlert(runId: string) {
       const loaded = await loadRun(orm, runId);
-      if (!loaded || loaded.run.status === 'completed' || !loaded.run.due_at) return;
+      if (loaded.run.status === 'completed' || !loaded.run.due_at) return;
       const dueAt = loaded.run.due_at;
       const inserted = await loaded.em.getConnection().execute<{ id: string }[]>(
         `insert into alerts (id, run_id, kind, severity, description, media_paths, created_at)
          select gen_random_uuid(), ?, 'overdue', 'medium', ?, '[]', now()
          where not exists (select 1 from alerts where run_id = ? and kind = 'overdue')
          returning id`,
-        [runId, `Not completed by its due time (${dueAt.toISOString()}).`, runId],
+        [runId, `Not completed by its due time, ${formatInZone(dueAt, loaded.run.property.timezone)}.`, runId],
       );
       if (inserted.length === 0) return;
+      await recordRunEvent(
+        loaded.em,
+        runId,
+        'overdue',
+        `Not completed by its due time, ${formatInZone(dueAt, loaded.run.property.timezone)}.`,
+      );
       await mailer.send(overdueMail(loaded.owner.email, { ...mailContext(loaded.run), dueAt }));
     },
 
     async expireRunLink(runId: string) {
-      await orm.em
+      const found = await orm.em
         .getConnection()
-        .execute(`update runs set link_expired_at = now() where id = ? and link_expired_at is null`, [runId]);
+        .execute<{ id: string }[]>(
+          `update runs set link_expired_at = coalesce(link_expired_at, now()) where id = ? returning id`,
+          [runId],
+        );
+      if (found.length === 0) throw missingRow('run', runId);
     },
 
+    /** One mail per batch of high-severity issues of a run (the workflow coalesces them). */
+    async emailIssueAlerts(alertIds: string[]) {
+      const em = orm.em.fork();
+      const alerts = await em.find(
+        Alert,
+        { id: { $in: alertIds } },
+        { populate: ['run.property', 'run_task'], orderBy: { created_at: 'asc' } },
+      );
+      const missing = alertIds.find((id) => !alerts.some((alert) => alert.id === id));
+      if (missing) throw missingRow('alert', missing);
+      const run = alerts[0]!.run;
+      const owner = await em.findOneOrFail(User, { id: run.property.owner.id });
+      await mailer.send(
+        issuesMail(
+          owner.email,
+          mailContext(run),
+          alerts.map((alert) => ({
+            severity: alert.severity,
+            description: alert.description,
+            taskTitle: alert.run_task?.title ?? null,
+          })),
+        ),
+      );
+    },
+
+    /** Runs started before issue mails were coalesced send one mail per issue. */
     async emailIssueAlert(alertId: string) {
       const em = orm.em.fork();
       const alert = await em.findOne(Alert, { id: alertId }, { populate: ['run.property', 'run_task'] });
-      if (!alert) return;
+      if (!alert) throw missingRow('alert', alertId);
       const owner = await em.findOneOrFail(User, { id: alert.run.property.owner.id });
       await mailer.send(
         issueMail(owner.email, mailContext(alert.run), {

@@ -1,29 +1,34 @@
 import type { MailMessage } from './mailer.ts';
+import { formatInZone } from './local-time.ts';
 
 /** The e-mails a run sends to its host, in one place so their wording is easy to find and change. */
 
 const kindLabels = { turnover: 'Turnover', move_in: 'Move-In Inspection', move_out: 'Move-Out Inspection' } as const;
 export const runKindLabel = (kind: keyof typeof kindLabels) => kindLabels[kind];
 
-function when(iso: Date | string): string {
-  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
-}
+/** Times are shown in the property's time zone (UTC when none is known). */
+const when = (iso: Date | string, timeZone?: string) => formatInZone(iso, timeZone);
 
 interface RunMailContext {
   propertyName: string;
   kind: keyof typeof kindLabels;
   runUrl: string;
+  timeZone?: string;
 }
 
-const reminderSubject = (run: { propertyName: string; kind: keyof typeof kindLabels; dueAt: Date }) =>
-  `Reminder: ${run.propertyName} ${runKindLabel(run.kind)} is due at ${when(run.dueAt)}`;
+const reminderSubject = (run: {
+  propertyName: string;
+  kind: keyof typeof kindLabels;
+  dueAt: Date;
+  timeZone?: string;
+}) => `Reminder: ${run.propertyName} ${runKindLabel(run.kind)} is due at ${when(run.dueAt, run.timeZone)}`;
 
 export function dueReminderMail(to: string, run: RunMailContext & { dueAt: Date }): MailMessage {
   return {
     to,
     subject: reminderSubject(run),
     text: [
-      `The ${runKindLabel(run.kind).toLowerCase()} at ${run.propertyName} is due at ${when(run.dueAt)} and has not started yet.`,
+      `The ${runKindLabel(run.kind).toLowerCase()} at ${run.propertyName} is due at ${when(run.dueAt, run.timeZone)} and has not started yet.`,
       '',
       `Checklist link: ${run.runUrl}`,
     ].join('\n'),
@@ -39,7 +44,7 @@ export function assigneeReminderMail(to: string, run: Omit<RunMailContext, 'runU
     to,
     subject: reminderSubject(run),
     text: [
-      `The ${runKindLabel(run.kind).toLowerCase()} at ${run.propertyName} assigned to you is due at ${when(run.dueAt)} and has not started yet.`,
+      `The ${runKindLabel(run.kind).toLowerCase()} at ${run.propertyName} assigned to you is due at ${when(run.dueAt, run.timeZone)} and has not started yet.`,
       '',
       `Open the checklist with the link in your assignment e-mail for ${run.propertyName}; no account is needed.`,
     ].join('\n'),
@@ -49,9 +54,9 @@ export function assigneeReminderMail(to: string, run: Omit<RunMailContext, 'runU
 export function overdueMail(to: string, run: RunMailContext & { dueAt: Date }): MailMessage {
   return {
     to,
-    subject: `Overdue: ${run.propertyName} ${runKindLabel(run.kind)} was due at ${when(run.dueAt)}`,
+    subject: `Overdue: ${run.propertyName} ${runKindLabel(run.kind)} was due at ${when(run.dueAt, run.timeZone)}`,
     text: [
-      `The ${runKindLabel(run.kind).toLowerCase()} at ${run.propertyName} was due at ${when(run.dueAt)} and is not completed.`,
+      `The ${runKindLabel(run.kind).toLowerCase()} at ${run.propertyName} was due at ${when(run.dueAt, run.timeZone)} and is not completed.`,
       'It now shows an overdue alert in your dashboard.',
       '',
       `Checklist link: ${run.runUrl}`,
@@ -75,6 +80,26 @@ export function issueMail(
   };
 }
 
+/** Several high-severity issues of one run in one mail (they are coalesced, at most one mail per interval). */
+export function issuesMail(
+  to: string,
+  run: RunMailContext,
+  issues: { severity: string; description: string; taskTitle: string | null }[],
+): MailMessage {
+  if (issues.length === 1) return issueMail(to, run, issues[0]!);
+  return {
+    to,
+    subject: `${issues.length} high-severity issues reported at ${run.propertyName}`,
+    text: [
+      `Your cleaner reported ${issues.length} high-severity issues during the ${runKindLabel(run.kind).toLowerCase()} at ${run.propertyName}:`,
+      '',
+      ...issues.map((issue) => `- ${issue.taskTitle ? `${issue.taskTitle}: ` : ''}${issue.description}`),
+      '',
+      `Checklist: ${run.runUrl}`,
+    ].join('\n'),
+  };
+}
+
 export function reportMail(
   to: string,
   run: RunMailContext & { endedAt: Date | null; completionRate: number },
@@ -85,7 +110,7 @@ export function reportMail(
     to,
     subject: `Inspection report: ${run.propertyName} ${runKindLabel(run.kind)} completed`,
     text: [
-      `The ${runKindLabel(run.kind).toLowerCase()} at ${run.propertyName} was completed${run.endedAt ? ` at ${when(run.endedAt)}` : ''} (${run.completionRate}% of tasks).`,
+      `The ${runKindLabel(run.kind).toLowerCase()} at ${run.propertyName} was completed${run.endedAt ? ` at ${when(run.endedAt, run.timeZone)}` : ''} (${run.completionRate}% of tasks).`,
       attached
         ? 'The time-stamped PDF report is attached.'
         : `The PDF report is too large to attach; download it here (sign-in required): ${report.downloadUrl}`,
@@ -128,6 +153,24 @@ export function weeklySummaryMail(to: string, summary: WeeklySummary): MailMessa
       `Reports: ${summary.reports}`,
       '',
       `Dashboard: ${summary.dashboardUrl}`,
+    ].join('\n'),
+  };
+}
+
+/** The ladder's third step: the run has not started by the latest start that still finishes before check-in. */
+export function checkInAtRiskMail(
+  to: string,
+  run: RunMailContext & { dueAt: Date; assigneeName: string | null },
+): MailMessage {
+  const due = when(run.dueAt, run.timeZone);
+  return {
+    to,
+    subject: `Check-in at risk: ${run.propertyName} ${runKindLabel(run.kind)} has not started`,
+    text: [
+      `The ${runKindLabel(run.kind).toLowerCase()} at ${run.propertyName} has not started${run.assigneeName ? ` (assigned to ${run.assigneeName})` : ''}, and the next check-in is at ${due}.`,
+      'Even starting now, it may not be finished in time. Call your cleaner or find someone else.',
+      '',
+      `Checklist link: ${run.runUrl}`,
     ].join('\n'),
   };
 }

@@ -3,6 +3,7 @@ import { overageCents, PLANS, type PlanKey } from '@turnproof/config';
 import { BillingAccount, BillingSubscription, type PlanStatus, User } from '@turnproof/db';
 import type Stripe from 'stripe';
 import type { Mailer } from './mailer.ts';
+import { missingRow } from './missing-row.ts';
 import { sendOnce } from './send-once.ts';
 import { downgradedMail, paymentFailedMail } from './billing-mails.ts';
 import { planStatusOf, snapshotOfSubscription, type SubscriptionSnapshot } from './subscription-snapshot.ts';
@@ -149,7 +150,9 @@ export function createSubscriptionActivities({ orm, mailer, stripe, plansUrl }: 
   }
 
   async function ownerEmail(userId: string) {
-    return (await orm.em.fork().findOneOrFail(User, { id: userId }, { fields: ['email'] })).email;
+    const user = await orm.em.fork().findOne(User, { id: userId }, { fields: ['email'] });
+    if (!user) throw missingRow('user', userId);
+    return user.email;
   }
 
   return {

@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { BillingAccount, User } from '@turnproof/db';
 import { trialNoticeMail } from './billing-mails.ts';
 import type { Mailer } from './mailer.ts';
+import { missingRow } from './missing-row.ts';
 import { sendOnce } from './send-once.ts';
 
 export interface TrialActivityDeps {
@@ -17,8 +18,9 @@ export function createTrialActivities({ orm, mailer, plansUrl }: TrialActivityDe
       const em = orm.em.fork();
       const account = await em.findOne(BillingAccount, { user: userId });
       const user = await em.findOne(User, { id: userId });
+      if (!user) throw missingRow('user', userId);
       // A plan already on (its signal may still be on the way) makes trial reminders pointless.
-      if (!account?.trial_ends_at || account.plan_status !== 'none' || !user) return;
+      if (!account?.trial_ends_at || account.plan_status !== 'none') return;
       await sendOnce(
         orm,
         mailer,

@@ -3,6 +3,7 @@ import { isPlanKey, PLANS } from '@turnproof/config';
 import { User, type ReportPayment } from '@turnproof/db';
 import { usageNoticeMail } from './billing-mails.ts';
 import type { Mailer } from './mailer.ts';
+import { missingRow } from './missing-row.ts';
 import type { ReportKey } from './report-activities.ts';
 import { sendOnce } from './send-once.ts';
 import { chargeReport, REPORT_LIMIT_REACHED, type UsageNotice } from './usage-rules.ts';
@@ -47,7 +48,7 @@ export function createUsageActivities({ orm, mailer, plansUrl }: UsageActivityDe
           `select properties.owner_id from runs join properties on properties.id = runs.property_id where runs.id = ?`,
           [key.runId],
         );
-        if (!owner) return { held: false, paidBy: null, notice: null };
+        if (!owner) throw missingRow('run', key.runId);
         await sql(
           `insert into billing_accounts (user_id, created_at, updated_at) values (?, now(), now()) on conflict (user_id) do nothing`,
           [owner.owner_id],
@@ -128,7 +129,7 @@ export function createUsageActivities({ orm, mailer, plansUrl }: UsageActivityDe
     /** 'Approaching report limit' or 'Report limit reached', once per owner, notice and period. */
     async sendUsageNotice({ ownerId, notice, periodStart }: NonNullable<ReportUse['notice']>) {
       const user = await orm.em.fork().findOne(User, { id: ownerId });
-      if (!user) return;
+      if (!user) throw missingRow('user', ownerId);
       await sendOnce(
         orm,
         mailer,

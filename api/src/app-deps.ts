@@ -1,12 +1,14 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Mailer } from '@turnproof/activities/mailer';
 import type { MediaStorage } from '@turnproof/activities/media-storage';
+import type { PdfRenderer } from '@turnproof/activities/report';
 import type { Stripe } from '@turnproof/activities/stripe';
-import type { BillingDurations, Config, RunDurations, TrialDurations } from '@turnproof/config';
+import type { BillingDurations, CalendarDurations, Config, RunDurations, TrialDurations } from '@turnproof/config';
 import type { Client } from '@temporalio/client';
 import type { Logger } from 'pino';
 import type { RateLimits } from './auth/rate-limits.ts';
-import type { ProgressSignals } from './public/progress-signals.ts';
+import type { HttpMetrics } from './http/metrics.ts';
+import type { OutboxRelay } from './outbox/outbox-relay.ts';
 
 /** What the API needs from the outside world; main.ts builds the real ones, tests build their own. */
 export interface AppDeps {
@@ -17,8 +19,10 @@ export interface AppDeps {
   rateLimits: RateLimits;
   logger: Logger;
   storage: MediaStorage;
-  /** Task progress on its way to the runs' workflows, sent after each answer. */
-  progress: ProgressSignals;
+  /** Chromium printing the public site's PDFs (library checklists, the sample report); closed by the owner. */
+  pdf: PdfRenderer;
+  /** Hands what requests recorded for the runs' workflows (starts, progress, issues) to Temporal. */
+  outbox: OutboxRelay;
   /** Timers of new runs' workflows; production values unless a test passes seconds. */
   runDurations?: RunDurations;
   /** Length and reminders of new users' trials; production values unless a test passes seconds. */
@@ -29,4 +33,8 @@ export interface AppDeps {
   stripe: Stripe | null;
   /** Timers of new billing workflows; production values unless a test passes seconds. */
   billingDurations?: BillingDurations;
+  /** Timers of new calendar workflows; from the environment unless a test passes seconds. */
+  calendarDurations?: CalendarDurations;
+  /** Prometheus series of the requests; main.ts serves them on METRICS_PORT. */
+  metrics?: HttpMetrics;
 }

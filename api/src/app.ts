@@ -1,5 +1,6 @@
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
+import type { Config } from '@turnproof/config';
 import Koa from 'koa';
 import { accountRouter } from './account/account-router.ts';
 import { analyticsRouter } from './analytics/analytics-router.ts';
@@ -14,34 +15,61 @@ import { healthRouter } from './health/health-router.ts';
 import type { AppState } from './http/context.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { requestContext } from './http/request-context.ts';
+import { sameOriginWrites } from './http/same-origin-writes.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { temporalDeadline } from './http/temporal-deadline.ts';
 import { webAssets } from './http/web-assets.ts';
-import { buildOpenApiDocument } from './openapi/document.ts';
+import { openApiRouter } from './openapi/openapi-router.ts';
 import { profileRouter } from './profile/profile-router.ts';
 import { promoRouter } from './promo/promo-router.ts';
+import { calendarRouter } from './properties/calendar-router.ts';
 import { propertiesRouter } from './properties/properties-router.ts';
 import { onboardingRouter } from './onboarding/onboarding-router.ts';
 import { mediaRouter } from './public/media-router.ts';
 import { publicRunRouter, testRunRouter } from './public/public-run-router.ts';
+import { runnerPage } from './public/runner-page.ts';
 import { reportsRouter } from './runs/reports-router.ts';
+import { runTimelineRouter } from './runs/run-timeline-router.ts';
 import { runsRouter } from './runs/runs-router.ts';
+import { contactRouter } from './site/contact-router.ts';
+import { libraryRouter } from './site/library-router.ts';
+import { ogImageRouter } from './site/og-image.ts';
+import { sampleReportRouter } from './site/sample-report.ts';
+import { siteRouter } from './site/site-router.ts';
 import { tasksRouter } from './tasks/tasks-router.ts';
 import { teamRouter } from './team/team-router.ts';
+import { publicScheduleRouter, scheduleLinkRouter } from './schedule/schedule-router.ts';
 import { templatesRouter } from './templates/templates-router.ts';
+import { verifyApiRouter, verifyPageRouter } from './verify/verify-router.ts';
+import { reviewRouter } from './review/review-router.ts';
+import { claimsRouter } from './claims/claims-router.ts';
+
+/** Other origins the front ends fetch from, for their Content-Security-Policy. */
+function connectSources(config: Config): string[] {
+  const geocoder = config.VITE_REVERSE_GEOCODING_URL?.replace(/\{(lat|lon)\}/g, '0');
+  return geocoder && URL.canParse(geocoder) ? [new URL(geocoder).origin] : [];
+}
 
 /** The whole HTTP surface; tests drive it over a real socket with real dependencies. */
 export function createApp(deps: AppDeps): Koa<AppState> {
   const app = new Koa<AppState>();
-  app.proxy = deps.config.PUBLIC_ORIGIN?.startsWith('https://') ?? false;
+  // X-Forwarded-* headers are anyone's to write; only the configured proxies' entries are believed.
+  app.proxy = deps.config.TRUST_PROXY > 0;
+  app.maxIpsCount = deps.config.TRUST_PROXY;
 
   const api = new Router<AppState>({ prefix: '/api' });
   for (const router of [
     healthRouter(deps),
     authRouter(deps),
     propertiesRouter(deps),
+    calendarRouter(deps),
+    // Before the owner's checklists: /checklists/library is not a checklist id.
+    libraryRouter(deps),
     checklistsRouter(),
     tasksRouter(),
     templatesRouter(),
     runsRouter(deps),
+    runTimelineRouter(),
     reportsRouter(deps),
     publicRunRouter(deps),
     testRunRouter(),
@@ -53,26 +81,41 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     dashboardRouter(),
     analyticsRouter(),
     teamRouter(deps),
+    scheduleLinkRouter(deps),
+    publicScheduleRouter(deps),
     profileRouter(),
     accountRouter(deps),
+    verifyApiRouter(deps),
+    reviewRouter(deps),
+    claimsRouter(deps),
+    contactRouter(deps),
+    ogImageRouter(),
+    sampleReportRouter(deps),
+    openApiRouter(deps.config.publicOrigin),
   ]) {
     api.use(router.routes(), router.allowedMethods());
   }
-  const openApiDocument = buildOpenApiDocument(deps.config.publicOrigin);
-  api.get('/openapi.json', (ctx) => {
-    ctx.body = openApiDocument;
-  });
 
+  const site = siteRouter(deps);
+
+  // First, so the measured time and status include the error handler's answer.
+  if (deps.metrics) app.use(deps.metrics.middleware);
   app.use(requestContext(deps.orm, deps.logger));
+  app.use(securityHeaders({ publicOrigin: deps.config.publicOrigin, connectSources: connectSources(deps.config) }));
   app.use(errorHandler());
+  app.use(sameOriginWrites(deps.config.publicOrigin));
+  app.use(temporalDeadline(deps.temporal));
   app.use(async (ctx, next) => {
     ctx.set('Cache-Control', 'no-store');
     await next();
   });
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' }));
   app.use(loadSession());
+  app.use(site.notFound);
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: false }));
-  for (const middleware of webAssets()) app.use(middleware);
+  app.use(verifyPageRouter(deps).routes());
+  app.use(site.pages);
+  for (const middleware of webAssets({ renderRunnerPage: runnerPage(deps) })) app.use(middleware);
   return app;
 }

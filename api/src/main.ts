@@ -1,21 +1,34 @@
 // API process entry: connects to PostgreSQL and Temporal, serves HTTP, stops cleanly on SIGINT/SIGTERM.
 import { createMailer } from '@turnproof/activities/mailer';
 import { createMediaStorage } from '@turnproof/activities/media-storage';
+import { createPdfRenderer } from '@turnproof/activities/report';
 import { createStripeClient } from '@turnproof/activities/stripe';
 import { loadConfig } from '@turnproof/config';
+import { createLogger } from '@turnproof/config/logger';
 import { createOrm } from '@turnproof/db';
 import { connectTemporal } from '@turnproof/temporal/client';
-import { pino } from 'pino';
 import { createApp } from './app.ts';
+import { reconcileAdminRoles } from './auth/admin-role.ts';
 import { RateLimits } from './auth/rate-limits.ts';
-import { ProgressSignals } from './public/progress-signals.ts';
+import { OutboxRelay } from './outbox/outbox-relay.ts';
+import { createHttpMetrics, serveMetrics } from './http/metrics.ts';
+import { sweepDemoRunsHourly } from './site/demo-run.ts';
 
 const config = loadConfig();
-const logger = pino({ level: config.LOG_LEVEL, base: { service: 'api' } });
+const logger = createLogger(config, 'api');
+// A bug that escapes a request must not take every other request down with it; it is logged loudly.
+process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
 const orm = await createOrm(config.DATABASE_URL);
-const { client, connection } = await connectTemporal(config);
+// ADMIN_EMAILS may have changed since the last start: the list decides who is admin now.
+await reconcileAdminRoles(orm.em.fork(), config.ADMIN_EMAILS);
+// Lazy: the API serves everything that does not need Temporal while Temporal is away.
+const { client, connection } = await connectTemporal(config, { lazy: true });
 const rateLimits = new RateLimits(config.DATABASE_URL);
-const progress = new ProgressSignals(client, logger);
+const outbox = new OutboxRelay({ orm, temporal: client, logger }).start();
+const metrics = createHttpMetrics();
+const pdf = createPdfRenderer();
+const storage = createMediaStorage(config.mediaDir);
+const stopDemoSweep = sweepDemoRunsHourly({ orm, temporal: client, storage, logger });
 const app = createApp({
   config,
   orm,
@@ -23,10 +36,14 @@ const app = createApp({
   mailer: createMailer(config),
   rateLimits,
   logger,
-  storage: createMediaStorage(config.mediaDir),
-  progress,
+  storage,
+  pdf,
+  outbox,
   stripe: createStripeClient(config),
+  metrics,
 });
+const metricsServer = config.METRICS_PORT ? await serveMetrics(metrics.registry, config.METRICS_PORT) : undefined;
+if (metricsServer) logger.info({ port: config.METRICS_PORT }, 'API metrics at /metrics');
 
 const server = app.listen(config.PORT, () => {
   logger.info({ port: config.PORT, origin: config.publicOrigin }, 'API listening');
@@ -37,10 +54,14 @@ async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'API stopping');
-  server.close();
+  // Requests in flight are answered before the process exits (Docker's stop grace covers it).
+  const closed = new Promise((resolve) => server.close(resolve));
   server.closeIdleConnections();
-  await progress.drained();
-  await Promise.allSettled([orm.close(), connection.close(), rateLimits.close()]);
+  stopDemoSweep();
+  await outbox.stop();
+  metricsServer?.close();
+  await closed;
+  await Promise.allSettled([orm.close(), connection.close(), rateLimits.close(), pdf.close()]);
   process.exit(0);
 }
 process.on('SIGINT', () => void stop('SIGINT'));

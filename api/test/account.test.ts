@@ -178,6 +178,7 @@ describe('POST /api/account/deletion', () => {
 
     const deleted = await doomed.owner.post('/api/account/deletion', {
       confirm_email: ` ${doomed.owner.email.toUpperCase()} `,
+      current_password: goodPassword,
     });
     expect(deleted.status).toBe(200);
     expect(deleted.body.message).toBe('Your account and all of its data have been deleted.');
@@ -217,7 +218,10 @@ describe('deleting an account with a live Stripe subscription', () => {
   it('deletes nothing while the subscription cannot be cancelled (no Stripe configured here)', async () => {
     const owner = await signedInOwner(api);
     await liveSubscription(owner.userId);
-    const refused = await owner.post('/api/account/deletion', { confirm_email: owner.email });
+    const refused = await owner.post('/api/account/deletion', {
+      confirm_email: owner.email,
+      current_password: goodPassword,
+    });
     expect(refused.status).toBe(503);
     expect(refused.body.error).toBe(
       'Your subscription could not be cancelled just now, so nothing was deleted. Please try again in a few minutes.',
@@ -231,7 +235,10 @@ describe('deleting an account with a live Stripe subscription', () => {
     try {
       const owner = await signedInOwner(billedApi);
       await liveSubscription(owner.userId);
-      const deleted = await owner.post('/api/account/deletion', { confirm_email: owner.email });
+      const deleted = await owner.post('/api/account/deletion', {
+        confirm_email: owner.email,
+        current_password: goodPassword,
+      });
       expect(deleted.status).toBe(200);
       expect(stripeMock.requestsTo(`/v1/subscriptions/sub_${owner.userId.replaceAll('-', '')}`, 'DELETE')).toHaveLength(
         1,

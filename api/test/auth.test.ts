@@ -48,15 +48,29 @@ describe('sign-up', () => {
     expect(again.body.error).toBe('This confirmation link is invalid or has already been used.');
   });
 
-  it('refuses a duplicate e-mail with the spec sentence, whatever its case', async () => {
+  it('answers a sign-up of an existing address like a new one and mails the existing owner instead', async () => {
     const owner = await signedInOwner(api);
+    const fresh = await new Browser(api.baseUrl).post('/api/auth/signup', {
+      email: uniqueEmail(),
+      password: goodPassword,
+      full_name: 'Someone New',
+    });
     const again = await new Browser(api.baseUrl).post('/api/auth/signup', {
       email: owner.email.toUpperCase(),
-      password: goodPassword,
+      password: 'attacker chosen passphrase',
       full_name: 'Someone Else',
     });
-    expect(again.status).toBe(409);
-    expect(again.body.error).toBe('An account with this email already exists. Please sign in instead.');
+    expect(again.status).toBe(fresh.status);
+    expect(again.body.message).toBe(fresh.body.message);
+    expect(Object.keys(again.body.user)).toEqual(Object.keys(fresh.body.user));
+    const notice = await api.mailbox.latest(owner.email, /Your Turnproof account/);
+    expect(notice.text).toContain('already has one');
+    // Nothing changed: the owner's password still works, the attacker's does not.
+    const browser = new Browser(api.baseUrl);
+    expect(
+      (await browser.post('/api/auth/login', { email: owner.email, password: 'attacker chosen passphrase' })).status,
+    ).toBe(401);
+    expect((await browser.post('/api/auth/login', { email: owner.email, password: goodPassword })).status).toBe(200);
   });
 
   it('refuses short, overlong and common passwords', async () => {

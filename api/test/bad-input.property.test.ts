@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInOwner } from './support/browser.ts';
+import { Browser, signedInOwner } from './support/browser.ts';
 import { startTestApi, type TestApi } from './support/test-api.ts';
 import { startWorkerProcess, type WorkerProcess } from './support/worker-process.ts';
 
@@ -63,6 +63,13 @@ function bodyFor(fields: string[], valid: Record<string, fc.Arbitrary<unknown>> 
     { weight: 1, arbitrary: fc.jsonValue().map((json) => JSON.stringify(json)) },
     { weight: 1, arbitrary: fc.string({ maxLength: 60 }) },
     { weight: 1, arbitrary: fc.constantFrom('{', '{"name":', '[1,2', 'undefined', '{"a":1}}', '') },
+    // Nesting deeper than any request of ours, down to what overflowed a recursive walk.
+    {
+      weight: 1,
+      arbitrary: fc
+        .integer({ min: 33, max: 100_000 })
+        .map((depth) => `{"${fields[0] ?? 'a'}":${'['.repeat(depth)}${']'.repeat(depth)}}`),
+    },
   );
 }
 
@@ -79,7 +86,18 @@ interface Target {
   method: 'POST' | 'PUT' | 'DELETE' | 'GET';
   path: () => fc.Arbitrary<string>;
   body: fc.Arbitrary<string> | null;
+  /** More request headers (random Origin or Referer values, say). */
+  headers?: fc.Arbitrary<Record<string, string>>;
+  /** Sent signed out, for endpoints that would end the fuzzing owner's session. */
+  signedOut?: true;
 }
+
+/** Header values as a browser or a script may send them (printable ASCII). */
+const headerValues = fc.oneof(
+  fc.stringMatching(/^[\x21-\x7e]{0,60}$/),
+  fc.webUrl(),
+  fc.constantFrom('null', 'https://evil.example', 'http://127.0.0.1', 'file://', '://'),
+);
 
 const someId = () =>
   fc.oneof(
@@ -289,8 +307,34 @@ const targets: Record<string, Target> = {
   accountDeletion: {
     method: 'POST',
     path: fixed('/api/account/deletion'),
-    // Random text never equals the owner's address, so the fuzzing owner survives every request.
-    body: bodyFor(['confirm_email'], { confirm_email: emails }),
+    // Random text never equals the owner's address or password, so the fuzzing owner survives every request.
+    body: bodyFor(['confirm_email', 'current_password'], { confirm_email: emails, current_password: passwords }),
+  },
+  signOut: {
+    method: 'POST',
+    path: fixed('/api/auth/logout'),
+    body: bodyFor(['everywhere'], { everywhere: fc.boolean() }),
+    signedOut: true,
+  },
+  googleCallback: {
+    method: 'GET',
+    path: () =>
+      fc
+        .tuple(fc.string({ maxLength: 40 }), fc.string({ maxLength: 40 }))
+        .map(
+          ([code, state]) =>
+            `/api/auth/google/callback?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`,
+        ),
+    body: null,
+  },
+  crossSiteWrite: {
+    method: 'PUT',
+    path: fixed('/api/preferences'),
+    body: bodyFor(['theme'], { theme: fc.constantFrom('system', 'light') }),
+    headers: fc.oneof(
+      headerValues.map((origin) => ({ Origin: origin })),
+      headerValues.map((referer) => ({ Referer: referer })),
+    ),
   },
   uploadBytes: {
     method: 'PUT',
@@ -310,6 +354,27 @@ const targets: Record<string, Target> = {
     path: fixed('/api/onboarding/plan'),
     body: bodyFor(['plan_key'], { plan_key: fc.constantFrom('flex', 'pro', 'gold') }),
   },
+  mediaLink: {
+    method: 'GET',
+    path: () => fc.string({ maxLength: 120 }).map((t) => `/api/media/${encodeURIComponent(t) || 'x'}`),
+    body: null,
+  },
+  resendInvitation: {
+    method: 'POST',
+    path: () =>
+      fc
+        .oneof(fc.uuid(), fc.string({ maxLength: 20 }))
+        .map((id) => `/api/team/${encodeURIComponent(id) || 'x'}/invitation`),
+    body: bodyFor(['anything']),
+  },
+  regenerateReport: {
+    method: 'POST',
+    path: () =>
+      fc
+        .oneof(fc.constant(runId), fc.uuid(), fc.string({ maxLength: 20 }))
+        .map((id) => `/api/runs/${encodeURIComponent(id ?? '') || 'x'}/reports`),
+    body: bodyFor(['anything']),
+  },
   dashboard: {
     method: 'GET',
     path: () =>
@@ -320,7 +385,7 @@ const targets: Record<string, Target> = {
   },
 };
 
-const RUNS_PER_TARGET = 45; // 27 targets x 45 = 1,215 requests
+const RUNS_PER_TARGET = 45; // 30 targets x 45 = 1,350 requests (checkout is fuzzed against stripe-mock in stripe-billing.test.ts)
 
 describe('every write endpoint survives random and malformed input', () => {
   const outcomes: { target: string; status: number }[] = [];
@@ -332,18 +397,18 @@ describe('every write endpoint survives random and malformed input', () => {
           target.path(),
           target.body ?? fc.constant(undefined),
           fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
-          async (path, rawBody, plainText) => {
+          target.headers ?? fc.constant({}),
+          async (path, rawBody, plainText, headers) => {
             const body = rawBody
               ?.replace('"PROPERTY"', JSON.stringify(propertyId))
               .replace('"TEMPLATE"', JSON.stringify(templateId))
               .replace('"TOKEN"', JSON.stringify(runToken))
               .replace('"RUN_TASK"', JSON.stringify(runTaskId));
-            const response = await owner.request(
-              target.method,
-              path,
-              body,
-              plainText ? { 'Content-Type': 'text/plain' } : {},
-            );
+            const client = target.signedOut ? new Browser(api.baseUrl) : owner;
+            const response = await client.request(target.method, path, body, {
+              ...(plainText ? { 'Content-Type': 'text/plain' } : {}),
+              ...headers,
+            });
             outcomes.push({ target: name, status: response.status });
             expect(response.status, `${target.method} ${path} ${body}`).toBeLessThan(500);
             if (response.status >= 400) {

@@ -46,19 +46,16 @@ async function get(urlPath: string) {
 }
 
 describe('web assets on the API origin', () => {
-  it('answers / with the console', async () => {
-    const page = await get('/');
-    expect(page.status).toBe(200);
-    expect(page.type).toMatch(/^text\/html/);
-    expect(page.body).toBe(consoleHtml);
-    expect(page.body).toContain('Turnproof');
-  });
-
-  it('answers unknown paths with the console, which shows its 404 view', async () => {
-    for (const urlPath of ['/some/unknown', '/auth', '/runner']) {
+  it('answers the console routes with the console, and leaves other paths (public pages, 404) to the site', async () => {
+    for (const urlPath of ['/auth', '/dashboard', '/properties/new', '/checklists/abc/edit', '/templates']) {
       const page = await get(urlPath);
       expect(page.status, urlPath).toBe(200);
+      expect(page.type, urlPath).toMatch(/^text\/html/);
       expect(page.body, urlPath).toBe(consoleHtml);
+    }
+    // Alone (without the site router), a path that is no console route and no file is a plain 404.
+    for (const urlPath of ['/', '/some/unknown', '/runner', '/checklists']) {
+      expect((await get(urlPath)).status, urlPath).toBe(404);
     }
   });
 

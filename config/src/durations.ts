@@ -7,14 +7,55 @@ export interface RunDurations {
   reminderBeforeDueMs: number;
   /** How long a completed run's link stays readable. */
   linkReadableAfterCompletionMs: number;
+  /**
+   * The escalation ladder of runs with a due time. Absent in the input of runs started before the
+   * ladder existed: they keep the single reminder `reminderBeforeDueMs` before due_at.
+   */
+  ladder?: LadderDurations;
+  /** At most one high-severity issue mail per run in this interval (10 minutes when absent). */
+  issueMailIntervalMs?: number;
 }
 
-const HOUR = 60 * 60 * 1000;
+/**
+ * The escalation ladder, keyed to the due time (the next check-in). The run needs about
+ * `perTaskMs` per task; the reminder goes out `reminderMarginMs` before the latest start that still
+ * finishes in time, the hand-over to the backup cleaner `handOverMarginMs` before it, and the host
+ * is told the check-in is at risk when that latest start passes.
+ */
+export interface LadderDurations {
+  perTaskMs: number;
+  reminderMarginMs: number;
+  handOverMarginMs: number;
+}
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+
+export const productionLadderDurations: LadderDurations = {
+  perTaskMs: 3 * MINUTE,
+  reminderMarginMs: 2 * HOUR,
+  handOverMarginMs: 1 * HOUR,
+};
 
 export const productionDurations: RunDurations = {
   reminderBeforeDueMs: 2 * HOUR,
   linkReadableAfterCompletionMs: 7 * DAY,
+  ladder: productionLadderDurations,
+  issueMailIntervalMs: 10 * 60 * 1000,
+};
+
+/** Timers of a property's booking calendar workflow (`calendar/{propertyId}`). */
+export interface CalendarDurations {
+  /** How often the feeds are fetched. */
+  pollIntervalMs: number;
+  /** When no reservation follows a checkout, its turnover is due this long after it. */
+  defaultTurnaroundMs: number;
+}
+
+export const productionCalendarDurations: CalendarDurations = {
+  pollIntervalMs: 15 * MINUTE,
+  defaultTurnaroundMs: 1 * DAY,
 };
 
 /** Timers of an owner's billing workflow (`billing/{userId}`). */

@@ -6,19 +6,46 @@ const optionalString = z
   .optional()
   .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
 
+/** The key development and tests run on; it is public, so production refuses it. */
+const DEVELOPMENT_SECRET_KEY = 'dev-only-secret-key-change-me-in-production';
+/** Placeholders that were published in this repository at some point. */
+const KNOWN_PLACEHOLDER_KEYS = new Set([DEVELOPMENT_SECRET_KEY, 'change-me-to-a-long-random-value']);
+/** 32 bytes: the key is the HKDF root for signed tokens and the AES-256 key of stored magic links. */
+export const MIN_PRODUCTION_SECRET_KEY_LENGTH = 32;
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_ORIGIN: optionalString,
+  /**
+   * How many reverse proxies stand in front of the API. 0: X-Forwarded-For and X-Forwarded-Proto are
+   * ignored (anyone can write them); N: the address the N-th proxy from the API saw is the client's.
+   */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/turnproof'),
   TEMPORAL_ADDRESS: z.string().default('127.0.0.1:7233'),
   TEMPORAL_NAMESPACE: z.string().default('default'),
-  TEMPORAL_TASK_QUEUE: z.string().default('turnproof'),
+  /** Defaults to one queue per database (see taskQueueFor), so two checkouts on one machine never share work. */
+  TEMPORAL_TASK_QUEUE: optionalString,
   TEMPORAL_UI_PORT: z.coerce.number().int().default(8233),
+  /** Temporal Cloud: an API key (implies TLS). */
+  TEMPORAL_API_KEY: optionalString,
+  /** TLS to the frontend without a client certificate or key ('true'). */
+  TEMPORAL_TLS: z
+    .string()
+    .optional()
+    .transform((value) => value === 'true' || value === '1'),
+  /** An mTLS cluster: the client certificate and key (PEM files), and the CA and server name to trust. */
+  TEMPORAL_TLS_CERT_PATH: optionalString,
+  TEMPORAL_TLS_KEY_PATH: optionalString,
+  TEMPORAL_TLS_CA_PATH: optionalString,
+  TEMPORAL_TLS_SERVER_NAME: optionalString,
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Turnproof <no-reply@turnproof.local>'),
+  /** Where contact-form messages go (Reply-To is the sender); shown on the public pages. */
+  SUPPORT_EMAIL: z.email().default('support@turnproof.local'),
   DATA_DIR: z.string().default('.data'),
   MEDIA_DIR: optionalString,
-  SECRET_KEY: z.string().default('dev-only-secret-key-change-me-in-production'),
+  SECRET_KEY: z.string().default(DEVELOPMENT_SECRET_KEY),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: optionalString,
@@ -35,11 +62,31 @@ const schema = z.object({
         .map((email) => email.trim().toLowerCase())
         .filter(Boolean),
     ),
+  /** The runner's build reads it; the API lets the runner's pages fetch from its origin (CSP connect-src). */
+  VITE_REVERSE_GEOCODING_URL: optionalString,
+  /** Prometheus metrics of the API process at :METRICS_PORT/metrics; 0 turns them off. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  /** Prometheus metrics of the worker (the Temporal SDK's and activity outcomes); 0 turns them off. */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9465),
+  /** The worker's workflow code bundled at image build (temporal/src/bundle-main.ts); unset: bundled at start. */
+  WORKFLOW_BUNDLE_PATH: optionalString,
   LOG_LEVEL: z.string().default('info'),
+  /** Booking calendar feeds: how often they are fetched, and the turnaround when no booking follows. */
+  CALENDAR_POLL_INTERVAL_MINUTES: z.coerce.number().positive().default(15),
+  CALENDAR_DEFAULT_TURNAROUND_HOURS: z.coerce.number().positive().default(24),
+  /** Lets calendar feeds live on private, loopback or link-local addresses (local use and tests only). */
+  CALENDAR_ALLOW_PRIVATE_ADDRESSES: z
+    .enum(['true', 'false', ''])
+    .default('false')
+    .transform((value) => value === 'true'),
   NODE_ENV: z.string().default('development'),
 });
 
-export type Config = z.infer<typeof schema> & {
+/** Every variable the configuration reads (the compose file may set no other). */
+export const CONFIG_VARIABLES = Object.keys(schema.shape);
+
+export type Config = Omit<z.infer<typeof schema>, 'TEMPORAL_TASK_QUEUE'> & {
+  TEMPORAL_TASK_QUEUE: string;
   publicOrigin: string;
   outboxDir: string;
   mediaDir: string;
@@ -54,10 +101,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems.join('; ')}`);
   }
   const values = parsed.data;
+  if (values.NODE_ENV === 'production') assertProductionSecret(values.SECRET_KEY);
   return {
     ...values,
+    TEMPORAL_TASK_QUEUE: values.TEMPORAL_TASK_QUEUE ?? taskQueueFor(values.DATABASE_URL),
     publicOrigin: values.PUBLIC_ORIGIN ?? `http://localhost:${values.PORT}`,
     outboxDir: `${values.DATA_DIR}/outbox`,
     mediaDir: values.MEDIA_DIR ?? `${values.DATA_DIR}/media`,
   };
+}
+
+function assertProductionSecret(secretKey: string) {
+  if (KNOWN_PLACEHOLDER_KEYS.has(secretKey)) {
+    throw new Error(
+      'Invalid configuration: SECRET_KEY is the public development key; set SECRET_KEY to a long random value (for example `openssl rand -base64 48`) before starting with NODE_ENV=production.',
+    );
+  }
+  if (Buffer.byteLength(secretKey) < MIN_PRODUCTION_SECRET_KEY_LENGTH) {
+    throw new Error(
+      `Invalid configuration: SECRET_KEY is shorter than ${MIN_PRODUCTION_SECRET_KEY_LENGTH} bytes; set SECRET_KEY to a long random value (for example \`openssl rand -base64 48\`) before starting with NODE_ENV=production.`,
+    );
+  }
+}
+
+/**
+ * The default task queue: `turnproof-{database name}`. A worker of one checkout then never picks up the
+ * runs of another checkout (another database) on the same Temporal server.
+ */
+export function taskQueueFor(databaseUrl: string): string {
+  const database = decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, '')) || 'postgres';
+  return `turnproof-${database}`;
 }

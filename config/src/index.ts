@@ -1,14 +1,25 @@
-export { loadConfig, type Config } from './env.ts';
-export { TEMPORAL_CLI_VERSION, TEMPORAL_UI_PORT_DEFAULT, STRIPE_MOCK_VERSION } from './versions.ts';
+export { CONFIG_VARIABLES, loadConfig, taskQueueFor, MIN_PRODUCTION_SECRET_KEY_LENGTH, type Config } from './env.ts';
+export {
+  TEMPORAL_CLI_VERSION,
+  TEMPORAL_SERVER_VERSION,
+  TEMPORAL_UI_PORT_DEFAULT,
+  STRIPE_MOCK_VERSION,
+} from './versions.ts';
 export {
   FLEX_MEDIA_RETENTION_MS,
   productionBillingDurations,
+  productionCalendarDurations,
+  productionLadderDurations,
   productionDurations,
   productionTrialDurations,
   PROMO_CREDIT_LIFETIME_MS,
   SUMMARY_PERIOD_MS,
   type BillingDurations,
+  type CalendarDurations,
+  type LadderDurations,
   type RunDurations,
   type TrialDurations,
 } from './durations.ts';
 export * from './plans.ts';
+export * from './public-urls.ts';
+export * from './media-limits.ts';

@@ -3,3 +3,8 @@ export const TEMPORAL_CLI_VERSION = 'v1.5.1';
 export const TEMPORAL_UI_PORT_DEFAULT = 8233;
 /** stripe-mock for the billing tests (`go install github.com/stripe/stripe-mock@...`). */
 export const STRIPE_MOCK_VERSION = 'v0.197.0';
+/**
+ * The Temporal server the CLI above embeds (its go.mod), run on PostgreSQL by the production topology
+ * (`npm run chaos`): `go install go.temporal.io/server/cmd/server@...` and its `cmd/tools/sql`.
+ */
+export const TEMPORAL_SERVER_VERSION = 'v1.29.1';

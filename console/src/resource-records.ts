@@ -12,6 +12,13 @@ export interface PropertyRecord {
   notes: string | null;
   created_at: string;
   is_system_property: boolean;
+  /** IANA time zone: due times are entered and shown in it. */
+  timezone: string;
+  check_in_time: string;
+  checkout_time: string;
+  default_assignee_id: string | null;
+  backup_assignee_id: string | null;
+  calendar_urls: string[];
 }
 
 export interface TaskRecord {
@@ -39,6 +46,8 @@ export interface TemplateRecord {
   kind: ChecklistType;
   description: string | null;
   is_system_template: boolean;
+  /** System templates only: the name of their public page /templates/{slug}. */
+  slug?: string | null;
   source: 'system' | 'custom';
   property_name: string | null;
   task_count: number;
@@ -66,6 +75,19 @@ export interface RunRecord {
   magic_link: string | null;
   task_count: number;
   completed_task_count: number;
+  due_at: string | null;
+  assigned_to: string | null;
+  source: 'manual' | 'calendar';
+  reservation_uid: string | null;
+  /** The host's latest review of the completed run. */
+  review?: RunReview;
+}
+
+export interface RunReview {
+  decision: 'approved' | 'revision_requested' | null;
+  score: number | null;
+  note: string | null;
+  reviewed_at: string | null;
 }
 
 export interface ReportProgress {
@@ -81,4 +103,7 @@ export interface ReportRecord {
   error: string | null;
   has_html: boolean;
   progress: ReportProgress | null;
+  /** The report's e-mail to the host (null: this version is not mailed). */
+  mail_status: 'pending' | 'sent' | 'failed' | null;
+  mail_error: string | null;
 }

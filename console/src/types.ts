@@ -2,7 +2,7 @@
 
 export type AccessTier = 'starter' | 'professional' | 'enterprise';
 export type PlanKey = 'flex' | 'starter' | 'pro' | 'team';
-export type RunStatus = 'pending' | 'in_progress' | 'completed';
+export type RunStatus = 'pending' | 'in_progress' | 'completed' | 'revision_requested' | 'canceled';
 export type RunType = 'turnover' | 'move_in' | 'move_out';
 
 export interface Access {

@@ -11,6 +11,7 @@ function splitDatabaseUrl(databaseUrl: string): { adminUrl: string; name: string
 async function withAdminClient<T>(databaseUrl: string, work: (client: pg.Client, name: string) => Promise<T>) {
   const { adminUrl, name } = splitDatabaseUrl(databaseUrl);
   const client = new pg.Client({ connectionString: adminUrl });
+  client.on('error', () => {}); // a server going away mid-check fails the query; it must not end the process
   await client.connect();
   try {
     return await work(client, name);

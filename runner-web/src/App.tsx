@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Toaster } from './components/Toaster.tsx';
-import { withEarlyRunRequest } from './early-run-request.ts';
+import { initialLoad, type RunnerBoot } from './boot.ts';
 import { messages } from './i18n/locale.ts';
 import { installOffer } from './install/install-offer.ts';
 import { loadRun, type RunLoad } from './load-run.ts';
+import { cacheRun, offlineDb } from './offline/offline-db.ts';
 import { createRunnerApi } from './offline/runner-api.ts';
-import { lastRunToken, rememberRunToken, tokenFromPath } from './run-token.ts';
+import { rememberRunToken } from './run-token.ts';
 import { InvalidLinkScreen } from './screens/InvalidLinkScreen.tsx';
 import { LoadFailedScreen } from './screens/LoadFailedScreen.tsx';
 import { LoadingScreen } from './screens/LoadingScreen.tsx';
@@ -18,32 +19,39 @@ import { useToasts } from './use-toasts.ts';
 // Not needed for the first task: loaded when it is about to show.
 const InstallPrompt = lazy(() => import('./components/InstallPrompt.tsx').then((m) => ({ default: m.InstallPrompt })));
 
-const linkToken = tokenFromPath(window.location.pathname);
-// The installed app starts at /r/: the last run opened on this device.
-const token = linkToken ?? lastRunToken(window.location.pathname);
-
-export function App() {
-  const api = useMemo(() => createRunnerApi({ fetch: withEarlyRunRequest((input, init) => fetch(input, init)) }), []);
-  const [load, setLoad] = useState<RunLoad>(token ? { state: 'loading' } : { state: 'invalid-link' });
+/** The runner: the first screen comes from the server's answer in `boot`, or from the API and the device's copy. */
+export function App({ boot }: { boot: RunnerBoot }) {
+  const { token, fromLink, served } = boot;
+  const api = useMemo(() => createRunnerApi(), []);
+  const [load, setLoad] = useState<RunLoad>(() => initialLoad(boot));
   const [attempt, setAttempt] = useState(0);
   const online = useOnline();
   const { toasts, show, dismiss } = useToasts();
-  const offerInstall = useSyncExternalStore(installOffer.subscribe, installOffer.getSnapshot);
+  const offerInstall = useSyncExternalStore(installOffer.subscribe, installOffer.getSnapshot, installOffer.getSnapshot);
+
+  // The run the server rendered is this device's copy for offline use, as one loaded from the API is.
+  useEffect(() => {
+    if (!token || served?.state !== 'loaded') return;
+    void offlineDb()
+      .then((db) => cacheRun(db, token, served.body, served.fetchedAt))
+      .catch(() => undefined);
+  }, [token, served]);
 
   useEffect(() => {
-    if (!token) return;
+    // The server's answer is the first load; Try again asks the API.
+    if (!token || (served && attempt === 0)) return;
     const controller = new AbortController();
     loadRun(api, token, controller.signal).then(setLoad, () => {
       if (!controller.signal.aborted) setLoad({ state: 'failed' });
     });
     return () => controller.abort();
-  }, [api, attempt]);
+  }, [api, attempt, token, served]);
 
   useEffect(() => {
     if (load.state !== 'loading') startServiceWorker();
     if (load.state === 'loaded') rememberRunToken(token);
-    if (load.state === 'invalid-link' && !linkToken) rememberRunToken(null);
-  }, [load.state]);
+    if (load.state === 'invalid-link' && !fromLink) rememberRunToken(null);
+  }, [load.state, token, fromLink]);
 
   // Connectivity toasts (3 s), not on the first render.
   const wasOnline = useRef(online);

@@ -15,6 +15,8 @@ export interface PublicTask {
   duration_seconds: number | null;
   order_index: number;
   checked_at: string | null;
+  /** Sent back by the host's review (while the run awaits revision, only these are open). */
+  reopened: boolean;
   task: { title: string; description: string | null; required_media: number };
   media_count: number;
   media: PublicMedia[];
@@ -35,6 +37,8 @@ export interface PublicRun {
   ended_at: string | null;
   checklist_name: string | null;
   property: { name: string | null; address: string | null } | null;
+  /** Set while the host has sent tasks back: the host's note. */
+  revision: { note: string | null } | null;
   tasks: PublicTask[];
 }
 
@@ -60,6 +64,7 @@ export function parseRunAnswer(body: unknown): PublicRun | null {
       duration_seconds: num(task.duration_seconds),
       order_index: num(task.order_index) ?? index,
       checked_at: str(task.checked_at),
+      reopened: task.reopened === true,
       task: {
         title: str(info.title) ?? 'Untitled task',
         description: str(info.description),
@@ -80,6 +85,7 @@ export function parseRunAnswer(body: unknown): PublicRun | null {
     ended_at: str(run.ended_at),
     checklist_name: str(run.checklist_name),
     property,
+    revision: isRecord(run.revision) ? { note: str(run.revision.note) } : null,
     tasks,
   };
 }

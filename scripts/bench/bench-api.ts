@@ -5,12 +5,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createMailer } from '@turnproof/activities/mailer';
 import { createMediaStorage } from '@turnproof/activities/media-storage';
+import { createPdfRenderer } from '@turnproof/activities/report';
 import { loadConfig } from '@turnproof/config';
 import { createOrm } from '@turnproof/db';
 import { connectTemporal } from '@turnproof/temporal/client';
 import { pino } from 'pino';
 import { createApp } from '../../api/src/app.ts';
-import { ProgressSignals } from '../../api/src/public/progress-signals.ts';
+import { OutboxRelay } from '../../api/src/outbox/outbox-relay.ts';
 import { defaultRateLimits, RateLimits, type RateLimitSettings } from '../../api/src/auth/rate-limits.ts';
 import { Cleanup } from './cleanup.ts';
 
@@ -63,9 +64,11 @@ export async function startBenchApi(env: NodeJS.ProcessEnv = {}) {
     cleanup.add(() => temporal.connection.close());
     const rateLimits = new RateLimits(config.DATABASE_URL, unlimited);
     cleanup.add(() => rateLimits.close());
-    const logger = pino({ level: 'silent' });
-    const progress = new ProgressSignals(temporal.client, logger);
-    cleanup.add(() => progress.drained());
+    const logger = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'silent' });
+    const outbox = new OutboxRelay({ orm, temporal: temporal.client, logger }).start();
+    cleanup.add(() => outbox.stop());
+    const pdf = createPdfRenderer();
+    cleanup.add(() => pdf.close());
     const app = createApp({
       config,
       orm,
@@ -74,7 +77,8 @@ export async function startBenchApi(env: NodeJS.ProcessEnv = {}) {
       rateLimits,
       logger,
       storage: createMediaStorage(config.mediaDir),
-      progress,
+      pdf,
+      outbox,
       // The benchmarks do not bill.
       stripe: null,
     });

@@ -25,8 +25,11 @@ interface SeededRun {
   taskIds: string[];
 }
 
-/** The child server (scripts/bench/runner-api-server.ts) and the ports it announced. */
-async function startRunnerApiServer(cleanup: Cleanup) {
+/**
+ * The child server (scripts/bench/runner-api-server.ts of the checkout at `cwd`, this one by default)
+ * and the ports it announced.
+ */
+export async function startRunnerApiServer(cleanup: Cleanup, cwd = repoRoot) {
   const child = spawn(
     process.execPath,
     [
@@ -36,7 +39,7 @@ async function startRunnerApiServer(cleanup: Cleanup) {
       'scripts/bench/runner-api-server.ts',
     ],
     {
-      cwd: repoRoot,
+      cwd,
       // Its own task queue, which no worker polls: the load's signals just wait in Temporal.
       env: { ...process.env, TEMPORAL_TASK_QUEUE: 'bench-runner-api' },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -67,7 +70,7 @@ async function startRunnerApiServer(cleanup: Cleanup) {
 }
 
 /** `RUNS` runs (each starts its run/{id} workflow) of one property, with their tokens and task ids. */
-async function seedRuns(owner: Browser): Promise<SeededRun[]> {
+export async function seedRuns(owner: Browser, count = RUNS): Promise<SeededRun[]> {
   const property = expectOk(
     await owner.post('/api/properties', { name: 'Load Cabin', address: '1 Load Rd' }),
     'property',
@@ -76,7 +79,7 @@ async function seedRuns(owner: Browser): Promise<SeededRun[]> {
   const checklists = expectOk(await owner.get(`/api/checklists?filter=${filter}`), 'checklists').body;
   const checklist = checklists.find((candidate: { type: string }) => candidate.type === 'turnover');
   const runs: SeededRun[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
+  for (let i = 0; i < count; i += 1) {
     const body = { property_id: property.body.id, type: 'turnover', checklist_id: checklist.id };
     const run = expectOk(await owner.post('/api/runs', body), 'run').body;
     const cleaner = Cleaner.fromLink(run.magic_link);
@@ -87,7 +90,7 @@ async function seedRuns(owner: Browser): Promise<SeededRun[]> {
 }
 
 /** Task ticks cycling over the runs (then their tasks), each with an action id of its own. */
-function taskTicks(runs: SeededRun[]) {
+export function taskTicks(runs: SeededRun[], actionPrefix = 'bench-load') {
   let sent = 0;
   return () => {
     const n = sent++;
@@ -98,7 +101,7 @@ function taskTicks(runs: SeededRun[]) {
       checked: true,
       comment: `Load tick ${n}`,
       duration_seconds: 30 + (n % 60),
-      action_id: `bench-load-${n}`,
+      action_id: `${actionPrefix}-${n}`,
     };
   };
 }
@@ -120,12 +123,12 @@ function post(url: string, nextBody: () => object, seconds: number): Promise<aut
 }
 
 /** A short unreported run first, so the figures are not those of cold JIT and empty connection pools. */
-async function load(url: string, nextBody: () => object): Promise<autocannon.Result> {
+export async function load(url: string, nextBody: () => object): Promise<autocannon.Result> {
   await post(url, nextBody, WARMUP_SECONDS);
   return post(url, nextBody, DURATION_SECONDS);
 }
 
-function printResult(label: string, result: autocannon.Result, target = '') {
+export function printResult(label: string, result: autocannon.Result, target = '') {
   const statuses = Object.entries(result.statusCodeStats ?? {})
     .filter(([status]) => !status.startsWith('2'))
     .map(([status, { count }]) => `${status}×${count}`);

@@ -1,7 +1,7 @@
 // The runner-web section of `npm run bench`: how fast a cheap phone on a slow mobile link shows the first
 // task of a 25-task run from a magic link, with nothing cached. Chromium with the CPU slowed 4x and the
 // network at 1.6 Mbps down, 750 kbps up and 150 ms round trip; the API (serving the fresh production
-// build) runs in this process.
+// build, the first screen rendered on the server) runs in this process.
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -23,7 +23,7 @@ const TASKS = 25;
 const ITERATIONS = 3;
 const CPU_SLOWDOWN = 4;
 const NETWORK = { downloadBps: 1_600_000, uploadBps: 750_000, rttMs: 150 };
-const TARGETS = { lcpMs: 1500, cls: 0.02, initialJsBytes: 60 * 1024 };
+const TARGETS = { lcpMs: 1000, cls: 0.02, initialJsBytes: 60 * 1024 };
 /** After the first task shows, how long LCP and layout shifts may still change before they are read. */
 const SETTLE_MS = 1500;
 const FIRST_TASK_TIMEOUT_MS = 60_000;
@@ -84,7 +84,7 @@ export async function runnerWebFigures(): Promise<void> {
         const figures = await coldLoad(await context.newPage(), run.magic_link);
         loads.push(figures);
         console.log(
-          `load ${iteration + 1}: first task ${ms(figures.firstTaskMs, 0)}, LCP ${ms(figures.lcpMs, 0)}, ` +
+          `load ${iteration + 1}: first task ${ms(figures.firstTaskMs, 0)}, LCP ${ms(figures.lcpMs, 0)} (${figures.lcpElement}), TTI ${ms(figures.ttiMs, 0)}, ` +
             `CLS ${figures.cls.toFixed(3)}, TBT ${ms(figures.tbtMs, 0)}, JS ${kb(figures.initialJsGzip)} gz ` +
             `(${figures.initialScripts.map((url) => new URL(url).pathname).join(', ')})`,
         );
@@ -96,6 +96,7 @@ export async function runnerWebFigures(): Promise<void> {
     const cls = median(loads.map((load) => load.cls));
     const tbt = median(loads.map((load) => load.tbtMs));
     const js = median(loads.map((load) => load.initialJsGzip));
+    const tti = median(loads.map((load) => load.ttiMs));
     console.log(
       `LCP                         ${ms(lcp, 0).padStart(9)}   target ≤ ${ms(TARGETS.lcpMs, 0)}: ${verdict(lcp <= TARGETS.lcpMs)}`,
     );
@@ -105,6 +106,7 @@ export async function runnerWebFigures(): Promise<void> {
     console.log(
       `total blocking time         ${ms(tbt, 0).padStart(9)}   (long tasks' excess over 50 ms until the first task shows or load)`,
     );
+    console.log(`time to interactive         ${ms(tti, 0).padStart(9)}   (hydrated, and the last long task over)`);
     console.log(
       `JavaScript before 1st task  ${kb(js).padStart(9)}   gzipped; target ≤ ${kb(TARGETS.initialJsBytes)}: ${verdict(js <= TARGETS.initialJsBytes)}`,
     );

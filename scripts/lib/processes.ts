@@ -25,6 +25,69 @@ export function supervise(name: string, command: string, args: string[], env: No
   return { name, child, exited };
 }
 
+export interface KeptAlive {
+  name: string;
+  /** The child running now (a new one after each restart). */
+  current(): Supervised;
+  /** How many times the process was started again after it died. */
+  restarts(): number;
+  /** Stops restarting and stops the child (SIGTERM, then SIGKILL after the grace time). */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export interface KeepAliveOptions {
+  /** First wait before a restart, doubled after each quick death up to maxBackoffMs. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+  /** A process that ran this long before dying counts as healthy: the back-off starts over. */
+  healthyAfterMs?: number;
+  log?: (line: string) => void;
+}
+
+/**
+ * A long-running child that is started again when it dies (a crash, an out-of-memory kill), with
+ * back-off so a process that cannot start does not spin; the rest of the system keeps running.
+ */
+export function keepAlive(
+  name: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  options: KeepAliveOptions = {},
+): KeptAlive {
+  const { backoffMs = 1_000, maxBackoffMs = 30_000, healthyAfterMs = 60_000, log = console.error } = options;
+  let child = supervise(name, command, args, env);
+  let restarts = 0;
+  let wait = backoffMs;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const watch = (started: number) => {
+    void child.exited.then((code) => {
+      if (stopped) return;
+      if (Date.now() - started > healthyAfterMs) wait = backoffMs;
+      log(`The ${name} process exited unexpectedly (code ${code}); starting it again in ${wait / 1000} s.`);
+      timer = setTimeout(() => {
+        if (stopped) return;
+        restarts += 1;
+        child = supervise(name, command, args, env);
+        watch(Date.now());
+      }, wait);
+      wait = Math.min(wait * 2, maxBackoffMs);
+    });
+  };
+  watch(Date.now());
+  return {
+    name,
+    current: () => child,
+    restarts: () => restarts,
+    async stop(graceMs?: number) {
+      stopped = true;
+      clearTimeout(timer);
+      await stopProcess(child, graceMs);
+    },
+  };
+}
+
 /** SIGTERM, then SIGKILL if the process has not gone within the grace time. */
 export async function stopProcess(process: Supervised, graceMs = 15_000): Promise<void> {
   if (process.child.exitCode !== null || process.child.signalCode !== null) return;

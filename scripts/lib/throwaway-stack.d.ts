@@ -8,5 +8,6 @@ export declare function freshDatabase(databaseUrl: string): Promise<void>;
 export declare function startThrowawayTemporal(namespace?: string): Promise<{
   address: string;
   namespace: string;
+  pid: number | undefined;
   stop: () => Promise<void>;
 }>;

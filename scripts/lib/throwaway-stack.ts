@@ -56,5 +56,5 @@ export async function startThrowawayTemporal(namespace = loadConfig().TEMPORAL_N
     await stop();
     throw error;
   }
-  return { address, namespace, stop };
+  return { address, namespace, pid: server.pid, stop };
 }

@@ -1,6 +1,7 @@
 import {
   Client,
   Connection,
+  isGrpcServiceError,
   WorkflowNotFoundError,
   type WorkflowHandleWithFirstExecutionRunId,
 } from '@temporalio/client';
@@ -27,16 +28,26 @@ import {
   TurnproofRunStatus,
   type InspectionRunInput,
 } from '@turnproof/workflows';
+import { temporalConnectionOptions, type TemporalTransportConfig } from './connection-options.ts';
 
-export type TemporalConfig = Pick<Config, 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE'>;
+export type TemporalConfig = TemporalTransportConfig & Pick<Config, 'TEMPORAL_NAMESPACE'>;
 
 export interface TemporalClient {
   connection: Connection;
   client: Client;
 }
 
-export async function connectTemporal(config: TemporalConfig): Promise<TemporalClient> {
-  const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+/**
+ * A client of the configured namespace. `lazy` connects on first use instead of now, so a process that
+ * can do useful work without Temporal (the API) starts and stays up while Temporal is away.
+ */
+export async function connectTemporal(
+  config: TemporalConfig,
+  options: { lazy?: boolean } = {},
+): Promise<TemporalClient> {
+  const connection = options.lazy
+    ? Connection.lazy(temporalConnectionOptions(config))
+    : await Connection.connect(temporalConnectionOptions(config));
   const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
   return { connection, client };
 }
@@ -134,6 +145,19 @@ export async function sendBillingEvent(
 
 export const billingHandle = (client: Client, userId: string) =>
   client.workflow.getHandle<typeof billingAccount>(billingWorkflowId(userId));
+
+// gRPC status codes DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED, UNAVAILABLE.
+const unavailableStatus = new Set([4, 8, 14]);
+
+/** True when the error (or one it wraps) says Temporal did not answer in time or could not be reached. */
+export function isTemporalUnavailable(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    if (isGrpcServiceError(current) && unavailableStatus.has(current.code)) return true;
+    if (/deadline exceeded/i.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
 
 /** True when the server answers for the client's namespace within a couple of seconds. */
 export async function temporalHealth(client: Client, timeoutMs = 2000): Promise<boolean> {

@@ -26,6 +26,8 @@ export interface DevServerOptions {
 
 export interface DevServer {
   address: string;
+  /** The server's process id (tests pause it with SIGSTOP to play an unreachable Temporal). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -117,7 +119,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const output = recent.length ? `\n${recent.join('\n')}` : '';
     throw new Error(`${(error as Error).message}${output}`, { cause: error });
   }
-  return { address, stop };
+  return { address, pid: child.pid, stop };
 }
 
 async function waitUntilReady(

@@ -7,7 +7,8 @@ export {
   type DevServerOptions,
 } from './dev-server.ts';
 export { registerSearchAttributes } from './search-attributes.ts';
-export { bootstrapTemporal } from './bootstrap.ts';
+export { bootstrapTemporal, bootstrapTemporalWithRetry } from './bootstrap.ts';
+export { ensureNamespace, NAMESPACE_RETENTION_DAYS } from './namespace.ts';
 export { ensureSchedules, scheduleDefinitions, SCHEDULE_IDS } from './schedules.ts';
 export {
   connectTemporal,
@@ -23,6 +24,7 @@ export {
   applyPromoCode,
   endTrialOnSubscription,
   temporalHealth,
+  isTemporalUnavailable,
   type TemporalClient,
   type TemporalConfig,
 } from './client.ts';

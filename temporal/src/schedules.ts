@@ -6,18 +6,28 @@ import {
   type ScheduleOptionsStartWorkflowAction,
   type Workflow,
 } from '@temporalio/client';
-import { FLEX_MEDIA_RETENTION_MS, productionTrialDurations, SUMMARY_PERIOD_MS, type Config } from '@turnproof/config';
-import { mediaPurge, trialSweep, weeklySummary } from '@turnproof/workflows';
+import {
+  FLEX_MEDIA_RETENTION_MS,
+  productionTrialDurations,
+  SUMMARY_PERIOD_MS,
+  UNCONFIRMED_MEDIA_MAX_AGE_MS,
+  type Config,
+} from '@turnproof/config';
+import { mediaPurge, trialSweep, unconfirmedMediaPurge, weeklySummary } from '@turnproof/workflows';
 
 type ScheduleDefinition = Omit<ScheduleOptions<ScheduleOptionsStartWorkflowAction<Workflow>>, 'memo'>;
 
 export const SCHEDULE_IDS = {
   trialSweep: 'turnproof-trial-sweep',
   mediaPurge: 'turnproof-media-purge',
+  unconfirmedMediaPurge: 'turnproof-unconfirmed-media-purge',
   weeklySummary: 'turnproof-weekly-summary',
 } as const;
 
-/** The recurring jobs (UTC): daily trial sweep and media purge at night, the weekly summary on Monday morning. */
+/**
+ * The recurring jobs (UTC): daily trial sweep and media purge at night, the purge of unconfirmed media
+ * every hour, the weekly summary on Monday morning.
+ */
 export function scheduleDefinitions(config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>): ScheduleDefinition[] {
   const { expiringNoticeMs, endingSoonNoticeMs } = productionTrialDurations;
   const start = (workflowType: Workflow, args: unknown[]) => ({
@@ -39,6 +49,12 @@ export function scheduleDefinitions(config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>)
       scheduleId: SCHEDULE_IDS.mediaPurge,
       spec: { calendars: [{ hour: 3, minute: 0 }] },
       action: start(mediaPurge, [{ retentionMs: FLEX_MEDIA_RETENTION_MS }]),
+      policies,
+    },
+    {
+      scheduleId: SCHEDULE_IDS.unconfirmedMediaPurge,
+      spec: { intervals: [{ every: '1 hour', offset: '30 minutes' }] },
+      action: start(unconfirmedMediaPurge, [{ olderThanMs: UNCONFIRMED_MEDIA_MAX_AGE_MS }]),
       policies,
     },
     {

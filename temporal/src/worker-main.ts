@@ -1,4 +1,4 @@
-import { NativeConnection, Runtime } from '@temporalio/worker';
+import { Runtime } from '@temporalio/worker';
 import {
   createActivities,
   createMailer,
@@ -7,44 +7,65 @@ import {
   createStripeClient,
 } from '@turnproof/activities';
 import { loadConfig } from '@turnproof/config';
+import { createLogger } from '@turnproof/config/logger';
 import { createOrm } from '@turnproof/db';
-import { createTurnproofWorker } from './worker.ts';
-
-// We stop the worker ourselves on SIGINT/SIGTERM; the SDK's own handlers would do it a second time.
-Runtime.install({ shutdownSignals: [] });
+import { temporalConnectionOptions } from './connection-options.ts';
+import { temporalLogger } from './logger.ts';
+import { startPdfReadiness } from './pdf-readiness.ts';
+import { bundleTurnproofWorkflows, createTurnproofWorker } from './worker.ts';
+import { WorkerLoop } from './worker-loop.ts';
+import { prometheusTelemetry } from './worker-metrics.ts';
 
 const config = loadConfig();
-const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+const logger = createLogger(config, 'worker');
+// We stop the worker ourselves on SIGINT/SIGTERM; the SDK's own handlers would do it a second time.
+Runtime.install({
+  shutdownSignals: [],
+  logger: temporalLogger(logger),
+  ...(config.WORKER_METRICS_PORT ? prometheusTelemetry(config.WORKER_METRICS_PORT) : {}),
+});
+
 const orm = await createOrm(config.DATABASE_URL);
 const pdf = createPdfRenderer();
-const worker = await createTurnproofWorker({
-  config,
-  connection,
-  activities: createActivities({
-    orm,
-    mailer: createMailer(config),
-    storage: createMediaStorage(config.mediaDir),
-    pdf,
-    stripe: createStripeClient(config),
-    publicOrigin: config.publicOrigin,
-  }),
+// A worker without Chromium still runs (reports retry and say why); the check tells /api/health.
+const pdfReadiness = await startPdfReadiness({ orm, pdf });
+const activities = createActivities({
+  orm,
+  mailer: createMailer(config),
+  storage: createMediaStorage(config.mediaDir),
+  pdf,
+  stripe: createStripeClient(config),
+  publicOrigin: config.publicOrigin,
+  secretKey: config.SECRET_KEY,
+  allowPrivateCalendarAddresses: config.CALENDAR_ALLOW_PRIVATE_ADDRESSES,
 });
+// A production image carries the bundle (WORKFLOW_BUNDLE_PATH); elsewhere it is built once here.
+const workflowBundle = config.WORKFLOW_BUNDLE_PATH ? undefined : await bundleTurnproofWorkflows();
+const loop = new WorkerLoop({
+  connection: temporalConnectionOptions(config),
+  create: (connection) => createTurnproofWorker({ config, connection, activities, workflowBundle }),
+  log: (message, error) => console.error(`Turnproof worker: ${message}`, error instanceof Error ? error.message : ''),
+  onRunning: () =>
+    console.log(
+      `Turnproof worker ready: task queue ${config.TEMPORAL_TASK_QUEUE}, namespace ${config.TEMPORAL_NAMESPACE} on ${config.TEMPORAL_ADDRESS}`,
+    ),
+});
+if (config.WORKER_METRICS_PORT) console.log(`Turnproof worker metrics at :${config.WORKER_METRICS_PORT}/metrics`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    // A second signal (Ctrl-C, then the supervisor's SIGTERM) must not shut down a worker twice.
-    if (worker.getState() !== 'RUNNING') return;
     console.log(`Turnproof worker: ${signal}, finishing running tasks...`);
-    worker.shutdown();
+    loop.shutdown();
   });
 }
 
-const running = worker.run();
-console.log(
-  `Turnproof worker ready: task queue ${config.TEMPORAL_TASK_QUEUE}, namespace ${config.TEMPORAL_NAMESPACE} on ${config.TEMPORAL_ADDRESS}`,
-);
 try {
-  await running;
+  await loop.run();
+} catch (error) {
+  // Fatal: exit non-zero so the supervisor (npm start, docker, systemd) starts a fresh process.
+  console.error('Turnproof worker: fatal error, exiting.', error);
+  process.exitCode = 1;
 } finally {
-  await Promise.allSettled([connection.close(), orm.close(), pdf.close()]);
+  await pdfReadiness.stop().catch(() => undefined);
+  await Promise.allSettled([orm.close(), pdf.close()]);
 }

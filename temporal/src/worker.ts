@@ -8,11 +8,12 @@ import {
 } from '@temporalio/worker';
 import type { createActivities } from '@turnproof/activities';
 import type { Config } from '@turnproof/config';
+import { activityOutcomes } from './worker-metrics.ts';
 
 export type TurnproofActivities = ReturnType<typeof createActivities>;
 
 export interface TurnproofWorkerOptions {
-  config: Pick<Config, 'TEMPORAL_NAMESPACE' | 'TEMPORAL_TASK_QUEUE'>;
+  config: Pick<Config, 'TEMPORAL_NAMESPACE' | 'TEMPORAL_TASK_QUEUE'> & Partial<Pick<Config, 'WORKFLOW_BUNDLE_PATH'>>;
   connection: NativeConnection;
   activities: TurnproofActivities;
   /** Defaults to the bundle {@link bundleTurnproofWorkflows} makes once per process. */
@@ -40,8 +41,12 @@ export async function createTurnproofWorker(options: TurnproofWorkerOptions): Pr
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
-    workflowBundle: options.workflowBundle ?? (await bundleTurnproofWorkflows()),
+    // Production images bundle at build time (temporal/src/bundle-main.ts); elsewhere, once per process.
+    workflowBundle:
+      options.workflowBundle ??
+      (config.WORKFLOW_BUNDLE_PATH ? { codePath: config.WORKFLOW_BUNDLE_PATH } : await bundleTurnproofWorkflows()),
     activities,
+    interceptors: { activity: [activityOutcomes] },
     // Lets running activities finish during a deploy instead of being cut off at once.
     shutdownGraceTime: '10s',
   });

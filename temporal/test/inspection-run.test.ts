@@ -10,6 +10,7 @@ import {
   issueReportedSignal,
   reportProgressQuery,
   runProgressQuery,
+  reviewRunUpdate,
   progressSignal,
 } from '@turnproof/workflows';
 import {
@@ -47,7 +48,7 @@ afterAll(async () => {
 });
 
 /** Activities that only record that they ran (and when), for testing the workflow's decisions. */
-const paidReport = { meterReport: { held: false, paidBy: 'included', notice: null } };
+const paidReport = { meterReport: { held: false, paidBy: 'included', notice: null }, nextReportVersion: 2 };
 
 /** Metering answers that the plan pays for the report (so it is made at once) unless a test answers otherwise. */
 function recordingActivities(answers: Record<string, unknown> = paidReport) {
@@ -65,11 +66,14 @@ function recordingActivities(answers: Record<string, unknown> = paidReport) {
       'raiseOverdueAlert',
       'expireRunLink',
       'emailIssueAlert',
+      'emailIssueAlerts',
       'createReportVersion',
       'renderReport',
       'emailReport',
       'meterReport',
       'markReportFailed',
+      'recordReview',
+      'nextReportVersion',
     ].map((name) => [name, record(name)]),
   ) as unknown as TurnproofActivities;
   return { calls, activities, names: () => calls.map((call) => call.name) };
@@ -192,7 +196,7 @@ describe('InspectionRun workflow', () => {
       expect(await handle.result()).toEqual({ status: 'completed', reportStatus: 'ready' });
       if (process.env.RECORD_WORKFLOW_HISTORIES) {
         await recordHistory(config, 'inspection-run-lifecycle', `run/${run.runId}`);
-        await recordHistory(config, 'report-generation', `report/${run.runId}/v1`);
+        await recordHistory(config, 'report-generation-mail-apart', `report/${run.runId}/v1`);
       }
       const expired = recorder.calls.find((call) => call.name === 'expireRunLink');
       expect(expired?.at).toBeGreaterThanOrEqual(completedAt + durations.linkReadableAfterCompletionMs - 1000);
@@ -204,6 +208,80 @@ describe('InspectionRun workflow', () => {
         'emailReport',
         'expireRunLink',
       ]);
+    });
+  });
+
+  it('takes the host review as Updates: refuses bad ones, reopens sent-back tasks, reports the revision as v2, then approves', async () => {
+    const run = newRun();
+    const recorder = recordingActivities();
+    const done = [
+      { id: 'strip-beds', checked: true, confirmedMedia: 0 },
+      { id: 'photo-kitchen', checked: true, confirmedMedia: 2 },
+    ];
+    const refusal = (promise: Promise<unknown>) =>
+      promise.then(
+        () => 'accepted',
+        (error: WorkflowUpdateFailedError) => error.cause?.message,
+      );
+    await withWorker(recorder.activities, async () => {
+      const handle = await startInspectionRun(temporal.client, config, run, durations);
+      const review = (request: {
+        decision: 'approve' | 'revise';
+        taskIds?: string[];
+        note?: string | null;
+        score?: number | null;
+      }) =>
+        handle.executeUpdate(reviewRunUpdate, {
+          args: [{ taskIds: [], note: null, score: null, ...request }],
+        });
+      expect(await refusal(review({ decision: 'approve' }))).toBe('Only a completed run can be reviewed.');
+      await handle.executeUpdate(completeRunUpdate, { args: [{ tasks: done }] });
+
+      expect(await refusal(review({ decision: 'revise', taskIds: ['photo-kitchen'] }))).toBe(
+        'Write a note telling the cleaner what to redo.',
+      );
+      expect(await refusal(review({ decision: 'revise', taskIds: ['nope'], note: 'Again' }))).toBe(
+        'These tasks are not part of this run: nope.',
+      );
+      expect(await refusal(review({ decision: 'approve', score: 9 }))).toBe(
+        'The score must be a whole number from 1 to 5.',
+      );
+
+      const revised = await review({
+        decision: 'revise',
+        taskIds: ['photo-kitchen'],
+        note: 'The oven is greasy',
+        score: 3,
+      });
+      expect(revised.status).toBe('revision_requested');
+      expect((await handle.query(runProgressQuery)).blocking).toEqual(['Photograph kitchen (not checked)']);
+      expect(await refusal(review({ decision: 'approve' }))).toBe("This run is waiting for the cleaner's revision.");
+      const stillOpen = [done[0]!, { ...done[1]!, checked: false }];
+      expect(await refusal(handle.executeUpdate(completeRunUpdate, { args: [{ tasks: stillOpen }] }))).toBe(
+        'Complete these tasks first: Photograph kitchen (not checked).',
+      );
+
+      expect((await handle.executeUpdate(completeRunUpdate, { args: [{ tasks: done }] })).status).toBe('completed');
+      expect((await review({ decision: 'approve', score: 5 })).status).toBe('completed');
+      expect(await handle.result()).toEqual({ status: 'completed', reportStatus: 'ready' });
+      await eventually(async () =>
+        recorder.names().filter((name) => name === 'emailReport').length === 2 ? true : undefined,
+      );
+      if (process.env.RECORD_WORKFLOW_HISTORIES) {
+        await recordHistory(config, 'inspection-run-review', `run/${run.runId}`);
+      }
+      const reviews = recorder.calls.filter((call) => call.name === 'recordReview').map((call) => call.arg);
+      expect(reviews).toMatchObject([
+        { runId: run.runId, decision: 'revise', taskIds: ['photo-kitchen'], note: 'The oven is greasy', score: 3 },
+        { runId: run.runId, decision: 'approve', score: 5 },
+      ]);
+      const versions = recorder.calls.filter((call) => call.name === 'createReportVersion').map((call) => call.arg);
+      expect(versions).toMatchObject([
+        { runId: run.runId, version: 1 },
+        { runId: run.runId, version: 2 },
+      ]);
+      // A revision's report is mailed but not counted again.
+      expect(recorder.names().filter((name) => name === 'meterReport')).toHaveLength(1);
     });
   });
 
@@ -310,12 +388,14 @@ describe('InspectionRun workflow', () => {
       const handle = await startInspectionRun(temporal.client, config, run, durations);
       await handle.signal(issueReportedSignal, { alertId: 'low-1', severity: 'low' });
       await handle.signal(issueReportedSignal, { alertId: 'high-1', severity: 'high' });
-      await eventually(async () => (recorder.names().includes('emailIssueAlert') ? true : undefined));
+      await eventually(async () => (recorder.names().includes('emailIssueAlerts') ? true : undefined));
       await terminateRun(temporal.client, run.runId);
     });
-    expect(recorder.calls.filter((call) => call.name === 'emailIssueAlert').map((call) => call.arg)).toEqual([
-      'high-1',
+    // New runs coalesce high-severity mails (one per run per interval), listing the issues.
+    expect(recorder.calls.filter((call) => call.name === 'emailIssueAlerts').map((call) => call.arg)).toEqual([
+      ['high-1'],
     ]);
+    expect(recorder.names()).not.toContain('emailIssueAlert');
   });
 
   it('is terminated when the host deletes the run, and terminating a missing run is harmless', async () => {

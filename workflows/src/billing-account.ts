@@ -8,6 +8,7 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import type { createActivities } from '@turnproof/activities';
+import { outsideServiceOptions } from './outside-services.ts';
 import type { BillingDurations } from '@turnproof/config';
 import { type BillingEvent, billingViewQuery, stripeEventSignal, type BillingView } from './billing-messages.ts';
 import { releaseHeldReports } from './held-reports.ts';
@@ -36,12 +37,13 @@ export interface BillingAccountInput {
   };
 }
 
-const { syncSubscription, startGrace, mailPaymentFailed, dropToFlex, mailDowngraded } = proxyActivities<
-  ReturnType<typeof createActivities>
->({
+const { startGrace, dropToFlex } = proxyActivities<ReturnType<typeof createActivities>>({
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes' },
 });
+// Stripe and SMTP: an outage is waited out for days; a refused address fails at once.
+const { syncSubscription, mailPaymentFailed, mailDowngraded } =
+  proxyActivities<ReturnType<typeof createActivities>>(outsideServiceOptions);
 
 /**
  * `billing/{userId}`: the owner's subscription as an entity workflow fed by verified Stripe events

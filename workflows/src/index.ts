@@ -6,7 +6,7 @@ export {
   type ReportGenerationInput,
 } from './report-generation.ts';
 export { releaseHeldReports } from './held-reports.ts';
-export { mediaPurge, trialSweep, weeklySummary } from './scheduled-jobs.ts';
+export { mediaPurge, trialSweep, unconfirmedMediaPurge, weeklySummary } from './scheduled-jobs.ts';
 export * from './run-messages.ts';
 export {
   applyPromoUpdate,
@@ -29,7 +29,11 @@ export {
   TurnproofRunStatus,
   TurnproofRunKind,
   TurnproofPlan,
+  TurnproofEscalationStep,
   turnproofSearchAttributes,
 } from './search-attributes.ts';
 export { billingAccount, type BillingAccountInput } from './billing-account.ts';
 export * from './billing-messages.ts';
+export { propertyCalendar, calendarWorkflowId, type PropertyCalendarInput } from './property-calendar.ts';
+export * from './dispatch-messages.ts';
+export { ladderSchedule, ESCALATION_STEPS, type EscalationStep } from './ladder-rules.ts';

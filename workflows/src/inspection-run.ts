@@ -25,8 +25,11 @@ import {
   type TrackedTask,
 } from './run-messages.ts';
 import { blockingTasks, incompleteRunMessage, msUntil } from './run-rules.ts';
+import { outsideServiceOptions } from './outside-services.ts';
 import { reportGeneration, reportWorkflowId } from './report-generation.ts';
+import { installReviewLoop, REVIEW_LOOP_PATCH } from './run-review.ts';
 import { TurnproofRunStatus } from './search-attributes.ts';
+import { escalationLadder, followDispatch, LADDER_PATCH } from './escalation-ladder.ts';
 
 export interface InspectionRunInput {
   runId: string;
@@ -44,12 +47,13 @@ export interface InspectionRunResult {
   reportStatus: ReportStatus;
 }
 
-const { markRunCompleted, sendDueReminder, raiseOverdueAlert, expireRunLink, emailIssueAlert } = proxyActivities<
-  ReturnType<typeof createActivities>
->({
+const { markRunCompleted, expireRunLink } = proxyActivities<ReturnType<typeof createActivities>>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
 });
+// These mail the host: they wait out an SMTP outage; a refused address fails them at once.
+const { sendDueReminder, raiseOverdueAlert, emailIssueAlert, emailIssueAlerts } =
+  proxyActivities<ReturnType<typeof createActivities>>(outsideServiceOptions);
 
 /**
  * `run/{id}`: pending -> in_progress (first task action) -> completed, the reminders around due_at,
@@ -60,6 +64,7 @@ export async function inspectionRun(input: InspectionRunInput): Promise<Inspecti
   let startedAt: string | null = null;
   let endedAt: string | null = null;
   let reportStatus: ReportStatus = 'not_started';
+  let linkExpired = false;
   const tasks: TrackedTask[] = input.tasks.map((task) => ({
     ...task,
     checked: false,
@@ -76,6 +81,7 @@ export async function inspectionRun(input: InspectionRunInput): Promise<Inspecti
     if (status === 'pending') setStatus('in_progress');
   };
   const taskById = (id: string) => tasks.find((task) => task.id === id);
+  const dispatch = followDispatch(input.dueAt, () => setStatus('canceled'));
 
   setHandler(progressSignal, ({ tasks: taskChanges, media }) => {
     for (const change of taskChanges) {
@@ -92,8 +98,12 @@ export async function inspectionRun(input: InspectionRunInput): Promise<Inspecti
       if (task) task.confirmedMedia = Math.max(task.confirmedMedia, change.confirmedMedia);
     }
   });
+  const issueMails = new IssueMailBatcher(input.durations.issueMailIntervalMs ?? DEFAULT_ISSUE_MAIL_INTERVAL_MS);
   setHandler(issueReportedSignal, async ({ alertId, severity }) => {
-    if (severity === 'high') await emailIssueAlert(alertId);
+    if (severity !== 'high') return;
+    // Runs started before this mailed every high issue on its own.
+    if (patched('coalesced-issue-mails')) issueMails.add(alertId);
+    else await emailIssueAlert(alertId);
   });
   /** The tracked tasks, overlaid with the stored state the caller sent along (if any). */
   const tasksWith = (request: CompleteRequest): TrackedTask[] =>
@@ -116,6 +126,7 @@ export async function inspectionRun(input: InspectionRunInput): Promise<Inspecti
     {
       validator: (request: CompleteRequest) => {
         if (status === 'completed') throw new Error('This run is already completed.');
+        if (status === 'canceled') throw new Error('This run was canceled.');
         const blocking = blockingTasks(tasksWith(request));
         if (blocking.length) throw new Error(incompleteRunMessage(blocking));
       },
@@ -131,10 +142,18 @@ export async function inspectionRun(input: InspectionRunInput): Promise<Inspecti
     report: { version: 1, status: reportStatus },
   }));
 
+  // Decided before the first command, so a run keeps the behaviour it started with.
+  const reviews = patched(REVIEW_LOOP_PATCH)
+    ? installReviewLoop({ runId: input.runId, tasks, status: () => status, setStatus, linkExpired: () => linkExpired })
+    : null;
   upsertSearchAttributes([{ key: TurnproofRunStatus, value: status }]);
-  const dueWatch = input.dueAt ? watchDueTime(input, () => status) : Promise.resolve();
+  const dueWatch = dueTimeWatch(input, dispatch, () => status);
 
-  await condition(() => status === 'completed' && endedAt !== null);
+  await condition(() => (status === 'completed' && endedAt !== null) || dispatch.canceled());
+  if (dispatch.canceled()) {
+    await condition(allHandlersFinished);
+    return { status, reportStatus };
+  }
   reportStatus = 'generating';
   const report = executeChild(reportGeneration, {
     workflowId: reportWorkflowId(input.runId, 1),
@@ -151,11 +170,67 @@ export async function inspectionRun(input: InspectionRunInput): Promise<Inspecti
   if (!patched('link-expiry-apart-from-report')) await report;
 
   await dueWatch;
-  await sleep(input.durations.linkReadableAfterCompletionMs);
+  if (reviews) await reviews.reviseUntilQuiet(input.durations.linkReadableAfterCompletionMs);
+  else await sleep(input.durations.linkReadableAfterCompletionMs);
+  linkExpired = true;
   await expireRunLink(input.runId);
+  await issueMails.flushed();
   await report;
+  await reviews?.reportsMade();
   await condition(allHandlersFinished);
   return { status, reportStatus };
+}
+
+/**
+ * Runs started with ladder durations (and after the ladder existed) escalate; older ones keep the
+ * single reminder and the overdue alert.
+ */
+function dueTimeWatch(
+  input: InspectionRunInput,
+  dispatch: ReturnType<typeof followDispatch>,
+  currentStatus: () => RunStatus,
+): Promise<void> {
+  if (input.durations.ladder && patched(LADDER_PATCH)) {
+    return escalationLadder({
+      runId: input.runId,
+      taskCount: input.tasks.length,
+      durations: input.durations.ladder,
+      dispatch,
+      status: currentStatus,
+    });
+  }
+  return input.dueAt ? watchDueTime(input, currentStatus) : Promise.resolve();
+}
+
+/** At most one high-severity issue mail per run in this interval; it lists every issue since the last. */
+const DEFAULT_ISSUE_MAIL_INTERVAL_MS = 10 * 60 * 1000;
+
+/**
+ * Coalesces high-severity issue mails: the first issue is mailed at once, the ones reported in the
+ * following interval go together in the next mail, so a link holder cannot flood the host's inbox.
+ */
+class IssueMailBatcher {
+  private readonly pending: string[] = [];
+  private sending: Promise<void> | null = null;
+
+  constructor(private readonly intervalMs: number) {}
+
+  add(alertId: string) {
+    this.pending.push(alertId);
+    this.sending ??= this.send();
+  }
+
+  async flushed() {
+    while (this.sending) await this.sending;
+  }
+
+  private async send() {
+    while (this.pending.length > 0) {
+      await emailIssueAlerts(this.pending.splice(0));
+      await sleep(this.intervalMs);
+    }
+    this.sending = null;
+  }
 }
 
 /** A reminder before due_at while the run has not started; an overdue alert at due_at unless completed. */

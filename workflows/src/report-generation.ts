@@ -1,5 +1,7 @@
-import { condition, defineSignal, patched, proxyActivities, setHandler } from '@temporalio/workflow';
+import { ActivityFailure, condition, defineSignal, patched, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { createActivities } from '@turnproof/activities';
+import { outsideServiceOptions } from './outside-services.ts';
+import { reportFailureReason } from './report-failure.ts';
 import { reportProgressQuery, type ReportProgress } from './run-messages.ts';
 
 export interface ReportGenerationInput {
@@ -19,6 +21,13 @@ const retry = { initialInterval: '1 second', backoffCoefficient: 2, maximumInter
 const { createReportVersion, emailReport, meterReport, sendUsageNotice, markReportFailed } = proxyActivities<
   ReturnType<typeof createActivities>
 >({ startToCloseTimeout: '1 minute', retry });
+// The e-mail waits out an SMTP outage (days); a refused address fails it at once.
+const { emailReport: emailReportUntilSent } =
+  proxyActivities<ReturnType<typeof createActivities>>(outsideServiceOptions);
+const { markReportMailFailed } = proxyActivities<ReturnType<typeof createActivities>>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
+});
 // Rendering heartbeats as it goes, so a worker that dies mid-render is noticed in seconds, not minutes.
 const { renderReport } = proxyActivities<ReturnType<typeof createActivities>>({
   startToCloseTimeout: '5 minutes',
@@ -35,11 +44,15 @@ export async function reportGeneration(input: ReportGenerationInput): Promise<{ 
   // Runs started before usage was counted up front count it last, as they did then.
   const meterFirst = input.meter && patched('meter-report-before-render');
   const meterLast = input.meter && !meterFirst;
+  // The mail is a step of its own after the report is ready (it waits out an SMTP outage and never
+  // fails the report); reports started before mailed within the report's steps.
+  const mailApart = input.emailHost && patched('report-mail-as-own-step');
+  const mailWithin = input.emailHost && !mailApart;
   const steps = [
     'Collecting run data',
     ...(meterFirst ? ['Recording report usage'] : []),
     'Rendering the PDF',
-    ...(input.emailHost ? ['E-mailing the host'] : []),
+    ...(mailWithin ? ['E-mailing the host'] : []),
     ...(meterLast ? ['Recording report usage'] : []),
   ];
   const progress: ReportProgress = {
@@ -63,7 +76,7 @@ export async function reportGeneration(input: ReportGenerationInput): Promise<{ 
 
   const key = { runId: input.runId, version: input.version };
   try {
-    await createReportVersion(key);
+    await createReportVersion(mailApart ? { ...key, mailHost: true } : key);
     advance();
     if (meterFirst) {
       await meterUntilAllowed(key, progress, quota);
@@ -71,7 +84,7 @@ export async function reportGeneration(input: ReportGenerationInput): Promise<{ 
     }
     await renderReport(key);
     advance();
-    if (input.emailHost) {
+    if (mailWithin) {
       await emailReport(key);
       advance();
     }
@@ -81,11 +94,22 @@ export async function reportGeneration(input: ReportGenerationInput): Promise<{ 
     }
   } catch (error) {
     progress.status = 'failed';
-    await markReportFailed({ ...key, error: error instanceof Error ? error.message : String(error) });
+    await markReportFailed({ ...key, error: reportFailureReason(error) });
     throw error;
   }
   progress.status = 'ready';
+  if (mailApart) await mailReportToHost(key);
   return { status: 'ready' };
+}
+
+/** E-mails the ready report; when the mail gives up, the report says why ('mail failed'), still ready. */
+async function mailReportToHost(key: { runId: string; version: number }): Promise<void> {
+  try {
+    await emailReportUntilSent(key);
+  } catch (error) {
+    const cause = error instanceof ActivityFailure && error.cause ? error.cause : error;
+    await markReportMailFailed({ ...key, error: cause instanceof Error ? cause.message : String(cause) });
+  }
 }
 
 /** Counts the report; while the plan refuses it ('Report limit reached'), waits for the quota to change. */

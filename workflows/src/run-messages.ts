@@ -1,7 +1,7 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 
 export type RunKind = 'turnover' | 'move_in' | 'move_out';
-export type RunStatus = 'pending' | 'in_progress' | 'completed';
+export type RunStatus = 'pending' | 'in_progress' | 'completed' | 'revision_requested' | 'canceled';
 /** held: counted against a flex owner's full monthly cap; made once the owner upgrades. */
 export type ReportStatus = 'not_started' | 'generating' | 'held' | 'ready' | 'failed';
 
@@ -69,9 +69,13 @@ export interface ProgressBatch {
 }
 
 export const progressSignal = defineSignal<[ProgressBatch]>('progress');
+export interface IssueReported {
+  alertId: string;
+  severity: 'low' | 'medium' | 'high';
+}
+
 /** A cleaner reported an issue; high severity e-mails the host at once. */
-export const issueReportedSignal =
-  defineSignal<[{ alertId: string; severity: 'low' | 'medium' | 'high' }]>('issueReported');
+export const issueReportedSignal = defineSignal<[IssueReported]>('issueReported');
 /**
  * Completion validates required tasks and media in its validator, so a refused completion leaves no
  * trace. The caller may pass the tasks as stored: progress signals travel asynchronously, and the
@@ -79,4 +83,26 @@ export const issueReportedSignal =
  */
 export const completeRunUpdate = defineUpdate<CompleteResult, [CompleteRequest]>('completeRun');
 export const runProgressQuery = defineQuery<RunProgress>('runProgress');
+
+/** The host's review of a completed run: approve it, or send chosen tasks back to the cleaner with a note. */
+export interface ReviewRequest {
+  decision: 'approve' | 'revise';
+  /** The tasks sent back (revise only). */
+  taskIds: string[];
+  note: string | null;
+  /** 1 to 5, optional. */
+  score: number | null;
+}
+
+export interface ReviewResult {
+  status: RunStatus;
+  decision: 'approve' | 'revise';
+  reviewedAt: string;
+}
+
+/**
+ * One Update per review decision; its validator refuses a review the run cannot take (not completed,
+ * already waiting for a revision, unknown tasks, a score out of range), so a refused review leaves no trace.
+ */
+export const reviewRunUpdate = defineUpdate<ReviewResult, [ReviewRequest]>('reviewRun');
 export const reportProgressQuery = defineQuery<ReportProgress>('reportProgress');

@@ -12,7 +12,7 @@ const { trialsInProgress, summaryRecipients, sendWeeklySummary } = proxyActiviti
     retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 },
   },
 );
-const { purgeFlexMedia } = proxyActivities<ReturnType<typeof createActivities>>({
+const { purgeFlexMedia, purgeUnconfirmedMedia } = proxyActivities<ReturnType<typeof createActivities>>({
   startToCloseTimeout: '30 minutes',
   heartbeatTimeout: '1 minute',
   retry: { initialInterval: '10 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 10 },
@@ -44,6 +44,11 @@ export async function trialSweep(input: { notices: TrialInput['notices'] }): Pro
 /** Daily: the media of flex runs older than the retention (30 days) go; report PDFs stay. */
 export async function mediaPurge(input: { retentionMs: number }): Promise<{ media: number }> {
   return purgeFlexMedia({ olderThanMs: input.retentionMs });
+}
+
+/** Hourly: media reserved but never confirmed, older than a day, go (files and rows). */
+export async function unconfirmedMediaPurge(input: { olderThanMs: number }): Promise<{ media: number }> {
+  return purgeUnconfirmedMedia({ olderThanMs: input.olderThanMs });
 }
 
 /** Weekly: each host who had runs gets the week's runs, issues and reports by e-mail. */

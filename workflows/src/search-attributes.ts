@@ -6,6 +6,8 @@ export const TurnproofPropertyId = defineSearchAttributeKey('TurnproofPropertyId
 export const TurnproofRunStatus = defineSearchAttributeKey('TurnproofRunStatus', 'KEYWORD');
 export const TurnproofRunKind = defineSearchAttributeKey('TurnproofRunKind', 'KEYWORD');
 export const TurnproofPlan = defineSearchAttributeKey('TurnproofPlan', 'KEYWORD');
+/** The newest step of a run's escalation ladder: reminded, handed_over, host_alerted, overdue. */
+export const TurnproofEscalationStep = defineSearchAttributeKey('TurnproofEscalationStep', 'KEYWORD');
 
 export const turnproofSearchAttributes = [
   TurnproofOwnerId,
@@ -13,4 +15,5 @@ export const turnproofSearchAttributes = [
   TurnproofRunStatus,
   TurnproofRunKind,
   TurnproofPlan,
+  TurnproofEscalationStep,
 ] as const;

@@ -1,5 +1,6 @@
 import { condition, defineSignal, getExternalWorkflowHandle, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { createActivities } from '@turnproof/activities';
+import { outsideServiceOptions } from './outside-services.ts';
 import type { TrialDurations } from '@turnproof/config';
 import { msUntil } from './run-rules.ts';
 import { trialNoticesDue } from './trial-rules.ts';
@@ -18,10 +19,12 @@ export const trialWorkflowId = (userId: string) => `trial/${userId}`;
 /** A paid subscription started: the trial ends now and sends nothing more. */
 export const subscriptionStartedSignal = defineSignal('subscriptionStarted');
 
-const { sendTrialNotice, closeTrial } = proxyActivities<ReturnType<typeof createActivities>>({
+const { closeTrial } = proxyActivities<ReturnType<typeof createActivities>>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
 });
+// Mail waits out an SMTP outage; a refused address fails it at once.
+const { sendTrialNotice } = proxyActivities<ReturnType<typeof createActivities>>(outsideServiceOptions);
 
 /**
  * `trial/{userId}`: professional access until trialEnd, 'Trial Expiring' and 'Trial Ending Soon!' before

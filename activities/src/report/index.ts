@@ -11,3 +11,5 @@ export { buildReportHtml } from './report-html.ts';
 export { createPdfRenderer, type PdfRenderer, type PdfRendererOptions } from './pdf-renderer.ts';
 export { escapeHtml } from './html.ts';
 export { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-launch.ts';
+export { buildClaimHtml, type ClaimData, type ClaimPhoto, type ClaimTask } from './claim-html.ts';
+export { CHROMIUM_MISSING, PdfPrintError } from './pdf-problem.ts';

@@ -1,14 +1,23 @@
+import pLimit from 'p-limit';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-launch.ts';
+import { PdfPrintError, pdfProblem } from './pdf-problem.ts';
 
 export interface PdfRendererOptions {
   /** Chromium to drive; defaults to $CHROMIUM_PATH, then /usr/bin/chromium. */
   executablePath?: string;
+  /**
+   * Pages printed at once; later renders wait their turn. One Chromium on a small machine times out
+   * when a burst of completed runs (a worker has 100 activity slots) all print together.
+   */
+  concurrency?: number;
 }
 
 export interface PdfRenderer {
-  /** Prints a self-contained HTML document to an A4 PDF with page numbers. */
+  /** Prints a self-contained HTML document to an A4 PDF with page numbers; fails with a {@link PdfPrintError}. */
   render(html: string): Promise<Buffer>;
+  /** Prints a one-line page: null when that works, else the sentence that says why not. */
+  problem(): Promise<string | null>;
   /** Waits for renders under way, then closes the browser. */
   close(): Promise<void>;
 }
@@ -29,6 +38,7 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
   let browser: Promise<Browser> | undefined;
   let closed = false;
   const rendering = new Set<Promise<unknown>>();
+  const printing = pLimit(options.concurrency ?? 2);
 
   function connectedBrowser(): Promise<Browser> {
     if (browser) return browser;
@@ -45,6 +55,9 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
     // The report needs no script; with JavaScript off, nothing in it can run even if escaping failed.
     const context = await (await connectedBrowser()).newContext({ javaScriptEnabled: false });
     try {
+      // Defence in depth behind the document's CSP: the print context reaches no network at all (photos
+      // are data: URLs, which are not requests), so nothing in a report can call out or probe the inside.
+      await context.route('**/*', (route) => route.abort('blockedbyclient'));
       const page = await context.newPage();
       await page.setContent(html, { waitUntil: 'load' });
       return await page.pdf({
@@ -61,15 +74,28 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
     }
   }
 
+  async function render(html: string): Promise<Buffer> {
+    if (closed) throw new Error('The PDF renderer is closed');
+    const pdf = printing(() => printPdf(html));
+    rendering.add(pdf);
+    try {
+      return await pdf;
+    } catch (error) {
+      throw new PdfPrintError(pdfProblem(error, executablePath), { cause: error });
+    } finally {
+      rendering.delete(pdf);
+    }
+  }
+
   return {
-    async render(html) {
-      if (closed) throw new Error('The PDF renderer is closed');
-      const pdf = printPdf(html);
-      rendering.add(pdf);
+    render,
+
+    async problem() {
       try {
-        return await pdf;
-      } finally {
-        rendering.delete(pdf);
+        await render('<!doctype html><title>check</title><p>Turnproof can print.</p>');
+        return null;
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
       }
     },
 

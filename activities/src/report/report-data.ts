@@ -1,9 +1,15 @@
-/** Everything a report shows, already loaded: the renderer reads no database and no storage. */
+/** Everything a report shows, already loaded from the database; photos are read one at a time while rendering. */
+import type { AlertKind } from '@turnproof/db';
 
 export interface ReportPhoto {
-  bytes: Buffer;
+  /** Reads the original: called once, while the photo is downscaled, so only a few originals are in memory at once. */
+  read: () => Promise<Buffer>;
+  /** When the phone says the photo was taken (its clock or the photo's EXIF): a claim. */
   capturedAt: string | null;
+  /** When the server received the confirmation (the capture log's clock); null before the log existed. */
+  receivedAt: string | null;
   address: string | null;
+  /** Where the phone says it was: a claim. */
   latitude: number | null;
   longitude: number | null;
 }
@@ -17,12 +23,14 @@ export interface ReportTask {
   durationSeconds: number | null;
   requiredMedia: number;
   photos: ReportPhoto[];
+  /** The same task's photos in the baseline run (the move-in of a move-out, the previous turnover). */
+  baselinePhotos: ReportPhoto[];
   videoCount: number;
 }
 
 export interface ReportIssue {
   severity: 'low' | 'medium' | 'high';
-  kind: 'issue' | 'overdue';
+  kind: AlertKind;
   description: string;
   taskTitle: string | null;
   createdAt: string;
@@ -45,6 +53,27 @@ export interface ReportData {
   timeZone: string;
   tasks: ReportTask[];
   issues: ReportIssue[];
+  /** What the baseline run is ('Move-In', 'Previous turnover'), or null when the run has none. */
+  baselineLabel: string | null;
+  /** The host's review of the run, once given. */
+  review: ReportReview | null;
+  /** The capture log as this version saw it, and where to check it (null for a sample report). */
+  proof: ReportProof | null;
+}
+
+export interface ReportReview {
+  decision: 'approved' | 'revision_requested';
+  score: number | null;
+  note: string | null;
+  reviewedAt: string;
+}
+
+export interface ReportProof {
+  /** Entries in the run's capture log when the report was made. */
+  entryCount: number;
+  /** Hash of the newest entry (SHA-256, hex). */
+  chainHead: string;
+  verificationUrl: string;
 }
 
 export interface ReportSummary {

@@ -18,6 +18,7 @@ import {
   type ReportFormatter,
 } from './report-format.ts';
 import { reportPhotoDataUrl } from './report-photo.ts';
+import { renderProof, renderReview } from './report-proof.ts';
 import { REPORT_CSS } from './report-styles.ts';
 
 /** sharp works on libuv's thread pool (4 threads by default); more photos at once only queue and use memory. */
@@ -25,7 +26,12 @@ const PHOTO_CONCURRENCY = 4;
 
 const SEVERITY_ORDER: Record<ReportIssue['severity'], number> = { high: 0, medium: 1, low: 2 };
 const SEVERITY_LABELS: Record<ReportIssue['severity'], string> = { high: 'High', medium: 'Medium', low: 'Low' };
-const ISSUE_KIND_LABELS: Record<ReportIssue['kind'], string> = { issue: 'Issue', overdue: 'Overdue' };
+const ISSUE_KIND_LABELS: Record<ReportIssue['kind'], string> = {
+  issue: 'Issue',
+  overdue: 'Overdue',
+  at_risk: 'Check-in at risk',
+  calendar: 'Booking calendar',
+};
 
 /** Photos as data: URLs, keyed by the photo; null for a photo that could not be read. */
 type PhotoUrls = Map<ReportPhoto, string | null>;
@@ -33,8 +39,8 @@ type PhotoUrls = Map<ReportPhoto, string | null>;
 /** A complete, self-contained HTML document (inline CSS, photos as data: URLs) ready to print to A4. */
 export async function buildReportHtml(data: ReportData): Promise<string> {
   const format = createReportFormatter(data.timeZone);
-  const photos = data.tasks.flatMap((task) => task.photos);
-  const urls = await mapWithConcurrency(photos, PHOTO_CONCURRENCY, (photo) => reportPhotoDataUrl(photo.bytes));
+  const photos = data.tasks.flatMap((task) => [...task.baselinePhotos, ...task.photos]);
+  const urls = await mapWithConcurrency(photos, PHOTO_CONCURRENCY, (photo) => reportPhotoDataUrl(photo.read));
   const photoUrls: PhotoUrls = new Map(photos.map((photo, index) => [photo, urls[index] ?? null]));
 
   const document = html`<html lang="en">
@@ -51,7 +57,8 @@ export async function buildReportHtml(data: ReportData): Promise<string> {
     </head>
     <body>
       ${renderHeader(data)} ${renderOverview(data, summariseReport(data.tasks), format)}
-      ${renderIssues(data.issues, format)} ${renderTasks(data.tasks, photoUrls, format)}
+      ${renderReview(data.review, format)} ${renderIssues(data.issues, format)}
+      ${renderTasks(data.tasks, photoUrls, format, data.baselineLabel)} ${await renderProof(data.proof)}
       <footer class="report-footer">
         Generated ${format.dateTime(data.generatedAt)} · Run ${data.runId} · Report version ${data.version}
       </footer>
@@ -131,18 +138,29 @@ function renderIssues(issues: ReportIssue[], format: ReportFormatter): SafeHtml 
   </section>`;
 }
 
-function renderTasks(tasks: ReportTask[], photoUrls: PhotoUrls, format: ReportFormatter): SafeHtml {
+function renderTasks(
+  tasks: ReportTask[],
+  photoUrls: PhotoUrls,
+  format: ReportFormatter,
+  baselineLabel: string | null,
+): SafeHtml {
   return html`<section>
     <h2>Tasks</h2>
     ${
       tasks.length === 0
         ? html`<p>This checklist has no tasks.</p>`
-        : tasks.map((task, index) => renderTask(task, index + 1, photoUrls, format))
+        : tasks.map((task, index) => renderTask(task, index + 1, photoUrls, format, baselineLabel))
     }
   </section>`;
 }
 
-function renderTask(task: ReportTask, number: number, photoUrls: PhotoUrls, format: ReportFormatter): SafeHtml {
+function renderTask(
+  task: ReportTask,
+  number: number,
+  photoUrls: PhotoUrls,
+  format: ReportFormatter,
+  baselineLabel: string | null,
+): SafeHtml {
   const details = [
     task.checkedAt && `Checked ${format.dateTime(task.checkedAt)}`,
     task.durationSeconds !== null && `Took ${formatDuration(task.durationSeconds)}`,
@@ -163,13 +181,30 @@ function renderTask(task: ReportTask, number: number, photoUrls: PhotoUrls, form
       ${details.length > 0 && html`<p class="task-meta">${details.join(' · ')}</p>`}
       ${task.comment && html`<p class="comment"><span class="comment-label">Comment:</span> ${task.comment}</p>`}
       ${
-        task.photos.length > 0 &&
-        html`<div class="photos">
-          ${task.photos.map((photo, index) => renderPhoto(photo, index + 1, photoUrls, format))}
-        </div>`
+        task.baselinePhotos.length > 0
+          ? renderPairs(task, photoUrls, format, baselineLabel ?? 'Before')
+          : task.photos.length > 0 &&
+            html`<div class="photos">
+              ${task.photos.map((photo, index) => renderPhoto(photo, index + 1, photoUrls, format))}
+            </div>`
       }
     </div>
   </article>`;
+}
+
+/** The baseline run's photos of the task beside this run's, pair by pair: the angle matches up. */
+function renderPairs(task: ReportTask, photoUrls: PhotoUrls, format: ReportFormatter, label: string): SafeHtml {
+  const rows = Math.max(task.baselinePhotos.length, task.photos.length);
+  const cell = (photo: ReportPhoto | undefined, number: number) =>
+    photo ? renderPhoto(photo, number, photoUrls, format) : html`<div class="photo-missing">No photo</div>`;
+  return html`<div class="pairs">
+    <div class="pair-heading">${label}</div>
+    <div class="pair-heading">This run</div>
+    ${Array.from({ length: rows }, (_, index) => [
+      cell(task.baselinePhotos[index], index + 1),
+      cell(task.photos[index], index + 1),
+    ]).flat()}
+  </div>`;
 }
 
 /** '3 photos · 3 required', '1 video (not shown) · 1 of 2 required missing', 'No photos · 1 required missing'. */
@@ -192,9 +227,12 @@ function renderPhoto(photo: ReportPhoto, number: number, photoUrls: PhotoUrls, f
   const place =
     photo.address ??
     (photo.latitude !== null && photo.longitude !== null ? formatCoordinates(photo.latitude, photo.longitude) : null);
-  const caption = [photo.capturedAt && format.dateTime(photo.capturedAt), place].filter(
-    (line): line is string => typeof line === 'string' && line !== '',
-  );
+  // Device time and place are the phone's claims; the server's received time stands beside them.
+  const caption = [
+    `Device time (claimed): ${photo.capturedAt ? format.dateTime(photo.capturedAt) : '—'}`,
+    `Received by server: ${photo.receivedAt ? format.dateTime(photo.receivedAt) : '—'}`,
+    place && `Device position (claimed): ${place}`,
+  ].filter((line): line is string => typeof line === 'string' && line !== '');
   return html`<figure>
     <div class="photo-frame">
       ${

@@ -1,3 +1,4 @@
+import { MAX_IMAGE_PIXELS } from '@turnproof/config';
 import sharp from 'sharp';
 
 /** Long side of an embedded photo: sharp in print at the grid's size, small enough to keep the PDF light. */
@@ -9,7 +10,7 @@ export const REPORT_PHOTO_JPEG_QUALITY = 72;
  * never enlarged, and without metadata (sharp drops EXIF, GPS and the rest unless asked to keep them).
  */
 export async function downscaleReportPhoto(bytes: Buffer): Promise<Buffer> {
-  return sharp(bytes)
+  return sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
     .rotate()
     .resize({
       width: REPORT_PHOTO_MAX_PIXELS,
@@ -22,9 +23,9 @@ export async function downscaleReportPhoto(bytes: Buffer): Promise<Buffer> {
 }
 
 /** The photo as a data: URL, or null when its bytes are not a readable image. */
-export async function reportPhotoDataUrl(bytes: Buffer): Promise<string | null> {
+export async function reportPhotoDataUrl(read: () => Promise<Buffer>): Promise<string | null> {
   try {
-    const jpeg = await downscaleReportPhoto(bytes);
+    const jpeg = await downscaleReportPhoto(await read());
     return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
   } catch {
     // A corrupt upload would fail the report on every retry; the report shows a placeholder instead.

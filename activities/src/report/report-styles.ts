@@ -112,4 +112,12 @@ figure { margin: 0; break-inside: avoid; page-break-inside: avoid; }
 .photo-missing { color: var(--muted); font-size: 8.5pt; padding: 8pt; text-align: center; }
 figcaption { margin-top: 2pt; overflow-wrap: anywhere; }
 .report-footer { border-top: 1pt solid var(--rule); padding-top: 6pt; color: var(--muted); font-size: 8.5pt; }
+.pairs { display: grid; grid-template-columns: 1fr 1fr; gap: 6pt; margin-top: 6pt; }
+.pair-heading { font-size: 8.5pt; font-weight: 600; color: var(--muted); text-transform: uppercase; }
+.proof { break-inside: avoid; page-break-inside: avoid; }
+.proof-body { display: flex; gap: 12pt; align-items: flex-start; }
+.proof-qr { width: 120pt; height: 120pt; flex: none; }
+.chain-head { font-size: 8pt; overflow-wrap: anywhere; }
+.review-approved strong { color: var(--done); }
+.review-revision_requested strong { color: var(--not-done); }
 `;

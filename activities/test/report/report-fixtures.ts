@@ -31,7 +31,15 @@ export async function cameraSizedJpegs(count: number): Promise<Buffer[]> {
 }
 
 export function reportPhoto(bytes: Buffer, overrides: Partial<ReportPhoto> = {}): ReportPhoto {
-  return { bytes, capturedAt: null, address: null, latitude: null, longitude: null, ...overrides };
+  return {
+    read: () => Promise.resolve(bytes),
+    capturedAt: null,
+    receivedAt: null,
+    address: null,
+    latitude: null,
+    longitude: null,
+    ...overrides,
+  };
 }
 
 export function reportTask(overrides: Partial<ReportTask> & Pick<ReportTask, 'title'>): ReportTask {
@@ -43,6 +51,7 @@ export function reportTask(overrides: Partial<ReportTask> & Pick<ReportTask, 'ti
     durationSeconds: 120,
     requiredMedia: 0,
     photos: [],
+    baselinePhotos: [],
     videoCount: 0,
     ...overrides,
   };
@@ -63,6 +72,13 @@ export function reportData(overrides: Partial<ReportData> = {}): ReportData {
     timeZone: 'UTC',
     tasks: [],
     issues: [],
+    review: null,
+    baselineLabel: null,
+    proof: {
+      entryCount: 12,
+      chainHead: 'a'.repeat(64),
+      verificationUrl: 'http://localhost:3000/verify/5b0c6a52-2f7e-4d2b-9a8e-0c3f4b1d9e11?v=1',
+    },
     ...overrides,
   };
 }

@@ -130,7 +130,9 @@ describe('report rendering', () => {
     expect(html).not.toMatch(/<script/i);
     expect(html).not.toMatch(/<img src=x/);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;');
-    expect(html).not.toMatch(/\b(?:src|href)="(?!data:)/);
+    // Nothing loads from outside; the one link is the verification page the QR code also names.
+    expect(html).not.toMatch(/\bsrc="(?!data:)/);
+    expect([...html.matchAll(/\bhref="([^"]*)"/g)].map((match) => match[1])).toEqual([data.proof?.verificationUrl]);
     expect(html).toContain('Move-In Inspection');
     expect(html).toContain('Flat 4B');
     expect(html).toContain('Ada Lovelace · ada@example.com');
@@ -184,11 +186,13 @@ describe('report rendering', () => {
     }
 
     const images = await pdfImages(pdf);
+    // Both photos, then the QR code of the verification page.
     expect(images).toEqual([
       { width: 750, height: 1000 },
       { width: 750, height: 1000 },
+      { width: 240, height: 240 },
     ]);
-    expect(pdf.toString('latin1').match(/\/Subtype\s*\/Image/g)).toHaveLength(2);
+    expect(pdf.toString('latin1').match(/\/Subtype\s*\/Image/g)).toHaveLength(3);
   });
 
   it('renders concurrently with one renderer, then closes', async () => {
@@ -230,6 +234,7 @@ describe('report rendering', () => {
         `(${megabytes(html.length)} MB), PDF ${Math.round(finished - built)} ms (${megabytes(pdf.length)} MB), ` +
         `total ${Math.round(finished - started)} ms`,
     );
-    expect(await pdfImages(pdf)).toHaveLength(30);
+    // The 30 photos and the QR code of the verification page.
+    expect(await pdfImages(pdf)).toHaveLength(31);
   });
 });

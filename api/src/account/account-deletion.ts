@@ -49,6 +49,11 @@ async function cancelSubscriptions(stripe: Stripe | null, em: EntityManager, use
   }
 }
 
+/** The owner typed their own address: the first of Delete Account's confirmations. */
+export function assertTypedEmail(user: { email: string }, typedEmail: string): void {
+  if (typedEmail.trim().toLowerCase() !== user.email.toLowerCase()) throw badRequest(accountMessages.confirmMismatch);
+}
+
 /**
  * Deletes the signed-in owner after they typed their e-mail. Their Stripe subscriptions are cancelled
  * and their workflows stop first, so nothing bills, writes or mails for the account while it goes; then
@@ -61,7 +66,7 @@ export async function deleteAccount(
   user: { id: string; email: string },
   typedEmail: string,
 ) {
-  if (typedEmail.trim().toLowerCase() !== user.email.toLowerCase()) throw badRequest(accountMessages.confirmMismatch);
+  assertTypedEmail(user, typedEmail);
   await cancelSubscriptions(deps.stripe, em, user.id);
   const runIds = (await em.find(Run, { property: { owner: user.id } }, { fields: ['id'] })).map((run) => run.id);
   const workflowIds = await accountWorkflowIds(em, user.id, runIds);

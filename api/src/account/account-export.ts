@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MediaStorage } from '@turnproof/activities/media-storage';
+import { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
 
 /** Ids of the owner's runs and checklists; every `?` in these queries is the owner's id. */
@@ -52,48 +53,81 @@ const safeName = (text: string) =>
 
 export const exportFileName = (now = new Date()) => `turnproof-export-${now.toISOString().slice(0, 10)}.zip`;
 
+/** Archive entries queued ahead of the one being compressed: enough to keep it busy, few enough to stay small. */
+const ENTRIES_AHEAD = 16;
+
+type Connection = ReturnType<EntityManager['getConnection']>;
+
+/** A table's rows as a JSON array, one row per line, read through a cursor as the archive asks for it. */
+async function* jsonRows(db: Connection, sql: string, params: string[]): AsyncGenerator<string> {
+  let first = true;
+  yield '[';
+  for await (const row of db.stream<{ data: unknown }>(sql, params)) {
+    yield `${first ? '\n' : ',\n'}${JSON.stringify(row.data)}`;
+    first = false;
+  }
+  yield first ? ']\n' : '\n]\n';
+}
+
+/** A stored file opened only when the archive reaches it (200,000 photos must not hold 200,000 files open). */
+async function* fileBytes(storage: MediaStorage, path: string): AsyncGenerator<Buffer> {
+  yield* storage.stream(path);
+}
+
 /**
  * Everything the owner has, as a streamed ZIP: `data/*.json` (one file per table), the report PDFs
- * under `reports/` and the confirmed photos and videos under `media/`. The queries run before the
- * first byte is sent, so a database error still becomes a proper error answer.
+ * under `reports/` and the confirmed photos and videos under `media/`. Rows come through database
+ * cursors and entries are queued a few at a time, so memory stays flat however large the account; an
+ * error part-way aborts the archive (the caller logs it), since the answer has started by then.
  */
 export async function buildAccountExport(em: EntityManager, storage: MediaStorage, ownerId: string) {
   const db = em.getConnection();
-  const tables = await Promise.all(
-    TABLE_EXPORTS.map(async ({ file, sql }) => {
-      const found = await db.execute<{ data: unknown }[]>(sql, ownerParams(sql, ownerId));
-      return { file, rows: found.map((row) => row.data) };
-    }),
-  );
-  const reportFiles = await db.execute<
-    { file_path: string; file_name: string | null; run_id: string; version: number; property: string }[]
-  >(
-    `select rp.file_path, rp.file_name, rp.run_id, rp.version, p.name as property
-       from reports rp join runs r on r.id = rp.run_id join properties p on p.id = r.property_id
-      where p.owner_id = ? and rp.status = 'ready' and rp.file_path is not null
-      order by rp.run_id, rp.version`,
-    [ownerId],
-  );
-  const mediaFiles = await db.execute<{ path: string }[]>(
-    `select m.path from media m where m.status = 'confirmed' and m.run_id in ${ownRuns} order by m.created_at`,
-    [ownerId],
-  );
-
+  // Checked before the first byte, so a database that is down still gets a proper error answer.
+  await db.execute('select 1');
   const archive = new ZipArchive({ zlib: { level: 6 } });
-  archive.append(
-    `Turnproof data export of ${new Date().toISOString()}.\n` +
-      'data/: one JSON file per kind of record; reports/: the PDF reports; media/: the photos and videos of your runs.\n',
-    { name: 'README.txt' },
-  );
-  for (const { file, rows } of tables) archive.append(JSON.stringify(rows, null, 2), { name: `data/${file}` });
-  for (const report of reportFiles) {
-    if (!(await storage.exists(report.file_path))) continue;
-    const name = `${safeName(report.property)}-${report.run_id.slice(0, 8)}-v${report.version}.pdf`;
-    archive.append(storage.stream(report.file_path), { name: `reports/${name}` });
+  let queued = 0;
+  const freed: (() => void)[] = [];
+  archive.on('entry', () => {
+    queued -= 1;
+    freed.shift()?.();
+  });
+  const add = async (source: string | Readable, name: string) => {
+    archive.append(source, { name });
+    queued += 1;
+    if (queued > ENTRIES_AHEAD) await new Promise<void>((resolve) => freed.push(resolve));
+  };
+
+  async function feed() {
+    await add(
+      `Turnproof data export of ${new Date().toISOString()}.\n` +
+        'data/: one JSON file per kind of record; reports/: the PDF reports; media/: the photos and videos of your runs.\n',
+      'README.txt',
+    );
+    for (const { file, sql } of TABLE_EXPORTS) {
+      await add(Readable.from(jsonRows(db, sql, ownerParams(sql, ownerId))), `data/${file}`);
+    }
+    const reportFiles = db.stream<{ file_path: string; run_id: string; version: number; property: string }>(
+      `select rp.file_path, rp.run_id, rp.version, p.name as property
+         from reports rp join runs r on r.id = rp.run_id join properties p on p.id = r.property_id
+        where p.owner_id = ? and rp.status = 'ready' and rp.file_path is not null
+        order by rp.run_id, rp.version`,
+      [ownerId],
+    );
+    for await (const report of reportFiles) {
+      if (!(await storage.exists(report.file_path))) continue;
+      const name = `${safeName(report.property)}-${report.run_id.slice(0, 8)}-v${report.version}.pdf`;
+      await add(Readable.from(fileBytes(storage, report.file_path)), `reports/${name}`);
+    }
+    const mediaFiles = db.stream<{ path: string }>(
+      `select m.path from media m where m.status = 'confirmed' and m.run_id in ${ownRuns} order by m.created_at`,
+      [ownerId],
+    );
+    for await (const media of mediaFiles) {
+      if (await storage.exists(media.path))
+        await add(Readable.from(fileBytes(storage, media.path)), `media/${media.path}`);
+    }
+    await archive.finalize();
   }
-  for (const media of mediaFiles) {
-    if (await storage.exists(media.path)) archive.append(storage.stream(media.path), { name: `media/${media.path}` });
-  }
-  void archive.finalize();
+  feed().catch((error: unknown) => archive.destroy(error instanceof Error ? error : new Error(String(error))));
   return archive;
 }

@@ -7,7 +7,7 @@ import { requireUser } from '../auth/sessions.ts';
 import type { AppState } from '../http/context.ts';
 import { forbidden } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
-import { documentRoute } from '../openapi/registry.ts';
+import { addRoute } from '../openapi/registry.ts';
 import { ANALYTICS_PERIODS, type AnalyticsPeriod, analyticsOf } from './analytics-service.ts';
 
 const analyticsUpgradeMessage = FEATURES.analytics.message;
@@ -48,23 +48,26 @@ async function weekTimezoneOf(em: AppState['em'], userId: string): Promise<strin
 export function analyticsRouter() {
   const router = new Router<AppState>({ prefix: '/analytics' });
 
-  documentRoute({
-    method: 'get',
-    path: '/api/analytics',
-    summary: 'Figures of the owner over the last 7, 30 or 90 days (professional plans)',
-    tags: ['Analytics'],
-    query: analyticsQuery,
-    signedIn: true,
-    ok: { description: 'Analytics', schema: analyticsAnswer },
-    errors: { 401: 'Authentication required', 403: analyticsUpgradeMessage },
-  });
-  router.get('/', async (ctx) => {
-    const user = requireUser(ctx);
-    const { days } = parseInput(analyticsQuery, ctx.query);
-    // 403, the spec's feature gate: the console shows its lock screen on it.
-    if (!mayUse(await loadOwnerAccess(ctx.state.em, user.id), 'analytics')) throw forbidden(analyticsUpgradeMessage);
-    ctx.body = await analyticsOf(ctx.state.em, user.id, days, await weekTimezoneOf(ctx.state.em, user.id));
-  });
+  addRoute(
+    router,
+    {
+      method: 'get',
+      path: '/',
+      summary: 'Figures of the owner over the last 7, 30 or 90 days (professional plans)',
+      tags: ['Analytics'],
+      query: analyticsQuery,
+      signedIn: true,
+      ok: { description: 'Analytics', schema: analyticsAnswer },
+      errors: { 401: 'Authentication required', 403: analyticsUpgradeMessage },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const { days } = parseInput(analyticsQuery, ctx.query);
+      // 403, the spec's feature gate: the console shows its lock screen on it.
+      if (!mayUse(await loadOwnerAccess(ctx.state.em, user.id), 'analytics')) throw forbidden(analyticsUpgradeMessage);
+      ctx.body = await analyticsOf(ctx.state.em, user.id, days, await weekTimezoneOf(ctx.state.em, user.id));
+    },
+  );
 
   return router;
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { type ReviewScores, reviewScoresOf } from './review-scores.ts';
 import { ALERT_SEVERITIES } from '@turnproof/db';
 
 export const ANALYTICS_PERIODS = [7, 30, 90] as const;
@@ -30,6 +31,7 @@ export interface Analytics {
   photos: { total: number; per_run: number | null };
   properties: PropertyFigures[];
   completions_per_week: { week_start: string; completed: number }[];
+  review_scores: ReviewScores;
 }
 
 const roundTo = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
@@ -122,5 +124,6 @@ export async function analyticsOf(
     photos: { total: photos, per_run: completed ? roundTo(photos / completed, 1) : null },
     properties,
     completions_per_week: weeks,
+    review_scores: await reviewScoresOf(em, ownerId, since, now),
   };
 }

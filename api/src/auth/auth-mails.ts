@@ -28,3 +28,17 @@ export function sendPasswordResetMail(mailer: Mailer, to: string, link: string) 
     ].join('\n'),
   });
 }
+
+/** Someone signed up with an address that has an account: its owner hears of it, the sign-up learns nothing. */
+export function sendExistingAccountMail(mailer: Mailer, to: string, origin: string) {
+  return mailer.send({
+    to,
+    subject: 'Your Turnproof account',
+    text: [
+      'Someone tried to create a Turnproof account with this e-mail address, which already has one.',
+      `If it was you, sign in at ${origin}/auth, or choose a new password at ${origin}/password-reset.`,
+      '',
+      'If it was not you, ignore this message: nothing has changed.',
+    ].join('\n'),
+  });
+}

@@ -1,12 +1,12 @@
 import Router from '@koa/router';
-import { Profile } from '@turnproof/db';
+import { Profile, User } from '@turnproof/db';
 import { z } from 'zod';
 import { accessOf } from '../account/access.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppContext, AppState } from '../http/context.ts';
-import { badRequest, notFound, unauthorized } from '../http/errors.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
-import { documentRoute } from '../openapi/registry.ts';
+import { addRoute } from '../openapi/registry.ts';
 import {
   changePassword,
   confirmEmail,
@@ -16,8 +16,10 @@ import {
   signIn,
   signUp,
 } from './auth-service.ts';
-import { type GoogleFlow, GoogleSignIn, googleSignInConfigured, ownerForGoogle } from './google.ts';
-import { endSession, requireUser, startSession } from './sessions.ts';
+import { type GoogleFlow, GoogleSignIn, googleSignInConfigured, linkPendingGoogle, ownerForGoogle } from './google.ts';
+import type { Budget } from './rate-limits.ts';
+import { confirmCurrentPassword } from './reauthentication.ts';
+import { endAllSessions, endSession, requireUser, startSession } from './sessions.ts';
 
 const email = z
   .string({ error: 'Please enter your email address.' })
@@ -59,13 +61,32 @@ const changePasswordBody = z.object({
   new_password: z.string().max(1024, 'That password is far too long.').optional().default(''),
   confirm_password: z.string().max(1024, 'That password is far too long.').optional(),
 });
+const signOutBody = z.object({
+  everywhere: z.boolean({ error: "'everywhere' must be true or false." }).optional().default(false),
+});
 const confirmQuery = z.object({ token: z.string().max(200).optional().default('') });
+
+/** Short-lived HttpOnly cookies of Continue with Google, each sent only to the paths that read it. */
+const flowCookie = (name: string, path: string) => ({
+  name,
+  options: (ctx: AppContext, maxAge?: number) => ({
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: ctx.secure,
+    path,
+    maxAge,
+    overwrite: true,
+  }),
+});
+const googleFlowCookie = flowCookie('turnproof_google_flow', '/api/auth/google');
+// The ticket of a link that waits for the password; POST /api/auth/login reads it.
+const googleLinkCookie = flowCookie('turnproof_google_link', '/api/auth');
 
 const googleMessages = { notConfigured: 'Google sign-in is not configured on this server.' } as const;
 
 const okMessage = z.object({ ok: z.literal(true), message: z.string() });
 const sessionAnswer = z.object({
-  user: z.object({ id: z.string(), email: z.string() }).nullable(),
+  user: z.object({ id: z.string(), email: z.string(), has_password: z.boolean().optional() }).nullable(),
   profile: z.record(z.string(), z.unknown()).nullable(),
   access: z.record(z.string(), z.unknown()).nullable().optional(),
 });
@@ -74,223 +95,279 @@ export function authRouter(deps: AppDeps) {
   const router = new Router<AppState>({ prefix: '/auth' });
   const tags = ['Accounts'];
 
-  documentRoute({
-    method: 'post',
-    path: '/api/auth/signup',
-    summary: 'Create an account and mail a confirmation link',
-    tags,
-    body: signUpBody,
-    ok: { status: 201, description: 'Account created', schema: okMessage },
-    errors: { 409: messages.duplicateEmail, 429: 'Too many attempts' },
-  });
-  router.post('/signup', async (ctx) => {
-    const body = parseInput(signUpBody, ctx.request.body);
-    await deps.rateLimits.consume(['signUpPerIp', ctx.ip], ['signUpPerEmail', body.email]);
-    const user = await signUp(deps, ctx.state.em, {
-      email: body.email,
-      password: body.password,
-      fullName: body.full_name,
-    });
-    ctx.status = 201;
-    ctx.body = {
-      ok: true,
-      user: { id: user.id, email: user.email },
-      message: 'Account created! Check your email to confirm your address.',
-    };
-  });
+  addRoute(
+    router,
+    {
+      method: 'post',
+      path: '/signup',
+      summary: 'Create an account and mail a confirmation link',
+      tags,
+      body: signUpBody,
+      ok: { status: 201, description: 'Account created', schema: okMessage },
+      errors: { 409: messages.duplicateEmail, 429: 'Too many attempts' },
+    },
+    async (ctx) => {
+      const body = parseInput(signUpBody, ctx.request.body);
+      await deps.rateLimits.consume(['signUpPerIp', ctx.ip], ['signUpPerEmail', body.email]);
+      const user = await signUp(deps, ctx.state.em, {
+        email: body.email,
+        password: body.password,
+        fullName: body.full_name,
+      });
+      ctx.status = 201;
+      ctx.body = {
+        ok: true,
+        user: { id: user.id, email: user.email },
+        message: 'Account created! Check your email to confirm your address.',
+      };
+    },
+  );
 
-  documentRoute({
-    method: 'get',
-    path: '/api/auth/confirm',
-    summary: 'Confirm an e-mail address (link from the mail)',
-    tags,
-    query: confirmQuery,
-    ok: { description: 'Confirmed (JSON), or a redirect to /auth for browsers' },
-    errors: { 410: messages.confirmExpired },
-  });
-  router.get('/confirm', async (ctx) => {
-    const { token } = parseInput(confirmQuery, ctx.query);
-    if (!token) throw badRequest(messages.confirmInvalid);
-    await confirmEmail(ctx.state.em, token);
-    if (ctx.accepts('html', 'json') === 'html') return ctx.redirect('/auth?confirmed=1');
-    ctx.body = { ok: true, message: 'Email confirmed. You can sign in now.' };
-  });
+  addRoute(
+    router,
+    {
+      method: 'get',
+      path: '/confirm',
+      summary: 'Confirm an e-mail address (link from the mail)',
+      tags,
+      query: confirmQuery,
+      ok: { description: 'Confirmed (JSON), or a redirect to /auth for browsers', schema: okMessage },
+      errors: { 410: messages.confirmExpired },
+    },
+    async (ctx) => {
+      const { token } = parseInput(confirmQuery, ctx.query);
+      if (!token) throw badRequest(messages.confirmInvalid);
+      await confirmEmail(deps, ctx.state.em, token);
+      if (ctx.accepts('html', 'json') === 'html') return ctx.redirect('/auth?confirmed=1');
+      ctx.body = { ok: true, message: 'Email confirmed. You can sign in now.' };
+    },
+  );
 
-  documentRoute({
-    method: 'post',
-    path: '/api/auth/login',
-    summary: 'Sign in; sets an HttpOnly session cookie',
-    tags,
-    body: signInBody,
-    ok: { description: 'Signed in', schema: sessionAnswer },
-    errors: { 401: messages.invalidCredentials, 403: messages.unconfirmed, 429: 'Too many failed attempts' },
-  });
-  router.post('/login', async (ctx) => {
-    const body = parseInput(signInBody, ctx.request.body);
-    await deps.rateLimits.ensureAvailable(['signInFailuresPerEmail', body.email], ['signInFailuresPerIp', ctx.ip]);
-    const user = await signIn(ctx.state.em, body.email, body.password);
-    if (!user) {
-      await deps.rateLimits.consume(['signInFailuresPerEmail', body.email], ['signInFailuresPerIp', ctx.ip]);
-      throw unauthorized(messages.invalidCredentials);
-    }
-    await deps.rateLimits.reward('signInFailuresPerEmail', body.email);
-    await startSession(ctx, user.id);
-    ctx.body = { user: { id: user.id, email: user.email }, message: 'Welcome back!' };
-  });
+  addRoute(
+    router,
+    {
+      method: 'post',
+      path: '/login',
+      summary: 'Sign in; sets an HttpOnly session cookie',
+      tags,
+      body: signInBody,
+      ok: { description: 'Signed in', schema: sessionAnswer },
+      errors: { 401: messages.invalidCredentials, 403: messages.unconfirmed, 429: 'Too many failed attempts' },
+    },
+    async (ctx) => {
+      const body = parseInput(signInBody, ctx.request.body);
+      const budgets: Budget[] = [
+        ['signInFailuresPerEmail', body.email],
+        ['signInFailuresPerIp', ctx.ip],
+      ];
+      await deps.rateLimits.consume(...budgets);
+      const user = await signIn(ctx.state.em, body.email, body.password);
+      if (!user) throw unauthorized(messages.invalidCredentials);
+      await deps.rateLimits.refund(['signInFailuresPerIp', ctx.ip]);
+      await deps.rateLimits.forgive('signInFailuresPerEmail', body.email);
+      // Only someone who knows the password learns that the account waits for confirmation.
+      if (!user.email_confirmed_at) throw forbidden(messages.unconfirmed);
+      if (await linkPendingGoogle(deps, ctx.state.em, user, ctx.cookies.get(googleLinkCookie.name))) {
+        ctx.cookies.set(googleLinkCookie.name, '', googleLinkCookie.options(ctx, 0));
+      }
+      await startSession(ctx, user.id);
+      ctx.body = { user: { id: user.id, email: user.email }, message: 'Welcome back!' };
+    },
+  );
 
-  documentRoute({
-    method: 'post',
-    path: '/api/auth/logout',
-    summary: 'Sign out (ends the session)',
-    tags,
-    ok: { description: 'Signed out', schema: okMessage },
-  });
-  router.post('/logout', async (ctx) => {
-    await endSession(ctx);
-    ctx.body = { ok: true, message: 'Signed out' };
-  });
+  addRoute(
+    router,
+    {
+      method: 'post',
+      path: '/logout',
+      summary:
+        "Sign out: this session, or with {everywhere:true} every session of the account (the spec's global sign-out)",
+      tags,
+      body: signOutBody,
+      ok: { description: 'Signed out', schema: okMessage },
+    },
+    async (ctx) => {
+      const { everywhere } = parseInput(signOutBody, ctx.request.body ?? {});
+      if (everywhere && ctx.state.user) await endAllSessions(ctx.state.em, ctx.state.user.id);
+      await endSession(ctx);
+      ctx.body = { ok: true, message: everywhere ? 'Signed out everywhere' : 'Signed out' };
+    },
+  );
 
-  documentRoute({
-    method: 'get',
-    path: '/api/auth/session',
-    summary: 'The signed-in user and profile, or nulls',
-    tags,
-    ok: { description: 'Session', schema: sessionAnswer },
-  });
-  router.get('/session', async (ctx) => {
-    const user = ctx.state.user;
-    if (!user) {
-      ctx.body = { user: null, profile: null, access: null };
-      return;
-    }
-    const profile = await ctx.state.em.findOne(Profile, { user: user.id });
-    ctx.body = {
-      user,
-      profile: profile ? { ...profile, user: undefined, user_id: user.id } : null,
-      access: await accessOf(ctx.state.em, user.id),
-    };
-  });
+  addRoute(
+    router,
+    {
+      method: 'get',
+      path: '/session',
+      summary: 'The signed-in user and profile, or nulls',
+      tags,
+      ok: { description: 'Session', schema: sessionAnswer },
+    },
+    async (ctx) => {
+      const user = ctx.state.user;
+      if (!user) {
+        ctx.body = { user: null, profile: null, access: null };
+        return;
+      }
+      const profile = await ctx.state.em.findOne(Profile, { user: user.id });
+      // The session's own load put the user in the identity map: this costs no query.
+      const account = await ctx.state.em.findOneOrFail(User, user.id);
+      ctx.body = {
+        // Without a password (Google only), deleting the account asks for a fresh sign-in instead.
+        user: { ...user, has_password: account.password_hash !== null },
+        profile: profile ? { ...profile, user: undefined, user_id: user.id } : null,
+        access: await accessOf(ctx.state.em, user.id),
+      };
+    },
+  );
 
-  documentRoute({
-    method: 'get',
-    path: '/api/auth/providers',
-    summary: 'Sign-in providers besides e-mail and password (Google when GOOGLE_CLIENT_ID is set)',
-    tags,
-    ok: { description: 'Providers', schema: z.object({ google: z.boolean() }) },
-  });
-  router.get('/providers', (ctx) => {
-    ctx.body = { google: googleSignInConfigured(deps.config) };
-  });
+  addRoute(
+    router,
+    {
+      method: 'get',
+      path: '/providers',
+      summary: 'Sign-in providers besides e-mail and password (Google when GOOGLE_CLIENT_ID is set)',
+      tags,
+      ok: { description: 'Providers', schema: z.object({ google: z.boolean() }) },
+    },
+    (ctx) => {
+      ctx.body = { google: googleSignInConfigured(deps.config) };
+    },
+  );
 
   const google = new GoogleSignIn(deps.config);
-  const googleFlowCookie = {
-    name: 'turnproof_google_flow',
-    options: (ctx: AppContext, maxAge?: number) => ({
-      httpOnly: true,
-      sameSite: 'lax' as const,
-      secure: ctx.secure,
-      path: '/api/auth/google',
-      maxAge,
-      overwrite: true,
-    }),
-  };
   const GOOGLE_FLOW_LIFETIME_MS = 10 * 60 * 1000;
 
-  documentRoute({
-    method: 'get',
-    path: '/api/auth/google',
-    summary: 'Continue with Google: redirects to Google (OpenID Connect code flow with PKCE)',
-    tags,
-    ok: { status: 302, description: "Redirect to Google's sign-in" },
-    errors: { 404: googleMessages.notConfigured },
-  });
-  router.get('/google', async (ctx) => {
-    if (!googleSignInConfigured(deps.config)) throw notFound(googleMessages.notConfigured);
-    const { url, flow } = await google.start();
-    ctx.cookies.set(
-      googleFlowCookie.name,
-      Buffer.from(JSON.stringify(flow)).toString('base64url'),
-      googleFlowCookie.options(ctx, GOOGLE_FLOW_LIFETIME_MS),
-    );
-    ctx.redirect(url.href);
-  });
+  addRoute(
+    router,
+    {
+      method: 'get',
+      path: '/google',
+      summary: 'Continue with Google: redirects to Google (OpenID Connect code flow with PKCE)',
+      tags,
+      ok: { status: 302, description: "Redirect to Google's sign-in" },
+      errors: { 404: googleMessages.notConfigured },
+    },
+    async (ctx) => {
+      if (!googleSignInConfigured(deps.config)) throw notFound(googleMessages.notConfigured);
+      const { url, flow } = await google.start();
+      ctx.cookies.set(
+        googleFlowCookie.name,
+        Buffer.from(JSON.stringify(flow)).toString('base64url'),
+        googleFlowCookie.options(ctx, GOOGLE_FLOW_LIFETIME_MS),
+      );
+      ctx.redirect(url.href);
+    },
+  );
 
-  documentRoute({
-    method: 'get',
-    path: '/api/auth/google/callback',
-    summary: 'Where Google sends the browser back: signs in (or creates the account) and opens /onboarding',
-    tags,
-    ok: { status: 302, description: 'Redirect to /onboarding, or to /auth?error=google when sign-in failed' },
-  });
-  router.get('/google/callback', async (ctx) => {
-    const saved = ctx.cookies.get(googleFlowCookie.name);
-    ctx.cookies.set(googleFlowCookie.name, '', googleFlowCookie.options(ctx, 0));
-    try {
-      if (!saved || !googleSignInConfigured(deps.config)) throw new Error('no Google sign-in under way');
-      const flow = JSON.parse(Buffer.from(saved, 'base64url').toString('utf8')) as GoogleFlow;
-      const identity = await google.finish(new URL(ctx.originalUrl, deps.config.publicOrigin), flow);
-      const user = await ownerForGoogle(deps, ctx.state.em, identity);
+  addRoute(
+    router,
+    {
+      method: 'get',
+      path: '/google/callback',
+      summary: 'Where Google sends the browser back: signs in (or creates the account) and opens /onboarding',
+      tags,
+      ok: {
+        status: 302,
+        description:
+          'Redirect to /onboarding; to /auth?link=google when a confirmed account has the address (its owner signs in with the password once to link it); to /auth?error=google when sign-in failed',
+      },
+    },
+    async (ctx) => {
+      const saved = ctx.cookies.get(googleFlowCookie.name);
+      ctx.cookies.set(googleFlowCookie.name, '', googleFlowCookie.options(ctx, 0));
+      try {
+        if (!saved || !googleSignInConfigured(deps.config)) throw new Error('no Google sign-in under way');
+        const flow = JSON.parse(Buffer.from(saved, 'base64url').toString('utf8')) as GoogleFlow;
+        const identity = await google.finish(new URL(ctx.originalUrl, deps.config.publicOrigin), flow);
+        const outcome = await ownerForGoogle(deps, ctx.state.em, identity);
+        if ('linkAfterPasswordSignIn' in outcome) {
+          ctx.cookies.set(
+            googleLinkCookie.name,
+            outcome.linkAfterPasswordSignIn,
+            googleLinkCookie.options(ctx, GOOGLE_FLOW_LIFETIME_MS),
+          );
+          return ctx.redirect('/auth?link=google');
+        }
+        await startSession(ctx, outcome.signIn.id);
+        ctx.redirect('/onboarding');
+      } catch (error) {
+        ctx.state.log.warn({ err: error }, 'Google sign-in failed');
+        ctx.redirect('/auth?error=google');
+      }
+    },
+  );
+
+  addRoute(
+    router,
+    {
+      method: 'post',
+      path: '/password-reset/request',
+      summary: 'Mail a 1-hour password reset link',
+      tags,
+      body: resetRequestBody,
+      ok: { description: 'Same answer whether or not the account exists', schema: okMessage },
+      errors: { 429: 'Too many requests' },
+    },
+    async (ctx) => {
+      const body = parseInput(resetRequestBody, ctx.request.body);
+      await deps.rateLimits.consume(['resetPerIp', ctx.ip], ['resetPerEmail', body.email]);
+      await requestPasswordReset(deps, ctx.state.em, body.email);
+      ctx.body = { ok: true, message: messages.resetRequested };
+    },
+  );
+
+  addRoute(
+    router,
+    {
+      method: 'post',
+      path: '/password-reset/confirm',
+      summary: 'Set a new password with a reset link token',
+      tags,
+      body: resetConfirmBody,
+      ok: { description: 'Password changed', schema: okMessage },
+      errors: { 410: messages.resetExpired },
+    },
+    async (ctx) => {
+      const body = parseInput(resetConfirmBody, ctx.request.body);
+      await resetPassword(deps, ctx.state.em, body.token, body.password);
+      ctx.body = { ok: true, message: 'Password updated. Please sign in with your new password.' };
+    },
+  );
+
+  addRoute(
+    router,
+    {
+      method: 'post',
+      path: '/password',
+      summary: 'Change the password of the signed-in user',
+      tags,
+      body: changePasswordBody,
+      signedIn: true,
+      ok: { description: 'Password changed', schema: okMessage },
+      errors: {
+        400: messages.currentPasswordIncorrect,
+        401: 'Authentication required',
+        429: 'Too many wrong passwords',
+      },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const body = parseInput(changePasswordBody, ctx.request.body);
+      if (!body.current_password || !body.new_password || body.confirm_password === '') {
+        throw badRequest(messages.missingPasswordFields);
+      }
+      if (body.confirm_password !== undefined && body.confirm_password !== body.new_password) {
+        throw badRequest(messages.newPasswordsDontMatch);
+      }
+      await confirmCurrentPassword(deps, ctx.state.em, user.id, body.current_password);
+      await changePassword(ctx.state.em, user.id, body.new_password);
+      // Whoever else holds a session (perhaps the reason for the change) is signed out; this one is renewed.
+      await endAllSessions(ctx.state.em, user.id);
       await startSession(ctx, user.id);
-      ctx.redirect('/onboarding');
-    } catch (error) {
-      ctx.state.log.warn({ err: error }, 'Google sign-in failed');
-      ctx.redirect('/auth?error=google');
-    }
-  });
-
-  documentRoute({
-    method: 'post',
-    path: '/api/auth/password-reset/request',
-    summary: 'Mail a 1-hour password reset link',
-    tags,
-    body: resetRequestBody,
-    ok: { description: 'Same answer whether or not the account exists', schema: okMessage },
-    errors: { 429: 'Too many requests' },
-  });
-  router.post('/password-reset/request', async (ctx) => {
-    const body = parseInput(resetRequestBody, ctx.request.body);
-    await deps.rateLimits.consume(['resetPerIp', ctx.ip], ['resetPerEmail', body.email]);
-    await requestPasswordReset(deps, ctx.state.em, body.email);
-    ctx.body = { ok: true, message: messages.resetRequested };
-  });
-
-  documentRoute({
-    method: 'post',
-    path: '/api/auth/password-reset/confirm',
-    summary: 'Set a new password with a reset link token',
-    tags,
-    body: resetConfirmBody,
-    ok: { description: 'Password changed', schema: okMessage },
-    errors: { 410: messages.resetExpired },
-  });
-  router.post('/password-reset/confirm', async (ctx) => {
-    const body = parseInput(resetConfirmBody, ctx.request.body);
-    await resetPassword(ctx.state.em, body.token, body.password);
-    ctx.body = { ok: true, message: 'Password updated. Please sign in with your new password.' };
-  });
-
-  documentRoute({
-    method: 'post',
-    path: '/api/auth/password',
-    summary: 'Change the password of the signed-in user',
-    tags,
-    body: changePasswordBody,
-    signedIn: true,
-    ok: { description: 'Password changed', schema: okMessage },
-    errors: { 401: 'Authentication required' },
-  });
-  router.post('/password', async (ctx) => {
-    const user = requireUser(ctx);
-    const body = parseInput(changePasswordBody, ctx.request.body);
-    if (!body.current_password || !body.new_password || body.confirm_password === '') {
-      throw badRequest(messages.missingPasswordFields);
-    }
-    if (body.confirm_password !== undefined && body.confirm_password !== body.new_password) {
-      throw badRequest(messages.newPasswordsDontMatch);
-    }
-    await changePassword(ctx.state.em, user.id, body.current_password, body.new_password);
-    ctx.body = { ok: true, message: 'Password updated' };
-  });
+      ctx.body = { ok: true, message: 'Password updated' };
+    },
+  );
 
   return router;
 }

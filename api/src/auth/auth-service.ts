@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AuthToken, type AuthTokenPurpose, User } from '@turnproof/db';
 import type { AppDeps } from '../app-deps.ts';
-import { badRequest, conflict, forbidden, HttpError } from '../http/errors.ts';
+import { badRequest, conflict, HttpError } from '../http/errors.ts';
 import { startAccountTrial, trialEndForNewAccount } from './account-trial.ts';
 import { createAccount } from './accounts.ts';
-import { sendConfirmationMail, sendPasswordResetMail } from './auth-mails.ts';
+import { reconcileAdminRoles } from './admin-role.ts';
+import { sendConfirmationMail, sendExistingAccountMail, sendPasswordResetMail } from './auth-mails.ts';
 import {
   hashPassword,
   passwordProblem,
@@ -29,6 +31,8 @@ export const messages = {
   changeTooShort: 'Password too short: use at least 8 characters.',
   missingPasswordFields: 'Please fill in all password fields.',
   currentPasswordIncorrect: 'Current password incorrect',
+  currentPasswordNeeded: 'Please enter your current password to confirm.',
+  recentSignInNeeded: 'For your security, please sign out, sign in again with Google, and try again within 10 minutes.',
   resetRequested: 'If an account exists for this email, a password reset link is on its way. It expires in 1 hour.',
   resetInvalid: 'This password reset link is invalid. Please request a new one.',
   resetExpired: 'This password reset link has expired. Please request a new one.',
@@ -81,7 +85,8 @@ export async function openAccount(
   const trialEnd = trialEndForNewAccount(deps);
   const user = await createAccount(em, {
     ...input,
-    isAdmin: deps.config.ADMIN_EMAILS.includes(input.email),
+    // The admin role needs a confirmed address (see reconcileAdminRoles).
+    isAdmin: input.confirmed && deps.config.ADMIN_EMAILS.includes(input.email),
     trialEnd,
   }).catch((error: unknown) => {
     // Two sign-ups racing for the same address: the unique index decides, the loser gets the same answer.
@@ -94,39 +99,49 @@ export async function openAccount(
   return user;
 }
 
+/**
+ * A sign-up answers the same whether or not the address has an account, so nobody learns which addresses
+ * do: a new address gets its account and a confirmation link; a known one gets a mail telling its owner
+ * how to sign in or reset the password, and nothing changes (the password typed is hashed all the same, so
+ * the answer takes as long).
+ */
 export async function signUp(
   deps: AppDeps,
   em: EntityManager,
   input: { email: string; password: string; fullName: string },
-) {
+): Promise<{ id: string; email: string }> {
   assertAcceptablePassword(input.password, messages.signUpTooShort);
-  if (await em.count(User, { email: input.email })) throw conflict(messages.duplicateEmail);
+  const passwordHash = await hashPassword(input.password);
+  if (await em.count(User, { email: input.email })) {
+    await sendExistingAccountMail(deps.mailer, input.email, deps.config.publicOrigin);
+    return { id: randomUUID(), email: input.email };
+  }
   const user = await openAccount(deps, em, {
     email: input.email,
-    passwordHash: await hashPassword(input.password),
+    passwordHash,
     fullName: input.fullName,
     confirmed: false,
   });
   const token = await issueToken(em, user, 'confirm_email', CONFIRMATION_LIFETIME_MS);
   const link = `${deps.config.publicOrigin}/api/auth/confirm?token=${token}`;
   await sendConfirmationMail(deps.mailer, user.email, input.fullName, link);
-  return user;
+  return { id: user.id, email: user.email };
 }
 
-export async function confirmEmail(em: EntityManager, token: string) {
+export async function confirmEmail(deps: AppDeps, em: EntityManager, token: string) {
   const record = await redeemToken(em, token, 'confirm_email', {
     invalid: messages.confirmInvalid,
     expired: messages.confirmExpired,
   });
   record.user.email_confirmed_at ??= new Date();
   await em.flush();
+  await reconcileAdminRoles(em, deps.config.ADMIN_EMAILS, record.user.id);
 }
 
+/** The account when the password is right (confirmed or not), else null; same work either way. */
 export async function signIn(em: EntityManager, email: string, password: string) {
   const user = await em.findOne(User, { email });
   if (!(await verifyPassword(user?.password_hash, password)) || !user) return null;
-  // Only someone who knows the password learns that the account waits for confirmation.
-  if (!user.email_confirmed_at) throw forbidden(messages.unconfirmed);
   return user;
 }
 
@@ -138,7 +153,7 @@ export async function requestPasswordReset(deps: AppDeps, em: EntityManager, ema
   await sendPasswordResetMail(deps.mailer, user.email, link);
 }
 
-export async function resetPassword(em: EntityManager, token: string, password: string) {
+export async function resetPassword(deps: AppDeps, em: EntityManager, token: string, password: string) {
   assertAcceptablePassword(password, messages.resetTooShort);
   await em.transactional(async (tx) => {
     const record = await redeemToken(tx, token, 'password_reset', {
@@ -150,14 +165,21 @@ export async function resetPassword(em: EntityManager, token: string, password: 
     // A reset link proves the mailbox; it also confirms the address.
     record.user.email_confirmed_at ??= new Date();
     await tx.flush();
+    // One reset ends every other reset link of the account and every session.
+    await tx.nativeUpdate(
+      AuthToken,
+      { user: record.user.id, purpose: 'password_reset', used_at: null },
+      { used_at: record.used_at },
+    );
     await endAllSessions(tx, record.user.id);
+    await reconcileAdminRoles(tx, deps.config.ADMIN_EMAILS, record.user.id);
   });
 }
 
-export async function changePassword(em: EntityManager, userId: string, current: string, next: string) {
-  const user = await em.findOneOrFail(User, { id: userId });
-  if (!(await verifyPassword(user.password_hash, current))) throw badRequest(messages.currentPasswordIncorrect);
+/** Sets the new password; the caller has checked the current one. */
+export async function changePassword(em: EntityManager, userId: string, next: string) {
   assertAcceptablePassword(next, messages.changeTooShort);
+  const user = await em.findOneOrFail(User, { id: userId });
   user.password_hash = await hashPassword(next);
   await em.flush();
 }

@@ -1,9 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '@turnproof/config';
-import { User } from '@turnproof/db';
+import { AuthToken, Profile, User } from '@turnproof/db';
 import * as oidc from 'openid-client';
 import type { AppDeps } from '../app-deps.ts';
+import { signToken, verifyToken } from '../media/signed-tokens.ts';
 import { openAccount } from './auth-service.ts';
+import { endAllSessions } from './sessions.ts';
 
 /** Continue with Google needs both halves of the OAuth client. */
 export const googleSignInConfigured = (config: Config) =>
@@ -94,23 +96,64 @@ export class GoogleSignIn {
   }
 }
 
+/** What Continue with Google leads to: a signed-in owner, or a link that waits for the password. */
+export type GoogleOutcome = { signIn: User } | { linkAfterPasswordSignIn: string };
+
+const PENDING_LINK_LIFETIME_MS = 10 * 60 * 1000;
+
 /**
- * The owner behind a Google identity: the account already linked to it, else the account with its
- * (Google-verified) e-mail address, now linked and confirmed, else a new account with its trial.
+ * The owner behind a Google identity: the account already linked to it; else the account with its
+ * (Google-verified) e-mail address; else a new account with its trial. An existing account whose
+ * address was never confirmed may have been made by anyone, so Google's proof of the mailbox takes it
+ * over and strips whatever the sign-up left behind. A confirmed account is linked only once its owner
+ * signs in with the password: the answer then carries a signed ticket for that sign-in.
  */
-export async function ownerForGoogle(deps: AppDeps, em: EntityManager, identity: GoogleIdentity) {
+export async function ownerForGoogle(
+  deps: AppDeps,
+  em: EntityManager,
+  identity: GoogleIdentity,
+): Promise<GoogleOutcome> {
   const linked = await em.findOne(User, { google_sub: identity.sub });
-  if (linked) return linked;
-  const user =
-    (await em.findOne(User, { email: identity.email })) ??
-    (await openAccount(deps, em, {
-      email: identity.email,
-      passwordHash: null,
-      fullName: identity.name ?? identity.email.split('@')[0] ?? identity.email,
-      confirmed: true,
-    }));
+  if (linked) return { signIn: linked };
+  const existing = await em.findOne(User, { email: identity.email });
+  if (existing?.email_confirmed_at) {
+    const ticket = signToken(
+      deps.config.SECRET_KEY,
+      'google-link',
+      { user: existing.id, sub: identity.sub },
+      PENDING_LINK_LIFETIME_MS,
+    );
+    return { linkAfterPasswordSignIn: ticket };
+  }
+  const fullName = identity.name ?? identity.email.split('@')[0] ?? identity.email;
+  const user = existing
+    ? await takeOverUnconfirmed(em, existing, fullName)
+    : await openAccount(deps, em, { email: identity.email, passwordHash: null, fullName, confirmed: true });
   user.google_sub = identity.sub;
   user.email_confirmed_at ??= new Date();
   await em.flush();
+  return { signIn: user };
+}
+
+/** Whoever signed up with the address before its owner proved it loses the password, tokens and sessions. */
+async function takeOverUnconfirmed(em: EntityManager, user: User, fullName: string): Promise<User> {
+  user.password_hash = null;
+  await em.nativeDelete(AuthToken, { user: user.id });
+  await endAllSessions(em, user.id);
+  await em.nativeUpdate(Profile, { user: user.id }, { display_name: fullName });
   return user;
+}
+
+/**
+ * Links the Google identity of a pending ticket to the account that just signed in with its password,
+ * when the ticket was made for that account. Answers whether it linked.
+ */
+export async function linkPendingGoogle(deps: AppDeps, em: EntityManager, user: User, ticket: string | undefined) {
+  if (!ticket) return false;
+  const verified = verifyToken<{ user: string; sub: string }>(deps.config.SECRET_KEY, 'google-link', ticket);
+  if (!verified.ok || verified.payload.user !== user.id) return false;
+  if (await em.count(User, { google_sub: verified.payload.sub })) return false;
+  user.google_sub = verified.payload.sub;
+  await em.flush();
+  return true;
 }

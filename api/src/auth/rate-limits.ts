@@ -1,3 +1,4 @@
+import { POOL_CONNECT_TIMEOUT_MS, survivePoolErrors } from '@turnproof/db';
 import pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { tooManyRequests } from '../http/errors.ts';
@@ -15,6 +16,15 @@ export interface RateLimitSettings {
   signUpPerEmail: Limit;
   resetPerEmail: Limit;
   resetPerIp: Limit;
+  /** Wrong current passwords typed to change the password or delete the account, per signed-in user. */
+  reauthFailuresPerUser: Limit;
+  contactPerIp: Limit;
+  contactPerEmail: Limit;
+  demoRunsPerIp: Limit;
+  /** Owners' actions that cost the shared worker or send mail (trust and safety). */
+  reportRegenerationsPerRun: Limit;
+  invitationMailsPerOwner: Limit;
+  assignmentMailsPerOwner: Limit;
 }
 
 export const defaultRateLimits: RateLimitSettings = {
@@ -24,9 +34,19 @@ export const defaultRateLimits: RateLimitSettings = {
   signUpPerEmail: { points: 5, durationSeconds: 60 * 60 },
   resetPerEmail: { points: 5, durationSeconds: 60 * 60 },
   resetPerIp: { points: 20, durationSeconds: 60 * 60 },
+  reauthFailuresPerUser: { points: 5, durationSeconds: 15 * 60 },
+  contactPerIp: { points: 5, durationSeconds: 60 * 60 },
+  contactPerEmail: { points: 5, durationSeconds: 60 * 60 },
+  demoRunsPerIp: { points: 5, durationSeconds: 24 * 60 * 60 },
+  // Each regeneration renders every photo of the run in Chromium on the shared worker.
+  reportRegenerationsPerRun: { points: 5, durationSeconds: 60 * 60 },
+  // Invitation and assignment mails go to addresses the owner types: a budget keeps us from being a spam relay.
+  invitationMailsPerOwner: { points: 20, durationSeconds: 60 * 60 },
+  assignmentMailsPerOwner: { points: 50, durationSeconds: 60 * 60 },
 };
 
 type LimiterName = keyof RateLimitSettings;
+export type Budget = [LimiterName, string];
 
 const messages: Record<LimiterName, string> = {
   signInFailuresPerEmail: 'Too many failed sign-in attempts. Please wait {wait} and try again.',
@@ -35,6 +55,13 @@ const messages: Record<LimiterName, string> = {
   signUpPerEmail: 'Too many sign-up attempts. Please wait {wait} and try again.',
   resetPerEmail: 'Too many password reset requests. Please wait {wait} and try again.',
   resetPerIp: 'Too many password reset requests. Please wait {wait} and try again.',
+  reauthFailuresPerUser: 'Too many wrong passwords. Please wait {wait} and try again.',
+  contactPerIp: 'You have sent several messages in a short time. Please wait {wait} and try again.',
+  contactPerEmail: 'You have sent several messages in a short time. Please wait {wait} and try again.',
+  demoRunsPerIp: 'You have opened several demo runs today. Please wait {wait} and try again, or start a free trial.',
+  reportRegenerationsPerRun: 'Too many report regenerations for this inspection. Please wait {wait} and try again.',
+  invitationMailsPerOwner: 'Too many invitation e-mails sent. Please wait {wait} and try again.',
+  assignmentMailsPerOwner: 'Too many assignment e-mails sent. Please wait {wait} and try again.',
 };
 
 function humanWait(seconds: number): string {
@@ -47,9 +74,11 @@ export class RateLimits {
   private readonly pool: pg.Pool;
   private readonly limiters: Record<LimiterName, RateLimiterPostgres>;
 
-  constructor(databaseUrl: string, settings: RateLimitSettings = defaultRateLimits) {
-    this.pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
-    const entries = Object.entries(settings).map(([name, limit]) => [
+  constructor(databaseUrl: string, settings: Partial<RateLimitSettings> = {}) {
+    this.pool = survivePoolErrors(
+      new pg.Pool({ connectionString: databaseUrl, max: 4, connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS }),
+    );
+    const entries = Object.entries({ ...defaultRateLimits, ...settings }).map(([name, limit]) => [
       name,
       new RateLimiterPostgres({
         storeClient: this.pool,
@@ -63,8 +92,12 @@ export class RateLimits {
     this.limiters = Object.fromEntries(entries) as Record<LimiterName, RateLimiterPostgres>;
   }
 
-  /** Spends one point of each named budget for its key; answers 429 once any is spent. */
-  async consume(...checks: [LimiterName, string][]): Promise<void> {
+  /**
+   * Spends one point of each named budget for its key; answers 429 once any is spent. Spending comes
+   * first, even for attempts that may turn out right (then `refund`): the counter is incremented
+   * atomically, so a parallel burst can never get more than the budget past this line.
+   */
+  async consume(...checks: Budget[]): Promise<void> {
     for (const [name, key] of checks) {
       try {
         await this.limiters[name].consume(key.toLowerCase());
@@ -78,18 +111,13 @@ export class RateLimits {
     }
   }
 
-  /** Refuses when a budget is already spent, without spending (failed sign-ins are only counted on failure). */
-  async ensureAvailable(...checks: [LimiterName, string][]): Promise<void> {
-    for (const [name, key] of checks) {
-      const state = await this.limiters[name].get(key.toLowerCase());
-      if (state && state.consumedPoints >= this.limiters[name].points) {
-        const waitSeconds = state.msBeforeNext / 1000;
-        throw tooManyRequests(messages[name].replace('{wait}', humanWait(waitSeconds)), waitSeconds);
-      }
-    }
+  /** Gives back the point an attempt spent once it proved right. */
+  async refund(...checks: Budget[]): Promise<void> {
+    await Promise.all(checks.map(([name, key]) => this.limiters[name].reward(key.toLowerCase(), 1)));
   }
 
-  async reward(name: LimiterName, key: string): Promise<void> {
+  /** Forgets every failure counted against the key (the account's owner proved who they are). */
+  async forgive(name: LimiterName, key: string): Promise<void> {
     await this.limiters[name].delete(key.toLowerCase());
   }
 

@@ -2,7 +2,8 @@ import { type EntityManager, LockMode } from '@mikro-orm/postgresql';
 import type { Stripe } from '@turnproof/activities/stripe';
 import { type PlanKey, PLANS } from '@turnproof/config';
 import { BillingAccount, BillingSubscription } from '@turnproof/db';
-import { conflict, HttpError, notFound, serviceUnavailable } from '../http/errors.ts';
+import { badRequest, conflict, HttpError, notFound, serviceUnavailable } from '../http/errors.ts';
+import { stripeCouponFor, unknownCouponMessage } from './checkout-coupons.ts';
 
 export const billingMessages = {
   notConfigured: 'Billing is not configured on this server.',
@@ -69,6 +70,8 @@ export async function createCheckout(
   const stripe = requireStripe(stripeClient);
   const plan = PLANS[input.planKey];
   const metadata = { user_id: owner.id, plan_key: plan.key };
+  const coupon = input.coupon === undefined ? undefined : stripeCouponFor(input.coupon);
+  if (input.coupon !== undefined && !coupon) throw badRequest(unknownCouponMessage);
   // A second Checkout would start a second subscription billed alongside the first; plan changes are prorated in the portal.
   if (await em.count(BillingSubscription, { user: owner.id, status: { $in: ['active', 'trialing'] } })) {
     throw conflict(billingMessages.alreadySubscribed);
@@ -92,7 +95,7 @@ export async function createCheckout(
       ],
       subscription_data: { metadata, ...(plan.trialDays > 0 ? { trial_period_days: plan.trialDays } : {}) },
       metadata,
-      ...(input.coupon ? { discounts: [{ coupon: input.coupon }] } : {}),
+      ...(coupon ? { discounts: [{ coupon }] } : {}),
       success_url: `${publicOrigin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${publicOrigin}/payment-cancel`,
     });

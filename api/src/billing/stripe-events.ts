@@ -3,10 +3,10 @@ import type Stripe from 'stripe';
 import { idOf, snapshotOfEvent } from '@turnproof/activities/subscription-snapshot';
 import { BillingAccount, User } from '@turnproof/db';
 import type { BillingEvent } from '@turnproof/workflows';
-import { sendBillingEvent } from '@turnproof/temporal/client';
 import { z } from 'zod';
+import { productionBillingDurations } from '@turnproof/config';
 import type { AppDeps } from '../app-deps.ts';
-import { serviceUnavailable } from '../http/errors.ts';
+import { enqueueBillingEvent } from '../outbox/outbox-writes.ts';
 
 const uuid = z.uuid();
 
@@ -30,18 +30,19 @@ async function ownerOf(em: EntityManager, event: Stripe.Event): Promise<string |
 }
 
 /**
- * Records a verified event once and hands it to the owner's billing workflow. The event row and the
- * signal share a transaction: when Temporal cannot take the signal, the row is rolled back and the
- * 503 makes Stripe deliver again; a redelivered id finds its row and changes nothing.
+ * Records a verified event once and hands it to the owner's billing workflow through the workflow
+ * outbox: the event row and the outbox message share a transaction, so Stripe gets its answer at once
+ * and the relay delivers the event whenever Temporal takes it; a redelivered id finds its row and
+ * changes nothing.
  */
 export async function receiveStripeEvent(
-  deps: Pick<AppDeps, 'temporal' | 'config' | 'billingDurations'>,
+  deps: Pick<AppDeps, 'config' | 'billingDurations' | 'outbox'>,
   em: EntityManager,
   event: Stripe.Event,
 ): Promise<{ received: true; duplicate: boolean }> {
   const snapshot = snapshotOfEvent(event);
   const userId = snapshot ? await ownerOf(em, event) : null;
-  return em.transactional(async (tx) => {
+  const received = await em.transactional(async (tx): Promise<{ received: true; duplicate: boolean }> => {
     const inserted = await tx
       .getConnection()
       .execute<{ id: string }[]>(
@@ -59,10 +60,15 @@ export async function receiveStripeEvent(
         customerId: idOf((event.data.object as { customer?: string | { id: string } | null }).customer),
         snapshot,
       };
-      await sendBillingEvent(deps.temporal, deps.config, userId, billingEvent, deps.billingDurations).catch(() => {
-        throw serviceUnavailable('Billing could not take the event right now; Stripe will deliver it again.');
+      await enqueueBillingEvent(tx, {
+        userId,
+        event: billingEvent,
+        durations: deps.billingDurations ?? productionBillingDurations,
+        taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
       });
     }
     return { received: true, duplicate: false };
   });
+  deps.outbox.nudge();
+  return received;
 }

@@ -7,7 +7,8 @@ import { requireUser } from '../auth/sessions.ts';
 import type { AppState } from '../http/context.ts';
 import { badRequest, serviceUnavailable } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
-import { documentRoute } from '../openapi/registry.ts';
+import { addRoute } from '../openapi/registry.ts';
+import { stripeReceipt } from '../openapi/records.ts';
 import { billingMessages, createCheckout, createPortalSession, requireStripe } from './checkout.ts';
 import { receiveStripeEvent } from './stripe-events.ts';
 
@@ -24,64 +25,73 @@ export function stripeRouter(deps: AppDeps) {
   const router = new Router<AppState>({ prefix: '/stripe' });
   const tags = ['Billing'];
 
-  documentRoute({
-    method: 'post',
-    path: '/api/stripe/checkout',
-    summary: 'Checkout Session for a plan (subscription, 14-day trial on monthly plans); the browser goes to url',
-    tags,
-    body: checkoutBody,
-    signedIn: true,
-    ok: { description: 'Checkout page address', schema: redirectAnswer },
-    errors: {
-      401: 'Authentication required',
-      409: billingMessages.alreadySubscribed,
-      502: billingMessages.checkoutFailed,
-      503: billingMessages.notConfigured,
+  addRoute(
+    router,
+    {
+      method: 'post',
+      path: '/checkout',
+      summary: 'Checkout Session for a plan (subscription, 14-day trial on monthly plans); the browser goes to url',
+      tags,
+      body: checkoutBody,
+      signedIn: true,
+      ok: { description: 'Checkout page address', schema: redirectAnswer },
+      errors: {
+        401: 'Authentication required',
+        409: billingMessages.alreadySubscribed,
+        502: billingMessages.checkoutFailed,
+        503: billingMessages.notConfigured,
+      },
     },
-  });
-  router.post('/checkout', async (ctx) => {
-    const user = requireUser(ctx);
-    const input = parseInput(checkoutBody, ctx.request.body);
-    ctx.body = await createCheckout(deps.stripe, ctx.state.em, user, input, deps.config.publicOrigin);
-  });
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const input = parseInput(checkoutBody, ctx.request.body);
+      ctx.body = await createCheckout(deps.stripe, ctx.state.em, user, input, deps.config.publicOrigin);
+    },
+  );
 
-  documentRoute({
-    method: 'post',
-    path: '/api/stripe/portal',
-    summary: "Stripe customer portal of the signed-in owner's own customer",
-    tags,
-    signedIn: true,
-    ok: { description: 'Portal address', schema: redirectAnswer },
-    errors: { 401: 'Authentication required', 404: billingMessages.noCustomer, 502: billingMessages.portalFailed },
-  });
-  router.post('/portal', async (ctx) => {
-    const user = requireUser(ctx);
-    ctx.body = await createPortalSession(deps.stripe, ctx.state.em, user.id, deps.config.publicOrigin);
-  });
+  addRoute(
+    router,
+    {
+      method: 'post',
+      path: '/portal',
+      summary: "Stripe customer portal of the signed-in owner's own customer",
+      tags,
+      signedIn: true,
+      ok: { description: 'Portal address', schema: redirectAnswer },
+      errors: { 401: 'Authentication required', 404: billingMessages.noCustomer, 502: billingMessages.portalFailed },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      ctx.body = await createPortalSession(deps.stripe, ctx.state.em, user.id, deps.config.publicOrigin);
+    },
+  );
 
-  documentRoute({
-    method: 'post',
-    path: '/api/stripe/webhook',
-    summary: 'Stripe events, verified by the Stripe-Signature header on the raw body; each event id is applied once',
-    tags,
-    ok: { description: 'Received (duplicate: an id seen before, nothing changed)' },
-    errors: { 400: 'Missing or invalid signature', 503: 'Billing not configured or busy; Stripe retries' },
-  });
-  router.post('/webhook', async (ctx) => {
-    const stripe = requireStripe(deps.stripe);
-    const secret = deps.config.STRIPE_WEBHOOK_SECRET;
-    if (!secret) throw serviceUnavailable(billingMessages.notConfigured);
-    const signature = ctx.get('stripe-signature');
-    const rawBody = ctx.request.rawBody;
-    if (!signature || typeof rawBody !== 'string') throw badRequest('A signed Stripe event is required.');
-    let event: Stripe.Event;
-    try {
-      event = stripe.webhooks.constructEvent(rawBody, signature, secret, SIGNATURE_TOLERANCE_SECONDS);
-    } catch {
-      throw badRequest('The Stripe signature is not valid.');
-    }
-    ctx.body = await receiveStripeEvent(deps, ctx.state.em, event);
-  });
+  addRoute(
+    router,
+    {
+      method: 'post',
+      path: '/webhook',
+      summary: 'Stripe events, verified by the Stripe-Signature header on the raw body; each event id is applied once',
+      tags,
+      ok: { description: 'Received (duplicate: an id seen before, nothing changed)', schema: stripeReceipt },
+      errors: { 400: 'Missing or invalid signature', 503: 'Billing not configured or busy; Stripe retries' },
+    },
+    async (ctx) => {
+      const stripe = requireStripe(deps.stripe);
+      const secret = deps.config.STRIPE_WEBHOOK_SECRET;
+      if (!secret) throw serviceUnavailable(billingMessages.notConfigured);
+      const signature = ctx.get('stripe-signature');
+      const rawBody = ctx.request.rawBody;
+      if (!signature || typeof rawBody !== 'string') throw badRequest('A signed Stripe event is required.');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, secret, SIGNATURE_TOLERANCE_SECONDS);
+      } catch {
+        throw badRequest('The Stripe signature is not valid.');
+      }
+      ctx.body = await receiveStripeEvent(deps, ctx.state.em, event);
+    },
+  );
 
   return router;
 }

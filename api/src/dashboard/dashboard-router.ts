@@ -4,7 +4,8 @@ import { accessOf } from '../account/access.ts';
 import { requireUser } from '../auth/sessions.ts';
 import type { AppState } from '../http/context.ts';
 import { parseInput } from '../http/validation.ts';
-import { documentRoute } from '../openapi/registry.ts';
+import { addRoute } from '../openapi/registry.ts';
+import { dashboardView } from '../openapi/records.ts';
 import { dashboardOf } from './dashboard-service.ts';
 
 const dashboardQuery = z.object({
@@ -17,22 +18,25 @@ const dashboardQuery = z.object({
 export function dashboardRouter() {
   const router = new Router<AppState>({ prefix: '/dashboard' });
 
-  documentRoute({
-    method: 'get',
-    path: '/api/dashboard',
-    summary: "The owner's dashboard: stat cards, 3 properties, 5 latest runs, plan usage",
-    tags: ['Dashboard'],
-    query: dashboardQuery,
-    signedIn: true,
-    ok: { description: 'Dashboard figures' },
-    errors: { 401: 'Authentication required' },
-  });
-  router.get('/', async (ctx) => {
-    const user = requireUser(ctx);
-    const { since } = parseInput(dashboardQuery, ctx.query);
-    const data = await dashboardOf(ctx.state.em, user.id, new Date(since));
-    ctx.body = { ...data, access: await accessOf(ctx.state.em, user.id) };
-  });
+  addRoute(
+    router,
+    {
+      method: 'get',
+      path: '/',
+      summary: "The owner's dashboard: stat cards, 3 properties, 5 latest runs, plan usage",
+      tags: ['Dashboard'],
+      query: dashboardQuery,
+      signedIn: true,
+      ok: { description: 'Dashboard figures', schema: dashboardView },
+      errors: { 401: 'Authentication required' },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const { since } = parseInput(dashboardQuery, ctx.query);
+      const data = await dashboardOf(ctx.state.em, user.id, new Date(since));
+      ctx.body = { ...data, access: await accessOf(ctx.state.em, user.id) };
+    },
+  );
 
   return router;
 }

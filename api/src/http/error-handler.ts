@@ -1,3 +1,5 @@
+import { isDatabaseUnavailable } from '@turnproof/db';
+import { isTemporalUnavailable } from '@turnproof/temporal/client';
 import type { Middleware } from 'koa';
 import type { AppState } from './context.ts';
 import { HttpError } from './errors.ts';
@@ -16,6 +18,15 @@ function clientErrorMessage(error: ClientError): string {
   if (error.type === 'entity.too.large') return 'The request body is too large.';
   if (error.type === 'encoding.unsupported') return 'The request body encoding is not supported.';
   return error.message ?? 'The request is not valid.';
+}
+
+/** The sentence for a request that failed because the database or Temporal is briefly away, else null. */
+function outageMessage(error: unknown): string | null {
+  if (isDatabaseUnavailable(error))
+    return 'Turnproof cannot reach its database right now. Nothing was lost; please try again in a moment.';
+  if (isTemporalUnavailable(error))
+    return 'Turnproof cannot reach its workflow service right now. Nothing was lost; please try again in a moment.';
+  return null;
 }
 
 function hasErrorBody(body: unknown): boolean {
@@ -54,6 +65,12 @@ export function errorHandler(): Middleware<AppState> {
       } else if (status >= 400 && status < 500 && error.expose !== false) {
         ctx.status = status;
         ctx.body = { error: clientErrorMessage(error), request_id: ctx.state.requestId };
+      } else if (outageMessage(caught)) {
+        // An outage of a service we depend on, not a bug: the same request succeeds once it is back.
+        ctx.state.log.warn({ err: caught }, 'request met an outage');
+        ctx.status = 503;
+        ctx.set('Retry-After', '5');
+        ctx.body = { error: outageMessage(caught), request_id: ctx.state.requestId };
       } else {
         ctx.state.log.error({ err: caught }, 'request failed');
         ctx.status = 500;

@@ -3,6 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { AppState } from './context.ts';
+import { redactedPath } from './secret-paths.ts';
 
 /**
  * Gives each request an id, a child logger, a forked entity manager, and logs one line when done. The
@@ -24,7 +25,8 @@ export function requestContext(orm: MikroORM, logger: Logger): Middleware<AppSta
         {
           request_id: requestId,
           method: ctx.method,
-          path: ctx.path,
+          // Magic links and signed grants sit in paths; a log line must not hand them on.
+          path: redactedPath(ctx.path),
           status: ctx.status,
           ms: Math.round(performance.now() - started),
           user_id: ctx.state.user?.id,

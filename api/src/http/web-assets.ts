@@ -1,12 +1,17 @@
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import serve from 'koa-static';
+import { isConsoleRoute } from '../site/console-routes.ts';
 import type { AppContext, AppState } from './context.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
+/** The runner's browser build, and its server render's bundle (`vite build --ssr`). */
+export const RUNNER_DIST = path.join(repoRoot, 'runner-web/dist');
+export const RUNNER_SERVER_BUNDLE = path.join(repoRoot, 'runner-web/dist-server/entry-server.js');
 
 const isApiPath = (p: string) => /^\/api(\/|$)/.test(p);
-const isRunnerPath = (p: string) => /^\/(r|run)(\/|$)/.test(p);
+/** Runs (/r/, /run/) and cleaners' schedules (/c/) are the runner's. */
+const isRunnerPath = (p: string) => /^\/(r|run|c)(\/|$)/.test(p);
 
 interface WebApp {
   /** Vite's `base` without the trailing slash: the URL prefix of the files in dist. */
@@ -14,31 +19,45 @@ interface WebApp {
   dist: string;
   /** The paths this app answers: a file of dist when one matches, else its index.html (client routing). */
   owns: (path: string) => boolean;
+  /** The paths its index.html answers when no file matches; by default every path it owns. */
+  routes?: (path: string) => boolean;
   /** Its service worker's URL, and the widest scope it may be registered for (`Service-Worker-Allowed`). */
   serviceWorker?: { path: string; allowedScope: string };
+  /** Answers a page rendered on the server where it has one (true), before the index.html fallback. */
+  renderPage?: PageRenderer;
 }
 
-const apps: WebApp[] = [
-  {
-    base: '/r',
-    dist: path.join(repoRoot, 'runner-web/dist'),
-    owns: isRunnerPath,
-    // /r/sw.js is registered for /r/ and for /run/: one header value must allow both.
-    serviceWorker: { path: '/r/sw.js', allowedScope: '/' },
-  },
-  { base: '', dist: path.join(repoRoot, 'console/dist'), owns: (p) => !isApiPath(p) && !isRunnerPath(p) },
-];
+/** Renders the request's page on the server and answers true, or answers false to leave it to index.html. */
+export type PageRenderer = (ctx: AppContext) => Promise<boolean>;
 
 /**
  * Serves the built front ends from the same origin as the API: the runner PWA at /r/* and /run/*
- * (its files under /r/), the console and public pages everywhere else except /api/*. A front end that
- * is not built answers nothing, so the request ends as a plain 404.
+ * (its files under /r/; a magic link's page rendered on the server by `renderRunnerPage`), the console's
+ * files and routes elsewhere except /api/*. A front end that is not built answers nothing, so the
+ * request ends as a plain 404.
  */
-export function webAssets(): Middleware<AppState>[] {
+export function webAssets({ renderRunnerPage }: { renderRunnerPage?: PageRenderer } = {}): Middleware<AppState>[] {
+  const apps: WebApp[] = [
+    {
+      base: '/r',
+      dist: RUNNER_DIST,
+      owns: isRunnerPath,
+      // /r/sw.js is registered for /r/ and for /run/: one header value must allow both.
+      serviceWorker: { path: '/r/sw.js', allowedScope: '/' },
+      renderPage: renderRunnerPage,
+    },
+    {
+      base: '',
+      dist: path.join(repoRoot, 'console/dist'),
+      owns: (p) => !isApiPath(p) && !isRunnerPath(p),
+      // Public pages are rendered by the site router; a path that is neither is left to its 404 page.
+      routes: isConsoleRoute,
+    },
+  ];
   return apps.map(serveApp);
 }
 
-function serveApp({ base, dist, owns, serviceWorker }: WebApp): Middleware<AppState> {
+function serveApp({ base, dist, owns, routes = owns, serviceWorker, renderPage }: WebApp): Middleware<AppState> {
   const files = serve(dist, { index: false });
   const assets = `${base}/assets/`;
   return async (ctx, next) => {
@@ -49,11 +68,15 @@ function serveApp({ base, dist, owns, serviceWorker }: WebApp): Middleware<AppSt
       if (ctx.path === serviceWorker?.path) {
         ctx.set('Service-Worker-Allowed', serviceWorker.allowedScope);
         ctx.set('Cache-Control', 'no-cache');
+        // A worker runs under its own script's policy: it fetches the app's files (its precache) and
+        // the runner's pages from this origin, nothing else.
+        ctx.set('Content-Security-Policy', "default-src 'self'; script-src 'self'; object-src 'none'");
       }
       return;
     }
     // A missing script or stylesheet is a 404, not the app shell served as text/html.
-    if (ctx.path.startsWith(assets)) return next();
+    if (ctx.path.startsWith(assets) || !routes(ctx.path)) return next();
+    if (renderPage && (await renderPage(ctx))) return;
     if (!(await sendFile(ctx, files, '/index.html'))) await next();
   };
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import exifReader from 'exif-reader';
 import { fileTypeFromFile } from 'file-type';
+import { MAX_IMAGE_PIXELS } from '@turnproof/config';
 import sharp from 'sharp';
 
 export type InspectedUpload =
@@ -108,9 +109,12 @@ async function inspectPhoto(filePath: string, sniffed: string | undefined): Prom
   if (!sniffed || !contentType) return { ok: false, error: INVALID_PHOTO_ERROR };
   const bytes = await readFile(filePath);
   try {
-    const metadata = await sharp(bytes, { failOn: 'error' }).metadata();
+    const metadata = await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
     // Decode the pixels (small, so JPEG and WebP shrink on load): headers alone pass for truncated files.
-    await sharp(bytes, { failOn: 'error' }).resize(32, 32, { fit: 'inside' }).raw().toBuffer();
+    await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
+      .resize(32, 32, { fit: 'inside' })
+      .raw()
+      .toBuffer();
     const { width, height } = metadata.autoOrient;
     return { ok: true, kind: 'photo', contentType, width, height, ...readExif(metadata.exif) };
   } catch {

@@ -1,3 +1,4 @@
+import { MAX_IMAGE_PIXELS } from '@turnproof/config';
 import sharp from 'sharp';
 
 export const THUMBNAIL_MAX_SIZE = 480;
@@ -9,7 +10,7 @@ export const THUMBNAIL_QUALITY = 75;
  * Animated images give their first frame.
  */
 export async function makeThumbnail(input: Buffer | string): Promise<Buffer> {
-  return sharp(input, { failOn: 'error' })
+  return sharp(input, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
     .rotate()
     .resize(THUMBNAIL_MAX_SIZE, THUMBNAIL_MAX_SIZE, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: THUMBNAIL_QUALITY })

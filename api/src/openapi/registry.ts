@@ -1,5 +1,7 @@
 import { OpenAPIRegistry, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import type { Router, RouterMiddleware } from '@koa/router';
 import { z } from 'zod';
+import type { AppState } from '../http/context.ts';
 
 /** Each router documents its routes here, next to their schemas; /api/openapi.json serves the result. */
 export const openApiRegistry = new OpenAPIRegistry();
@@ -10,22 +12,49 @@ export const errorBody = z.object({
   request_id: z.string().optional(),
 });
 
+const contentRangeHeader = {
+  description:
+    'The page and the total, as react-admin reads it: `{resource} {first}-{last}/{total}`, e.g. `properties 0-9/42`',
+  schema: { type: 'string' as const, example: 'properties 0-9/42' },
+};
+
 const jsonContent = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
 
-interface RouteDoc {
+/** Every API router is mounted under this prefix (app.ts). */
+export const API_PREFIX = '/api';
+
+export interface RouteDoc {
   method: RouteConfig['method'];
+  /** The route's path on its router (Koa syntax, `:id`), as given to `router.get(path, ...)`. */
   path: string;
   summary: string;
   tags: string[];
   body?: z.ZodType;
   query?: z.ZodObject;
   params?: z.ZodObject;
-  ok?: { status?: number; description: string; schema?: z.ZodType };
+  /** The success answer: JSON with `schema`, or a file of `contentType` (ZIP, PDF, HTML, media). */
+  ok?: { status?: number; description: string; schema?: z.ZodType; contentType?: string };
+  /** A react-admin list: the answer's `Content-Range` carries the total. */
+  list?: boolean;
   errors?: Record<number, string>;
   signedIn?: boolean;
 }
 
-export function documentRoute(doc: RouteDoc): void {
+/** The full path of a router's route, as a request names it: `/api` + the router's prefix + the path. */
+export function fullPath(router: Router<AppState>, path: string): string {
+  return `${API_PREFIX}${router.opts.prefix ?? ''}${path === '/' ? '' : path}`;
+}
+
+/**
+ * Registers a route on its router and its OpenAPI entry from one description, so no route goes
+ * undocumented and the document never names a route that does not exist.
+ */
+export function addRoute(router: Router<AppState>, doc: RouteDoc, ...handlers: RouterMiddleware<AppState>[]): void {
+  router.register(doc.path, [doc.method.toUpperCase()], handlers);
+  documentRoute({ ...doc, path: fullPath(router, doc.path) });
+}
+
+function documentRoute(doc: RouteDoc): void {
   const errorResponses = Object.fromEntries(
     Object.entries({ 400: 'Invalid input', ...doc.errors }).map(([status, description]) => [
       status,
@@ -46,7 +75,12 @@ export function documentRoute(doc: RouteDoc): void {
     responses: {
       [doc.ok?.status ?? 200]: {
         description: doc.ok?.description ?? 'OK',
-        ...(doc.ok?.schema ? jsonContent(doc.ok.schema) : {}),
+        ...(doc.ok?.schema
+          ? doc.ok.contentType
+            ? { content: { [doc.ok.contentType]: { schema: doc.ok.schema } } }
+            : jsonContent(doc.ok.schema)
+          : {}),
+        ...(doc.list ? { headers: { 'Content-Range': contentRangeHeader } } : {}),
       },
       ...errorResponses,
     },

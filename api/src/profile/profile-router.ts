@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { requireUser } from '../auth/sessions.ts';
 import type { AppState } from '../http/context.ts';
 import { parseInput } from '../http/validation.ts';
-import { documentRoute } from '../openapi/registry.ts';
+import { addRoute } from '../openapi/registry.ts';
+import { profileView } from '../openapi/records.ts';
 import { updatePreferencesBody, updateProfileBody } from './profile-input.ts';
 import { readPreferences, readProfile, updatePreferences, updateProfile } from './profile-service.ts';
 
@@ -13,65 +14,77 @@ const errors = { 401: 'Authentication required' };
 export function profileRouter() {
   const router = new Router<AppState>();
 
-  documentRoute({
-    method: 'get',
-    path: '/api/profile',
-    summary: 'The signed-in owner’s profile with Quick Stats',
-    tags: ['Profile'],
-    signedIn: true,
-    ok: { description: 'Profile' },
-    errors,
-  });
-  router.get('/profile', async (ctx) => {
-    const user = requireUser(ctx);
-    ctx.body = await readProfile(ctx.state.em, user.id);
-  });
+  addRoute(
+    router,
+    {
+      method: 'get',
+      path: '/profile',
+      summary: 'The signed-in owner’s profile with Quick Stats',
+      tags: ['Profile'],
+      signedIn: true,
+      ok: { description: 'Profile', schema: profileView },
+      errors,
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      ctx.body = await readProfile(ctx.state.em, user.id);
+    },
+  );
 
-  documentRoute({
-    method: 'put',
-    path: '/api/profile',
-    summary: 'Update profile fields (only those sent); role is read-only',
-    tags: ['Profile'],
-    body: updateProfileBody,
-    signedIn: true,
-    ok: { description: 'Profile' },
-    errors,
-  });
-  router.put('/profile', async (ctx) => {
-    const user = requireUser(ctx);
-    const input = parseInput(updateProfileBody, ctx.request.body);
-    ctx.body = await updateProfile(ctx.state.em, user.id, input);
-  });
+  addRoute(
+    router,
+    {
+      method: 'put',
+      path: '/profile',
+      summary: 'Update profile fields (only those sent); role is read-only',
+      tags: ['Profile'],
+      body: updateProfileBody,
+      signedIn: true,
+      ok: { description: 'Profile', schema: profileView },
+      errors,
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const input = parseInput(updateProfileBody, ctx.request.body);
+      ctx.body = await updateProfile(ctx.state.em, user.id, input);
+    },
+  );
 
-  documentRoute({
-    method: 'get',
-    path: '/api/preferences',
-    summary: 'Notification, privacy, theme and timezone preferences',
-    tags: ['Profile'],
-    signedIn: true,
-    ok: { description: 'Preferences', schema: z.record(z.string(), z.unknown()) },
-    errors,
-  });
-  router.get('/preferences', async (ctx) => {
-    const user = requireUser(ctx);
-    ctx.body = await readPreferences(ctx.state.em, user.id);
-  });
+  addRoute(
+    router,
+    {
+      method: 'get',
+      path: '/preferences',
+      summary: 'Notification, privacy, theme and timezone preferences',
+      tags: ['Profile'],
+      signedIn: true,
+      ok: { description: 'Preferences', schema: z.record(z.string(), z.unknown()) },
+      errors,
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      ctx.body = await readPreferences(ctx.state.em, user.id);
+    },
+  );
 
-  documentRoute({
-    method: 'put',
-    path: '/api/preferences',
-    summary: 'Update preferences (only those sent)',
-    tags: ['Profile'],
-    body: updatePreferencesBody,
-    signedIn: true,
-    ok: { description: 'Preferences', schema: z.record(z.string(), z.unknown()) },
-    errors,
-  });
-  router.put('/preferences', async (ctx) => {
-    const user = requireUser(ctx);
-    const input = parseInput(updatePreferencesBody, ctx.request.body);
-    ctx.body = await updatePreferences(ctx.state.em, user.id, input);
-  });
+  addRoute(
+    router,
+    {
+      method: 'put',
+      path: '/preferences',
+      summary: 'Update preferences (only those sent)',
+      tags: ['Profile'],
+      body: updatePreferencesBody,
+      signedIn: true,
+      ok: { description: 'Preferences', schema: z.record(z.string(), z.unknown()) },
+      errors,
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const input = parseInput(updatePreferencesBody, ctx.request.body);
+      ctx.body = await updatePreferences(ctx.state.em, user.id, input);
+    },
+  );
 
   return router;
 }

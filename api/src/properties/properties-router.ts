@@ -5,9 +5,10 @@ import type { AppDeps } from '../app-deps.ts';
 import { propertyLimitMessage } from '../access/access-guards.ts';
 import { requireUser } from '../auth/sessions.ts';
 import type { AppState } from '../http/context.ts';
-import { idList, listQuerySchema, orderOf, pageOf, parseId, sendList } from '../http/simple-rest.ts';
+import { listQuerySchema, orderOf, pageOf, parseId, sendList } from '../http/simple-rest.ts';
 import { parseInput } from '../http/validation.ts';
-import { documentRoute } from '../openapi/registry.ts';
+import { addRoute } from '../openapi/registry.ts';
+import { followCalendars } from './calendar-service.ts';
 import { createPropertyBody, propertyMessages, updatePropertyBody } from './property-input.ts';
 import {
   createProperty,
@@ -19,10 +20,10 @@ import {
 } from './property-service.ts';
 
 const sortable = ['name', 'address', 'created_at', 'updated_at'] as const;
-const listQuery = listQuerySchema(
-  sortable,
-  z.object({ q: z.string().max(200).optional(), id: idList.optional(), is_system_property: z.boolean().optional() }),
-);
+const listQuery = listQuerySchema(sortable, {
+  q: z.string().max(200).optional(),
+  is_system_property: z.boolean().optional(),
+});
 const idParams = z.object({ id: z.string() });
 const propertyRecord = z.object({
   id: z.uuid(),
@@ -34,6 +35,12 @@ const propertyRecord = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   is_system_property: z.boolean(),
+  timezone: z.string(),
+  check_in_time: z.string(),
+  checkout_time: z.string(),
+  default_assignee_id: z.uuid().nullable(),
+  backup_assignee_id: z.uuid().nullable(),
+  calendar_urls: z.array(z.string()),
 });
 
 export function propertiesRouter(deps: AppDeps) {
@@ -41,94 +48,114 @@ export function propertiesRouter(deps: AppDeps) {
   const tags = ['Properties'];
   const errors = { 401: 'Authentication required', 404: propertyMessages.notFound };
 
-  documentRoute({
-    method: 'get',
-    path: '/api/properties',
-    summary: 'List own properties (react-admin simple REST: sort, range, filter {q, id})',
-    tags,
-    query: listQuery,
-    signedIn: true,
-    ok: { description: 'Properties; total in Content-Range', schema: z.array(propertyRecord) },
-    errors,
-  });
-  router.get('/', async (ctx) => {
-    const user = requireUser(ctx);
-    const query = parseInput(listQuery, ctx.query);
-    const { offset, limit } = pageOf(query.range);
-    const [properties, total] = await ctx.state.em.findAndCount(Property, propertyWhere(user.id, query.filter), {
-      orderBy: { ...orderOf(query.sort, { created_at: 'desc' }), id: 'asc' },
-      offset,
-      limit,
-    });
-    sendList(ctx, 'properties', offset, properties.map(toPropertyRecord), total);
-  });
+  addRoute(
+    router,
+    {
+      method: 'get',
+      path: '/',
+      summary: 'List own properties (react-admin simple REST: sort, range, filter {q, id})',
+      tags,
+      query: listQuery,
+      list: true,
+      signedIn: true,
+      ok: { description: 'Properties; total in Content-Range', schema: z.array(propertyRecord) },
+      errors,
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const query = parseInput(listQuery, ctx.query);
+      const { offset, limit } = pageOf(query.range);
+      const [properties, total] = await ctx.state.em.findAndCount(Property, propertyWhere(user.id, query.filter), {
+        orderBy: orderOf(query.sort, { created_at: 'desc' }),
+        offset,
+        limit,
+      });
+      sendList(ctx, 'properties', offset, properties.map(toPropertyRecord), total);
+    },
+  );
 
-  documentRoute({
-    method: 'get',
-    path: '/api/properties/:id',
-    summary: 'One own property',
-    tags,
-    params: idParams,
-    signedIn: true,
-    ok: { description: 'The property', schema: propertyRecord },
-    errors,
-  });
-  router.get('/:id', async (ctx) => {
-    const user = requireUser(ctx);
-    const id = parseId(ctx.params.id ?? '', propertyMessages.notFound);
-    ctx.body = toPropertyRecord(await findOwnedProperty(ctx.state.em, user.id, id));
-  });
+  addRoute(
+    router,
+    {
+      method: 'get',
+      path: '/:id',
+      summary: 'One own property',
+      tags,
+      params: idParams,
+      signedIn: true,
+      ok: { description: 'The property', schema: propertyRecord },
+      errors,
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const id = parseId(ctx.params.id ?? '', propertyMessages.notFound);
+      ctx.body = toPropertyRecord(await findOwnedProperty(ctx.state.em, user.id, id));
+    },
+  );
 
-  documentRoute({
-    method: 'post',
-    path: '/api/properties',
-    summary: 'Create a property (default checklists are copied to it)',
-    tags,
-    body: createPropertyBody,
-    signedIn: true,
-    ok: { status: 201, description: 'Property created', schema: propertyRecord },
-    errors: { ...errors, 403: propertyLimitMessage('N') },
-  });
-  router.post('/', async (ctx) => {
-    const user = requireUser(ctx);
-    const input = parseInput(createPropertyBody, ctx.request.body);
-    ctx.status = 201;
-    ctx.body = toPropertyRecord(await createProperty(ctx.state.em, user.id, input));
-  });
+  addRoute(
+    router,
+    {
+      method: 'post',
+      path: '/',
+      summary: 'Create a property (default checklists are copied to it)',
+      tags,
+      body: createPropertyBody,
+      signedIn: true,
+      ok: { status: 201, description: 'Property created', schema: propertyRecord },
+      errors: { ...errors, 403: propertyLimitMessage('N') },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const input = parseInput(createPropertyBody, ctx.request.body);
+      const property = await createProperty(ctx.state.em, user.id, input);
+      await followCalendars(deps, property);
+      ctx.status = 201;
+      ctx.body = toPropertyRecord(property);
+    },
+  );
 
-  documentRoute({
-    method: 'put',
-    path: '/api/properties/:id',
-    summary: 'Update an own property',
-    tags,
-    params: idParams,
-    body: updatePropertyBody,
-    signedIn: true,
-    ok: { description: 'Property updated', schema: propertyRecord },
-    errors: { ...errors, 403: propertyMessages.systemPropertyLocked },
-  });
-  router.put('/:id', async (ctx) => {
-    const user = requireUser(ctx);
-    const id = parseId(ctx.params.id ?? '', propertyMessages.notFound);
-    const input = parseInput(updatePropertyBody, ctx.request.body);
-    ctx.body = toPropertyRecord(await updateProperty(ctx.state.em, user.id, id, input));
-  });
+  addRoute(
+    router,
+    {
+      method: 'put',
+      path: '/:id',
+      summary: 'Update an own property',
+      tags,
+      params: idParams,
+      body: updatePropertyBody,
+      signedIn: true,
+      ok: { description: 'Property updated', schema: propertyRecord },
+      errors: { ...errors, 403: propertyMessages.systemPropertyLocked },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const id = parseId(ctx.params.id ?? '', propertyMessages.notFound);
+      const input = parseInput(updatePropertyBody, ctx.request.body);
+      const property = await updateProperty(ctx.state.em, user.id, id, input);
+      await followCalendars(deps, property);
+      ctx.body = toPropertyRecord(property);
+    },
+  );
 
-  documentRoute({
-    method: 'delete',
-    path: '/api/properties/:id',
-    summary: 'Delete an own property with its checklists and runs',
-    tags,
-    params: idParams,
-    signedIn: true,
-    ok: { description: 'The deleted property', schema: propertyRecord },
-    errors: { ...errors, 403: propertyMessages.systemPropertyLocked },
-  });
-  router.delete('/:id', async (ctx) => {
-    const user = requireUser(ctx);
-    const id = parseId(ctx.params.id ?? '', propertyMessages.notFound);
-    ctx.body = await deleteProperty(deps, ctx.state.em, user.id, id);
-  });
+  addRoute(
+    router,
+    {
+      method: 'delete',
+      path: '/:id',
+      summary: 'Delete an own property with its checklists and runs',
+      tags,
+      params: idParams,
+      signedIn: true,
+      ok: { description: 'The deleted property', schema: propertyRecord },
+      errors: { ...errors, 403: propertyMessages.systemPropertyLocked },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const id = parseId(ctx.params.id ?? '', propertyMessages.notFound);
+      ctx.body = await deleteProperty(deps, ctx.state.em, user.id, id);
+    },
+  );
 
   return router;
 }

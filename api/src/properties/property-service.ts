@@ -1,10 +1,11 @@
 import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
-import { Property, Run, User } from '@turnproof/db';
+import { Property, Run, TeamMember, User } from '@turnproof/db';
 import { assertMayAddProperty } from '../access/access-guards.ts';
+import { stopPropertyCalendar } from '@turnproof/temporal/calendar-client';
 import { forgetRun } from '../runs/forget-run.ts';
 import type { MediaStorage } from '@turnproof/activities/media-storage';
-import { forbidden, notFound } from '../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { containsPattern } from '../http/like-pattern.ts';
 import { copyDefaultChecklists } from './default-checklists.ts';
 import { type CreatePropertyInput, propertyMessages, type UpdatePropertyInput } from './property-input.ts';
@@ -26,6 +27,31 @@ export function toPropertyRecord(property: Property) {
     created_at: property.created_at,
     updated_at: property.updated_at,
     is_system_property: property.is_system_property,
+    timezone: property.timezone,
+    check_in_time: property.check_in_time,
+    checkout_time: property.checkout_time,
+    default_assignee_id: property.default_assignee?.id ?? null,
+    backup_assignee_id: property.backup_assignee?.id ?? null,
+    calendar_urls: property.calendar_urls,
+  };
+}
+
+/** The property's fields from the input, with team member ids checked to be the owner's own members. */
+async function propertyFields<T extends UpdatePropertyInput>(em: EntityManager, ownerId: string, input: T) {
+  const { default_assignee_id, backup_assignee_id, ...fields } = input;
+  const member = async (id: string | null | undefined) => {
+    if (id === undefined) return undefined;
+    if (id === null) return null;
+    const found = await em.findOne(TeamMember, { id, owner: ownerId });
+    if (!found) throw badRequest(propertyMessages.teamMemberNotFound);
+    return found;
+  };
+  const defaultAssignee = await member(default_assignee_id);
+  const backupAssignee = await member(backup_assignee_id);
+  return {
+    ...fields,
+    ...(defaultAssignee !== undefined && { default_assignee: defaultAssignee }),
+    ...(backupAssignee !== undefined && { backup_assignee: backupAssignee }),
   };
 }
 
@@ -52,7 +78,8 @@ export async function createProperty(em: EntityManager, ownerId: string, input: 
     // One creation at a time per owner, so concurrent requests cannot both slip under the plan's limit.
     await tx.findOneOrFail(User, { id: ownerId }, { lockMode: LockMode.PESSIMISTIC_WRITE, fields: ['id'] });
     await assertMayAddProperty(tx, ownerId);
-    const property = tx.create(Property, { ...input, owner: ownerId, is_system_property: false });
+    const fields = await propertyFields(tx, ownerId, input);
+    const property = tx.create(Property, { ...fields, owner: ownerId, is_system_property: false });
     await copyDefaultChecklists(tx, property);
     await tx.flush();
     return property;
@@ -62,7 +89,7 @@ export async function createProperty(em: EntityManager, ownerId: string, input: 
 export async function updateProperty(em: EntityManager, ownerId: string, id: string, input: UpdatePropertyInput) {
   const property = await findOwnedProperty(em, ownerId, id);
   if (property.is_system_property) throw forbidden(propertyMessages.systemPropertyLocked);
-  em.assign(property, input);
+  em.assign(property, await propertyFields(em, ownerId, input));
   await em.flush();
   return property;
 }
@@ -79,6 +106,6 @@ export async function deleteProperty(
   const record = toPropertyRecord(property);
   const runs = await em.find(Run, { property: property.id }, { fields: ['id'] });
   await em.nativeDelete(Property, { id: property.id, owner: ownerId });
-  await Promise.all(runs.map((run) => forgetRun(deps, run.id)));
+  await Promise.all([...runs.map((run) => forgetRun(deps, run.id)), stopPropertyCalendar(deps.temporal, property.id)]);
   return record;
 }

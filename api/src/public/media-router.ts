@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import Router from '@koa/router';
 import { Media } from '@turnproof/db';
 import { z } from 'zod';
@@ -12,10 +13,12 @@ import type { AppState } from '../http/context.ts';
 import { conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { inspectUpload } from '../media/inspect-upload.ts';
 import { verifyToken } from '../media/signed-tokens.ts';
+import { withoutLocation } from '../media/strip-location.ts';
 import { makeThumbnail } from '../media/thumbnail.ts';
-import { documentRoute } from '../openapi/registry.ts';
+import { addRoute } from '../openapi/registry.ts';
+import { fileBody, uploadStored } from '../openapi/records.ts';
 import { MEDIA_URL_TTL_MS } from './public-run-view.ts';
-import { linkMessages } from './run-access.ts';
+import { assertLinkAlive, linkMessages } from './run-access.ts';
 import { uploadTooLargeMessage } from './upload-limits.ts';
 
 interface UploadGrant {
@@ -42,6 +45,18 @@ async function receiveBody(request: NodeJS.ReadableStream, file: string, maxByte
   return received;
 }
 
+/** The owner's "Location services" preference: keep the location of photos (off by default). */
+async function ownerKeepsLocation(em: EntityManager, runId: string): Promise<boolean> {
+  const [row] = await em.getConnection().execute<{ keep: boolean }[]>(
+    `select coalesce(up.location_services, false) as keep
+     from runs r join properties p on p.id = r.property_id
+     left join user_preferences up on up.user_id = p.owner_id
+     where r.id = ?`,
+    [runId],
+  );
+  return row?.keep ?? false;
+}
+
 const thumbnailPathOf = (mediaPath: string) => `${mediaPath}.thumb.webp`;
 
 /** PUT target of signed uploads, and the short-lived signed links that serve media back. */
@@ -50,82 +65,103 @@ export function mediaRouter(deps: AppDeps) {
   const tags = ['Runner (magic link)'];
   const tempDir = path.join(deps.config.mediaDir, '.incoming');
 
-  documentRoute({
-    method: 'put',
-    path: '/api/public/upload/:signedToken',
-    summary: 'The bytes of a reserved upload (signed, 15 minutes; photos 25 MB, videos 200 MB)',
-    tags,
-    params: z.object({ signedToken: z.string() }),
-    ok: { description: 'Stored; confirm it next' },
-    errors: { 403: badUploadLink, 413: 'Over the size limit', 415: 'Not a real image or video' },
-  });
-  router.put('/public/upload/:signedToken', async (ctx) => {
-    const verified = verifyToken<UploadGrant>(deps.config.SECRET_KEY, 'upload', ctx.params.signedToken ?? '');
-    if (!verified.ok) throw forbidden(badUploadLink);
-    const grant = verified.payload;
-    const em = ctx.state.em;
-    const media = await em.findOne(Media, { id: grant.mediaId, path: grant.path }, { populate: ['run'] });
-    if (!media) throw forbidden(badUploadLink);
-    if (media.run.status === 'completed') throw conflict(linkMessages.completed);
-    if (media.status === 'confirmed') throw conflict('This file is already confirmed.');
-    if (Number(ctx.get('Content-Length') || 0) > grant.maxBytes)
-      throw new HttpError(413, uploadTooLargeMessage(grant.kind));
+  addRoute(
+    router,
+    {
+      method: 'put',
+      path: '/public/upload/:signedToken',
+      summary: 'The bytes of a reserved upload (signed, 15 minutes; photos 25 MB, videos 200 MB)',
+      tags,
+      params: z.object({ signedToken: z.string() }),
+      ok: { description: 'Stored; confirm it next', schema: uploadStored },
+      errors: {
+        403: badUploadLink,
+        410: linkMessages.revoked,
+        413: 'Over the size limit',
+        415: 'Not a real image or video',
+      },
+    },
+    async (ctx) => {
+      const verified = verifyToken<UploadGrant>(deps.config.SECRET_KEY, 'upload', ctx.params.signedToken ?? '');
+      if (!verified.ok) throw forbidden(badUploadLink);
+      const grant = verified.payload;
+      const em = ctx.state.em;
+      const media = await em.findOne(Media, { id: grant.mediaId, path: grant.path }, { populate: ['run'] });
+      if (!media) throw forbidden(badUploadLink);
+      assertLinkAlive(media.run);
+      if (media.run.status === 'completed') throw conflict(linkMessages.completed);
+      if (media.status === 'confirmed') throw conflict('This file is already confirmed.');
+      if (Number(ctx.get('Content-Length') || 0) > grant.maxBytes)
+        throw new HttpError(413, uploadTooLargeMessage(grant.kind));
 
-    await mkdir(tempDir, { recursive: true });
-    const tempFile = path.join(tempDir, randomUUID());
-    try {
-      let size: number;
+      await mkdir(tempDir, { recursive: true });
+      const tempFile = path.join(tempDir, randomUUID());
       try {
-        size = await receiveBody(ctx.req, tempFile, grant.maxBytes);
-      } catch (error) {
-        if (error instanceof TooLarge) throw new HttpError(413, uploadTooLargeMessage(grant.kind));
-        throw error;
+        let size: number;
+        try {
+          size = await receiveBody(ctx.req, tempFile, grant.maxBytes);
+        } catch (error) {
+          if (error instanceof TooLarge) throw new HttpError(413, uploadTooLargeMessage(grant.kind));
+          throw error;
+        }
+        const inspected = await inspectUpload(tempFile, grant.kind);
+        if (!inspected.ok) {
+          await em.nativeUpdate(Media, { id: media.id }, { status: 'error' });
+          throw new HttpError(415, inspected.error);
+        }
+        const thumbnail = inspected.kind === 'photo' ? await makeThumbnail(tempFile) : null;
+        const stripped =
+          inspected.kind === 'photo' && !(await ownerKeepsLocation(em, media.run.id))
+            ? await withoutLocation(tempFile, inspected.contentType)
+            : null;
+        await deps.storage.write(grant.path, stripped?.bytes ?? tempFile);
+        if (thumbnail) await deps.storage.write(thumbnailPathOf(grant.path), thumbnail);
+        em.assign(media, {
+          status: 'uploaded',
+          type: inspected.kind,
+          content_type: stripped?.contentType ?? inspected.contentType,
+          size: stripped?.bytes.length ?? size,
+          thumbnail_path: thumbnail ? thumbnailPathOf(grant.path) : null,
+          // EXIF location and time stay here, in the media row; served files carry no metadata unless the owner keeps location.
+          latitude: media.latitude ?? inspected.location?.latitude ?? null,
+          longitude: media.longitude ?? inspected.location?.longitude ?? null,
+          captured_at: media.captured_at ?? (inspected.capturedAt ? new Date(inspected.capturedAt) : null),
+        });
+        await em.flush();
+        ctx.body = { ok: true, path: grant.path, size: media.size, content_type: media.content_type };
+      } finally {
+        await rm(tempFile, { force: true });
       }
-      const inspected = await inspectUpload(tempFile, grant.kind);
-      if (!inspected.ok) {
-        await em.nativeUpdate(Media, { id: media.id }, { status: 'error' });
-        throw new HttpError(415, inspected.error);
-      }
-      const thumbnail = inspected.kind === 'photo' ? await makeThumbnail(tempFile) : null;
-      await deps.storage.write(grant.path, tempFile);
-      if (thumbnail) await deps.storage.write(thumbnailPathOf(grant.path), thumbnail);
-      em.assign(media, {
-        status: 'uploaded',
-        type: inspected.kind,
-        content_type: inspected.contentType,
-        size,
-        thumbnail_path: thumbnail ? thumbnailPathOf(grant.path) : null,
-        // EXIF location and time stay here, in the media row; served thumbnails carry no metadata.
-        latitude: media.latitude ?? inspected.location?.latitude ?? null,
-        longitude: media.longitude ?? inspected.location?.longitude ?? null,
-        captured_at: media.captured_at ?? (inspected.capturedAt ? new Date(inspected.capturedAt) : null),
-      });
-      await em.flush();
-      ctx.body = { ok: true, path: grant.path, size, content_type: inspected.contentType };
-    } finally {
-      await rm(tempFile, { force: true });
-    }
-  });
+    },
+  );
 
-  documentRoute({
-    method: 'get',
-    path: '/api/media/:signedToken',
-    summary: 'A photo, video or thumbnail through a short-lived signed link',
-    tags,
-    params: z.object({ signedToken: z.string() }),
-    ok: { description: 'The file' },
-    errors: { 403: 'Expired or tampered link', 404: 'No such file' },
-  });
-  router.get('/media/:signedToken', async (ctx) => {
-    const verified = verifyToken<{ path: string }>(deps.config.SECRET_KEY, 'media', ctx.params.signedToken ?? '');
-    if (!verified.ok) throw forbidden('This media link is invalid or has expired. Reload the page for a fresh one.');
-    const filePath = verified.payload.path;
-    if (!(await deps.storage.exists(filePath))) throw notFound('This file no longer exists.');
-    const media = await ctx.state.em.findOne(Media, { $or: [{ path: filePath }, { thumbnail_path: filePath }] });
-    ctx.type = filePath.endsWith('.thumb.webp') ? 'image/webp' : (media?.content_type ?? 'application/octet-stream');
-    ctx.set('Cache-Control', `private, max-age=${MEDIA_URL_TTL_MS / 1000}`);
-    ctx.body = deps.storage.stream(filePath);
-  });
+  addRoute(
+    router,
+    {
+      method: 'get',
+      path: '/media/:signedToken',
+      summary: 'A photo, video or thumbnail through a short-lived signed link',
+      tags,
+      params: z.object({ signedToken: z.string() }),
+      ok: { description: 'The file', schema: fileBody, contentType: 'application/octet-stream' },
+      errors: { 403: 'Expired or tampered link', 404: 'No such file', 410: linkMessages.revoked },
+    },
+    async (ctx) => {
+      const verified = verifyToken<{ path: string }>(deps.config.SECRET_KEY, 'media', ctx.params.signedToken ?? '');
+      if (!verified.ok) throw forbidden('This media link is invalid or has expired. Reload the page for a fresh one.');
+      const filePath = verified.payload.path;
+      if (!(await deps.storage.exists(filePath))) throw notFound('This file no longer exists.');
+      const media = await ctx.state.em.findOne(
+        Media,
+        { $or: [{ path: filePath }, { thumbnail_path: filePath }] },
+        { populate: ['run'] },
+      );
+      if (media) assertLinkAlive(media.run);
+      ctx.type = filePath.endsWith('.thumb.webp') ? 'image/webp' : (media?.content_type ?? 'application/octet-stream');
+      ctx.set('Cache-Control', `private, max-age=${MEDIA_URL_TTL_MS / 1000}`);
+      ctx.body = deps.storage.stream(filePath);
+    },
+  );
 
   return router;
 }

@@ -30,6 +30,18 @@ const instant = (label: string) =>
       return date;
     });
 
+/** How far ahead of the server's clock a cleaner's phone may be; a later action time is taken as now. */
+export const CLIENT_CLOCK_SKEW_MS = 2 * 60 * 1000;
+
+/**
+ * When a task action happened: the client's time (offline actions arrive late), but never in the future,
+ * so a timestamp in 2100 cannot freeze a task against every later change.
+ */
+export function actionTime(clientTime: Date | null, now = new Date()): Date {
+  if (!clientTime) return now;
+  return clientTime.getTime() > now.getTime() + CLIENT_CLOCK_SKEW_MS ? now : clientTime;
+}
+
 export const locationFields = {
   latitude: z.number().min(-90).max(90).nullish(),
   longitude: z.number().min(-180).max(180).nullish(),

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import Router from '@koa/router';
-import { Alert, Media } from '@turnproof/db';
-import { runHandle } from '@turnproof/temporal/client';
-import { issueReportedSignal } from '@turnproof/workflows';
+import { Alert, appendCaptureEntries, Media } from '@turnproof/db';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppContext, AppState } from '../http/context.ts';
@@ -11,12 +9,32 @@ import { conflict, forbidden, HttpError } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
 import { mediaKind, safeContentType, sanitiseFileName } from '../media/file-name.ts';
 import { signToken } from '../media/signed-tokens.ts';
-import { documentRoute } from '../openapi/registry.ts';
+import { addRoute } from '../openapi/registry.ts';
+import {
+  alertRecord,
+  mediaConfirmed,
+  publicRunView,
+  publicTaskAnswer,
+  runCompleted,
+  uploadReservation,
+} from '../openapi/records.ts';
+import { enqueueIssue, noteProgress } from '../outbox/outbox-writes.ts';
+import { issueEntry, mediaEntry, taskEntry } from '../capture/cleaner-entries.ts';
+import { sha256OfStored } from '../capture/stored-digest.ts';
 import { completeRun } from '../runs/complete-run.ts';
 import { applyOnce, findRecorded } from './apply-once.ts';
-import { completeBody, issueBody, mediaConfirmBody, runQuery, taskBody, uploadBody } from './public-input.ts';
+import {
+  actionTime,
+  completeBody,
+  issueBody,
+  mediaConfirmBody,
+  runQuery,
+  taskBody,
+  uploadBody,
+} from './public-input.ts';
 import { toPublicRun } from './public-run-view.ts';
-import { assertOpen, linkMessages, noteRunStarted, runForToken, taskOfRun } from './run-access.ts';
+import { assertWithinRunQuota, quotaMessages } from './run-media-quota.ts';
+import { assertOpen, assertTaskOpen, linkMessages, noteRunStarted, runForToken, taskOfRun } from './run-access.ts';
 import { applyTaskAction } from './task-action.ts';
 import { TaskActionBatches } from './task-action-batches.ts';
 import type { TaskActionAnswer } from './task-action-statement.ts';
@@ -56,215 +74,258 @@ export function publicRunRouter(deps: AppDeps) {
     410: linkMessages.revoked,
   };
 
-  documentRoute({
-    method: 'get',
-    path: '/api/public/run',
-    summary: 'The run a magic link opens, with its tasks and short-lived media URLs',
-    tags,
-    query: runQuery,
-    ok: { description: 'The run' },
-    errors: linkErrors,
-  });
-  router.get('/run', async (ctx) => {
-    const { token } = parseInput(runQuery, ctx.query);
-    const run = await runForToken(ctx.state.em, token);
-    ctx.body = await toPublicRun(ctx.state.em, run, links);
-  });
+  addRoute(
+    router,
+    {
+      method: 'get',
+      path: '/run',
+      summary: 'The run a magic link opens, with its tasks and short-lived media URLs',
+      tags,
+      query: runQuery,
+      ok: { description: 'The run', schema: publicRunView },
+      errors: linkErrors,
+    },
+    async (ctx) => {
+      const { token } = parseInput(runQuery, ctx.query);
+      const run = await runForToken(ctx.state.em, token);
+      ctx.body = await toPublicRun(ctx.state.em, run, links);
+    },
+  );
 
-  documentRoute({
-    method: 'post',
-    path: '/api/public/task',
-    summary: 'Check or uncheck a task with comment, duration and location (applied once per action_id)',
-    tags,
-    body: taskBody,
-    ok: { description: 'The task as stored' },
-    errors: linkErrors,
-  });
-  router.post('/task', async (ctx) => {
-    const body = parseInput(taskBody, ctx.request.body);
-    const at = body.timestamp ?? new Date();
-    const signalChange = (runId: string, answer: TaskActionAnswer) =>
-      deps.progress.taskChanged(runId, {
-        runTaskId: body.runTaskId,
-        checked: answer.task.checked,
-        changedAt: at.toISOString(),
-        startedAt: new Date(answer.run.started_at).toISOString(),
+  addRoute(
+    router,
+    {
+      method: 'post',
+      path: '/task',
+      summary: 'Check or uncheck a task with comment, duration and location (applied once per action_id)',
+      tags,
+      body: taskBody,
+      ok: { description: 'The task as stored', schema: publicTaskAnswer },
+      errors: linkErrors,
+    },
+    async (ctx) => {
+      const receivedAt = new Date();
+      const body = parseInput(taskBody, ctx.request.body);
+      const at = actionTime(body.timestamp, receivedAt);
+      // The common case (a new action on an open run) in one shared statement; everything else below.
+      // Either way the run's progress message for its workflow is written with the change.
+      const quick = await taskActions.apply({ body, at, receivedAt });
+      if (quick) {
+        if (quick.claimed) deps.outbox.nudge();
+        ctx.body = quick.answer;
+        return;
+      }
+      const { em, run, key, recorded } = await openAction(ctx.state.em, body, 'task');
+      if (recorded) {
+        ctx.body = recorded;
+        return;
+      }
+      if (run.status === 'revision_requested') assertTaskOpen(run, await taskOfRun(em, run, body.runTaskId));
+      const { response } = await applyOnce(em, key, async (tx): Promise<TaskActionAnswer> => {
+        const startedAt = run.started_at ?? (await noteRunStarted(tx, run));
+        const task = await applyTaskAction(tx, run.id, body, at);
+        if (task.applied) {
+          await noteProgress(tx, run.id);
+          await appendCaptureEntries(tx, run.id, [taskEntry(body, receivedAt)]);
+        }
+        const status = run.status === 'revision_requested' ? 'revision_requested' : 'in_progress';
+        return {
+          ok: true,
+          applied: task.applied,
+          run: { status, started_at: startedAt.toISOString() },
+          task: task.row,
+        };
       });
-    // The common case (a new action on an open run) in one shared statement; everything else below.
-    const quick = await taskActions.apply({ body, at });
-    if (quick) {
-      if (quick.claimed) signalChange(quick.runId, quick.answer);
-      ctx.body = quick.answer;
-      return;
-    }
-    const { em, run, key, recorded } = await openAction(ctx.state.em, body, 'task');
-    if (recorded) {
-      ctx.body = recorded;
-      return;
-    }
-    const { response } = await applyOnce(em, key, async (tx): Promise<TaskActionAnswer> => {
-      const startedAt = run.started_at ?? (await noteRunStarted(tx, run));
-      const task = await applyTaskAction(tx, run.id, body, at);
-      const runState = { status: 'in_progress', started_at: startedAt.toISOString() } as const;
-      return { ok: true, applied: task.applied, run: runState, task: task.row };
-    });
-    if (response.applied) signalChange(run.id, response);
-    ctx.body = response;
-  });
+      if (response.applied) deps.outbox.nudge();
+      ctx.body = response;
+    },
+  );
 
-  documentRoute({
-    method: 'post',
-    path: '/api/public/upload',
-    summary: 'Reserve an upload: answers a signed URL to PUT the bytes to (15 minutes)',
-    tags,
-    body: uploadBody,
-    ok: { description: '{path, signedToken, uploadUrl}' },
-    errors: { ...linkErrors, 413: 'The file is over the size limit' },
-  });
-  router.post('/upload', async (ctx) => {
-    const { body, em, run, key } = await beginAction(ctx, uploadBody, 'upload');
-    const task = await taskOfRun(em, run, body.runTaskId);
-    const kind = mediaKind(body.contentType ?? '');
-    const maxBytes = UPLOAD_LIMITS[kind];
-    if (body.size > maxBytes) throw new HttpError(413, uploadTooLargeMessage(kind));
-    const { response } = await applyOnce(em, key, async (tx) => {
-      const path = `runs/${run.id}/${task.id}/${randomUUID()}-${sanitiseFileName(body.fileName)}`;
-      const media = tx.create(Media, {
-        run: run.id,
-        run_task: task.id,
-        path,
-        type: kind,
-        status: 'uploading',
-        content_type: safeContentType(body.contentType ?? undefined),
-        size: body.size,
+  addRoute(
+    router,
+    {
+      method: 'post',
+      path: '/upload',
+      summary: 'Reserve an upload: answers a signed URL to PUT the bytes to (15 minutes)',
+      tags,
+      body: uploadBody,
+      ok: { description: '{path, signedToken, uploadUrl}', schema: uploadReservation },
+      errors: {
+        ...linkErrors,
+        413: 'The file is over the size limit, or the run over its bytes',
+        429: quotaMessages.count,
+      },
+    },
+    async (ctx) => {
+      const { body, em, run, key } = await beginAction(ctx, uploadBody, 'upload');
+      const task = await taskOfRun(em, run, body.runTaskId);
+      const kind = mediaKind(body.contentType ?? '');
+      const maxBytes = UPLOAD_LIMITS[kind];
+      if (body.size > maxBytes) throw new HttpError(413, uploadTooLargeMessage(kind));
+      const { response } = await applyOnce(em, key, async (tx) => {
+        await assertWithinRunQuota(tx, run.id, body.size);
+        const path = `runs/${run.id}/${task.id}/${randomUUID()}-${sanitiseFileName(body.fileName)}`;
+        const media = tx.create(Media, {
+          run: run.id,
+          run_task: task.id,
+          path,
+          type: kind,
+          status: 'uploading',
+          content_type: safeContentType(body.contentType ?? undefined),
+          size: body.size,
+        });
+        await tx.flush();
+        const signedToken = signToken(
+          deps.config.SECRET_KEY,
+          'upload',
+          { mediaId: media.id, path, maxBytes, kind },
+          UPLOAD_URL_TTL_MS,
+        );
+        return {
+          path,
+          signedToken,
+          uploadUrl: `${deps.config.publicOrigin}/api/public/upload/${signedToken}`,
+          expires_at: new Date(Date.now() + UPLOAD_URL_TTL_MS).toISOString(),
+        };
       });
-      await tx.flush();
-      const signedToken = signToken(
-        deps.config.SECRET_KEY,
-        'upload',
-        { mediaId: media.id, path, maxBytes, kind },
-        UPLOAD_URL_TTL_MS,
-      );
-      return {
-        path,
-        signedToken,
-        uploadUrl: `${deps.config.publicOrigin}/api/public/upload/${signedToken}`,
-        expires_at: new Date(Date.now() + UPLOAD_URL_TTL_MS).toISOString(),
-      };
-    });
-    ctx.body = response;
-  });
+      ctx.body = response;
+    },
+  );
 
-  documentRoute({
-    method: 'post',
-    path: '/api/public/media-confirm',
-    summary: 'Confirm an uploaded file as proof for its task',
-    tags,
-    body: mediaConfirmBody,
-    ok: { description: 'The media and the task media count' },
-    errors: linkErrors,
-  });
-  router.post('/media-confirm', async (ctx) => {
-    const { body, em, run, key } = await beginAction(ctx, mediaConfirmBody, 'media-confirm');
-    const task = await taskOfRun(em, run, body.runTaskId);
-    const media = await em.findOne(Media, { path: body.path });
-    if (!media || media.run.id !== run.id || media.run_task.id !== task.id) throw forbidden(linkMessages.foreignFile);
-    if (media.status === 'uploading') throw conflict('The file has not been uploaded yet. Upload it, then confirm.');
-    if (media.status === 'error') throw conflict('This file was refused when it was uploaded. Please upload it again.');
-    const { response } = await applyOnce(em, key, async (tx) => {
-      const startedAt = await noteRunStarted(tx, run);
-      const stored = await tx.findOneOrFail(Media, { id: media.id });
-      tx.assign(stored, {
-        status: 'confirmed',
-        captured_at: body.captured_at ?? stored.captured_at ?? null,
-        latitude: body.latitude ?? stored.latitude ?? null,
-        longitude: body.longitude ?? stored.longitude ?? null,
-        location_accuracy: body.location_accuracy ?? stored.location_accuracy ?? null,
-        address: body.address ?? stored.address ?? null,
+  addRoute(
+    router,
+    {
+      method: 'post',
+      path: '/media-confirm',
+      summary: 'Confirm an uploaded file as proof for its task',
+      tags,
+      body: mediaConfirmBody,
+      ok: { description: 'The media and the task media count', schema: mediaConfirmed },
+      errors: linkErrors,
+    },
+    async (ctx) => {
+      const receivedAt = new Date();
+      const { body, em, run, key } = await beginAction(ctx, mediaConfirmBody, 'media-confirm');
+      const task = await taskOfRun(em, run, body.runTaskId);
+      assertTaskOpen(run, task);
+      const media = await em.findOne(Media, { path: body.path });
+      if (!media || media.run.id !== run.id || media.run_task.id !== task.id) throw forbidden(linkMessages.foreignFile);
+      if (media.status === 'uploading') throw conflict('The file has not been uploaded yet. Upload it, then confirm.');
+      if (media.status === 'error')
+        throw conflict('This file was refused when it was uploaded. Please upload it again.');
+      // The digest of the bytes as stored, whatever the upload did to them, is what the capture log vouches for.
+      const sha256 = await sha256OfStored(deps.storage, media.path);
+      const { response } = await applyOnce(em, key, async (tx) => {
+        const startedAt = await noteRunStarted(tx, run);
+        const stored = await tx.findOneOrFail(Media, { id: media.id });
+        tx.assign(stored, {
+          status: 'confirmed',
+          sha256,
+          captured_at: body.captured_at ?? stored.captured_at ?? null,
+          latitude: body.latitude ?? stored.latitude ?? null,
+          longitude: body.longitude ?? stored.longitude ?? null,
+          location_accuracy: body.location_accuracy ?? stored.location_accuracy ?? null,
+          address: body.address ?? stored.address ?? null,
+        });
+        await tx.flush();
+        await noteProgress(tx, run.id);
+        await appendCaptureEntries(tx, run.id, [mediaEntry(body, { ...stored, sha256 }, receivedAt)]);
+        const mediaCount = await tx.count(Media, { run_task: task.id, status: 'confirmed' });
+        return {
+          ok: true,
+          media: { id: stored.id, type: stored.type, path: stored.path },
+          media_count: mediaCount,
+          started_at: startedAt,
+        };
       });
-      await tx.flush();
-      const mediaCount = await tx.count(Media, { run_task: task.id, status: 'confirmed' });
-      return {
+      deps.outbox.nudge();
+      ctx.body = response;
+    },
+  );
+
+  addRoute(
+    router,
+    {
+      method: 'post',
+      path: '/complete',
+      summary: 'Complete the run (refused with 409 naming the tasks while required tasks or photos are missing)',
+      tags,
+      body: completeBody,
+      ok: { description: 'Run completed', schema: runCompleted },
+      errors: linkErrors,
+    },
+    async (ctx) => {
+      const em = ctx.state.em;
+      const body = parseInput(completeBody, ctx.request.body);
+      const run = await runForToken(em, body.token);
+      const key = { runId: run.id, actionId: body.action_id, kind: 'complete' };
+      const recorded = run.status === 'completed' ? await findRecorded<unknown>(em, key) : null;
+      if (recorded) {
+        ctx.body = recorded;
+        return;
+      }
+      // No assertOpen here: a completion whose answer was lost (a deadline, a dropped connection) may have
+      // completed the run. The action id is the Update's id, so its retry gets that Update's own answer from
+      // the workflow, while any other completion of a completed run is refused by the workflow's validator
+      // with the link's own sentence ('This run is already completed.').
+      const result = await completeRun(deps.temporal, em, run.id, `complete/${body.action_id}`);
+      const response = {
         ok: true,
-        media: { id: stored.id, type: stored.type, path: stored.path },
-        media_count: mediaCount,
-        started_at: startedAt,
+        run: { id: run.id, status: result.status, ended_at: result.endedAt },
+        message: 'Run completed successfully!',
       };
-    });
-    deps.progress.mediaConfirmed(run.id, {
-      runTaskId: task.id,
-      confirmedMedia: response.media_count,
-      startedAt: new Date(response.started_at).toISOString(),
-    });
-    ctx.body = response;
-  });
+      await applyOnce(em, key, async () => response);
+      ctx.body = response;
+    },
+  );
 
-  documentRoute({
-    method: 'post',
-    path: '/api/public/complete',
-    summary: 'Complete the run (refused with 409 naming the tasks while required tasks or photos are missing)',
-    tags,
-    body: completeBody,
-    ok: { description: 'Run completed' },
-    errors: linkErrors,
-  });
-  router.post('/complete', async (ctx) => {
-    const { em, run, key, recorded } = await beginAction(ctx, completeBody, 'complete');
-    if (recorded) {
-      ctx.body = recorded;
-      return;
-    }
-    const result = await completeRun(deps.temporal, em, run.id);
-    const response = {
-      ok: true,
-      run: { id: run.id, status: result.status, ended_at: result.endedAt },
-      message: 'Run completed successfully!',
-    };
-    await applyOnce(em, key, async () => response);
-    ctx.body = response;
-  });
-
-  documentRoute({
-    method: 'post',
-    path: '/api/public/issue',
-    summary: 'Report an issue (low, medium, high); high e-mails the host at once',
-    tags,
-    body: issueBody,
-    ok: { description: 'The alert' },
-    errors: linkErrors,
-  });
-  router.post('/issue', async (ctx) => {
-    const { body, em, run, key } = await beginAction(ctx, issueBody, 'issue');
-    const task = body.runTaskId ? await taskOfRun(em, run, body.runTaskId) : null;
-    const paths = body.media ?? [];
-    if (paths.length) {
-      const owned = await em.count(Media, { path: { $in: paths }, run: run.id });
-      if (owned !== new Set(paths).size) throw forbidden(linkMessages.foreignFile);
-    }
-    const { response, replayed } = await applyOnce(em, key, async (tx) => {
-      const alert = tx.create(Alert, {
-        run: run.id,
-        run_task: task?.id ?? null,
-        kind: 'issue',
-        severity: body.severity,
-        description: body.description,
-        media_paths: paths,
+  addRoute(
+    router,
+    {
+      method: 'post',
+      path: '/issue',
+      summary: 'Report an issue (low, medium, high); high e-mails the host at once',
+      tags,
+      body: issueBody,
+      ok: { description: 'The alert', schema: alertRecord },
+      errors: linkErrors,
+    },
+    async (ctx) => {
+      const receivedAt = new Date();
+      const { body, em, run, key } = await beginAction(ctx, issueBody, 'issue');
+      const task = body.runTaskId ? await taskOfRun(em, run, body.runTaskId) : null;
+      const paths = body.media ?? [];
+      if (paths.length) {
+        const owned = await em.count(Media, { path: { $in: paths }, run: run.id });
+        if (owned !== new Set(paths).size) throw forbidden(linkMessages.foreignFile);
+      }
+      const { response, replayed } = await applyOnce(em, key, async (tx) => {
+        const alert = tx.create(Alert, {
+          run: run.id,
+          run_task: task?.id ?? null,
+          kind: 'issue',
+          severity: body.severity,
+          description: body.description,
+          media_paths: paths,
+        });
+        await tx.flush();
+        await enqueueIssue(tx, run.id, { alertId: alert.id, severity: body.severity });
+        await appendCaptureEntries(tx, run.id, [issueEntry(body, alert.id, receivedAt)]);
+        return {
+          ok: true,
+          alert: {
+            id: alert.id,
+            severity: alert.severity,
+            description: alert.description,
+            created_at: alert.created_at,
+          },
+        };
       });
-      await tx.flush();
-      return {
-        ok: true,
-        alert: { id: alert.id, severity: alert.severity, description: alert.description, created_at: alert.created_at },
-      };
-    });
-    if (!replayed) {
-      await runHandle(deps.temporal, run.id).signal(issueReportedSignal, {
-        alertId: response.alert.id,
-        severity: body.severity,
-      });
-    }
-    ctx.status = 201;
-    ctx.body = response;
-  });
+      if (!replayed) deps.outbox.nudge();
+      ctx.status = 201;
+      ctx.body = response;
+    },
+  );
 
   return router;
 }
@@ -272,17 +333,20 @@ export function publicRunRouter(deps: AppDeps) {
 /** HEAD /api/test-run/{token}: the magic-link tester's check; 200 when the link opens a run. */
 export function testRunRouter() {
   const router = new Router<AppState>();
-  documentRoute({
-    method: 'head',
-    path: '/api/test-run/:token',
-    summary: 'Is this magic link usable? 200, else 404 or 410 like the run page',
-    tags: ['Runner (magic link)'],
-    params: z.object({ token: z.string() }),
-    errors: { 404: linkMessages.invalid, 410: linkMessages.revoked },
-  });
-  router.head('/test-run/:token', async (ctx) => {
-    await runForToken(ctx.state.em, ctx.params.token);
-    ctx.status = 200;
-  });
+  addRoute(
+    router,
+    {
+      method: 'head',
+      path: '/test-run/:token',
+      summary: 'Is this magic link usable? 200, else 404 or 410 like the run page',
+      tags: ['Runner (magic link)'],
+      params: z.object({ token: z.string() }),
+      errors: { 404: linkMessages.invalid, 410: linkMessages.revoked },
+    },
+    async (ctx) => {
+      await runForToken(ctx.state.em, ctx.params.token);
+      ctx.status = 200;
+    },
+  );
   return router;
 }

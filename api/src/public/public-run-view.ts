@@ -30,6 +30,7 @@ type TaskRow = Pick<
   | 'title'
   | 'description'
   | 'required_media'
+  | 'reopened'
 >;
 
 export function toPublicTask(task: TaskRow, media: MediaRow[], links: MediaLinks) {
@@ -41,6 +42,8 @@ export function toPublicTask(task: TaskRow, media: MediaRow[], links: MediaLinks
     duration_seconds: task.duration_seconds ?? null,
     order_index: task.order_index,
     checked_at: task.checked_at ?? null,
+    /** Sent back by the host's review: while the run awaits revision, only these tasks are open. */
+    reopened: task.reopened,
     task: { title: task.title, description: task.description ?? null, required_media: task.required_media },
     media_count: confirmed.length,
     media: confirmed.map((item) => ({
@@ -53,6 +56,20 @@ export function toPublicTask(task: TaskRow, media: MediaRow[], links: MediaLinks
   };
 }
 
+/**
+ * The only meta fields the runner shows. The rest (the tenant's e-mail, lease dates) is the host's and
+ * must not reach whoever holds the link.
+ */
+const RUNNER_META_FIELDS = ['unit', 'tenant_name'] as const;
+
+function runnerMeta(meta: unknown): Partial<Record<(typeof RUNNER_META_FIELDS)[number], unknown>> | null {
+  if (!meta || typeof meta !== 'object') return null;
+  const source = meta as Record<string, unknown>;
+  return Object.fromEntries(
+    RUNNER_META_FIELDS.filter((field) => field in source).map((field) => [field, source[field]]),
+  );
+}
+
 /** The runner's view of a run: exactly what a cleaner needs, nothing about the owner. */
 export async function toPublicRun(em: EntityManager, run: Run, links: MediaLinks) {
   await em.populate(run, ['tasks', 'property']);
@@ -62,12 +79,13 @@ export async function toPublicRun(em: EntityManager, run: Run, links: MediaLinks
       id: run.id,
       status: run.status,
       type: run.type,
-      meta: run.meta,
+      meta: runnerMeta(run.meta),
       started_at: run.started_at ?? null,
       ended_at: run.ended_at ?? null,
       due_at: run.due_at ?? null,
       checklist_name: run.checklist_name,
       property: { name: run.property.name, address: run.property.address },
+      revision: run.status === 'revision_requested' ? { note: run.review_note ?? null } : null,
       tasks: run.tasks.getItems().map((task) => toPublicTask(task, media, links)),
     },
   };

@@ -7,9 +7,11 @@ export const linkMessages = {
   invalid: 'This link is invalid, expired, or revoked. Please ask the host for a new link.',
   revoked: 'This link was revoked by the host. Please ask the host for a new link.',
   expired: 'This link has expired. Please ask the host for a new link.',
+  canceled: 'This run was canceled: the booking behind it was cancelled. You do not need to go.',
   completed: 'This run is already completed.',
   foreignTask: 'This task does not belong to this run.',
   foreignFile: 'This file does not belong to this run.',
+  notReopened: 'This task is not open for revision. Only the tasks the host sent back can change.',
 };
 
 /**
@@ -20,14 +22,25 @@ export async function runForToken(em: EntityManager, token: string | undefined):
   if (!token || token.length > 200) throw notFound(linkMessages.invalid);
   const run = await em.findOne(Run, { token_hash: hashToken(token) });
   if (!run) throw notFound(linkMessages.invalid);
+  assertLinkAlive(run);
+  if (run.status === 'canceled') throw new HttpError(410, linkMessages.canceled);
+  return run;
+}
+
+/** A revoked or expired link answers 410, and so do the upload and media URLs it handed out. */
+export function assertLinkAlive(run: Pick<Run, 'link_revoked_at' | 'link_expired_at'>): void {
   if (run.link_revoked_at) throw new HttpError(410, linkMessages.revoked);
   if (run.link_expired_at) throw new HttpError(410, linkMessages.expired);
-  return run;
 }
 
 /** Writes to a completed run answer 409: its record is final once the host has the report. */
 export function assertOpen(run: Run): void {
   if (run.status === 'completed') throw conflict(linkMessages.completed);
+}
+
+/** While a run awaits revision, only the tasks the host sent back accept changes. */
+export function assertTaskOpen(run: Pick<Run, 'status'>, task: Pick<RunTask, 'reopened'>): void {
+  if (run.status === 'revision_requested' && !task.reopened) throw conflict(linkMessages.notReopened);
 }
 
 export async function taskOfRun(em: EntityManager, run: Run, runTaskId: string): Promise<RunTask> {

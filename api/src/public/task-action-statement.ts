@@ -1,19 +1,24 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { entryHashTemplate, GENESIS_HASH, unchainedFields } from '@turnproof/db';
 import type { z } from 'zod';
 import { hashToken } from '../auth/secret-tokens.ts';
+import { taskEntry } from '../capture/cleaner-entries.ts';
 import type { taskBody } from './public-input.ts';
 import type { StoredTask } from './task-action.ts';
+import { progressUpsert } from '../outbox/outbox-writes.ts';
 
 export interface TaskActionAnswer {
   ok: true;
   applied: boolean;
-  run: { status: 'in_progress'; started_at: string };
+  run: { status: 'in_progress' | 'revision_requested'; started_at: string };
   task: StoredTask;
 }
 
 export interface TaskAction {
   body: z.output<typeof taskBody>;
   at: Date;
+  /** The server's clock when the request arrived, for the capture log. */
+  receivedAt: Date;
 }
 
 /**
@@ -32,24 +37,37 @@ const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-
 
 /*
  * Fresh task actions, many at once, as one statement: each action's open run (by token), the runs'
- * start, the tasks' conditional writes, and the action ids' records with their answers. One round trip
- * and no explicit transaction (a statement is atomic), which is what lets the cleaners' most frequent
- * call keep up. Every CTE sees the same snapshot, so the answers are built from the writes' RETURNING
- * rows. The actions of one statement have distinct action ids and distinct tasks (see TaskActionBatches).
+ * start, the tasks' conditional writes, the action ids' records with their answers, the runs' progress
+ * messages for the outbox, and for each claimed action its capture-log entry: one round trip, no
+ * explicit transaction (a statement is atomic). Every CTE sees the same snapshot, so the answers are
+ * built from the writes' RETURNING rows. The actions of one statement have distinct action ids and distinct tasks
+ * (see TaskActionBatches). A run awaiting revision accepts actions on its reopened tasks only.
+ *
+ * The capture log: the claimed runs' heads are locked (FOR UPDATE reads their newest committed state),
+ * then each run's new entries are chained in order by a recursive CTE that fills the run id, sequence
+ * and previous hash into the canonical encoding the API made of each entry (entryHashTemplate). The
+ * log's primary key (run, seq) refuses a fork: a statement that raced another on a run's first entry
+ * fails whole and its actions are retried one by one.
  */
 const statement = `
-with input as (
+with recursive input as (
   select * from jsonb_to_recordset($1::jsonb) as i(
     n int, token_hash text, action_id text, run_task_id uuid, checked boolean, comment text,
     duration_seconds int, latitude float8, longitude float8, location_accuracy float8,
     location_timestamp timestamptz, address text, at timestamptz)
+), entry_input as (
+  select * from jsonb_to_recordset($2::jsonb) as e(
+    action_id text, n int, kind text, payload jsonb, payload_sha256 text, device_time timestamptz,
+    device_latitude float8, device_longitude float8, device_accuracy float8, received_at timestamptz,
+    p0 text, p1 text, p2 text, p3 text)
 ), fresh as (
-  select i.*, r.id as run_id, r.started_at as run_started_at
+  select i.*, r.id as run_id, r.started_at as run_started_at, r.status as run_status
   from input i
   join runs r on r.token_hash = i.token_hash
-    and r.link_revoked_at is null and r.link_expired_at is null and r.status <> 'completed'
+    and r.link_revoked_at is null and r.link_expired_at is null and r.status in ('pending', 'in_progress', 'revision_requested')
   where not exists (select 1 from processed_actions p where p.action_id = i.action_id)
-    and exists (select 1 from run_tasks t where t.id = i.run_task_id and t.run_id = r.id)
+    and exists (select 1 from run_tasks t where t.id = i.run_task_id and t.run_id = r.id
+      and (r.status <> 'revision_requested' or t.reopened))
 ), started as (
   update runs set status = case when status = 'pending' then 'in_progress' else status end,
       started_at = now(), updated_at = now()
@@ -65,14 +83,14 @@ with input as (
     address = coalesce(f.address, t.address), client_updated_at = f.at, updated_at = now()
   from fresh f
   where t.id = f.run_task_id and t.run_id = f.run_id and (t.client_updated_at is null or t.client_updated_at <= f.at)
-  returning f.n, f.action_id, f.run_id, f.run_started_at,
+  returning f.n, f.action_id, f.run_id, f.run_started_at, f.run_status,
     t.id, t.checked, t.comment, t.duration_seconds, t.checked_at, t.order_index
 ), answer as (
   select task.n, task.action_id, task.run_id, jsonb_build_object(
     'ok', true,
     'applied', true,
     'run', jsonb_build_object(
-      'status', 'in_progress',
+      'status', case when task.run_status = 'revision_requested' then 'revision_requested' else 'in_progress' end,
       'started_at', ${iso('coalesce(s.started_at, task.run_started_at)')}),
     'task', jsonb_build_object(
       'id', task.id, 'checked', task.checked, 'comment', task.comment,
@@ -85,16 +103,43 @@ with input as (
   insert into processed_actions (action_id, run_id, kind, response, created_at)
   select action_id, run_id, 'task', response, now() from answer
   on conflict (action_id) do nothing
-  returning action_id
+  returning action_id, run_id
+), head as (
+  select h.run_id, h.seq, h.hash from capture_heads h
+  where h.run_id in (select run_id from claim) order by h.run_id for update
+), entry as (
+  select c.run_id, e.*, row_number() over (partition by c.run_id order by e.n) as k
+  from claim c join entry_input e on e.action_id = c.action_id
+), chain as (
+  select e.run_id, e.k, coalesce(h.seq, 0) + 1 as seq, coalesce(h.hash, '${GENESIS_HASH}')::text as prev_hash,
+    encode(sha256(convert_to(e.p0 || coalesce(h.hash, '${GENESIS_HASH}') || e.p1 || e.run_id::text || e.p2
+      || (coalesce(h.seq, 0) + 1)::text || e.p3, 'UTF8')), 'hex') as hash
+  from entry e left join head h on h.run_id = e.run_id
+  where e.k = 1
+  union all
+  select e.run_id, e.k, c.seq + 1, c.hash,
+    encode(sha256(convert_to(e.p0 || c.hash || e.p1 || e.run_id::text || e.p2 || (c.seq + 1)::text || e.p3, 'UTF8')), 'hex')
+  from chain c join entry e on e.run_id = c.run_id and e.k = c.k + 1
+), stored as (
+  insert into capture_entries (run_id, seq, kind, payload, payload_sha256, device_time, device_latitude,
+    device_longitude, device_accuracy, received_at, prev_hash, hash)
+  select c.run_id, c.seq, e.kind, e.payload, e.payload_sha256, e.device_time, e.device_latitude,
+    e.device_longitude, e.device_accuracy, e.received_at, c.prev_hash, c.hash
+  from chain c join entry e on e.run_id = c.run_id and e.k = c.k
+), moved as (
+  insert into capture_heads (run_id, seq, hash)
+  select distinct on (run_id) run_id, seq, hash from chain order by run_id, seq desc
+  on conflict (run_id) do update set seq = excluded.seq, hash = excluded.hash
+), progress as (${progressUpsert('task')}
 )
 select a.n, a.response, a.run_id, a.action_id in (select action_id from claim) as claimed
 from answer a`;
 
 /**
- * Applies new task actions to open runs in one statement. Answers, in the actions' order, null for each
- * one it could not apply: an unknown, revoked or expired token, a completed run, another run's task, an
- * action id seen before, or an action older than the task's state; the caller then takes the
- * transactional path, which tells those apart.
+ * Applies new task actions to open runs in one statement, capture-log entries included. Answers, in
+ * the actions' order, null for each one it could not apply: an unknown, revoked or expired token, a
+ * closed run or task, another run's task, an action id seen before, or an action older than the task's
+ * state; the caller then takes the transactional path, which tells those apart.
  */
 export async function applyTaskActionsInOneStatement(
   em: EntityManager,
@@ -115,12 +160,17 @@ export async function applyTaskActionsInOneStatement(
     address: body.address ?? null,
     at,
   }));
+  const entries = actions.map(({ body, receivedAt }, n) => {
+    const entry = taskEntry(body, receivedAt);
+    const [p0, p1, p2, p3] = entryHashTemplate(entry);
+    return { action_id: body.action_id, n, ...unchainedFields(entry), p0, p1, p2, p3 };
+  });
   // A named statement straight on the driver's pool: PostgreSQL plans it once per connection.
   const pool = await em.getConnection().getNativeClient();
   const { rows } = await pool.query<{ n: number; response: TaskActionAnswer; claimed: boolean; run_id: string }>({
     name: 'apply-task-actions',
     text: statement,
-    values: [JSON.stringify(input)],
+    values: [JSON.stringify(input), JSON.stringify(entries)],
   });
   const applied: (AppliedTaskAction | null)[] = actions.map(() => null);
   await Promise.all(

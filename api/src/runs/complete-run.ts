@@ -1,11 +1,11 @@
-import { isGrpcServiceError, type Client, WorkflowUpdateFailedError } from '@temporalio/client';
-import { runHandle } from '@turnproof/temporal/client';
+import { isGrpcServiceError, type Client, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
+import { isTemporalUnavailable, runHandle } from '@turnproof/temporal/client';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { completeRunUpdate, type CompleteRequest, type CompleteResult } from '@turnproof/workflows';
 import { conflict, serviceUnavailable } from '../http/errors.ts';
 
 /** How long a completion may wait for the run's workflow to answer before the client is asked to retry. */
-const COMPLETE_TIMEOUT_MS = 15_000;
+const COMPLETE_TIMEOUT_MS = 8_000;
 
 /** Each task of the run as stored: checked, and how many of its media are confirmed. */
 async function storedTasks(em: EntityManager, runId: string): Promise<CompleteRequest['tasks']> {
@@ -22,17 +22,30 @@ async function storedTasks(em: EntityManager, runId: string): Promise<CompleteRe
  * Completes a run through its workflow's Update: the workflow's validator decides (required tasks and
  * photos, already completed), so the runner and the host get the same rules and the same 409 sentences.
  */
-export async function completeRun(temporal: Client, em: EntityManager, runId: string): Promise<CompleteResult> {
+export async function completeRun(
+  temporal: Client,
+  em: EntityManager,
+  runId: string,
+  /** Same id, same Update: a retried completion gets the first one's answer instead of a refusal. */
+  updateId?: string,
+): Promise<CompleteResult> {
   const tasks = await storedTasks(em, runId);
   try {
     return await temporal.connection.withDeadline(Date.now() + COMPLETE_TIMEOUT_MS, () =>
-      runHandle(temporal, runId).executeUpdate(completeRunUpdate, { args: [{ tasks }] }),
+      runHandle(temporal, runId).executeUpdate(completeRunUpdate, {
+        args: [{ tasks }],
+        ...(updateId ? { updateId } : {}),
+      }),
     );
   } catch (error) {
     if (error instanceof WorkflowUpdateFailedError)
       throw conflict(error.cause?.message ?? 'This run cannot be completed yet.');
-    if (isGrpcServiceError(error) || (error instanceof Error && /deadline/i.test(error.message))) {
-      throw serviceUnavailable('The run could not be completed right now. Please try again in a moment.');
+    // Temporal away, or the run's workflow not started yet (its start waits in the outbox): the cleaner's
+    // work is stored, and the same completion succeeds once the workflow answers.
+    if (isTemporalUnavailable(error) || isGrpcServiceError(error) || error instanceof WorkflowNotFoundError) {
+      throw serviceUnavailable(
+        'The run could not be completed right now. Your work is saved; please try again in a moment.',
+      );
     }
     throw error;
   }

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { LIMIT_UPGRADE_MESSAGE, REPORT_LIMIT_REACHED } from '@turnproof/activities/usage-rules';
 import { Report } from '@turnproof/db';
-import { reportHandle, startReportGeneration } from '@turnproof/temporal/client';
+import { isTemporalUnavailable, reportHandle, startReportGeneration } from '@turnproof/temporal/client';
 import { reportProgressQuery, type ReportProgress } from '@turnproof/workflows';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
@@ -10,7 +10,8 @@ import { requireUser } from '../auth/sessions.ts';
 import type { AppContext, AppState } from '../http/context.ts';
 import { conflict, HttpError, notFound } from '../http/errors.ts';
 import { parseId } from '../http/simple-rest.ts';
-import { documentRoute } from '../openapi/registry.ts';
+import { addRoute } from '../openapi/registry.ts';
+import { fileBody, reportRecord, reportStarted } from '../openapi/records.ts';
 import { runMessages } from './run-input.ts';
 import { findOwnedRun } from './run-service.ts';
 
@@ -28,18 +29,26 @@ function toReportRecord(report: Report, progress: ReportProgress | null) {
     summary: report.summary ?? null,
     generated_at: report.generated_at ?? null,
     emailed_at: report.emailed_at ?? null,
+    /** The e-mail to the host: 'pending', 'sent' or 'failed' (with mail_error saying why); null when not mailed. */
+    mail_status: report.mail_status ?? null,
+    mail_error: report.mail_error ?? null,
     error: report.error ?? null,
     has_html: Boolean(report.html_content),
     progress,
   };
 }
 
-/** Real progress from the report's workflow while it runs (its steps, not a timer). */
+/** How long the report list waits for a report's live progress; without it the list still answers. */
+const PROGRESS_DEADLINE_MS = 1_500;
+
+/** Real progress from the report's workflow while it runs (its steps, not a timer); null when unknown. */
 async function progressOf(deps: AppDeps, runId: string, version: number): Promise<ReportProgress | null> {
   try {
-    return await reportHandle(deps.temporal, runId, version).query(reportProgressQuery);
+    return await deps.temporal.connection.withDeadline(Date.now() + PROGRESS_DEADLINE_MS, () =>
+      reportHandle(deps.temporal, runId, version).query(reportProgressQuery),
+    );
   } catch (error) {
-    if (error instanceof WorkflowNotFoundError) return null;
+    if (error instanceof WorkflowNotFoundError || isTemporalUnavailable(error)) return null;
     throw error;
   }
 }
@@ -61,86 +70,109 @@ export function reportsRouter(deps: AppDeps) {
     return report;
   };
 
-  documentRoute({
-    method: 'get',
-    path: '/api/runs/:id/reports',
-    summary: 'Report versions of a run, newest first, with live progress while generating',
-    tags,
-    params: z.object({ id: z.string() }),
-    signedIn: true,
-    ok: { description: 'Reports' },
-    errors,
-  });
-  router.get('/', async (ctx) => {
-    const run = await ownedRun(ctx);
-    const reports = await ctx.state.em.find(Report, { run: run.id }, { orderBy: { version: 'desc' } });
-    ctx.body = await Promise.all(
-      reports.map(async (report) =>
-        toReportRecord(report, report.status === 'generating' ? await progressOf(deps, run.id, report.version) : null),
-      ),
-    );
-  });
+  addRoute(
+    router,
+    {
+      method: 'get',
+      path: '/',
+      summary: 'Report versions of a run, newest first, with live progress while generating',
+      tags,
+      params: z.object({ id: z.string() }),
+      signedIn: true,
+      ok: { description: 'Reports', schema: z.array(reportRecord) },
+      errors,
+    },
+    async (ctx) => {
+      const run = await ownedRun(ctx);
+      const reports = await ctx.state.em.find(Report, { run: run.id }, { orderBy: { version: 'desc' } });
+      ctx.body = await Promise.all(
+        reports.map(async (report) =>
+          toReportRecord(
+            report,
+            report.status === 'generating' ? await progressOf(deps, run.id, report.version) : null,
+          ),
+        ),
+      );
+    },
+  );
 
-  documentRoute({
-    method: 'post',
-    path: '/api/runs/:id/reports',
-    summary: 'Regenerate: a new report version, made by its own workflow',
-    tags,
-    params: z.object({ id: z.string() }),
-    signedIn: true,
-    ok: { status: 202, description: 'Generation started' },
-    errors: { ...errors, 402: LIMIT_UPGRADE_MESSAGE, 409: 'The run is not completed' },
-  });
-  router.post('/', async (ctx) => {
-    const run = await ownedRun(ctx);
-    if (run.status !== 'completed') throw conflict('Reports are made once the run is completed.');
-    const [latest] = await ctx.state.em.find(Report, { run: run.id }, { orderBy: { version: 'desc' }, limit: 1 });
-    // A report held at the flex cap is not regenerated for free: the owner upgrades first.
-    if (latest?.status === 'pending' && latest.error === REPORT_LIMIT_REACHED) {
-      throw new HttpError(402, LIMIT_UPGRADE_MESSAGE);
-    }
-    const version = (latest?.version ?? 0) + 1;
-    await startReportGeneration(deps.temporal, deps.config, { runId: run.id, version, emailHost: false, meter: false });
-    ctx.status = 202;
-    ctx.body = { version, status: 'generating', progress: await progressOf(deps, run.id, version) };
-  });
+  addRoute(
+    router,
+    {
+      method: 'post',
+      path: '/',
+      summary: 'Regenerate: a new report version, made by its own workflow',
+      tags,
+      params: z.object({ id: z.string() }),
+      signedIn: true,
+      ok: { status: 202, description: 'Generation started', schema: reportStarted },
+      errors: { ...errors, 402: LIMIT_UPGRADE_MESSAGE, 409: 'The run is not completed', 429: 'Too many regenerations' },
+    },
+    async (ctx) => {
+      const run = await ownedRun(ctx);
+      if (run.status !== 'completed') throw conflict('Reports are made once the run is completed.');
+      const [latest] = await ctx.state.em.find(Report, { run: run.id }, { orderBy: { version: 'desc' }, limit: 1 });
+      // A report held at the flex cap is not regenerated for free: the owner upgrades first.
+      if (latest?.status === 'pending' && latest.error === REPORT_LIMIT_REACHED) {
+        throw new HttpError(402, LIMIT_UPGRADE_MESSAGE);
+      }
+      await deps.rateLimits.consume(['reportRegenerationsPerRun', run.id]);
+      const version = (latest?.version ?? 0) + 1;
+      // Retrying a first report that failed before its e-mail still owes the host that e-mail.
+      const emailed = await ctx.state.em.count(Report, { run: run.id, emailed_at: { $ne: null } });
+      await startReportGeneration(deps.temporal, deps.config, {
+        runId: run.id,
+        version,
+        emailHost: emailed === 0,
+        meter: false,
+      });
+      ctx.status = 202;
+      ctx.body = { version, status: 'generating', progress: await progressOf(deps, run.id, version) };
+    },
+  );
 
-  documentRoute({
-    method: 'get',
-    path: '/api/runs/:id/reports/:version/pdf',
-    summary: 'Download a report PDF',
-    tags,
-    params: versionParams,
-    signedIn: true,
-    ok: { description: 'application/pdf' },
-    errors,
-  });
-  router.get('/:version/pdf', async (ctx) => {
-    const report = await ownedReport(ctx);
-    if (report.status !== 'ready' || !report.file_path) throw notFound(reportNotFound);
-    ctx.type = 'application/pdf';
-    ctx.attachment(report.file_name ?? 'turnproof-report.pdf');
-    ctx.body = deps.storage.stream(report.file_path);
-  });
+  addRoute(
+    router,
+    {
+      method: 'get',
+      path: '/:version/pdf',
+      summary: 'Download a report PDF',
+      tags,
+      params: versionParams,
+      signedIn: true,
+      ok: { description: 'application/pdf', schema: fileBody, contentType: 'application/pdf' },
+      errors,
+    },
+    async (ctx) => {
+      const report = await ownedReport(ctx);
+      if (report.status !== 'ready' || !report.file_path) throw notFound(reportNotFound);
+      ctx.type = 'application/pdf';
+      ctx.attachment(report.file_name ?? 'turnproof-report.pdf');
+      ctx.body = deps.storage.stream(report.file_path);
+    },
+  );
 
-  documentRoute({
-    method: 'get',
-    path: '/api/runs/:id/reports/:version/html',
-    summary: 'Preview a report as HTML',
-    tags,
-    params: versionParams,
-    signedIn: true,
-    ok: { description: 'text/html' },
-    errors,
-  });
-  router.get('/:version/html', async (ctx) => {
-    const report = await ownedReport(ctx);
-    if (!report.html_content) throw notFound(reportNotFound);
-    // The report embeds user text; the preview may show it but never run anything.
-    ctx.set('Content-Security-Policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox");
-    ctx.type = 'text/html';
-    ctx.body = report.html_content;
-  });
+  addRoute(
+    router,
+    {
+      method: 'get',
+      path: '/:version/html',
+      summary: 'Preview a report as HTML',
+      tags,
+      params: versionParams,
+      signedIn: true,
+      ok: { description: 'text/html', schema: fileBody, contentType: 'text/html' },
+      errors,
+    },
+    async (ctx) => {
+      const report = await ownedReport(ctx);
+      if (!report.html_content) throw notFound(reportNotFound);
+      // The report embeds user text; the preview may show it but never run anything.
+      ctx.set('Content-Security-Policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox");
+      ctx.type = 'text/html';
+      ctx.body = report.html_content;
+    },
+  );
 
   return router;
 }

@@ -71,9 +71,10 @@ export const createRunBody = z
   .refine((body) => body.template_id || body.checklist_id, runMessages.templateRequired)
   .refine((body) => !(body.template_id && body.checklist_id), runMessages.bothSources);
 
-/** due_at is fixed at creation: the run's workflow has already set its reminders from it. */
+/** A new due_at moves the run's escalation ladder (its workflow hears it by a signal). */
 export const updateRunBody = z.object({
   meta: runMetaInput.optional(),
+  due_at: dueAt.optional(),
   assigned_to: z.uuid({ error: runMessages.assigneeNotFound }).nullish(),
   status: z
     .enum(RUN_STATUSES, { error: 'status must be pending, in_progress or completed.' })

@@ -3,12 +3,15 @@ import type { Client } from '@temporalio/client';
 import type { Config } from '@turnproof/config';
 import { Checklist, InspectionTemplate, Property, Run, RunTask, TeamMember } from '@turnproof/db';
 import type { MediaStorage } from '@turnproof/activities/media-storage';
-import type { RunDurations } from '@turnproof/config';
+import { productionDurations, type RunDurations } from '@turnproof/config';
 import type { Mailer } from '@turnproof/activities/mailer';
-import { startInspectionRun } from '@turnproof/temporal/client';
+import type { OutboxRelay } from '../outbox/outbox-relay.ts';
+import { enqueueRunStart } from '../outbox/outbox-writes.ts';
 import { completeRun } from './complete-run.ts';
 import { forgetRun } from './forget-run.ts';
+import { rescheduleRun } from './run-dispatch.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import type { RateLimits } from '../auth/rate-limits.ts';
 import { mailRunToAssignee } from '../team/assignment-mail.ts';
 import { decryptLink, newMagicLink } from './magic-link.ts';
 import { type CreateRunInput, runMessages, type UpdateRunInput } from './run-input.ts';
@@ -67,8 +70,18 @@ export function toRunRecord(run: Run, secretKey: string) {
     due_at: run.due_at ?? null,
     meta: run.meta,
     assigned_to: run.assigned_to?.id ?? null,
+    source: run.source,
+    reservation_uid: run.reservation_uid ?? null,
+    checkout_at: run.checkout_at ?? null,
+    canceled_at: run.canceled_at ?? null,
     magic_link: run.link_revoked_at ? null : decryptLink(secretKey, run.link_encrypted),
     link_revoked_at: run.link_revoked_at ?? null,
+    review: {
+      decision: run.review_decision ?? null,
+      score: run.review_score ?? null,
+      note: run.review_note ?? null,
+      reviewed_at: run.reviewed_at ?? null,
+    },
     task_count: tasks.length,
     completed_task_count: tasks.filter((task) => task.checked).length,
     tasks: tasks.map((task) => ({
@@ -81,6 +94,7 @@ export function toRunRecord(run: Run, secretKey: string) {
       checked_at: task.checked_at ?? null,
       comment: task.comment ?? null,
       duration_seconds: task.duration_seconds ?? null,
+      reopened: task.reopened,
     })),
   };
 }
@@ -96,15 +110,17 @@ export async function findOwnedRun(em: EntityManager, ownerId: string, id: strin
 }
 
 /**
- * Writes the run and its task snapshots, then starts `run/{id}` before the transaction commits: if
- * Temporal refuses, nothing is left behind in the database.
+ * Writes the run, its task snapshots and the start of `run/{id}` in one transaction (the workflow
+ * outbox): the host has the run and its link at once, and the relay starts the workflow as soon as
+ * Temporal takes it, however long Temporal is away.
  */
 export async function createRun(
-  deps: { config: Config; temporal: Client; mailer: Mailer; runDurations?: RunDurations },
+  deps: { config: Config; mailer: Mailer; outbox: OutboxRelay; rateLimits: RateLimits; runDurations?: RunDurations },
   em: EntityManager,
   ownerId: string,
   input: CreateRunInput,
 ) {
+  if (input.assigned_to) await spendAssignmentMail(deps, ownerId);
   const runId = await em.transactional(async (tx) => {
     const property = await tx.findOne(Property, { id: input.property_id, owner: ownerId });
     if (!property) throw badRequest(runMessages.propertyRequired);
@@ -136,9 +152,9 @@ export async function createRun(
       }),
     );
     await tx.flush();
-    await startInspectionRun(
-      deps.temporal,
-      deps.config,
+    await enqueueRunStart(
+      tx,
+      deps.config.TEMPORAL_TASK_QUEUE,
       {
         runId: run.id,
         ownerId,
@@ -147,18 +163,24 @@ export async function createRun(
         dueAt: input.due_at?.toISOString() ?? null,
         tasks: runTasks.map((task) => ({ id: task.id, title: task.title, requiredMedia: task.required_media })),
       },
-      deps.runDurations,
+      deps.runDurations ?? productionDurations,
     );
     return run.id;
   });
+  deps.outbox.nudge();
   const run = await findOwnedRun(em.fork(), ownerId, runId);
   await mailRunToAssignee(deps, em, run);
   return run;
 }
 
+/** Each assignment mails a link to an address the owner typed: a budget per owner (429 when spent). */
+function spendAssignmentMail(deps: { rateLimits: RateLimits }, ownerId: string) {
+  return deps.rateLimits.consume(['assignmentMailsPerOwner', ownerId]);
+}
+
 /** A newly assigned team member receives the run's link by e-mail. */
 export async function updateRun(
-  deps: { config: Config; mailer: Mailer },
+  deps: { config: Config; mailer: Mailer; rateLimits: RateLimits; temporal: Client },
   em: EntityManager,
   ownerId: string,
   id: string,
@@ -168,8 +190,14 @@ export async function updateRun(
   const previousAssignee = run.assigned_to?.id ?? null;
   if (input.meta !== undefined) run.meta = input.meta;
   if (input.assigned_to !== undefined) run.assigned_to = await findAssignee(em, ownerId, input.assigned_to);
+  const reassigned = (run.assigned_to?.id ?? null) !== previousAssignee;
+  // Spent before the change is saved, so a refused assignment leaves the run as it was.
+  if (reassigned && run.assigned_to) await spendAssignmentMail(deps, ownerId);
+  const previousDue = run.due_at?.getTime() ?? null;
+  if (input.due_at !== undefined) run.due_at = input.due_at;
   await em.flush();
-  if ((run.assigned_to?.id ?? null) !== previousAssignee) await mailRunToAssignee(deps, em, run);
+  if ((run.due_at?.getTime() ?? null) !== previousDue) await rescheduleRun(deps.temporal, run.id, run.due_at ?? null);
+  if (reassigned) await mailRunToAssignee(deps, em, run);
   return run;
 }
 

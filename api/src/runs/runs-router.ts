@@ -5,10 +5,11 @@ import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
 import { requireUser } from '../auth/sessions.ts';
 import type { AppState } from '../http/context.ts';
-import { idList, listQuerySchema, orderOf, pageOf, parseId, sendList } from '../http/simple-rest.ts';
+import { listQuerySchema, orderOf, pageOf, parseId, sendList } from '../http/simple-rest.ts';
 import { containsPattern } from '../http/like-pattern.ts';
 import { parseInput } from '../http/validation.ts';
-import { documentRoute } from '../openapi/registry.ts';
+import { addRoute } from '../openapi/registry.ts';
+import { runRecord } from '../openapi/records.ts';
 import { createRunBody, runMessages, updateRunBody } from './run-input.ts';
 import {
   completeRunAsOwner,
@@ -21,16 +22,12 @@ import {
   updateRun,
 } from './run-service.ts';
 
-const listQuery = listQuerySchema(
-  ['created_at', 'started_at', 'ended_at', 'assigned_to', 'status', 'type'] as const,
-  z.object({
-    id: idList.optional(),
-    property_id: z.uuid().optional(),
-    status: z.enum(RUN_STATUSES).optional(),
-    type: z.enum(RUN_KINDS).optional(),
-    q: z.string().max(200).optional(),
-  }),
-);
+const listQuery = listQuerySchema(['created_at', 'started_at', 'ended_at', 'assigned_to', 'status', 'type'] as const, {
+  property_id: z.uuid().optional(),
+  status: z.enum(RUN_STATUSES).optional(),
+  type: z.enum(RUN_KINDS).optional(),
+  q: z.string().max(200).optional(),
+});
 const idParams = z.object({ id: z.string() });
 
 export function runsRouter(deps: AppDeps) {
@@ -39,151 +36,173 @@ export function runsRouter(deps: AppDeps) {
   const errors = { 401: 'Authentication required', 404: runMessages.notFound };
   const secretKey = deps.config.SECRET_KEY;
 
-  documentRoute({
-    method: 'get',
-    path: '/api/runs',
-    summary: 'List runs of own properties (filter {property_id, status, type, id})',
-    tags,
-    query: listQuery,
-    signedIn: true,
-    ok: { description: 'Runs; total in Content-Range' },
-    errors,
-  });
-  router.get('/', async (ctx) => {
-    const user = requireUser(ctx);
-    const query = parseInput(listQuery, ctx.query);
-    const { offset, limit } = pageOf(query.range);
-    const filter = query.filter ?? {};
-    const where: FilterQuery<Run> & Record<string, unknown> = {
-      property: filter.property_id ? { id: filter.property_id, owner: user.id } : { owner: user.id },
-    };
-    if (filter.id !== undefined) where.id = { $in: [filter.id].flat() };
-    if (filter.status) where.status = filter.status;
-    if (filter.type) where.type = filter.type;
-    if (filter.q?.trim()) {
-      const pattern = containsPattern(filter.q.trim());
-      where.$or = [
-        { checklist_name: { $ilike: pattern } },
-        { property: { name: { $ilike: pattern } } },
-        { property: { address: { $ilike: pattern } } },
-      ];
-    }
-    const [runs, total] = await ctx.state.em.findAndCount(Run, where, {
-      populate: ['property', 'tasks', 'assigned_to'],
-      orderBy: { ...orderOf(query.sort, { created_at: 'desc' }), id: 'asc' },
-      offset,
-      limit,
-    });
-    sendList(
-      ctx,
-      'runs',
-      offset,
-      runs.map((run) => toRunRecord(run, secretKey)),
-      total,
-    );
-  });
+  addRoute(
+    router,
+    {
+      method: 'get',
+      path: '/',
+      summary: 'List runs of own properties (filter {property_id, status, type, id})',
+      tags,
+      query: listQuery,
+      list: true,
+      signedIn: true,
+      ok: { description: 'Runs; total in Content-Range', schema: z.array(runRecord) },
+      errors,
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const query = parseInput(listQuery, ctx.query);
+      const { offset, limit } = pageOf(query.range);
+      const filter = query.filter ?? {};
+      const where: FilterQuery<Run> & Record<string, unknown> = {
+        property: filter.property_id ? { id: filter.property_id, owner: user.id } : { owner: user.id },
+      };
+      if (filter.id !== undefined) where.id = { $in: [filter.id].flat() };
+      if (filter.status) where.status = filter.status;
+      if (filter.type) where.type = filter.type;
+      if (filter.q?.trim()) {
+        const pattern = containsPattern(filter.q.trim());
+        where.$or = [
+          { checklist_name: { $ilike: pattern } },
+          { property: { name: { $ilike: pattern } } },
+          { property: { address: { $ilike: pattern } } },
+        ];
+      }
+      const [runs, total] = await ctx.state.em.findAndCount(Run, where, {
+        populate: ['property', 'tasks', 'assigned_to'],
+        orderBy: orderOf(query.sort, { created_at: 'desc' }),
+        offset,
+        limit,
+      });
+      sendList(
+        ctx,
+        'runs',
+        offset,
+        runs.map((run) => toRunRecord(run, secretKey)),
+        total,
+      );
+    },
+  );
 
-  documentRoute({
-    method: 'get',
-    path: '/api/runs/:id',
-    summary: 'One run of an own property',
-    tags,
-    params: idParams,
-    signedIn: true,
-    ok: { description: 'The run' },
-    errors,
-  });
-  router.get('/:id', async (ctx) => {
-    const user = requireUser(ctx);
-    const id = parseId(ctx.params.id ?? '', runMessages.notFound);
-    ctx.body = toRunRecord(await findOwnedRun(ctx.state.em, user.id, id), secretKey);
-  });
+  addRoute(
+    router,
+    {
+      method: 'get',
+      path: '/:id',
+      summary: 'One run of an own property',
+      tags,
+      params: idParams,
+      signedIn: true,
+      ok: { description: 'The run', schema: runRecord },
+      errors,
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const id = parseId(ctx.params.id ?? '', runMessages.notFound);
+      ctx.body = toRunRecord(await findOwnedRun(ctx.state.em, user.id, id), secretKey);
+    },
+  );
 
-  documentRoute({
-    method: 'post',
-    path: '/api/runs',
-    summary: 'Create a run with its magic link and start its run/{id} workflow',
-    tags,
-    body: createRunBody,
-    signedIn: true,
-    ok: { status: 201, description: 'Inspection run created successfully' },
-    errors,
-  });
-  router.post('/', async (ctx) => {
-    const user = requireUser(ctx);
-    const input = parseInput(createRunBody, ctx.request.body);
-    const run = await createRun(deps, ctx.state.em, user.id, input);
-    ctx.status = 201;
-    ctx.body = toRunRecord(run, secretKey);
-  });
+  addRoute(
+    router,
+    {
+      method: 'post',
+      path: '/',
+      summary: 'Create a run with its magic link and start its run/{id} workflow',
+      tags,
+      body: createRunBody,
+      signedIn: true,
+      ok: { status: 201, description: 'Inspection run created successfully', schema: runRecord },
+      errors,
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const input = parseInput(createRunBody, ctx.request.body);
+      const run = await createRun(deps, ctx.state.em, user.id, input);
+      ctx.status = 201;
+      ctx.body = toRunRecord(run, secretKey);
+    },
+  );
 
-  documentRoute({
-    method: 'put',
-    path: '/api/runs/:id',
-    summary: 'Update a run (meta, due_at, assigned_to)',
-    tags,
-    params: idParams,
-    body: updateRunBody,
-    signedIn: true,
-    ok: { description: 'The run' },
-    errors,
-  });
-  router.put('/:id', async (ctx) => {
-    const user = requireUser(ctx);
-    const id = parseId(ctx.params.id ?? '', runMessages.notFound);
-    const input = parseInput(updateRunBody, ctx.request.body);
-    let run = await updateRun(deps, ctx.state.em, user.id, id, input);
-    if (input.status === 'completed') run = await completeRunAsOwner(deps.temporal, ctx.state.em, user.id, id);
-    ctx.body = toRunRecord(run, secretKey);
-  });
+  addRoute(
+    router,
+    {
+      method: 'put',
+      path: '/:id',
+      summary: 'Update a run (meta, due_at, assigned_to)',
+      tags,
+      params: idParams,
+      body: updateRunBody,
+      signedIn: true,
+      ok: { description: 'The run', schema: runRecord },
+      errors,
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const id = parseId(ctx.params.id ?? '', runMessages.notFound);
+      const input = parseInput(updateRunBody, ctx.request.body);
+      let run = await updateRun(deps, ctx.state.em, user.id, id, input);
+      if (input.status === 'completed') run = await completeRunAsOwner(deps.temporal, ctx.state.em, user.id, id);
+      ctx.body = toRunRecord(run, secretKey);
+    },
+  );
 
-  documentRoute({
-    method: 'delete',
-    path: '/api/runs/:id',
-    summary: 'Delete a run with its tasks and media',
-    tags,
-    params: idParams,
-    signedIn: true,
-    ok: { description: 'Run deleted successfully' },
-    errors,
-  });
-  router.delete('/:id', async (ctx) => {
-    const user = requireUser(ctx);
-    const id = parseId(ctx.params.id ?? '', runMessages.notFound);
-    ctx.body = await deleteRun(deps, ctx.state.em, user.id, id);
-  });
+  addRoute(
+    router,
+    {
+      method: 'delete',
+      path: '/:id',
+      summary: 'Delete a run with its tasks and media',
+      tags,
+      params: idParams,
+      signedIn: true,
+      ok: { description: 'Run deleted successfully', schema: runRecord },
+      errors,
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const id = parseId(ctx.params.id ?? '', runMessages.notFound);
+      ctx.body = await deleteRun(deps, ctx.state.em, user.id, id);
+    },
+  );
 
-  documentRoute({
-    method: 'post',
-    path: '/api/runs/:id/link',
-    summary: 'Rotate the magic link (the old one stops working)',
-    tags,
-    params: idParams,
-    signedIn: true,
-    ok: { description: 'The run with its new magic_link' },
-    errors,
-  });
-  router.post('/:id/link', async (ctx) => {
-    const user = requireUser(ctx);
-    const id = parseId(ctx.params.id ?? '', runMessages.notFound);
-    ctx.body = toRunRecord(await rotateLink(deps.config, ctx.state.em, user.id, id), secretKey);
-  });
+  addRoute(
+    router,
+    {
+      method: 'post',
+      path: '/:id/link',
+      summary: 'Rotate the magic link (the old one stops working)',
+      tags,
+      params: idParams,
+      signedIn: true,
+      ok: { description: 'The run with its new magic_link', schema: runRecord },
+      errors,
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const id = parseId(ctx.params.id ?? '', runMessages.notFound);
+      ctx.body = toRunRecord(await rotateLink(deps.config, ctx.state.em, user.id, id), secretKey);
+    },
+  );
 
-  documentRoute({
-    method: 'delete',
-    path: '/api/runs/:id/link',
-    summary: 'Revoke the magic link (it answers 410)',
-    tags,
-    params: idParams,
-    signedIn: true,
-    ok: { description: 'The run, magic_link null' },
-    errors,
-  });
-  router.delete('/:id/link', async (ctx) => {
-    const user = requireUser(ctx);
-    const id = parseId(ctx.params.id ?? '', runMessages.notFound);
-    ctx.body = toRunRecord(await revokeLink(ctx.state.em, user.id, id), secretKey);
-  });
+  addRoute(
+    router,
+    {
+      method: 'delete',
+      path: '/:id/link',
+      summary: 'Revoke the magic link (it answers 410)',
+      tags,
+      params: idParams,
+      signedIn: true,
+      ok: { description: 'The run, magic_link null', schema: runRecord },
+      errors,
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const id = parseId(ctx.params.id ?? '', runMessages.notFound);
+      ctx.body = toRunRecord(await revokeLink(ctx.state.em, user.id, id), secretKey);
+    },
+  );
 
   return router;
 }

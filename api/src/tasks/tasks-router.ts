@@ -3,16 +3,15 @@ import { Task } from '@turnproof/db';
 import { z } from 'zod';
 import { requireUser } from '../auth/sessions.ts';
 import type { AppState } from '../http/context.ts';
-import { idList, listQuerySchema, orderOf, pageOf, parseId, sendList } from '../http/simple-rest.ts';
+import { listQuerySchema, orderOf, pageOf, parseId, sendList } from '../http/simple-rest.ts';
 import { parseInput } from '../http/validation.ts';
-import { documentRoute } from '../openapi/registry.ts';
+import { addRoute } from '../openapi/registry.ts';
 import { createTaskBody, taskMessages, updateTaskBody } from './task-input.ts';
 import { createTask, deleteTask, findOwnedTask, taskWhere, toTaskRecord, updateTask } from './task-service.ts';
 
-const listQuery = listQuerySchema(
-  ['order_index', 'title', 'created_at'] as const,
-  z.object({ id: idList.optional(), checklist_id: z.uuid().optional() }),
-);
+const listQuery = listQuerySchema(['order_index', 'title', 'created_at'] as const, {
+  checklist_id: z.uuid().optional(),
+});
 const idParams = z.object({ id: z.string() });
 const taskRecord = z.object({
   id: z.uuid(),
@@ -30,94 +29,110 @@ export function tasksRouter() {
   const tags = ['Checklists'];
   const errors = { 401: 'Authentication required', 404: taskMessages.notFound };
 
-  documentRoute({
-    method: 'get',
-    path: '/api/tasks',
-    summary: 'List tasks of own checklists (filter {checklist_id, id}), in checklist order',
-    tags,
-    query: listQuery,
-    signedIn: true,
-    ok: { description: 'Tasks; total in Content-Range', schema: z.array(taskRecord) },
-    errors,
-  });
-  router.get('/', async (ctx) => {
-    const user = requireUser(ctx);
-    const query = parseInput(listQuery, ctx.query);
-    const { offset, limit } = pageOf(query.range);
-    const [tasks, total] = await ctx.state.em.findAndCount(Task, taskWhere(user.id, query.filter), {
-      orderBy: { ...orderOf(query.sort, { order_index: 'asc' }), created_at: 'asc', id: 'asc' },
-      offset,
-      limit,
-    });
-    sendList(ctx, 'tasks', offset, tasks.map(toTaskRecord), total);
-  });
+  addRoute(
+    router,
+    {
+      method: 'get',
+      path: '/',
+      summary: 'List tasks of own checklists (filter {checklist_id, id}), in checklist order',
+      tags,
+      query: listQuery,
+      list: true,
+      signedIn: true,
+      ok: { description: 'Tasks; total in Content-Range', schema: z.array(taskRecord) },
+      errors,
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const query = parseInput(listQuery, ctx.query);
+      const { offset, limit } = pageOf(query.range);
+      const [tasks, total] = await ctx.state.em.findAndCount(Task, taskWhere(user.id, query.filter), {
+        orderBy: orderOf(query.sort, { order_index: 'asc' }, { created_at: 'asc', id: 'asc' }),
+        offset,
+        limit,
+      });
+      sendList(ctx, 'tasks', offset, tasks.map(toTaskRecord), total);
+    },
+  );
 
-  documentRoute({
-    method: 'get',
-    path: '/api/tasks/:id',
-    summary: 'One task of an own checklist',
-    tags,
-    params: idParams,
-    signedIn: true,
-    ok: { description: 'The task', schema: taskRecord },
-    errors,
-  });
-  router.get('/:id', async (ctx) => {
-    const user = requireUser(ctx);
-    const id = parseId(ctx.params.id ?? '', taskMessages.notFound);
-    ctx.body = toTaskRecord(await findOwnedTask(ctx.state.em, user.id, id));
-  });
+  addRoute(
+    router,
+    {
+      method: 'get',
+      path: '/:id',
+      summary: 'One task of an own checklist',
+      tags,
+      params: idParams,
+      signedIn: true,
+      ok: { description: 'The task', schema: taskRecord },
+      errors,
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const id = parseId(ctx.params.id ?? '', taskMessages.notFound);
+      ctx.body = toTaskRecord(await findOwnedTask(ctx.state.em, user.id, id));
+    },
+  );
 
-  documentRoute({
-    method: 'post',
-    path: '/api/tasks',
-    summary: 'Add a task at the end of an own checklist',
-    tags,
-    body: createTaskBody,
-    signedIn: true,
-    ok: { status: 201, description: 'The task', schema: taskRecord },
-    errors,
-  });
-  router.post('/', async (ctx) => {
-    const user = requireUser(ctx);
-    const input = parseInput(createTaskBody, ctx.request.body);
-    ctx.status = 201;
-    ctx.body = toTaskRecord(await createTask(ctx.state.em, user.id, input));
-  });
+  addRoute(
+    router,
+    {
+      method: 'post',
+      path: '/',
+      summary: 'Add a task at the end of an own checklist',
+      tags,
+      body: createTaskBody,
+      signedIn: true,
+      ok: { status: 201, description: 'The task', schema: taskRecord },
+      errors,
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const input = parseInput(createTaskBody, ctx.request.body);
+      ctx.status = 201;
+      ctx.body = toTaskRecord(await createTask(ctx.state.em, user.id, input));
+    },
+  );
 
-  documentRoute({
-    method: 'put',
-    path: '/api/tasks/:id',
-    summary: 'Edit a task: title, description, required photos (0 to 5)',
-    tags,
-    params: idParams,
-    body: updateTaskBody,
-    signedIn: true,
-    ok: { description: 'The task', schema: taskRecord },
-    errors,
-  });
-  router.put('/:id', async (ctx) => {
-    const user = requireUser(ctx);
-    const id = parseId(ctx.params.id ?? '', taskMessages.notFound);
-    const input = parseInput(updateTaskBody, ctx.request.body);
-    ctx.body = toTaskRecord(await updateTask(ctx.state.em, user.id, id, input));
-  });
+  addRoute(
+    router,
+    {
+      method: 'put',
+      path: '/:id',
+      summary: 'Edit a task: title, description, required photos (0 to 5)',
+      tags,
+      params: idParams,
+      body: updateTaskBody,
+      signedIn: true,
+      ok: { description: 'The task', schema: taskRecord },
+      errors,
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const id = parseId(ctx.params.id ?? '', taskMessages.notFound);
+      const input = parseInput(updateTaskBody, ctx.request.body);
+      ctx.body = toTaskRecord(await updateTask(ctx.state.em, user.id, id, input));
+    },
+  );
 
-  documentRoute({
-    method: 'delete',
-    path: '/api/tasks/:id',
-    summary: 'Delete a task of an own checklist',
-    tags,
-    params: idParams,
-    signedIn: true,
-    ok: { description: 'The deleted task', schema: taskRecord },
-    errors,
-  });
-  router.delete('/:id', async (ctx) => {
-    const user = requireUser(ctx);
-    const id = parseId(ctx.params.id ?? '', taskMessages.notFound);
-    ctx.body = await deleteTask(ctx.state.em, user.id, id);
-  });
+  addRoute(
+    router,
+    {
+      method: 'delete',
+      path: '/:id',
+      summary: 'Delete a task of an own checklist',
+      tags,
+      params: idParams,
+      signedIn: true,
+      ok: { description: 'The deleted task', schema: taskRecord },
+      errors,
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const id = parseId(ctx.params.id ?? '', taskMessages.notFound);
+      ctx.body = await deleteTask(ctx.state.em, user.id, id);
+    },
+  );
 
   return router;
 }

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Mailer } from '@turnproof/activities/mailer';
 import type { Config } from '@turnproof/config';
 import type { Run } from '@turnproof/db';
+import { recordRunEvent } from '@turnproof/activities/run-timeline';
 import { decryptLink } from '../runs/magic-link.ts';
 import { assignmentMail } from './team-mails.ts';
 import { ownerDisplayName } from './team-service.ts';
@@ -17,6 +18,9 @@ export async function mailRunToAssignee(deps: { config: Config; mailer: Mailer }
       kind: run.type,
       magicLink: decryptLink(deps.config.SECRET_KEY, run.link_encrypted),
       dueAt: run.due_at ?? null,
+      timeZone: run.property.timezone,
     }),
   );
+  const assignee = run.assigned_to!;
+  await recordRunEvent(em, run.id, 'link_sent', `Link sent to ${assignee.name}.`, assignee.id);
 }

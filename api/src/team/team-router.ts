@@ -4,10 +4,11 @@ import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
 import { requireUser } from '../auth/sessions.ts';
 import type { AppState } from '../http/context.ts';
-import { idList, listQuerySchema, orderOf, pageOf, parseId, sendList } from '../http/simple-rest.ts';
+import { listQuerySchema, orderOf, pageOf, parseId, sendList } from '../http/simple-rest.ts';
 import { badRequest } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
-import { documentRoute } from '../openapi/registry.ts';
+import { addRoute } from '../openapi/registry.ts';
+import { okMessage } from '../openapi/records.ts';
 import {
   acceptInvitation,
   findOwnedMember,
@@ -18,10 +19,7 @@ import {
   toTeamMemberRecord,
 } from './team-service.ts';
 
-const listQuery = listQuerySchema(
-  ['name', 'email', 'role', 'created_at'] as const,
-  z.object({ id: idList.optional() }),
-);
+const listQuery = listQuerySchema(['name', 'email', 'role', 'created_at'] as const, {});
 const idParams = z.object({ id: z.string() });
 const inviteBody = z.object({
   email: z
@@ -54,114 +52,140 @@ export function teamRouter(deps: AppDeps) {
   const tags = ['Team'];
   const errors = { 401: 'Authentication required', 404: teamMessages.notFound };
 
-  documentRoute({
-    method: 'get',
-    path: '/api/team',
-    summary: 'List own team members (react-admin simple REST)',
-    tags,
-    query: listQuery,
-    signedIn: true,
-    ok: { description: 'Team members; total in Content-Range', schema: z.array(memberRecord) },
-    errors,
-  });
-  router.get('/', async (ctx) => {
-    const user = requireUser(ctx);
-    const query = parseInput(listQuery, ctx.query);
-    const { offset, limit } = pageOf(query.range);
-    const ids = query.filter?.id;
-    const [members, total] = await ctx.state.em.findAndCount(
-      TeamMember,
-      { owner: user.id, ...(ids !== undefined ? { id: { $in: [ids].flat() } } : {}) },
-      { orderBy: { ...orderOf(query.sort, { created_at: 'desc' }), id: 'asc' }, offset, limit },
-    );
-    sendList(ctx, 'team', offset, members.map(toTeamMemberRecord), total);
-  });
+  addRoute(
+    router,
+    {
+      method: 'get',
+      path: '/',
+      summary: 'List own team members (react-admin simple REST)',
+      tags,
+      query: listQuery,
+      list: true,
+      signedIn: true,
+      ok: { description: 'Team members; total in Content-Range', schema: z.array(memberRecord) },
+      errors,
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const query = parseInput(listQuery, ctx.query);
+      const { offset, limit } = pageOf(query.range);
+      const ids = query.filter?.id;
+      const [members, total] = await ctx.state.em.findAndCount(
+        TeamMember,
+        { owner: user.id, ...(ids !== undefined ? { id: { $in: [ids].flat() } } : {}) },
+        { orderBy: orderOf(query.sort, { created_at: 'desc' }), offset, limit },
+      );
+      sendList(ctx, 'team', offset, members.map(toTeamMemberRecord), total);
+    },
+  );
 
-  documentRoute({
-    method: 'get',
-    path: '/api/team/:id',
-    summary: 'One own team member',
-    tags,
-    params: idParams,
-    signedIn: true,
-    ok: { description: 'The team member', schema: memberRecord },
-    errors,
-  });
-  router.get('/:id', async (ctx) => {
-    const user = requireUser(ctx);
-    const id = parseId(ctx.params.id ?? '', teamMessages.notFound);
-    ctx.body = toTeamMemberRecord(await findOwnedMember(ctx.state.em, user.id, id));
-  });
+  addRoute(
+    router,
+    {
+      method: 'get',
+      path: '/:id',
+      summary: 'One own team member',
+      tags,
+      params: idParams,
+      signedIn: true,
+      ok: { description: 'The team member', schema: memberRecord },
+      errors,
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const id = parseId(ctx.params.id ?? '', teamMessages.notFound);
+      ctx.body = toTeamMemberRecord(await findOwnedMember(ctx.state.em, user.id, id));
+    },
+  );
 
-  documentRoute({
-    method: 'post',
-    path: '/api/team',
-    summary: 'Invite a cleaner or co-host by e-mail (professional plans); the invitation link is e-mailed',
-    tags,
-    body: inviteBody,
-    signedIn: true,
-    ok: { status: 201, description: 'Invitation sent', schema: memberRecord },
-    errors: { ...errors, 403: teamMessages.upgrade, 409: teamMessages.alreadyOnTeam },
-  });
-  router.post('/', async (ctx) => {
-    const user = requireUser(ctx);
-    const input = parseInput(inviteBody, ctx.request.body);
-    ctx.status = 201;
-    ctx.body = toTeamMemberRecord(await inviteMember(deps, ctx.state.em, user, input));
-  });
+  addRoute(
+    router,
+    {
+      method: 'post',
+      path: '/',
+      summary: 'Invite a cleaner or co-host by e-mail (professional plans); the invitation link is e-mailed',
+      tags,
+      body: inviteBody,
+      signedIn: true,
+      ok: { status: 201, description: 'Invitation sent', schema: memberRecord },
+      errors: {
+        ...errors,
+        403: teamMessages.upgrade,
+        409: teamMessages.alreadyOnTeam,
+        429: 'Too many invitation e-mails',
+      },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const input = parseInput(inviteBody, ctx.request.body);
+      await deps.rateLimits.consume(['invitationMailsPerOwner', user.id]);
+      ctx.status = 201;
+      ctx.body = toTeamMemberRecord(await inviteMember(deps, ctx.state.em, user, input));
+    },
+  );
 
-  documentRoute({
-    method: 'post',
-    path: '/api/team/:id/invitation',
-    summary: 'Send the invitation again with a new link (the previous link stops working)',
-    tags,
-    params: idParams,
-    signedIn: true,
-    ok: { description: 'Invitation sent', schema: memberRecord },
-    errors: { ...errors, 409: teamMessages.alreadyAccepted },
-  });
-  router.post('/:id/invitation', async (ctx) => {
-    const user = requireUser(ctx);
-    const id = parseId(ctx.params.id ?? '', teamMessages.notFound);
-    ctx.body = toTeamMemberRecord(await resendInvitation(deps, ctx.state.em, user.id, id));
-  });
+  addRoute(
+    router,
+    {
+      method: 'post',
+      path: '/:id/invitation',
+      summary: 'Send the invitation again with a new link (the previous link stops working)',
+      tags,
+      params: idParams,
+      signedIn: true,
+      ok: { description: 'Invitation sent', schema: memberRecord },
+      errors: { ...errors, 409: teamMessages.alreadyAccepted, 429: 'Too many invitation e-mails' },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const id = parseId(ctx.params.id ?? '', teamMessages.notFound);
+      await deps.rateLimits.consume(['invitationMailsPerOwner', user.id]);
+      ctx.body = toTeamMemberRecord(await resendInvitation(deps, ctx.state.em, user.id, id));
+    },
+  );
 
-  documentRoute({
-    method: 'delete',
-    path: '/api/team/:id',
-    summary: 'Remove a team member (their runs become unassigned)',
-    tags,
-    params: idParams,
-    signedIn: true,
-    ok: { description: 'The removed member', schema: memberRecord },
-    errors,
-  });
-  router.delete('/:id', async (ctx) => {
-    const user = requireUser(ctx);
-    const id = parseId(ctx.params.id ?? '', teamMessages.notFound);
-    ctx.body = await removeMember(ctx.state.em, user.id, id);
-  });
+  addRoute(
+    router,
+    {
+      method: 'delete',
+      path: '/:id',
+      summary: 'Remove a team member (their runs become unassigned)',
+      tags,
+      params: idParams,
+      signedIn: true,
+      ok: { description: 'The removed member', schema: memberRecord },
+      errors,
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const id = parseId(ctx.params.id ?? '', teamMessages.notFound);
+      ctx.body = await removeMember(ctx.state.em, user.id, id);
+    },
+  );
 
-  documentRoute({
-    method: 'get',
-    path: '/api/team/invitations/accept',
-    summary: 'Accept a team invitation (link from the mail; no sign-in needed)',
-    tags,
-    query: acceptQuery,
-    ok: { description: 'Joined (JSON), or a redirect to /auth for browsers' },
-    errors: { 410: teamMessages.invitationExpired },
-  });
-  router.get('/invitations/accept', async (ctx) => {
-    const { token } = parseInput(acceptQuery, ctx.query);
-    if (!token) throw badRequest(teamMessages.invitationInvalid);
-    const { member, ownerName } = await acceptInvitation(ctx.state.em, token);
-    if (ctx.accepts('html', 'json') === 'html') return ctx.redirect('/auth?invitation=accepted');
-    ctx.body = {
-      ok: true,
-      message: `You joined ${ownerName}'s team on Turnproof.`,
-      member: toTeamMemberRecord(member),
-    };
-  });
+  addRoute(
+    router,
+    {
+      method: 'get',
+      path: '/invitations/accept',
+      summary: 'Accept a team invitation (link from the mail; no sign-in needed)',
+      tags,
+      query: acceptQuery,
+      ok: { description: 'Joined (JSON), or a redirect to /auth for browsers', schema: okMessage },
+      errors: { 410: teamMessages.invitationExpired },
+    },
+    async (ctx) => {
+      const { token } = parseInput(acceptQuery, ctx.query);
+      if (!token) throw badRequest(teamMessages.invitationInvalid);
+      const { member, ownerName } = await acceptInvitation(ctx.state.em, token);
+      if (ctx.accepts('html', 'json') === 'html') return ctx.redirect('/auth?invitation=accepted');
+      ctx.body = {
+        ok: true,
+        message: `You joined ${ownerName}'s team on Turnproof.`,
+        member: toTeamMemberRecord(member),
+      };
+    },
+  );
 
   return router;
 }

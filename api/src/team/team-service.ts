@@ -1,12 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Mailer } from '@turnproof/activities/mailer';
 import type { Config } from '@turnproof/config';
-import { Profile, TeamMember, type TeamRole, User } from '@turnproof/db';
+import { TeamMember, type TeamRole, User } from '@turnproof/db';
 import { FEATURES, mayUse } from '../access/access-guards.ts';
 import { loadOwnerAccess } from '../access/owner-access.ts';
 import { hashToken, newSecretToken } from '../auth/secret-tokens.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { invitationMail } from './team-mails.ts';
+import { ownerDisplayName } from '@turnproof/activities/owner-name';
+
+export { ownerDisplayName };
 
 const INVITATION_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
 
@@ -32,11 +35,6 @@ export function toTeamMemberRecord(member: TeamMember) {
     accepted_at: member.accepted_at ?? null,
     created_at: member.created_at,
   };
-}
-
-export async function ownerDisplayName(em: EntityManager, ownerId: string): Promise<string> {
-  const profile = await em.findOne(Profile, { user: ownerId }, { populate: ['user'] });
-  return profile?.display_name?.trim() || profile?.user.email || 'Your host';
 }
 
 export async function findOwnedMember(em: EntityManager, ownerId: string, id: string) {

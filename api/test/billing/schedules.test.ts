@@ -100,6 +100,37 @@ describe('schedules', () => {
     expect(await kept(oldPaid)).toEqual({ rows: 1, files: [true, true], reportPdf: true });
   });
 
+  it('a triggered purge of unconfirmed media removes uploads never confirmed for a day, files and rows', async () => {
+    const owner = await signedInOwner(api);
+    const kept = await runWithPhoto(owner, 0);
+    const run = (await sql<{ run_id: string }>(`select run_id from media where path = ?`, [kept.files[0]])).at(0)!;
+    const [task] = await sql<{ id: string }>(`select id from run_tasks where run_id = ? limit 1`, [run.run_id]);
+    // An abandoned upload: reserved and sent, never confirmed.
+    const cleanerLink = (await owner.get(`/api/runs/${run.run_id}`)).body.magic_link as string;
+    const cleaner = Cleaner.fromLink(cleanerLink);
+    const reserved = await cleaner.http.post('/api/public/upload', {
+      token: cleaner.token,
+      runTaskId: task!.id,
+      fileName: 'abandoned.jpg',
+      contentType: 'image/jpeg',
+      size: 2000,
+      action_id: randomUUID(),
+    });
+    const photo = await cameraPhoto('abandoned', 32, 32);
+    expect((await fetch(reserved.body.uploadUrl, { method: 'PUT', body: new Uint8Array(photo) })).status).toBe(200);
+    expect(await api.storage.exists(reserved.body.path)).toBe(true);
+    await sql(`update media set created_at = ? where path = ?`, [new Date(Date.now() - 2 * DAY), reserved.body.path]);
+    // The confirmed photo is as old, and stays.
+    await sql(`update media set created_at = ? where path = ?`, [new Date(Date.now() - 2 * DAY), kept.files[0]]);
+
+    const result = (await triggerAndWait(api.temporal, SCHEDULE_IDS.unconfirmedMediaPurge)) as { media: number };
+    expect(result.media).toBeGreaterThanOrEqual(1);
+    expect(await api.storage.exists(reserved.body.path)).toBe(false);
+    expect(await sql(`select id from media where path = ?`, [reserved.body.path])).toHaveLength(0);
+    expect(await sql(`select id from media where path = ?`, [kept.files[0]])).toHaveLength(1);
+    expect(await api.storage.exists(kept.files[0]!)).toBe(true);
+  });
+
   it('a triggered trial sweep starts the missing workflow of a user in trial', async () => {
     const owner = await signedInOwner(api);
     // As if Temporal had been down at sign-up: a trial in the database with no workflow.

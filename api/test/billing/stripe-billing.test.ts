@@ -171,6 +171,15 @@ describe('POST /api/stripe/checkout and /portal', () => {
     expect(portal.body).toMatchObject({ ok: true, url: expect.stringMatching(/^https:\/\//) });
   });
 
+  it('applies only coupons of the server-side list: an internal coupon id from the client answers 400 and never reaches Stripe', async () => {
+    const owner = await signedInOwner(api);
+    const staff = await owner.post('/api/stripe/checkout', { planKey: 'team', coupon: 'STAFF100' });
+    expect(staff.status).toBe(400);
+    expect(staff.body.error).toBe('This coupon code is not valid.');
+    expect(stripeMock.requestsTo('/v1/checkout/sessions').some((data) => data.includes(owner.userId))).toBe(false);
+    expect(stripeMock.requestsTo('/v1/checkout/sessions').some((data) => data.includes('STAFF100'))).toBe(false);
+  });
+
   it('answers random checkout bodies and random webhook deliveries with 4xx and a sentence, never 500', async () => {
     const owner = await signedInOwner(api);
     const body = fc.oneof(

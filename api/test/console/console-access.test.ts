@@ -215,6 +215,9 @@ describe('keyboard shortcuts', () => {
     await page.waitForURL(harness.url('/runs/create?type=move_in'));
     await page.keyboard.press('Control+o');
     await page.waitForURL(harness.url('/runs/create?type=move_out'));
+    // New turnover: Ctrl+T belongs to the browser (a new tab), Alt+Shift+T to the console.
+    await page.keyboard.press('Alt+Shift+T');
+    await page.waitForURL(harness.url('/runs/create?type=turnover'));
 
     const quickActions = page.getByText('Quick Actions');
     await quickActions.waitFor();

@@ -5,7 +5,7 @@ import { type Browser as Chromium, chromium, type Page } from 'playwright-core';
 import { setBillingState } from '../support/billing-state.ts';
 import { goodPassword, signedInOwner } from '../support/browser.ts';
 import { linkIn } from '../support/mailbox.ts';
-import { startTestApi } from '../support/test-api.ts';
+import { startTestApi, type TestApiOptions } from '../support/test-api.ts';
 import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
 import { ensureConsoleBuilt } from './console-build.ts';
 
@@ -27,9 +27,9 @@ export type Owner = Awaited<ReturnType<typeof signedInOwner>>;
  * What the console's browser tests share: the built console served by the real test API (optionally
  * with a worker process, for runs that complete), and headless Chromium.
  */
-export async function startConsoleHarness(options: { worker?: boolean } = {}) {
+export async function startConsoleHarness(options: { worker?: boolean; api?: TestApiOptions } = {}) {
   ensureConsoleBuilt();
-  const api = await startTestApi();
+  const api = await startTestApi(options.api);
   const worker: WorkerProcess | undefined = options.worker ? await startWorkerProcess(api) : undefined;
   const browser: Chromium = await chromium.launch({
     executablePath: CHROMIUM_PATH,

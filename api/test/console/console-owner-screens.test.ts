@@ -213,21 +213,21 @@ describe('settings and profile', () => {
     await dialog.getByLabel('Current password').fill(goodPassword);
     await submit();
     await page.getByText('Password updated').waitFor({ timeout: UI_TIMEOUT_MS });
-    const signIn = await new Browser(harness.api.baseUrl).post('/api/auth/login', {
-      email: owner.email,
-      password: 'a brand new passphrase 42',
-    });
+    // The change signed out every other session (the test's own client among them), not this page's.
+    expect((await owner.get('/api/preferences')).status).toBe(401);
+    const again = new Browser(harness.api.baseUrl);
+    const signIn = await again.post('/api/auth/login', { email: owner.email, password: 'a brand new passphrase 42' });
     expect(signIn.status).toBe(200);
 
     await page.getByRole('switch', { name: /Data sharing/ }).click();
     await expect
-      .poll(async () => (await owner.get('/api/preferences')).body.data_sharing, { timeout: UI_TIMEOUT_MS })
+      .poll(async () => (await again.get('/api/preferences')).body.data_sharing, { timeout: UI_TIMEOUT_MS })
       .toBe(true);
     await page.getByLabel('Timezone').click();
     await page.getByRole('option', { name: 'Europe/Paris' }).click();
     await page.getByRole('listbox').waitFor({ state: 'hidden' });
     await expect
-      .poll(async () => (await owner.get('/api/preferences')).body.timezone, { timeout: UI_TIMEOUT_MS })
+      .poll(async () => (await again.get('/api/preferences')).body.timezone, { timeout: UI_TIMEOUT_MS })
       .toBe('Europe/Paris');
     expect(await page.getByRole('link', { name: 'Export Data' }).getAttribute('href')).toBe('/api/account/export');
     await screenshot(page, 'settings-desktop');
@@ -253,7 +253,7 @@ describe('settings and profile', () => {
     await page.context().close();
   });
 
-  it('deletes the account after the e-mail is typed, and lands on /auth', async () => {
+  it('deletes the account after the e-mail and the current password are typed, and lands on /auth', async () => {
     const owner = await ownerOn('pro');
     const page = await pageFor(owner);
     await open(page, '/settings', 'Settings');
@@ -262,9 +262,24 @@ describe('settings and profile', () => {
     const confirm = dialog.getByRole('button', { name: 'Delete Account' });
     expect(await confirm.isDisabled()).toBe(true);
     await dialog.getByLabel(`Type ${owner.email} to confirm`).fill(owner.email);
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('Current password').fill(goodPassword);
     await confirm.click();
     await page.waitForURL(/\/auth/, { timeout: UI_TIMEOUT_MS });
     expect((await owner.get('/api/profile')).status).toBe(401);
+    await page.context().close();
+  });
+
+  it('signs out everywhere from Settings: this browser and every other session of the account', async () => {
+    const owner = await ownerOn('flex');
+    const elsewhere = new Browser(harness.api.baseUrl);
+    expect((await elsewhere.post('/api/auth/login', { email: owner.email, password: goodPassword })).status).toBe(200);
+    const page = await pageFor(owner);
+    await open(page, '/settings', 'Settings');
+    await page.getByRole('button', { name: 'Sign Out Everywhere' }).click();
+    await page.waitForURL(/\/auth/, { timeout: UI_TIMEOUT_MS });
+    expect((await owner.get('/api/auth/session')).body.user).toBeNull();
+    expect((await elsewhere.get('/api/auth/session')).body.user).toBeNull();
     await page.context().close();
   });
 });

@@ -4,9 +4,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@turnproof/activities';
 import Provider from 'oidc-provider';
 import { type Browser as Chromium, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, signedInOwner } from '../support/browser.ts';
+import { Browser, goodPassword, signedInOwner } from '../support/browser.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
 import { ensureConsoleBuilt } from './console-build.ts';
+import { screenshot } from './console-harness.ts';
 
 /**
  * Continue with Google against a real OpenID Connect provider on loopback (panva's oidc-provider, the
@@ -54,6 +55,13 @@ afterAll(async () => {
   await api?.close();
 });
 
+async function sessionsOf(userId: string): Promise<number> {
+  const [row] = await api.orm.em
+    .getConnection()
+    .execute<{ n: string }[]>('select count(*) as n from sessions where user_id = ?', [userId]);
+  return Number(row?.n);
+}
+
 /** Clicks Continue with Google on /auth and signs in at the provider's login and consent screens. */
 async function continueWithGoogle(login: string) {
   const page = await (await chromiumBrowser.newContext()).newPage();
@@ -79,12 +87,43 @@ describe('Continue with Google', () => {
     });
   });
 
-  it('signs an existing e-mail account in and links it, without a second account', async () => {
+  it('links a confirmed e-mail account only once its owner signs in with the password, then signs in with Google', async () => {
     const owner = await signedInOwner(api, 'lee@example.test');
     const page = await continueWithGoogle('lee');
+    await page.waitForURL(`${api.baseUrl}/auth?link=google`);
+    await page.getByText('An account with this email already exists. Sign in with its password once').waitFor();
+    await screenshot(page, 'auth-link-google');
+    expect((await (await page.request.get(`${api.baseUrl}/api/auth/session`)).json()).user).toBeNull();
+
+    await page.getByLabel('Email').fill(owner.email);
+    await page.getByLabel(/^Password/).fill(goodPassword);
+    await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(`${api.baseUrl}/onboarding`);
-    const session = await (await page.request.get(`${api.baseUrl}/api/auth/session`)).json();
+
+    const again = await continueWithGoogle('lee');
+    await again.waitForURL(`${api.baseUrl}/onboarding`);
+    const session = await (await again.request.get(`${api.baseUrl}/api/auth/session`)).json();
     expect(session.user.id).toBe(owner.userId);
+  });
+
+  it('takes an unconfirmed sign-up of the address away from whoever made it: their password and sessions stop working', async () => {
+    // Someone signs up with the victim's address and never confirms it (they cannot).
+    const attacker = new Browser(api.baseUrl);
+    const squat = { email: 'vic@example.test', password: 'Attacker-Pass-9931', full_name: 'x' };
+    expect((await attacker.post('/api/auth/signup', squat)).status).toBe(201);
+
+    const page = await continueWithGoogle('vic');
+    await page.waitForURL(`${api.baseUrl}/onboarding`);
+    await page.getByRole('heading', { name: 'Welcome to Turnproof, Gia Google!' }).waitFor();
+    const victim = await (await page.request.get(`${api.baseUrl}/api/auth/session`)).json();
+    expect(victim.user.email).toBe('vic@example.test');
+
+    const login = await attacker.post('/api/auth/login', { email: squat.email, password: squat.password });
+    expect(login.status).toBe(401);
+    expect((await attacker.get('/api/auth/session')).body.user).toBeNull();
+    // No session of the account was made with the password; the victim's Google session still works.
+    expect(await sessionsOf(victim.user.id)).toBe(1);
+    expect((await (await page.request.get(`${api.baseUrl}/api/auth/session`)).json()).user.id).toBe(victim.user.id);
   });
 
   it('refuses a callback that no sign-in started, and hides nothing from /api/auth/providers', async () => {

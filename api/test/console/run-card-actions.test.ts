@@ -111,6 +111,33 @@ describe('the run menu', () => {
   });
 });
 
+describe('menus and dialogs (React portals)', () => {
+  it('open from a run card and close when the owner clicks away', async () => {
+    // The first test's run (a Flex owner has three properties at most).
+    await page.goto(`${api.baseUrl}/runs`);
+    const card = page.getByRole('article', { name: 'Dockside Cottage' });
+    const clickAway = () => page.mouse.click(8, 600);
+
+    await card.getByRole('button', { name: /More actions/ }).click();
+    const deleteItem = page.getByRole('menuitem', { name: 'Delete Run' });
+    await visible(deleteItem);
+    await clickAway();
+    await deleteItem.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+
+    await card.getByRole('button', { name: 'Magic Link' }).click();
+    const dialog = page.getByRole('dialog');
+    await visible(dialog);
+    await clickAway();
+    await dialog.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+
+    // The page is usable again: the same menu opens once more.
+    await card.getByRole('button', { name: /More actions/ }).click();
+    await visible(deleteItem);
+    await page.keyboard.press('Escape');
+    await deleteItem.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+  });
+});
+
 describe('the inspections list filters', () => {
   it('searches, filters by status, shows the no-match state and clears all filters', async () => {
     await newRun('Lighthouse Keeper Cabin');

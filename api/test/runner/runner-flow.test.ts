@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { runHandle } from '@turnproof/temporal/client';
-import { runProgressQuery } from '@turnproof/workflows';
+import { completeRunUpdate, runProgressQuery } from '@turnproof/workflows';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInOwner } from '../support/browser.ts';
@@ -288,6 +289,30 @@ describe('actions are applied once and in order', () => {
       .getConnection()
       .execute<{ count: string }[]>('select count(*) from reports where run_id = ?', [run.id]);
     expect(rows[0]?.count).toBe('1');
+  });
+
+  it("answers a retried completion whose first answer was lost with that completion's answer", async () => {
+    const { run, cleaner } = await newRun();
+    const tasks = (await cleaner.openRun()).body.run.tasks;
+    for (const [index, task] of tasks.entries()) {
+      for (let n = 0; n < task.task.required_media; n += 1)
+        await cleaner.uploadPhoto(task.id, await cameraPhoto(`l${index}${n}`, 400, 300));
+      await cleaner.tick(task.id);
+    }
+    // The first request reached the workflow, but its answer never reached the phone (a deadline, a drop).
+    const actionId = randomUUID();
+    const stored = tasks.map((task: { id: string }) => ({ id: task.id, checked: true, confirmedMedia: 5 }));
+    await runHandle(api.temporal, run.id).executeUpdate(completeRunUpdate, {
+      args: [{ tasks: stored }],
+      updateId: `complete/${actionId}`,
+    });
+    const retried = await cleaner.complete(actionId);
+    expect(retried.status).toBe(200);
+    expect(retried.body.message).toBe('Run completed successfully!');
+    expect((await cleaner.complete(actionId)).body).toEqual(retried.body);
+    const another = await cleaner.complete();
+    expect(another.status).toBe(409);
+    expect(another.body.error).toBe('This run is already completed.');
   });
 
   it('refuses completion while required tasks or photos are missing, naming them', async () => {

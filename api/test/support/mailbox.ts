@@ -6,6 +6,7 @@ export interface ReceivedMail {
   to: string;
   subject: string;
   text: string;
+  replyTo: string;
   attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
@@ -24,6 +25,7 @@ export async function startMailbox() {
             to: to.join(','),
             subject: mail.subject ?? '',
             text: mail.text ?? '',
+            replyTo: mail.replyTo?.value.map((address) => address.address ?? '').join(',') ?? '',
             attachments: mail.attachments.map((attachment) => ({
               filename: attachment.filename ?? '',
               contentType: attachment.contentType,

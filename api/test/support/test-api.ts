@@ -5,14 +5,22 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createMailer } from '@turnproof/activities/mailer';
 import { createMediaStorage } from '@turnproof/activities/media-storage';
+import { createPdfRenderer } from '@turnproof/activities/report';
 import { createStripeClient } from '@turnproof/activities/stripe';
-import { loadConfig, type BillingDurations, type RunDurations, type TrialDurations } from '@turnproof/config';
+import {
+  loadConfig,
+  type BillingDurations,
+  type CalendarDurations,
+  type RunDurations,
+  type TrialDurations,
+} from '@turnproof/config';
 import { createOrm } from '@turnproof/db';
 import { connectTemporal } from '@turnproof/temporal/client';
-import { pino } from 'pino';
+import { type DestinationStream, pino } from 'pino';
 import { createApp } from '../../src/app.ts';
+import { reconcileAdminRoles } from '../../src/auth/admin-role.ts';
 import { defaultRateLimits, RateLimits, type RateLimitSettings } from '../../src/auth/rate-limits.ts';
-import { ProgressSignals } from '../../src/public/progress-signals.ts';
+import { OutboxRelay } from '../../src/outbox/outbox-relay.ts';
 import { startMailbox } from './mailbox.ts';
 
 const generousLimits: RateLimitSettings = Object.fromEntries(
@@ -20,7 +28,8 @@ const generousLimits: RateLimitSettings = Object.fromEntries(
 ) as unknown as RateLimitSettings;
 
 export interface TestApiOptions {
-  rateLimits?: RateLimitSettings;
+  /** Budgets to tighten; the others stay generous. */
+  rateLimits?: Partial<RateLimitSettings>;
   /** Timers of the runs this API creates (seconds in tests). */
   runDurations?: RunDurations;
   /** Timers of the billing workflows this API starts (seconds in tests). */
@@ -31,6 +40,10 @@ export interface TestApiOptions {
   trialDurations?: TrialDurations;
   /** Lifetime of promo credits granted through this API (seconds in tests). */
   promoCreditLifetimeMs?: number;
+  /** Poll interval and default turnaround of the calendar workflows this API starts. */
+  calendarDurations?: CalendarDurations;
+  /** Receives every log line (info and up) as JSON, as production's stdout would; else only errors show. */
+  logStream?: DestinationStream;
 }
 
 /**
@@ -55,11 +68,16 @@ export async function startTestApi(options: TestApiOptions = {}) {
     ...options.env,
   });
   const orm = await createOrm(config.DATABASE_URL);
+  // ADMIN_EMAILS may have changed since the last start: the list decides who is admin now.
+  await reconcileAdminRoles(orm.em.fork(), config.ADMIN_EMAILS);
   const temporal = await connectTemporal(config);
-  const rateLimits = new RateLimits(config.DATABASE_URL, options.rateLimits ?? generousLimits);
+  const rateLimits = new RateLimits(config.DATABASE_URL, { ...generousLimits, ...options.rateLimits });
   const storage = createMediaStorage(config.mediaDir);
-  const logger = pino({ level: 'error' });
-  const progress = new ProgressSignals(temporal.client, logger);
+  const logger = options.logStream
+    ? pino({ level: 'info' }, options.logStream)
+    : pino({ level: process.env.TEST_LOG_LEVEL ?? 'error' });
+  const outbox = new OutboxRelay({ orm, temporal: temporal.client, logger }).start();
+  const pdf = createPdfRenderer();
   const app = createApp({
     config,
     orm,
@@ -69,17 +87,22 @@ export async function startTestApi(options: TestApiOptions = {}) {
     // Unexpected server errors (500s) show up in the test output.
     logger,
     storage,
-    progress,
+    pdf,
+    outbox,
     runDurations: options.runDurations,
     stripe: createStripeClient(config),
     billingDurations: options.billingDurations,
     trialDurations: options.trialDurations,
     promoCreditLifetimeMs: options.promoCreditLifetimeMs,
+    calendarDurations: options.calendarDurations,
   });
   server.on('request', app.callback());
 
   return {
     baseUrl: config.publicOrigin,
+    app,
+    /** Where the server listens; differs from baseUrl when a test sets PUBLIC_ORIGIN. */
+    socketUrl: `http://127.0.0.1:${port}`,
     mailbox,
     orm,
     temporal: temporal.client,
@@ -87,9 +110,15 @@ export async function startTestApi(options: TestApiOptions = {}) {
     storage,
     async close() {
       await new Promise((resolve) => server.close(resolve));
-      await progress.drained();
+      await outbox.stop();
       server.closeAllConnections();
-      await Promise.allSettled([orm.close(), temporal.connection.close(), rateLimits.close(), mailbox.close()]);
+      await Promise.allSettled([
+        orm.close(),
+        temporal.connection.close(),
+        rateLimits.close(),
+        mailbox.close(),
+        pdf.close(),
+      ]);
     },
   };
 }

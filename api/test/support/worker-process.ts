@@ -6,9 +6,10 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /**
  * The real worker entry (`temporal/src/worker-main.ts`) as its own process, configured like the
- * test API (database, Temporal, task queue, media folder, SMTP), so a test can SIGKILL it.
+ * test API (database, Temporal, task queue, media folder, SMTP), so a test can SIGKILL it. `extraEnv`
+ * adds or overrides settings (CHROMIUM_PATH, WORKER_METRICS_PORT).
  */
-export async function startWorkerProcess(api: TestApi) {
+export async function startWorkerProcess(api: TestApi, extraEnv: Record<string, string> = {}) {
   const env = {
     ...process.env,
     DATABASE_URL: api.config.DATABASE_URL,
@@ -20,7 +21,12 @@ export async function startWorkerProcess(api: TestApi) {
     PUBLIC_ORIGIN: api.config.publicOrigin,
     STRIPE_SECRET_KEY: api.config.STRIPE_SECRET_KEY ?? '',
     STRIPE_API_BASE: api.config.STRIPE_API_BASE ?? '',
+    SECRET_KEY: api.config.SECRET_KEY,
     NODE_ENV: 'production',
+    CALENDAR_ALLOW_PRIVATE_ADDRESSES: api.config.CALENDAR_ALLOW_PRIVATE_ADDRESSES ? 'true' : 'false',
+    // Off unless a test asks: parallel test runs would fight over one metrics port.
+    WORKER_METRICS_PORT: '0',
+    ...extraEnv,
   };
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'temporal/src/worker-main.ts'], {
     cwd: repoRoot,
@@ -38,6 +44,10 @@ export async function startWorkerProcess(api: TestApi) {
   }
   return {
     output: () => output,
+    /** The worker's process id (to read its memory, say). */
+    pid: child.pid,
+    /** The same process still runs (null), or how it ended. */
+    exitCode: () => child.exitCode ?? child.signalCode,
     kill: async () => {
       child.kill('SIGKILL');
       await exited;

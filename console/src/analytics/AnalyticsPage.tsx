@@ -10,12 +10,14 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { HttpError, Title } from 'react-admin';
 import { apiJson } from '../api/http.ts';
 import { FeatureLock } from '../layout/FeatureLock.tsx';
 import { type Analytics, type Period, PERIODS } from './analytics-types.ts';
 import { formatDuration } from './format.ts';
+import { ReviewScores } from './ReviewScores.tsx';
 import { MetricCard } from './MetricCard.tsx';
 
 // The chart library is the heaviest part of the console: only this screen loads it, after its figures.
@@ -32,29 +34,19 @@ type Load =
   | { state: 'locked'; message: string }
   | { state: 'failed'; message: string };
 
-/** Fetches the figures of a period; the server decides whether the plan includes analytics (403, or 402 upgrade). */
+/** The figures of a period; the server decides whether the plan includes analytics (403, or 402 upgrade). */
 function useAnalytics(days: Period): Load {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  useEffect(() => {
-    let current = true;
-    setLoad({ state: 'loading' });
-    apiJson<Analytics>(`/analytics?days=${days}`).then(
-      (data) => current && setLoad({ state: 'ready', data }),
-      (error: unknown) => {
-        if (!current) return;
-        const message = error instanceof Error ? error.message : 'Failed to load analytics';
-        setLoad(
-          error instanceof HttpError && (error.status === 403 || error.status === 402)
-            ? { state: 'locked', message }
-            : { state: 'failed', message },
-        );
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [days]);
-  return load;
+  const query = useQuery({
+    queryKey: ['analytics', days],
+    queryFn: () => apiJson<Analytics>(`/analytics?days=${days}`),
+    retry: false,
+  });
+  if (query.isPending) return { state: 'loading' };
+  if (query.isSuccess) return { state: 'ready', data: query.data };
+  const error = query.error;
+  const message = error instanceof Error ? error.message : 'Failed to load analytics';
+  const locked = error instanceof HttpError && (error.status === 403 || error.status === 402);
+  return locked ? { state: 'locked', message } : { state: 'failed', message };
 }
 
 const grid = { display: 'grid', gap: 2 } as const;
@@ -226,6 +218,7 @@ export function AnalyticsPage() {
             </Box>
           </Suspense>
           <RunsPerProperty data={load.data} />
+          <ReviewScores scores={load.data.review_scores} />
         </Stack>
       )}
     </Box>

@@ -11,6 +11,15 @@ export interface Analytics {
   photos: { total: number; per_run: number | null };
   properties: { id: string; name: string; runs: number; completed: number; issues: number }[];
   completions_per_week: { week_start: string; completed: number }[];
+  review_scores: { by_property: ScoreFigures[]; by_cleaner: ScoreFigures[] };
+}
+
+/** The hosts' average 1-5 review score of a property's or a cleaner's runs. */
+export interface ScoreFigures {
+  id: string;
+  name: string;
+  average_score: number;
+  reviews: number;
 }
 
 export const PERIODS = [7, 30, 90] as const;

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { rememberChosenTemplate } from '../runs/chosen-template.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { authProviders, errorMessage, requestPasswordReset, signUp } from './authApi.ts';
 import { PasswordField } from './PasswordField.tsx';
@@ -25,6 +26,9 @@ export function AuthPage() {
   const navigate = useNavigate();
   const session = useSession();
   const providers = useQuery({ queryKey: ['auth-providers'], queryFn: authProviders, staleTime: Infinity });
+  // 'Get Started Free' on a public template page: that template is preselected in the first wizard.
+  const chosenTemplate = params.get('template');
+  useEffect(() => rememberChosenTemplate(chosenTemplate), [chosenTemplate]);
 
   // The spec: a signed-in user on /auth goes to /onboarding (which sends subscribed users on to /dashboard).
   useEffect(() => {
@@ -93,6 +97,12 @@ export function AuthPage() {
       {params.get('error') === 'google' && !error && (
         <Alert severity="error" sx={{ mb: 2 }}>
           Google sign-in did not complete. Please try again, or sign in with your email.
+        </Alert>
+      )}
+      {params.get('link') === 'google' && !error && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          An account with this email already exists. Sign in with its password once to link your Google account; after
+          that, Continue with Google signs you in.
         </Alert>
       )}
       {params.get('confirmed') && !error && (

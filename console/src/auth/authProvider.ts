@@ -27,9 +27,9 @@ export const authProvider: AuthProvider = {
     await apiJson('/auth/login', { method: 'POST', body: { email, password } });
   },
 
-  async logout() {
+  async logout(params?: { everywhere?: boolean }) {
     try {
-      await apiJson('/auth/logout', { method: 'POST' });
+      await apiJson('/auth/logout', { method: 'POST', body: { everywhere: params?.everywhere === true } });
     } catch {
       // The spec: a failed global sign-out still clears local data and goes to /auth.
     }

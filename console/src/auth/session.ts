@@ -5,6 +5,8 @@ import type { Access } from '../types.ts';
 export interface SessionUser {
   id: string;
   email: string;
+  /** False for accounts that only sign in with Google. */
+  has_password?: boolean;
 }
 
 export interface SessionProfile {

@@ -11,4 +11,6 @@ export const RUN_STATUS_STYLES: Record<RunStatus, { label: string; color: string
   completed: { label: 'completed', color: '#166534', bgcolor: '#dcfce7' },
   in_progress: { label: 'in progress', color: '#9a3412', bgcolor: '#ffedd5' },
   pending: { label: 'pending', color: '#1e40af', bgcolor: '#dbeafe' },
+  canceled: { label: 'canceled', color: '#374151', bgcolor: '#e5e7eb' },
+  revision_requested: { label: 'revision requested', color: '#6b21a8', bgcolor: '#f3e8ff' },
 };

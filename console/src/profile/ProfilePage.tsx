@@ -19,7 +19,8 @@ import {
   Tabs,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Title, useGetList, useNotify } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { apiJson } from '../api/http.ts';
@@ -102,29 +103,27 @@ function RecentRuns() {
 export function ProfilePage() {
   const notify = useNotify();
   const refreshSession = useRefreshSession();
-  const [profile, setProfile] = useState<Profile | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const [tab, setTab] = useState(0);
-
-  useEffect(() => {
-    apiJson<Profile>('/profile').then(setProfile, (error: unknown) =>
-      setFailed(error instanceof Error ? error.message : 'Error loading profile'),
-    );
-  }, []);
-
-  /** Saves a change; rejects (after telling the owner) so an inline editor stays open. */
-  const save = async (change: ProfileChange) => {
-    try {
-      setProfile(await apiJson<Profile>('/profile', { method: 'PUT', body: change }));
+  const query = useQuery({ queryKey: ['profile'], queryFn: () => apiJson<Profile>('/profile') });
+  const { mutateAsync } = useMutation({
+    mutationFn: (change: ProfileChange) => apiJson<Profile>('/profile', { method: 'PUT', body: change }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(['profile'], saved);
       void refreshSession(); // the sidebar footer shows the name and company from the session
       notify('Profile saved', { type: 'success' });
-    } catch (error) {
+    },
+    // The mutation still rejects, so an inline editor stays open.
+    onError: (error) =>
       notify(error instanceof Error ? `Error saving profile: ${error.message}` : 'Error saving profile', {
         type: 'error',
-      });
-      throw error;
-    }
+      }),
+  });
+  const save = async (change: ProfileChange) => {
+    await mutateAsync(change);
   };
+  const profile = query.data ?? null;
+  const failed = query.error ? query.error.message || 'Error loading profile' : null;
 
   if (failed)
     return (

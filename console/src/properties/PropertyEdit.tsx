@@ -1,4 +1,6 @@
-import { Edit, useNotify, useRedirect } from 'react-admin';
+import { Edit, useNotify, useRecordContext, useRedirect } from 'react-admin';
+import { CalendarPanel } from '../dispatch/CalendarPanel.tsx';
+import type { PropertyRecord } from '../resource-records.ts';
 import { useParams } from 'react-router-dom';
 import { DeletePropertyButton } from './DeletePropertyButton.tsx';
 import { PropertyForm } from './PropertyForm.tsx';
@@ -31,6 +33,14 @@ export function PropertyEdit() {
       }}
     >
       <PropertyForm submitLabel="Save Changes" extraActions={<DeletePropertyButton backToList />} />
+      <PropertyCalendar />
     </Edit>
   );
+}
+
+/** Shown once the property has calendar feeds. */
+function PropertyCalendar() {
+  const property = useRecordContext<PropertyRecord>();
+  if (!property?.calendar_urls?.length) return null;
+  return <CalendarPanel propertyId={property.id} timeZone={property.timezone} />;
 }

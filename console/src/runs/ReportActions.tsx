@@ -3,13 +3,14 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { apiJson } from '../api/http.ts';
 import type { ReportRecord } from '../resource-records.ts';
+import { ReportMailStatus } from './ReportMailStatus.tsx';
 
 const POLL_MS = 500;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const pdfUrl = (runId: string, version: number) => `/api/runs/${runId}/reports/${version}/pdf`;
 const htmlUrl = (runId: string, version: number) => `/api/runs/${runId}/reports/${version}/html`;
@@ -23,84 +24,126 @@ function download(url: string) {
   anchor.remove();
 }
 
+/** A click on Download PDF Report or Regenerate: the report version it waits for (null: ask for a new one). */
+interface Following {
+  session: number;
+  wanted: number | null;
+  downloadWhenReady: boolean;
+}
+
 type Phase =
-  { kind: 'idle' } | { kind: 'working'; percent: number; step: string } | { kind: 'ready'; report: ReportRecord };
+  | { kind: 'idle' }
+  | { kind: 'working'; percent: number; step: string }
+  | { kind: 'needs-version' }
+  | { kind: 'ready'; report: ReportRecord }
+  | { kind: 'failed'; message: string };
+
+const preparing = { kind: 'working', percent: 0, step: 'Preparing the report' } as const;
+
+/**
+ * Where the newest report stands for what was asked: a new version is asked for once (when regenerating,
+ * or when there is no report yet or the last one failed); then its workflow's progress until ready.
+ */
+function phaseOf(following: Following | null, reports: ReportRecord[] | undefined): Phase {
+  if (!following) return { kind: 'idle' };
+  if (following.wanted === null) return { kind: 'needs-version' };
+  if (!reports) return preparing;
+  const [latest] = reports;
+  const current = latest && latest.version >= following.wanted ? latest : undefined;
+  if (!current || current.status === 'pending' || current.status === 'generating') {
+    if (!latest && following.wanted === 0) return { kind: 'needs-version' };
+    return {
+      kind: 'working',
+      percent: current?.progress?.percent ?? 0,
+      step: current?.progress?.step ?? 'Waiting for the report worker',
+    };
+  }
+  if (current.status === 'ready') return { kind: 'ready', report: current };
+  if (following.wanted === 0) return { kind: 'needs-version' }; // the last report failed: try a new version once
+  return { kind: 'failed', message: current.error ?? 'An unexpected error occurred' };
+}
 
 /**
  * Download PDF Report for a completed run, with the real progress of the report's workflow (its steps,
- * polled from GET /api/runs/{id}/reports), then Regenerate, Preview (when there is HTML) and Download.
+ * from GET /api/runs/{id}/reports every half second while it works), then Regenerate, Preview (when
+ * there is HTML) and Download.
  */
 export function ReportActions({ runId }: { runId: string }) {
   const notify = useNotify();
-  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
-  const mounted = useRef(true);
-  useEffect(
-    () => () => {
-      mounted.current = false;
-    },
-    [],
-  );
-
-  /**
-   * Follows the newest report version until it is ready (downloading it when asked). A new version is
-   * asked for once: when regenerating, or when there is no report yet or the last one failed.
-   */
-  const follow = async (downloadWhenReady: boolean, regenerate: boolean) => {
-    setPhase({ kind: 'working', percent: 0, step: 'Preparing the report' });
-    const requestVersion = async () =>
-      (await apiJson<{ version: number }>(`/runs/${runId}/reports`, { method: 'POST' })).version;
-    let wanted = regenerate ? await requestVersion() : 0;
-    while (mounted.current) {
-      const [latest] = await apiJson<ReportRecord[]>(`/runs/${runId}/reports`);
-      const current = latest && latest.version >= wanted ? latest : undefined;
-      if (!current || current.status === 'pending' || current.status === 'generating') {
-        if (!latest && wanted === 0) wanted = await requestVersion();
-        setPhase({
-          kind: 'working',
-          percent: current?.progress?.percent ?? 0,
-          step: current?.progress?.step ?? 'Waiting for the report worker',
-        });
-      } else if (current.status === 'ready') {
-        setPhase({ kind: 'ready', report: current });
-        if (downloadWhenReady) download(pdfUrl(runId, current.version));
-        return;
-      } else if (wanted === 0) {
-        wanted = await requestVersion(); // the last report failed: try a new version once
-      } else {
-        throw new Error(current.error ?? 'An unexpected error occurred');
-      }
-      await sleep(POLL_MS);
-    }
-  };
-
-  const start = (downloadWhenReady: boolean, regenerate: boolean) =>
-    follow(downloadWhenReady, regenerate).catch((error: unknown) => {
-      setPhase({ kind: 'idle' });
+  const [following, setFollowing] = useState<Following | null>(null);
+  const reports = useQuery({
+    queryKey: ['runs', runId, 'reports', following?.session],
+    queryFn: () => apiJson<ReportRecord[]>(`/runs/${runId}/reports`),
+    enabled: following !== null && following.wanted !== null,
+    refetchInterval: (query) => (phaseOf(following, query.state.data).kind === 'working' ? POLL_MS : false),
+  });
+  const fail = useCallback(
+    (error: unknown) =>
       notify(error instanceof Error ? `Report Generation Failed: ${error.message}` : 'Failed to generate report', {
         type: 'error',
-      });
-    });
+      }),
+    [notify],
+  );
+  const newVersion = useMutation({
+    mutationFn: () => apiJson<{ version: number }>(`/runs/${runId}/reports`, { method: 'POST' }),
+    onSuccess: ({ version }) => setFollowing((now) => now && { ...now, wanted: version }),
+    onError: (error) => {
+      setFollowing(null);
+      fail(error);
+    },
+  });
+  const reportsError = reports.error;
+  const phase: Phase = reportsError
+    ? { kind: 'failed', message: reportsError.message }
+    : phaseOf(following, reports.data);
 
-  if (phase.kind === 'idle') {
+  const { mutate: askForVersion, isPending: asking } = newVersion;
+  useEffect(() => {
+    if (phase.kind === 'needs-version' && !asking) askForVersion();
+  }, [phase.kind, asking, askForVersion]);
+
+  const downloaded = useRef<string | null>(null);
+  const readyReport = phase.kind === 'ready' ? phase.report : null;
+  useEffect(() => {
+    if (!readyReport || !following?.downloadWhenReady) return;
+    const key = `${following.session}/${readyReport.version}`;
+    if (downloaded.current === key) return;
+    downloaded.current = key;
+    download(pdfUrl(runId, readyReport.version));
+  }, [readyReport, following, runId]);
+
+  // Said once per click that failed.
+  const failure = phase.kind === 'failed' ? { session: following?.session, message: phase.message } : null;
+  const failedSession = failure?.session;
+  const failedMessage = failure?.message;
+  useEffect(() => {
+    if (failedMessage !== undefined) fail(new Error(failedMessage));
+  }, [failedSession, failedMessage, fail]);
+
+  const start = (downloadWhenReady: boolean, regenerate: boolean) =>
+    setFollowing((now) => ({ session: (now?.session ?? 0) + 1, wanted: regenerate ? null : 0, downloadWhenReady }));
+
+  if (phase.kind === 'idle' || phase.kind === 'failed') {
     return (
       <Button variant="contained" size="small" startIcon={<PictureAsPdfIcon />} onClick={() => void start(true, false)}>
         Download PDF Report
       </Button>
     );
   }
-  if (phase.kind === 'working') {
+  if (phase.kind === 'working' || phase.kind === 'needs-version') {
+    const { percent, step } = phase.kind === 'working' ? phase : preparing;
     return (
       <Box sx={{ minWidth: 220, flex: 1 }} role="status" aria-live="polite">
         <Typography variant="body2">
-          Generating report... {phase.percent}% · {phase.step}
+          Generating report... {percent}% · {step}
         </Typography>
-        <LinearProgress variant="determinate" value={phase.percent} aria-label="Report progress" sx={{ mt: 0.5 }} />
+        <LinearProgress variant="determinate" value={percent} aria-label="Report progress" sx={{ mt: 0.5 }} />
       </Box>
     );
   }
   const { report } = phase;
   return (
-    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
       <Button size="small" startIcon={<RefreshIcon />} onClick={() => void start(false, true)}>
         Regenerate
       </Button>
@@ -124,6 +167,7 @@ export function ReportActions({ runId }: { runId: string }) {
       >
         Download
       </Button>
+      <ReportMailStatus runId={runId} report={report} />
     </Stack>
   );
 }

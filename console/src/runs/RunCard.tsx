@@ -5,6 +5,7 @@ import {
   Card,
   CardActions,
   CardContent,
+  Chip,
   Dialog,
   DialogActions,
   DialogContent,
@@ -17,7 +18,9 @@ import { useRefresh } from 'react-admin';
 import { TypeBadge } from '../checklists/TypeBadge.tsx';
 import type { RunRecord } from '../resource-records.ts';
 import { MagicLinkPanel } from './MagicLinkPanel.tsx';
+import { ClaimPackButton } from './ClaimPackButton.tsx';
 import { ReportActions } from './ReportActions.tsx';
+import { ReviewActions, reviewSummary } from './ReviewActions.tsx';
 import { RunMenu } from './RunMenu.tsx';
 import { StatusChip } from './StatusChip.tsx';
 
@@ -47,6 +50,7 @@ export function RunCard({ run }: { run: RunRecord }) {
         <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }}>
           <StatusChip status={run.status} />
           <TypeBadge type={run.type} />
+          {reviewSummary(run.review) && <Chip size="small" variant="outlined" label={reviewSummary(run.review)} />}
         </Stack>
         {tenant && (
           <Typography variant="body2" sx={{ mt: 1 }}>
@@ -78,6 +82,8 @@ export function RunCard({ run }: { run: RunRecord }) {
           Magic Link
         </Button>
         {run.status === 'completed' && <ReportActions runId={run.id} />}
+        {run.status === 'completed' && <ReviewActions run={run} />}
+        {run.status === 'completed' && <ClaimPackButton runId={run.id} />}
       </CardActions>
       <Dialog
         open={linkOpen}

@@ -70,9 +70,11 @@ function RunFilters() {
   const { filterValues, setFilters, sort, setSort } = useListContext<RunRecord>();
   const [search, setSearch] = useState<string>(filterValues.q ?? '');
   // Clear All Filters empties the field; other changes come from the field itself (and may lag behind it).
-  useEffect(() => {
+  const [filteredQ, setFilteredQ] = useState(filterValues.q);
+  if (filteredQ !== filterValues.q) {
+    setFilteredQ(filterValues.q);
     if (!filterValues.q) setSearch('');
-  }, [filterValues.q]);
+  }
   useEffect(() => {
     const timer = setTimeout(() => {
       if ((filterValues.q ?? '') !== search) setFilters({ ...filterValues, q: search || undefined });

@@ -1,7 +1,9 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import VisibilityIcon from '@mui/icons-material/Visibility';
 import { IconButton, ListItemIcon, Menu, MenuItem } from '@mui/material';
+import { Link } from 'react-router-dom';
 import { useState } from 'react';
 import { Confirm, useDelete, useNotify } from 'react-admin';
 import type { RunRecord } from '../resource-records.ts';
@@ -40,6 +42,12 @@ export function RunMenu({ run }: { run: RunRecord }) {
         <MoreVertIcon />
       </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <MenuItem component={Link} to={`/runs/${run.id}/show`} onClick={() => setAnchor(null)}>
+          <ListItemIcon>
+            <VisibilityIcon fontSize="small" />
+          </ListItemIcon>
+          Run Details
+        </MenuItem>
         {canOpen && (
           <MenuItem
             component="a"

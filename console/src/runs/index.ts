@@ -5,5 +5,6 @@ import { lazyPage } from '../layout/lazyPage.tsx';
 export default {
   list: lazyPage(() => import('./RunList.tsx').then((m) => m.RunList)),
   create: lazyPage(() => import('./wizard/RunWizard.tsx').then((m) => m.RunWizard)),
+  show: lazyPage(() => import('./RunShow.tsx').then((m) => m.RunShow)),
   icon: FactCheckIcon,
 };

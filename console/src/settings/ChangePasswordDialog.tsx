@@ -49,7 +49,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
         method: 'POST',
         body: { current_password: fields.current, new_password: fields.next, confirm_password: fields.confirm },
       });
-      notify('Password updated', { type: 'success' });
+      notify('Password updated. Every other device has been signed out.', { type: 'success' });
       close();
     } catch (error) {
       const text = error instanceof Error ? error.message : 'Error changing password';

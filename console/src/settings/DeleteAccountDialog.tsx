@@ -12,12 +12,26 @@ import { type FormEvent, useState } from 'react';
 import { apiJson } from '../api/http.ts';
 import { AUTH_PATH, clearLocalData } from '../auth/authProvider.ts';
 
-/** Delete Account: the owner types their e-mail; the server removes everything and stops their workflows. */
-export function DeleteAccountDialog({ open, email, onClose }: { open: boolean; email: string; onClose: () => void }) {
+/**
+ * Delete Account: the owner types their e-mail and their current password (an account without one was
+ * signed in by Google moments ago); the server removes everything and stops their workflows.
+ */
+export function DeleteAccountDialog({
+  open,
+  email,
+  hasPassword,
+  onClose,
+}: {
+  open: boolean;
+  email: string;
+  hasPassword: boolean;
+  onClose: () => void;
+}) {
   const [typed, setTyped] = useState('');
+  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const matches = typed.trim().toLowerCase() === email.toLowerCase();
+  const matches = typed.trim().toLowerCase() === email.toLowerCase() && (!hasPassword || password !== '');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -25,7 +39,10 @@ export function DeleteAccountDialog({ open, email, onClose }: { open: boolean; e
     setDeleting(true);
     setError(null);
     try {
-      await apiJson('/account/deletion', { method: 'POST', body: { confirm_email: typed } });
+      await apiJson('/account/deletion', {
+        method: 'POST',
+        body: { confirm_email: typed, ...(hasPassword ? { current_password: password } : {}) },
+      });
       clearLocalData();
       window.location.assign(AUTH_PATH);
     } catch (caught) {
@@ -55,6 +72,17 @@ export function DeleteAccountDialog({ open, email, onClose }: { open: boolean; e
             autoComplete="off"
             fullWidth
           />
+          {hasPassword && (
+            <TextField
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              fullWidth
+              sx={{ mt: 2 }}
+            />
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>

@@ -16,7 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type ReactNode, useState } from 'react';
-import { Title } from 'react-admin';
+import { Title, useLogout } from 'react-admin';
 import { useSession } from '../auth/session.ts';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { DeleteAccountDialog } from './DeleteAccountDialog.tsx';
@@ -108,7 +108,9 @@ function Switches({
 
 /** /settings: Account Security, Notifications, Privacy & Data, Language & Region. */
 export function SettingsPage() {
-  const email = useSession().data?.user?.email ?? null;
+  const user = useSession().data?.user;
+  const email = user?.email ?? null;
+  const logout = useLogout();
   const [dialog, setDialog] = useState<'password' | 'delete' | null>(null);
   const { preferences, failed, save } = usePreferences();
   const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -144,6 +146,15 @@ export function SettingsPage() {
             action={
               <Button variant="outlined" onClick={() => setDialog('password')}>
                 Change Password
+              </Button>
+            }
+          />
+          <Row
+            title="Sessions"
+            detail="Signs you out on every device and browser, this one included"
+            action={
+              <Button variant="outlined" onClick={() => void logout({ everywhere: true })}>
+                Sign Out Everywhere
               </Button>
             }
           />
@@ -201,7 +212,14 @@ export function SettingsPage() {
         )}
       </Stack>
       <ChangePasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />
-      {email && <DeleteAccountDialog open={dialog === 'delete'} email={email} onClose={() => setDialog(null)} />}
+      {email && (
+        <DeleteAccountDialog
+          open={dialog === 'delete'}
+          email={email}
+          hasPassword={user?.has_password !== false}
+          onClose={() => setDialog(null)}
+        />
+      )}
     </Box>
   );
 }

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useNotify } from 'react-admin';
 import { apiJson } from '../api/http.ts';
 
@@ -15,35 +16,46 @@ export interface Preferences {
   timezone: string;
 }
 
+const PREFERENCES_KEY = ['preferences'];
+
 /** The owner's preferences; each change is saved at once and rolled back if the server refuses it. */
 export function usePreferences() {
   const notify = useNotify();
-  const [preferences, setPreferences] = useState<Preferences | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-
-  useEffect(() => {
-    apiJson<Preferences>('/preferences').then(setPreferences, (error: unknown) =>
-      setFailed(error instanceof Error ? error.message : 'Error loading preferences'),
-    );
-  }, []);
-
-  const save = useCallback(
-    async (change: Partial<Preferences>) => {
-      const before = preferences;
-      if (!before) return;
-      setPreferences({ ...before, ...change });
-      try {
-        setPreferences(await apiJson<Preferences>('/preferences', { method: 'PUT', body: change }));
-        notify('Preferences saved', { type: 'success' });
-      } catch (error) {
-        setPreferences(before);
-        notify(error instanceof Error ? `Error saving preferences: ${error.message}` : 'Error saving preferences', {
-          type: 'error',
-        });
-      }
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: PREFERENCES_KEY, queryFn: () => apiJson<Preferences>('/preferences') });
+  const mutation = useMutation({
+    mutationFn: (change: Partial<Preferences>) => apiJson<Preferences>('/preferences', { method: 'PUT', body: change }),
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey: PREFERENCES_KEY });
+      const before = queryClient.getQueryData<Preferences>(PREFERENCES_KEY);
+      if (before) queryClient.setQueryData(PREFERENCES_KEY, { ...before, ...change });
+      return { before };
     },
-    [preferences, notify],
+    onSuccess: (saved) => {
+      queryClient.setQueryData(PREFERENCES_KEY, saved);
+      notify('Preferences saved', { type: 'success' });
+    },
+    onError: (error, _change, context) => {
+      if (context?.before) queryClient.setQueryData(PREFERENCES_KEY, context.before);
+      notify(error instanceof Error ? `Error saving preferences: ${error.message}` : 'Error saving preferences', {
+        type: 'error',
+      });
+    },
+  });
+  const { mutateAsync } = mutation;
+  const save = useCallback(
+    (change: Partial<Preferences>) =>
+      mutateAsync(change).then(
+        () => undefined,
+        () => undefined,
+      ),
+    [mutateAsync],
   );
 
-  return { preferences, failed, save };
+  const failed = query.error
+    ? query.error instanceof Error
+      ? query.error.message
+      : 'Error loading preferences'
+    : null;
+  return { preferences: query.data ?? null, failed, save };
 }

@@ -31,6 +31,7 @@ import { apiJson } from '../api/http.ts';
 import { useSession } from '../auth/session.ts';
 import { FeatureLock } from '../layout/FeatureLock.tsx';
 import { type TeamMember, TEAM_UPGRADE_MESSAGE } from './team-types.ts';
+import { ScheduleLinkButton } from './ScheduleLinkButton.tsx';
 
 function StatusChip({ member }: { member: TeamMember }) {
   return member.status === 'active' ? (
@@ -81,6 +82,7 @@ function MemberActions() {
   return (
     <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end' }}>
       <ResendButton />
+      <ScheduleLinkButton />
       <RemoveButton />
     </Stack>
   );

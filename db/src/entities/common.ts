@@ -28,8 +28,10 @@ export const CHECKLIST_TYPES = [
 ] as const;
 export type ChecklistType = (typeof CHECKLIST_TYPES)[number];
 
-export const RUN_STATUSES = ['pending', 'in_progress', 'completed'] as const;
+export const RUN_STATUSES = ['pending', 'in_progress', 'completed', 'revision_requested', 'canceled'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
+export const REVIEW_DECISIONS = ['approved', 'revision_requested'] as const;
+export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
 
 // The plan catalogue lives in config; the tables only need its keys.
 export { PLAN_KEYS, type PlanKey } from '@turnproof/config';

@@ -5,6 +5,8 @@ export * from './properties.ts';
 export * from './templates.ts';
 export * from './runs.ts';
 export * from './billing.ts';
+export * from './outbox.ts';
+export * from './operations.ts';
 
 import type { EntitySchema } from '@mikro-orm/core';
 import { AuthToken, Session, User } from './accounts.ts';
@@ -16,10 +18,12 @@ import {
   SentNotice,
   StripeEvent,
 } from './billing.ts';
+import { WorkerCheck } from './operations.ts';
 import { ContactMessage, OnboardingProgress, Profile, UserActivity, UserPreferences } from './profiles.ts';
-import { Checklist, Property, Task, TeamMember } from './properties.ts';
-import { Alert, Media, ProcessedAction, Report, Run, RunTask } from './runs.ts';
+import { CalendarFeed, Checklist, Property, Task, TeamMember } from './properties.ts';
+import { Alert, CaptureEntry, CaptureHead, Media, ProcessedAction, Report, Run, RunEvent, RunTask } from './runs.ts';
 import { InspectionTemplate, LibraryChecklist } from './templates.ts';
+import { WorkflowOutbox } from './outbox.ts';
 
 /** Typed loosely on purpose: the exact inferred union is too large for declaration emit. */
 export const allEntities: EntitySchema[] = [
@@ -35,6 +39,7 @@ export const allEntities: EntitySchema[] = [
   Checklist,
   Task,
   TeamMember,
+  CalendarFeed,
   InspectionTemplate,
   LibraryChecklist,
   Run,
@@ -43,10 +48,15 @@ export const allEntities: EntitySchema[] = [
   Report,
   Alert,
   ProcessedAction,
+  RunEvent,
+  CaptureEntry,
+  CaptureHead,
   BillingAccount,
   BillingSubscription,
   StripeEvent,
   PromoRedemption,
   ReportCredit,
   SentNotice,
+  WorkflowOutbox,
+  WorkerCheck,
 ];

@@ -16,6 +16,16 @@ export const Property = defineEntity({
     access_code: p.string().nullable(),
     notes: p.text().nullable(),
     is_system_property: p.boolean().default(false),
+    /** IANA time zone: every time shown to a person about this property is in it. */
+    timezone: p.string().default('UTC'),
+    /** 'HH:MM' local times of the property's bookings (a calendar run is due at the next check-in). */
+    check_in_time: p.string().default('15:00'),
+    checkout_time: p.string().default('11:00'),
+    /** Who gets the property's calendar runs, and who takes a run over when it has not started in time. */
+    default_assignee: () => p.manyToOne(TeamMember).deleteRule('set null').nullable(),
+    backup_assignee: () => p.manyToOne(TeamMember).deleteRule('set null').nullable(),
+    /** Booking calendar (iCalendar) feed URLs polled by `calendar/{propertyId}`. */
+    calendar_urls: p.json<string[]>().onCreate(() => []),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -72,6 +82,33 @@ export const TeamMember = defineEntity({
     accepted_at: p.datetime().nullable(),
     /** The Turnproof account with the member's e-mail, linked when the invitation is accepted. */
     account: () => p.manyToOne(User).deleteRule('set null').nullable(),
+    /** The member's personal schedule link `/c/{token}`: SHA-256 for look-up, encrypted copy for the host. */
+    schedule_token_hash: p.string().nullable().unique(),
+    schedule_link_encrypted: p.text().nullable(),
+    schedule_revoked_at: p.datetime().nullable(),
+    created_at: createdAt(),
+  },
+});
+
+/**
+ * The last good state of one booking calendar feed of a property: the conditional-request validators,
+ * the reservations it listed, and the error of the newest attempt (null once a fetch succeeds again).
+ */
+export const CalendarFeed = defineEntity({
+  name: 'CalendarFeed',
+  tableName: 'calendar_feeds',
+  uniques: [{ properties: ['property', 'url'] }],
+  properties: {
+    id: uuidPrimaryKey(),
+    property: () => p.manyToOne(Property).deleteRule('cascade').index(),
+    url: p.text(),
+    etag: p.text().nullable(),
+    last_modified: p.text().nullable(),
+    /** Reservations of the last good fetch: {uid, summary, start, end} with dates as 'YYYY-MM-DD'. */
+    reservations: p.json<{ uid: string; summary: string; start: string; end: string }[]>().nullable(),
+    last_success_at: p.datetime().nullable(),
+    last_attempt_at: p.datetime().nullable(),
+    last_error: p.text().nullable(),
     created_at: createdAt(),
   },
 });
@@ -80,3 +117,4 @@ export type Property = InferEntity<typeof Property>;
 export type Checklist = InferEntity<typeof Checklist>;
 export type Task = InferEntity<typeof Task>;
 export type TeamMember = InferEntity<typeof TeamMember>;
+export type CalendarFeed = InferEntity<typeof CalendarFeed>;

@@ -1,5 +1,5 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
-import { createdAt, RUN_KINDS, RUN_STATUSES, updatedAt, uuidPrimaryKey } from './common.ts';
+import { createdAt, REVIEW_DECISIONS, RUN_KINDS, RUN_STATUSES, updatedAt, uuidPrimaryKey } from './common.ts';
 import { Checklist, Property, Task, TeamMember } from './properties.ts';
 import { InspectionTemplate } from './templates.ts';
 
@@ -12,9 +12,14 @@ export interface RunMeta {
   [key: string]: unknown;
 }
 
+export const RUN_SOURCES = ['manual', 'calendar'] as const;
+export const CALENDAR_CHANGES = ['start', 'reschedule', 'cancel'] as const;
+
 export const Run = defineEntity({
   name: 'Run',
   tableName: 'runs',
+  // One turnover per reservation of a property, whatever the sync that sees it.
+  uniques: [{ name: 'runs_property_reservation_unique', properties: ['property', 'reservation_uid'] }],
   properties: {
     id: uuidPrimaryKey(),
     property: () => p.manyToOne(Property).deleteRule('cascade').index(),
@@ -36,6 +41,25 @@ export const Run = defineEntity({
     link_expired_at: p.datetime().nullable(),
     due_at: p.datetime().nullable(),
     assigned_to: () => p.manyToOne(TeamMember).deleteRule('set null').nullable(),
+    /** Typed in by the host, or made from a booking calendar reservation (then reservation_uid is set). */
+    source: p.enum(RUN_SOURCES).default('manual'),
+    reservation_uid: p.text().nullable(),
+    /** Checkout of the reservation the turnover follows (calendar runs). */
+    checkout_at: p.datetime().nullable(),
+    /**
+     * The calendar sync that last created, moved or canceled the run, and which of the three: the
+     * calendar workflow passes that sync's changes on to the runs' workflows, also after a retry.
+     */
+    calendar_sync_key: p.string().nullable(),
+    calendar_change: p.enum(CALENDAR_CHANGES).nullable(),
+    canceled_at: p.datetime().nullable(),
+    /** The host's latest review of the completed run: approved, or sent back with a note. */
+    review_decision: p.enum(REVIEW_DECISIONS).nullable(),
+    review_score: p.integer().nullable(),
+    review_note: p.text().nullable(),
+    reviewed_at: p.datetime().nullable(),
+    /** The earlier run this one is compared with (a move-out's move-in, a turnover's previous turnover). */
+    baseline_run: () => p.manyToOne(Run).deleteRule('set null').nullable(),
     tasks: () => p.oneToMany(RunTask).mappedBy('run').orderBy({ order_index: 'asc' }),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -65,6 +89,8 @@ export const RunTask = defineEntity({
     address: p.text().nullable(),
     /** Client timestamp of the newest applied action: older replays never overwrite newer state. */
     client_updated_at: p.datetime().nullable(),
+    /** Sent back by the host's review: while the run awaits revision, only these tasks are open. */
+    reopened: p.boolean().default(false),
     updated_at: updatedAt(),
   },
 });
@@ -90,6 +116,8 @@ export const Media = defineEntity({
     longitude: p.double().nullable(),
     location_accuracy: p.double().nullable(),
     address: p.text().nullable(),
+    /** SHA-256 of the stored bytes when the cleaner confirmed it; the capture log carries the same. */
+    sha256: p.string().length(64).nullable(),
     created_at: createdAt(),
   },
 });
@@ -97,6 +125,9 @@ export const Media = defineEntity({
 export const REPORT_STATUSES = ['pending', 'generating', 'ready', 'failed'] as const;
 export const REPORT_PAYMENTS = ['credit', 'included', 'overage'] as const;
 export type ReportPayment = (typeof REPORT_PAYMENTS)[number];
+/** The report's e-mail to the host, a step of its own after the PDF is stored. */
+export const REPORT_MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type ReportMailStatus = (typeof REPORT_MAIL_STATUSES)[number];
 
 /** One row per report version of a run; (run, version) is the idempotency key of every report activity. */
 export const Report = defineEntity({
@@ -116,16 +147,25 @@ export const Report = defineEntity({
     error: p.text().nullable(),
     /** Set once the report has been e-mailed to the host, so a retried activity never mails twice. */
     emailed_at: p.datetime().nullable(),
+    /** Null when this version is not mailed (a regenerated report); 'failed' comes with mail_error. */
+    mail_status: p.enum(REPORT_MAIL_STATUSES).nullable(),
+    mail_error: p.text().nullable(),
     /** Set once the report has been counted against the owner's usage (metering happens once). */
     metered_at: p.datetime().nullable(),
     /** What paid for the report: a promo credit, a report included in the plan, or overage. */
     paid_by: p.enum(REPORT_PAYMENTS).nullable(),
     generated_at: p.datetime().nullable(),
+    /** SHA-256 of the PDF as rendered: a dropped file is recognised by it. */
+    pdf_sha256: p.string().length(64).nullable().index(),
+    /** The capture log's length and head hash printed in this version. */
+    chain_seq: p.integer().nullable(),
+    chain_head: p.string().length(64).nullable(),
     created_at: createdAt(),
   },
 });
 
-export const ALERT_KINDS = ['issue', 'overdue'] as const;
+export const ALERT_KINDS = ['issue', 'overdue', 'at_risk', 'calendar'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
 export const ALERT_SEVERITIES = ['low', 'medium', 'high'] as const;
 
 /** Issues reported by cleaners and overdue alerts; the spec counts them as 'Issues'. */
@@ -158,9 +198,88 @@ export const ProcessedAction = defineEntity({
   },
 });
 
+export const RUN_EVENT_KINDS = [
+  'link_sent',
+  'reminded',
+  'handed_over',
+  'host_alerted',
+  'overdue',
+  'rescheduled',
+  'canceled',
+  'completed',
+  'report_ready',
+] as const;
+export type RunEventKind = (typeof RUN_EVENT_KINDS)[number];
+
+/** The run's timeline: what its workflow did, each step once (unique per run, kind and key). */
+export const RunEvent = defineEntity({
+  name: 'RunEvent',
+  tableName: 'run_events',
+  uniques: [{ properties: ['run', 'kind', 'key'] }],
+  properties: {
+    id: uuidPrimaryKey(),
+    run: () => p.manyToOne(Run).deleteRule('cascade').index(),
+    kind: p.enum(RUN_EVENT_KINDS),
+    /** Tells repeated kinds apart (such as each new due time); '' for once-only steps. */
+    key: p.string().default(''),
+    detail: p.text(),
+    created_at: createdAt(),
+  },
+});
+
+export type RunEvent = InferEntity<typeof RunEvent>;
+export const CAPTURE_KINDS = [
+  'task_checked',
+  'task_unchecked',
+  'media_confirmed',
+  'issue_reported',
+  'run_completed',
+  'review_approved',
+  'revision_requested',
+] as const;
+export type CaptureKind = (typeof CAPTURE_KINDS)[number];
+
+/**
+ * The tamper-evident capture log: one entry per accepted cleaner action (and host review), chained per
+ * run by SHA-256 (see capture-chain.ts). Device time and position are the phone's claims; received_at is
+ * the server's clock.
+ */
+export const CaptureEntry = defineEntity({
+  name: 'CaptureEntry',
+  tableName: 'capture_entries',
+  primaryKeys: ['run', 'seq'],
+  properties: {
+    run: () => p.manyToOne(Run).deleteRule('cascade').primary(),
+    seq: p.integer().primary(),
+    kind: p.enum(CAPTURE_KINDS),
+    payload: p.json<Record<string, unknown>>(),
+    payload_sha256: p.string().length(64),
+    device_time: p.datetime().nullable(),
+    device_latitude: p.double().nullable(),
+    device_longitude: p.double().nullable(),
+    device_accuracy: p.double().nullable(),
+    received_at: p.datetime(),
+    prev_hash: p.string().length(64),
+    hash: p.string().length(64),
+  },
+});
+
+/** The newest entry of each run's capture log; its row lock orders concurrent appends. */
+export const CaptureHead = defineEntity({
+  name: 'CaptureHead',
+  tableName: 'capture_heads',
+  properties: {
+    run: () => p.oneToOne(Run).owner().deleteRule('cascade').primary(),
+    seq: p.integer().default(0),
+    hash: p.string().length(64),
+  },
+});
+
 export type Run = InferEntity<typeof Run>;
 export type RunTask = InferEntity<typeof RunTask>;
 export type Media = InferEntity<typeof Media>;
 export type Report = InferEntity<typeof Report>;
 export type Alert = InferEntity<typeof Alert>;
 export type ProcessedAction = InferEntity<typeof ProcessedAction>;
+export type CaptureEntry = InferEntity<typeof CaptureEntry>;
+export type CaptureHead = InferEntity<typeof CaptureHead>;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useMessages } from '../i18n/locale.ts';
 import type { PublicTask } from '../run-model.ts';
 import type { IssueReport } from '../runner/use-runner.ts';
@@ -29,7 +29,12 @@ export function OfflineTaskItem({
   const t = useMessages();
   const id = useId();
   const [comment, setComment] = useState(task.comment ?? '');
-  useEffect(() => setComment(task.comment ?? ''), [task.comment]);
+  // The stored comment changed (a sync, another device): the field follows it.
+  const [storedComment, setStoredComment] = useState(task.comment);
+  if (storedComment !== task.comment) {
+    setStoredComment(task.comment);
+    setComment(task.comment ?? '');
+  }
   const required = task.task.required_media;
   const missing = task.media_count < required;
   return (

@@ -5,7 +5,7 @@ import { updateStore } from '../sw/update-store.ts';
 /** 'A new version is available' with Reload, while an updated service worker waits. */
 export function UpdatePrompt() {
   const t = useMessages();
-  const update = useSyncExternalStore(updateStore.subscribe, updateStore.getSnapshot);
+  const update = useSyncExternalStore(updateStore.subscribe, updateStore.getSnapshot, updateStore.getSnapshot);
   if (!update.waiting) return null;
   return (
     <div className="update-prompt" role="status">

@@ -3,9 +3,22 @@
  * the reference: the other dictionaries must have the same keys with the same argument lists.
  */
 
-const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
+/** The language's own plural rule (French counts 0 as singular, English does not): one form or the other. */
+function pluralOf(language: string) {
+  const rules = new Intl.PluralRules(language);
+  return (count: number, one: string, other: string) => (rules.select(count) === 'one' ? one : other);
+}
+const pluralEn = pluralOf('en');
+const pluralEs = pluralOf('es');
+const pluralFr = pluralOf('fr');
 
 export const en = {
+  scheduleTitle: (name: string) => `${name}'s schedule`,
+  scheduleEmpty: 'No runs assigned to you right now.',
+  scheduleDue: (when: string) => `Due ${when}`,
+  scheduleOpen: 'Open checklist',
+  scheduleOffline: 'Offline: showing the schedule as last loaded.',
+  scheduleFeed: 'Add to my phone calendar',
   languageLabel: 'Language',
   backHome: 'Back to home',
   loading: 'Loading checklist...',
@@ -23,10 +36,13 @@ export const en = {
   checklistFallback: 'Checklist',
   tasksDoneLabel: 'Tasks done',
   tasksDone: (done: number, total: number) => `${done} of ${total} done`,
-  status: { pending: 'pending', in_progress: 'in progress', completed: 'completed', done: 'done' } as Record<
-    string,
-    string
-  >,
+  status: {
+    pending: 'pending',
+    in_progress: 'in progress',
+    completed: 'completed',
+    done: 'done',
+    revision_requested: 'revision requested',
+  } as Record<string, string>,
   moveIn: 'Move-In Inspection',
   moveOut: 'Move-Out Inspection',
   unit: (unit: string) => `Unit ${unit}`,
@@ -38,13 +54,13 @@ export const en = {
   notes: 'Notes (optional)',
   notesPlaceholder: 'Anything the host should know',
   completeTask: 'Complete Task',
-  morePhotos: (n: number) => `Add ${n} more ${plural(n, 'photo', 'photos')} to complete this task.`,
+  morePhotos: (n: number) => `Add ${n} more ${pluralEn(n, 'photo', 'photos')} to complete this task.`,
   photoCounter: (count: number, required: number) => `Photos: ${count} / ${required} required`,
   allTasks: 'All Tasks',
   tasks: 'Tasks',
   taskRowPrefix: (n: number, done: boolean) => `Task ${n}, ${done ? 'done' : 'open'}: `,
   photoHint: (required: number, added: number) =>
-    `${required} ${plural(required, 'photo', 'photos')} required · ${added} added`,
+    `${required} ${pluralEn(required, 'photo', 'photos')} required · ${added} added`,
   comment: 'Comment',
   allTasksComplete: 'All Tasks Complete',
   allTasksCompleteText: 'Every task is checked. Mark the run as complete to let the host know.',
@@ -76,6 +92,9 @@ export const en = {
   failedToCompleteRun: 'Failed to complete run',
   completionWillSync: 'Run completion will sync when online',
   runCompleted: 'Run completed successfully! 🎉',
+  revisionTitle: 'The host asked for a revision',
+  revisionText: (n: number) => `Redo the ${n === 1 ? 'task' : `${n} tasks`} marked below, then complete the run again.`,
+  hostNote: "Host's note",
   reportIssue: 'Report an issue',
   reportIssueTitle: (task: string) => `Report an issue: ${task}`,
   severity: 'Severity',
@@ -83,7 +102,7 @@ export const en = {
   issueNote: 'What is wrong?',
   issueNoteRequired: 'Please describe the issue.',
   issuePhotos: 'Add photos',
-  issuePhotosAdded: (n: number) => `${n} ${plural(n, 'photo', 'photos')} added`,
+  issuePhotosAdded: (n: number) => `${n} ${pluralEn(n, 'photo', 'photos')} added`,
   sendIssue: 'Send report',
   cancel: 'Cancel',
   issueReported: 'Issue reported',
@@ -111,6 +130,12 @@ export const en = {
 export type Messages = typeof en;
 
 export const es: Messages = {
+  scheduleTitle: (name: string) => `Agenda de ${name}`,
+  scheduleEmpty: 'No tienes limpiezas asignadas por ahora.',
+  scheduleDue: (when: string) => `Para ${when}`,
+  scheduleOpen: 'Abrir lista',
+  scheduleOffline: 'Sin conexión: se muestra la agenda tal como se cargó por última vez.',
+  scheduleFeed: 'Añadir al calendario del teléfono',
   languageLabel: 'Idioma',
   backHome: 'Volver al inicio',
   loading: 'Cargando lista...',
@@ -128,7 +153,13 @@ export const es: Messages = {
   checklistFallback: 'Lista',
   tasksDoneLabel: 'Tareas hechas',
   tasksDone: (done: number, total: number) => `${done} de ${total} hechas`,
-  status: { pending: 'pendiente', in_progress: 'en curso', completed: 'completada', done: 'completada' },
+  status: {
+    pending: 'pendiente',
+    in_progress: 'en curso',
+    completed: 'completada',
+    done: 'completada',
+    revision_requested: 'revisión pedida',
+  },
   moveIn: 'Inspección de entrada',
   moveOut: 'Inspección de salida',
   unit: (unit: string) => `Unidad ${unit}`,
@@ -140,13 +171,13 @@ export const es: Messages = {
   notes: 'Notas (opcional)',
   notesPlaceholder: 'Algo que el anfitrión deba saber',
   completeTask: 'Completar tarea',
-  morePhotos: (n: number) => `Añada ${n} ${plural(n, 'foto más', 'fotos más')} para completar esta tarea.`,
+  morePhotos: (n: number) => `Añada ${n} ${pluralEs(n, 'foto más', 'fotos más')} para completar esta tarea.`,
   photoCounter: (count: number, required: number) => `Fotos: ${count} / ${required} requeridas`,
   allTasks: 'Todas las tareas',
   tasks: 'Tareas',
   taskRowPrefix: (n: number, done: boolean) => `Tarea ${n}, ${done ? 'hecha' : 'pendiente'}: `,
   photoHint: (required: number, added: number) =>
-    `${required} ${plural(required, 'foto requerida', 'fotos requeridas')} · ${added} ${plural(added, 'añadida', 'añadidas')}`,
+    `${required} ${pluralEs(required, 'foto requerida', 'fotos requeridas')} · ${added} ${pluralEs(added, 'añadida', 'añadidas')}`,
   comment: 'Comentario',
   allTasksComplete: 'Todas las tareas completadas',
   allTasksCompleteText: 'Todas las tareas están marcadas. Marque la visita como completada para avisar al anfitrión.',
@@ -178,6 +209,10 @@ export const es: Messages = {
   failedToCompleteRun: 'No se pudo completar la visita',
   completionWillSync: 'La visita se completará al volver la conexión',
   runCompleted: '¡Visita completada! 🎉',
+  revisionTitle: 'El anfitrión pidió una revisión',
+  revisionText: (n: number) =>
+    `Repita ${n === 1 ? 'la tarea marcada' : `las ${n} tareas marcadas`} abajo y vuelva a completar la visita.`,
+  hostNote: 'Nota del anfitrión',
   reportIssue: 'Informar de un problema',
   reportIssueTitle: (task: string) => `Informar de un problema: ${task}`,
   severity: 'Gravedad',
@@ -185,7 +220,7 @@ export const es: Messages = {
   issueNote: '¿Qué ocurre?',
   issueNoteRequired: 'Describa el problema.',
   issuePhotos: 'Añadir fotos',
-  issuePhotosAdded: (n: number) => `${n} ${plural(n, 'foto añadida', 'fotos añadidas')}`,
+  issuePhotosAdded: (n: number) => `${n} ${pluralEs(n, 'foto añadida', 'fotos añadidas')}`,
   sendIssue: 'Enviar',
   cancel: 'Cancelar',
   issueReported: 'Problema informado',
@@ -212,6 +247,12 @@ export const es: Messages = {
 };
 
 export const fr: Messages = {
+  scheduleTitle: (name: string) => `Planning de ${name}`,
+  scheduleEmpty: 'Aucun ménage ne vous est attribué pour le moment.',
+  scheduleDue: (when: string) => `Pour le ${when}`,
+  scheduleOpen: 'Ouvrir la liste',
+  scheduleOffline: 'Hors ligne : planning affiché tel que chargé la dernière fois.',
+  scheduleFeed: 'Ajouter au calendrier du téléphone',
   languageLabel: 'Langue',
   backHome: "Retour à l'accueil",
   loading: 'Chargement de la liste...',
@@ -229,7 +270,13 @@ export const fr: Messages = {
   checklistFallback: 'Liste',
   tasksDoneLabel: 'Tâches faites',
   tasksDone: (done: number, total: number) => `${done} sur ${total} faites`,
-  status: { pending: 'en attente', in_progress: 'en cours', completed: 'terminée', done: 'terminée' },
+  status: {
+    pending: 'en attente',
+    in_progress: 'en cours',
+    completed: 'terminée',
+    done: 'terminée',
+    revision_requested: 'reprise demandée',
+  },
   moveIn: "État des lieux d'entrée",
   moveOut: 'État des lieux de sortie',
   unit: (unit: string) => `Logement ${unit}`,
@@ -241,13 +288,13 @@ export const fr: Messages = {
   notes: 'Notes (facultatif)',
   notesPlaceholder: "Ce que l'hôte doit savoir",
   completeTask: 'Terminer la tâche',
-  morePhotos: (n: number) => `Ajoutez encore ${n} ${plural(n, 'photo', 'photos')} pour terminer cette tâche.`,
+  morePhotos: (n: number) => `Ajoutez encore ${n} ${pluralFr(n, 'photo', 'photos')} pour terminer cette tâche.`,
   photoCounter: (count: number, required: number) => `Photos : ${count} / ${required} requises`,
   allTasks: 'Toutes les tâches',
   tasks: 'Tâches',
   taskRowPrefix: (n: number, done: boolean) => `Tâche ${n}, ${done ? 'faite' : 'à faire'} : `,
   photoHint: (required: number, added: number) =>
-    `${required} ${plural(required, 'photo requise', 'photos requises')} · ${added} ${plural(added, 'ajoutée', 'ajoutées')}`,
+    `${required} ${pluralFr(required, 'photo requise', 'photos requises')} · ${added} ${pluralFr(added, 'ajoutée', 'ajoutées')}`,
   comment: 'Commentaire',
   allTasksComplete: 'Toutes les tâches sont faites',
   allTasksCompleteText: "Toutes les tâches sont cochées. Terminez la visite pour prévenir l'hôte.",
@@ -279,6 +326,10 @@ export const fr: Messages = {
   failedToCompleteRun: 'Impossible de terminer la visite',
   completionWillSync: 'La visite sera terminée au retour du réseau',
   runCompleted: 'Visite terminée ! 🎉',
+  revisionTitle: "L'hôte demande une reprise",
+  revisionText: (n: number) =>
+    `Reprenez ${n === 1 ? 'la tâche marquée' : `les ${n} tâches marquées`} ci-dessous, puis terminez à nouveau la visite.`,
+  hostNote: "Note de l'hôte",
   reportIssue: 'Signaler un problème',
   reportIssueTitle: (task: string) => `Signaler un problème : ${task}`,
   severity: 'Gravité',
@@ -286,7 +337,7 @@ export const fr: Messages = {
   issueNote: 'Quel est le problème ?',
   issueNoteRequired: 'Décrivez le problème.',
   issuePhotos: 'Ajouter des photos',
-  issuePhotosAdded: (n: number) => `${n} ${plural(n, 'photo ajoutée', 'photos ajoutées')}`,
+  issuePhotosAdded: (n: number) => `${n} ${pluralFr(n, 'photo ajoutée', 'photos ajoutées')}`,
   sendIssue: 'Envoyer',
   cancel: 'Annuler',
   issueReported: 'Problème signalé',

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { describeError } from '../i18n/describe-error.ts';
 import { messages } from '../i18n/locale.ts';
 import type { Messages } from '../i18n/messages.ts';
@@ -113,7 +113,9 @@ export function useRunner(token: string, initial: { run: PublicRun; source: RunS
     changes: NO_CHANGES,
   });
   const latest = useRef(snapshot);
-  latest.current = snapshot;
+  useLayoutEffect(() => {
+    latest.current = snapshot;
+  });
   const [queued, setQueued] = useState(0);
   const [busy, setBusy] = useState(false);
   const [syncState, setSyncState] = useState<{ running: boolean; error: SyncView['error'] }>({

@@ -1,6 +1,7 @@
 import { CachedCopyNotice } from '../components/CachedCopyNotice.tsx';
 import { InspectionBanner } from '../components/InspectionBanner.tsx';
 import { OfflineBanner } from '../components/OfflineBanner.tsx';
+import { RevisionNotice } from '../components/RevisionNotice.tsx';
 import { RunSummary } from '../components/RunSummary.tsx';
 import { SyncPanel } from '../components/SyncPanel.tsx';
 import type { RunSource } from '../load-run.ts';
@@ -29,6 +30,7 @@ export function RunScreen({ token, run, source, online, toast }: RunScreenProps)
       {runner.source.fromCache && <CachedCopyNotice savedAt={runner.source.fetchedAt} />}
       <InspectionBanner run={runner.run} />
       <RunSummary run={runner.run} />
+      <RevisionNotice run={runner.run} />
       {online ? (
         <>
           <OnlineRunScreen runner={runner} />

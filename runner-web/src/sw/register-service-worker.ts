@@ -3,8 +3,8 @@ import { setUpdateState } from './update-store.ts';
 
 /** Built by vite.config.ts next to index.html; served by the API with `Service-Worker-Allowed: /`. */
 export const SERVICE_WORKER_URL = '/r/sw.js';
-/** The runner answers both; a registration has one scope, so the same worker is registered for each. */
-const SCOPES = ['/r/', '/run/'] as const;
+/** The runner answers runs (/r/, /run/) and schedules (/c/); a registration has one scope, so the same worker is registered for each. */
+const SCOPES = ['/r/', '/run/', '/c/'] as const;
 
 /**
  * Registers the runner's service worker for the scope of this page (watched by workbox-window for

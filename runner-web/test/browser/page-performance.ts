@@ -55,6 +55,11 @@ export interface LoadFigures {
   tbtMs: number;
   /** URLs of the JavaScript files fetched before the first task showed. */
   initialScripts: string[];
+  /**
+   * Time to interactive: the latest of the first task showing, the app's `turnproof-interactive` mark
+   * (the runner sets it once React has hydrated the server's HTML) and the end of the last long task.
+   */
+  ttiMs: number;
 }
 
 /**
@@ -74,7 +79,9 @@ export async function readLoadFigures(page: Page, timeoutMs: number, settleMs: n
     const firstTask = perf.firstTask ?? Infinity;
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     const until = Math.max(firstTask, navigation?.loadEventEnd ?? 0);
+    const interactive = performance.getEntriesByName('turnproof-interactive')[0]?.startTime ?? 0;
     return {
+      ttiMs: Math.max(firstTask, interactive, ...perf.longTasks.map((task) => task.start + task.duration)),
       firstTaskMs: firstTask,
       lcpMs: perf.lcp,
       lcpElement: perf.lcpElement,

@@ -20,6 +20,7 @@ export function buildRunner(): void {
 
 /** The API serves runner-web/dist; build it once when it (or its service worker) is missing. */
 export function ensureBuilt(): void {
-  if (existsSync(join(RUNNER_DIST, 'index.html')) && existsSync(join(RUNNER_DIST, 'sw.js'))) return;
+  const built = ['dist/index.html', 'dist/sw.js', 'dist-server/entry-server.js'];
+  if (built.every((file) => existsSync(join(repoRoot, 'runner-web', file)))) return;
   buildRunner();
 }

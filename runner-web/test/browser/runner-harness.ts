@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { cameraPhoto } from '../../../api/test/runner/cleaner.ts';
 import { signedInOwner } from '../../../api/test/support/browser.ts';
-import { startTestApi, type TestApi } from '../../../api/test/support/test-api.ts';
+import { startTestApi, type TestApi, type TestApiOptions } from '../../../api/test/support/test-api.ts';
 import { startWorkerProcess, type WorkerProcess } from '../../../api/test/support/worker-process.ts';
 import { launchPhone, type Phone } from './chromium.ts';
 import { ensureBuilt } from './runner-build.ts';
@@ -44,9 +44,9 @@ export interface RunnerHarness {
 }
 
 /** Builds the app when needed, starts the test API, a worker process, an owner and the phone. */
-export async function startRunnerHarness(): Promise<RunnerHarness> {
+export async function startRunnerHarness(options: TestApiOptions = {}): Promise<RunnerHarness> {
   ensureBuilt();
-  const api = await startTestApi();
+  const api = await startTestApi(options);
   let worker: WorkerProcess | undefined;
   let phone: Phone | undefined;
   try {
@@ -114,7 +114,8 @@ export const offlineTask = (page: Page, title: string): Locator =>
 
 /**
  * Opens a run's magic link and waits until the service worker controls the page and is registered and
- * active for both forms of the link (the registration waits for the first screen and needs the network).
+ * active for each scope the runner answers: /r/, /run/ and the schedule's /c/ (the registration waits for
+ * the first screen and needs the network).
  */
 export async function openControlledRun(page: Page, magicLink: string): Promise<void> {
   await page.goto(magicLink);
@@ -125,7 +126,7 @@ export async function openControlledRun(page: Page, magicLink: string): Promise<
       const registrations = await navigator.serviceWorker.getRegistrations();
       return (
         navigator.serviceWorker.controller !== null &&
-        registrations.length === 2 &&
+        registrations.length === 3 &&
         registrations.every((registration) => registration.active !== null)
       );
     });

@@ -89,7 +89,7 @@ describe('the runner PWA offline, in a phone-sized Chromium', () => {
         controlled: navigator.serviceWorker.controller !== null,
         scopes: (await navigator.serviceWorker.getRegistrations()).map((r) => new URL(r.scope).pathname).sort(),
       }));
-      expect(workers).toEqual({ controlled: true, scopes: ['/r/', '/run/'] });
+      expect(workers).toEqual({ controlled: true, scopes: ['/c/', '/r/', '/run/'] });
 
       // Back online the queue drains by itself (no tap); the online view shows the sync panel only when stuck.
       await phone.context.setOffline(false);

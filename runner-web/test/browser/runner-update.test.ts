@@ -40,7 +40,7 @@ async function deployNewVersion(): Promise<void> {
   await writeFile(indexFile, html.replace('</head>', `  ${VERSION_MARK}\n  </head>`));
   const swFile = join(root, 'r/sw.js');
   const sw = await readFile(swFile, 'utf8');
-  const bumped = sw.replace(/(url:\s*["'`]\/r\/index\.html["'`],\s*revision:\s*["'`])[0-9a-f]+/, '$1v2deployed');
+  const bumped = sw.replace(/("revision":")[0-9a-f]+(","url":"index\.html")/, '$1v2deployed$2');
   expect(bumped).not.toBe(sw);
   await writeFile(swFile, bumped);
 }

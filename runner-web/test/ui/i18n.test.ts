@@ -38,6 +38,15 @@ describe('the runner’s languages', () => {
     }
   });
 
+  it('counts with each language’s plural rule (French 0 and 1 are singular, English 0 is plural)', () => {
+    expect(en.issuePhotosAdded(0)).toBe('0 photos added');
+    expect(en.issuePhotosAdded(1)).toBe('1 photo added');
+    expect(fr.issuePhotosAdded(0)).toBe('0 photo ajoutée');
+    expect(fr.issuePhotosAdded(1)).toBe('1 photo ajoutée');
+    expect(fr.issuePhotosAdded(2)).toBe('2 photos ajoutées');
+    expect(es.issuePhotosAdded(0)).toBe('0 fotos añadidas');
+  });
+
   it('describes errors in the current language', () => {
     const refused = new RunnerApiError('task', 503, 'The service is busy.');
     expect(describeError(en, refused)).toBe('Task sync failed: 503 The service is busy.');

@@ -1,8 +1,10 @@
 import { Box, Button, Card, CardContent, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Title, useDataProvider, useNotify, useRedirect } from 'react-admin';
+import { Title, useDataProvider, useGetOne, useNotify, useRedirect } from 'react-admin';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
-import type { RunMeta, RunRecord } from '../../resource-records.ts';
+import { DispatchFields } from '../../dispatch/DispatchFields.tsx';
+import { instantFromLocal } from '../../dispatch/due-time.ts';
+import type { PropertyRecord, RunMeta, RunRecord } from '../../resource-records.ts';
 import type { RunType } from '../../types.ts';
 import { MagicLinkPanel } from '../MagicLinkPanel.tsx';
 import { isRunKind, typeLabel } from '../run-kinds.ts';
@@ -51,6 +53,16 @@ function WizardFlow() {
   const [template, setTemplate] = useState<TemplateOption | null>(null);
   const [meta, setMeta] = useState<RunMeta>({});
   const [run, setRun] = useState<RunRecord | null>(null);
+  const [dueLocal, setDueLocal] = useState('');
+  // null: not chosen yet, so the property's default cleaner applies.
+  const [assigneeId, setAssigneeId] = useState<string | null>(null);
+  const { data: property } = useGetOne<PropertyRecord>(
+    'properties',
+    { id: propertyId },
+    { enabled: propertyId !== '' },
+  );
+  const timeZone = property?.timezone ?? 'UTC';
+  const assignee = assigneeId ?? property?.default_assignee_id ?? '';
 
   const chooseKind = (next: RunType) => {
     setKind(next);
@@ -63,7 +75,14 @@ function WizardFlow() {
     setCreating(true);
     try {
       const { data: created } = await dataProvider.create<RunRecord>('runs', {
-        data: { property_id: propertyId, type: kind, meta: filledMeta(kind, meta), ...template.source },
+        data: {
+          property_id: propertyId,
+          type: kind,
+          meta: filledMeta(kind, meta),
+          ...template.source,
+          due_at: dueLocal ? instantFromLocal(dueLocal, timeZone) : null,
+          assigned_to: assignee || null,
+        },
       });
       rememberSmartDefaults(kind, propertyId, template.key);
       setRun(created);
@@ -96,7 +115,24 @@ function WizardFlow() {
           </Typography>
           {step === 0 && <TypeStep value={kind} onChange={chooseKind} />}
           {step === 1 && (
-            <PropertyStep kind={kind} propertyId={propertyId} meta={meta} onProperty={setPropertyId} onMeta={setMeta} />
+            <Stack spacing={2}>
+              <PropertyStep
+                kind={kind}
+                propertyId={propertyId}
+                meta={meta}
+                onProperty={setPropertyId}
+                onMeta={setMeta}
+              />
+              {propertyId !== '' && (
+                <DispatchFields
+                  timeZone={timeZone}
+                  dueLocal={dueLocal}
+                  assigneeId={assignee}
+                  onDue={setDueLocal}
+                  onAssignee={setAssigneeId}
+                />
+              )}
+            </Stack>
           )}
           {step === 2 && (
             <TemplateStep

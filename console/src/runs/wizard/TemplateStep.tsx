@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { CircularProgress, FormControlLabel, Radio, RadioGroup, Typography } from '@mui/material';
 import { useGetList } from 'react-admin';
 import { EmptyPanel } from '../../layout/EmptyPanel.tsx';
 import type { ChecklistRecord, TemplateRecord } from '../../resource-records.ts';
 import type { RunType } from '../../types.ts';
+import { chosenTemplateSlug, forgetChosenTemplate } from '../chosen-template.ts';
 import { typeLabel } from '../run-kinds.ts';
 import { templateOptions, type TemplateOption } from './template-options.ts';
 
@@ -25,10 +27,18 @@ export function TemplateStep({ kind, propertyId, value, onChange }: Props) {
     pagination: { page: 1, perPage: 200 },
     sort: { field: 'name', order: 'ASC' },
   });
+  const options = templateOptions(kind, checklists.data ?? [], templates.data ?? []);
+  // The template picked on its public page before sign-up is chosen here once.
+  const chosen =
+    value === '' ? options.find((option) => option.slug && option.slug === chosenTemplateSlug()) : undefined;
+  useEffect(() => {
+    if (!chosen) return;
+    forgetChosenTemplate();
+    onChange(chosen);
+  }, [chosen, onChange]);
   if (checklists.isPending || templates.isPending) return <CircularProgress aria-label="Loading templates" />;
   if (templates.error)
     return <EmptyPanel tone="error" title="Failed to load templates" text={templates.error.message} />;
-  const options = templateOptions(kind, checklists.data ?? [], templates.data ?? []);
   if (options.length === 0) {
     return (
       <EmptyPanel

@@ -8,6 +8,8 @@ export interface TemplateOption {
   origin: string;
   taskCount: number;
   source: { template_id: string } | { checklist_id: string };
+  /** A system template's public slug. */
+  slug?: string;
 }
 
 /** The property's own checklists of this kind first, then the default and custom templates of the kind. */
@@ -35,6 +37,7 @@ export function templateOptions(
             origin: 'Default template',
             taskCount: template.task_count,
             source: { template_id: template.id },
+            slug: template.slug ?? undefined,
           }
         : {
             key: `checklist:${template.id}`,

@@ -1,0 +1,128 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { Run, User } from '@turnproof/db';
+import { assignmentMail, handedOverMail } from './assignment-mails.ts';
+import { formatInZone } from './local-time.ts';
+import { decryptLink } from './magic-link.ts';
+import type { Mailer } from './mailer.ts';
+import { ownerDisplayName } from './owner-name.ts';
+import { assigneeReminderMail, checkInAtRiskMail } from './run-mails.ts';
+import { recordRunEvent } from './run-timeline.ts';
+import { sendOnce } from './send-once.ts';
+
+export interface EscalationActivityDeps {
+  orm: MikroORM;
+  mailer: Mailer;
+  secretKey: string;
+  runUrl: (runId: string) => string;
+}
+
+/** The run with what the ladder needs, or null when it no longer waits for a start (deleted, started, ended). */
+async function pendingRun(orm: MikroORM, runId: string) {
+  const em = orm.em.fork();
+  const run = await em.findOne(
+    Run,
+    { id: runId },
+    { populate: ['property', 'property.backup_assignee', 'assigned_to'] },
+  );
+  if (!run || run.status !== 'pending' || !run.due_at) return null;
+  return { em, run, dueAt: run.due_at, timeZone: run.property.timezone };
+}
+
+/**
+ * The ladder's steps (`escalation-ladder.ts`). Each is once per run: mails claim a key in sent_notices,
+ * timeline rows are unique per (run, step), so a retried activity repeats nothing.
+ */
+export function createEscalationActivities({ orm, mailer, secretKey, runUrl }: EscalationActivityDeps) {
+  return {
+    async remindAssignee(runId: string) {
+      const loaded = await pendingRun(orm, runId);
+      if (!loaded) return;
+      const { em, run, dueAt, timeZone } = loaded;
+      const assignee = run.assigned_to;
+      if (assignee?.email) {
+        const mail = assigneeReminderMail(assignee.email, {
+          propertyName: run.property.name,
+          kind: run.type,
+          dueAt,
+          timeZone,
+        });
+        await sendOnce(orm, mailer, `run/${runId}/ladder/reminded`, mail);
+      }
+      await recordRunEvent(
+        em,
+        runId,
+        'reminded',
+        assignee
+          ? `Reminder sent to ${assignee.name}: not started, due ${formatInZone(dueAt, timeZone)}.`
+          : `Not started, due ${formatInZone(dueAt, timeZone)}; no cleaner is assigned to remind.`,
+      );
+    },
+
+    /** The run passes to the property's backup cleaner, who gets the link; the first cleaner is told. */
+    async handOverToBackup(runId: string) {
+      const loaded = await pendingRun(orm, runId);
+      if (!loaded) return;
+      const { em, run, dueAt, timeZone } = loaded;
+      const backup = run.property.backup_assignee;
+      const first = run.assigned_to;
+      if (!backup || backup.id === first?.id) {
+        await recordRunEvent(em, runId, 'handed_over', 'Not started; no backup cleaner is set for this property.');
+        return;
+      }
+      await em
+        .getConnection()
+        .execute(`update runs set assigned_to_id = ?, updated_at = now() where id = ? and status = 'pending'`, [
+          backup.id,
+          runId,
+        ]);
+      const context = { propertyName: run.property.name, kind: run.type, dueAt, timeZone };
+      if (backup.email) {
+        const mail = assignmentMail(backup.email, {
+          ...context,
+          ownerName: await ownerDisplayName(em, run.property.owner.id),
+          magicLink: decryptLink(secretKey, run.link_encrypted),
+        });
+        await sendOnce(orm, mailer, `run/${runId}/assigned/${backup.id}`, mail);
+      }
+      if (first?.email) {
+        await sendOnce(
+          orm,
+          mailer,
+          `run/${runId}/ladder/handed-over`,
+          handedOverMail(first.email, { ...context, backupName: backup.name }),
+        );
+      }
+      await recordRunEvent(
+        em,
+        runId,
+        'handed_over',
+        `Not started: passed ${first ? `from ${first.name} ` : ''}to ${backup.name}, who got the link.`,
+      );
+    },
+
+    /** The host hears that the check-in is at risk: an alert on the run and an e-mail, once. */
+    async alertCheckInAtRisk(runId: string) {
+      const loaded = await pendingRun(orm, runId);
+      if (!loaded) return;
+      const { em, run, dueAt, timeZone } = loaded;
+      const description = `Not started, and the next check-in is at ${formatInZone(dueAt, timeZone)}: it is at risk.`;
+      await em.getConnection().execute(
+        `insert into alerts (id, run_id, kind, severity, description, media_paths, created_at)
+         select gen_random_uuid(), ?, 'at_risk', 'high', ?, '[]', now()
+         where not exists (select 1 from alerts where run_id = ? and kind = 'at_risk')`,
+        [runId, description, runId],
+      );
+      const owner = await em.findOneOrFail(User, { id: run.property.owner.id });
+      const mail = checkInAtRiskMail(owner.email, {
+        propertyName: run.property.name,
+        kind: run.type,
+        runUrl: runUrl(runId),
+        dueAt,
+        timeZone,
+        assigneeName: run.assigned_to?.name ?? null,
+      });
+      await sendOnce(orm, mailer, `run/${runId}/ladder/at-risk`, mail);
+      await recordRunEvent(em, runId, 'host_alerted', description);
+    },
+  };
+}

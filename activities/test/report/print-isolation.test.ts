@@ -1,0 +1,33 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPdfRenderer } from '../../src/report/index.ts';
+
+const renderer = createPdfRenderer();
+const requests: string[] = [];
+const server = createServer((request, response) => {
+  requests.push(request.url ?? '');
+  response.end('internal secret');
+});
+let origin = '';
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await renderer.close();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe("Chromium's print context", () => {
+  it('makes no network request, whatever the HTML asks for (no CSP in this document)', async () => {
+    const html = `<!doctype html><title>probe</title>
+      <link rel="stylesheet" href="${origin}/style.css">
+      <img src="${origin}/image.png"><iframe src="${origin}/frame"></iframe>
+      <video src="${origin}/video.mp4"></video>
+      <p>A report whose escaping failed.</p>`;
+    const pdf = await renderer.render(html);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(requests).toEqual([]);
+  });
+});

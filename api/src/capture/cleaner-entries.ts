@@ -1,0 +1,68 @@
+import type { NewCaptureEntry } from '@turnproof/db';
+import type { z } from 'zod';
+import type { issueBody, locationFields, taskBody } from '../public/public-input.ts';
+
+type Located = { [K in keyof typeof locationFields]?: z.output<(typeof locationFields)[K]> };
+
+/** The phone's position as it claims it, or none. */
+function claimedPosition(body: Located): NewCaptureEntry['devicePosition'] {
+  if (body.latitude == null || body.longitude == null) return null;
+  return { latitude: body.latitude, longitude: body.longitude, accuracy: body.location_accuracy ?? null };
+}
+
+/** A task checked or unchecked (with its comment and duration), as the capture log records it. */
+export function taskEntry(body: z.output<typeof taskBody>, receivedAt: Date): NewCaptureEntry {
+  return {
+    kind: body.checked ? 'task_checked' : 'task_unchecked',
+    payload: {
+      action_id: body.action_id,
+      run_task_id: body.runTaskId,
+      checked: body.checked,
+      comment: body.comment,
+      duration_seconds: body.duration_seconds ?? null,
+    },
+    deviceTime: body.timestamp,
+    devicePosition: claimedPosition(body),
+    receivedAt,
+  };
+}
+
+/** A photo or video confirmed as proof, with the SHA-256 of the bytes the server stored. */
+export function mediaEntry(
+  body: Located & { action_id: string; runTaskId: string; captured_at?: Date | null },
+  media: { id: string; path: string; type: string; size: number; sha256: string },
+  receivedAt: Date,
+): NewCaptureEntry {
+  return {
+    kind: 'media_confirmed',
+    payload: {
+      action_id: body.action_id,
+      run_task_id: body.runTaskId,
+      media_id: media.id,
+      path: media.path,
+      type: media.type,
+      size: media.size,
+      sha256: media.sha256,
+    },
+    deviceTime: body.captured_at ?? null,
+    devicePosition: claimedPosition(body),
+    receivedAt,
+  };
+}
+
+export function issueEntry(body: z.output<typeof issueBody>, alertId: string, receivedAt: Date): NewCaptureEntry {
+  return {
+    kind: 'issue_reported',
+    payload: {
+      action_id: body.action_id,
+      alert_id: alertId,
+      run_task_id: body.runTaskId ?? null,
+      severity: body.severity,
+      description: body.description,
+      media_paths: body.media ?? [],
+    },
+    deviceTime: null,
+    devicePosition: null,
+    receivedAt,
+  };
+}

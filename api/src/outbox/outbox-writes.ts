@@ -1,0 +1,64 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { BillingDurations, RunDurations } from '@turnproof/config';
+import type { BillingEvent, InspectionRunInput, IssueReported } from '@turnproof/workflows';
+
+/** What a start_run message carries: the workflow's input (its durations included) and its task queue. */
+export interface RunStartMessage {
+  input: InspectionRunInput;
+  taskQueue: string;
+}
+
+/**
+ * Adds the run's pending progress message, or bumps the one waiting (one per run; see WorkflowOutbox).
+ * `runIds` is a SQL expression yielding run ids, so the runner's one-statement task path can use it too.
+ */
+export const progressUpsert = (runIds: string) => `
+  insert into workflow_outbox (id, run_id, kind, created_at)
+  select gen_random_uuid(), run_id, 'progress', now() from (select distinct run_id from ${runIds}) changed
+  on conflict (run_id) where kind = 'progress' do update set revision = workflow_outbox.revision + 1`;
+
+/** In the caller's transaction: the run's workflow hears of its task progress once Temporal takes it. */
+export async function noteProgress(tx: EntityManager, runId: string): Promise<void> {
+  await tx.execute(progressUpsert('(select ?::uuid as run_id) one'), [runId], 'run');
+}
+
+async function enqueue(
+  tx: EntityManager,
+  runId: string | null,
+  kind: 'start_run' | 'issue' | 'billing_event',
+  payload: unknown,
+) {
+  await tx.execute(
+    `insert into workflow_outbox (id, run_id, kind, payload, created_at) values (gen_random_uuid(), ?, ?, ?, now())`,
+    [runId, kind, JSON.stringify(payload)],
+    'run',
+  );
+}
+
+/** In the transaction that creates the run: its workflow starts as soon as Temporal takes it. */
+export function enqueueRunStart(
+  tx: EntityManager,
+  taskQueue: string,
+  input: Omit<InspectionRunInput, 'durations'>,
+  durations: RunDurations,
+): Promise<void> {
+  return enqueue(tx, input.runId, 'start_run', { input: { ...input, durations }, taskQueue } satisfies RunStartMessage);
+}
+
+/** In the transaction that records the issue: the run's workflow hears of it (a high one mails the host). */
+export function enqueueIssue(tx: EntityManager, runId: string, issue: IssueReported): Promise<void> {
+  return enqueue(tx, runId, 'issue', issue);
+}
+
+/** What a billing_event message carries: the owner's billing workflow gets the event (signal-with-start). */
+export interface BillingEventMessage {
+  userId: string;
+  event: BillingEvent;
+  durations: BillingDurations;
+  taskQueue: string;
+}
+
+/** In the transaction that records a verified Stripe event: the owner's billing workflow hears of it. */
+export function enqueueBillingEvent(tx: EntityManager, message: BillingEventMessage): Promise<void> {
+  return enqueue(tx, null, 'billing_event', message);
+}

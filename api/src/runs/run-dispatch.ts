@@ -1,0 +1,13 @@
+import { type Client, WorkflowNotFoundError } from '@temporalio/client';
+import { runHandle } from '@turnproof/temporal/client';
+import { rescheduleRunSignal } from '@turnproof/workflows';
+
+/** Tells the run's workflow its new due time, so its escalation ladder starts over from it. */
+export async function rescheduleRun(temporal: Client, runId: string, dueAt: Date | null): Promise<void> {
+  try {
+    await runHandle(temporal, runId).signal(rescheduleRunSignal, { dueAt: dueAt?.toISOString() ?? null });
+  } catch (error) {
+    // A run whose workflow has ended (completed long ago) has no ladder left to move.
+    if (!(error instanceof WorkflowNotFoundError)) throw error;
+  }
+}

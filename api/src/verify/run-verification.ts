@@ -1,0 +1,217 @@
+import { createHash } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { MediaStorage } from '@turnproof/activities/media-storage';
+import { type CaptureKind, checkChain, type ChainedEntry, readCaptureLog, Report, Run, RunTask } from '@turnproof/db';
+import { sha256OfStored } from '../capture/stored-digest.ts';
+
+export const CAPTURE_KIND_LABELS: Record<CaptureKind, string> = {
+  task_checked: 'Task checked',
+  task_unchecked: 'Task unchecked',
+  media_confirmed: 'Photo or video confirmed',
+  issue_reported: 'Issue reported',
+  run_completed: 'Run completed',
+  review_approved: 'Approved by the host',
+  revision_requested: 'Revision requested by the host',
+};
+
+export type ProblemKind = 'entry' | 'photo' | 'pdf';
+
+/** One thing that does not match, named so a visitor can point at it. */
+export interface VerificationProblem {
+  kind: ProblemKind;
+  /** The capture-log entry concerned, when there is one. */
+  seq: number | null;
+  /** The report version concerned (PDF problems). */
+  version: number | null;
+  message: string;
+}
+
+export interface ReportCheck {
+  version: number;
+  generated_at: string | null;
+  entry_count: number | null;
+  chain_head: string | null;
+  valid: boolean;
+}
+
+/** What /verify/{runId} shows: no personal data beyond what the report itself prints. */
+export interface RunVerification {
+  run: { id: string; property: string; type: string; status: string; completed_at: string | null };
+  valid: boolean;
+  entry_count: number;
+  chain_head: string;
+  problems: VerificationProblem[];
+  reports: ReportCheck[];
+  entries: {
+    seq: number;
+    kind: CaptureKind;
+    label: string;
+    /** The device's clock: a claim. */
+    device_time: string | null;
+    received_at: string;
+    hash: string;
+  }[];
+}
+
+const when = (entry: ChainedEntry) => `received ${entry.received_at}`;
+
+/** Entry faults from recomputing the chain, as sentences. */
+function entryProblems(entries: ChainedEntry[]): VerificationProblem[] {
+  const bySeq = new Map(entries.map((entry) => [entry.seq, entry]));
+  return checkChain(entries).faults.map(({ seq, problem }) => {
+    const entry = bySeq.get(seq)!;
+    const name = `Entry ${seq} (${CAPTURE_KIND_LABELS[entry.kind] ?? entry.kind}, ${when(entry)})`;
+    const message = {
+      payload: `${name} has been altered: its content no longer matches its recorded digest.`,
+      hash: `${name} has been altered: its hash no longer matches its fields.`,
+      link: `${name} does not link to the entry before it: the chain is broken there.`,
+      sequence: `${name} is out of sequence: an entry before it was removed or inserted.`,
+      head: `${name} is not the head the log recorded.`,
+    }[problem];
+    return { kind: 'entry' as const, seq, version: null, message };
+  });
+}
+
+/** The stored head must be the last entry: otherwise entries were cut off the end. */
+async function headProblems(em: EntityManager, runId: string, entries: ChainedEntry[]): Promise<VerificationProblem[]> {
+  const [head] = await em
+    .getConnection()
+    .execute<{ seq: number; hash: string }[]>(`select seq, hash from capture_heads where run_id = ?`, [runId]);
+  const last = entries.at(-1);
+  if (!head || (Number(head.seq) === (last?.seq ?? 0) && head.hash === (last?.hash ?? head.hash))) return [];
+  return [
+    {
+      kind: 'entry',
+      seq: Number(head.seq),
+      version: null,
+      message: `Entry ${Number(head.seq)} is missing: the log's head says it has ${Number(head.seq)} entries, but ${entries.length} are stored.`,
+    },
+  ];
+}
+
+/** Each confirmed photo or video must still hash to the SHA-256 its entry recorded. */
+async function mediaProblems(
+  em: EntityManager,
+  storage: MediaStorage,
+  entries: ChainedEntry[],
+): Promise<VerificationProblem[]> {
+  const confirmations = entries.filter((entry) => entry.kind === 'media_confirmed');
+  const titles = new Map(
+    (
+      await em.find(RunTask, {
+        id: { $in: [...new Set(confirmations.map((entry) => String(entry.payload.run_task_id)))] },
+      })
+    ).map((task) => [task.id, task.title]),
+  );
+  const problems = await Promise.all(
+    confirmations.map(async (entry): Promise<VerificationProblem | null> => {
+      const path = String(entry.payload.path);
+      const name = `The photo of entry ${entry.seq} (task "${titles.get(String(entry.payload.run_task_id)) ?? 'unknown'}", ${when(entry)})`;
+      if (!(await storage.exists(path))) {
+        return { kind: 'photo', seq: entry.seq, version: null, message: `${name} is no longer stored.` };
+      }
+      if ((await sha256OfStored(storage, path)) === entry.payload.sha256) return null;
+      return {
+        kind: 'photo',
+        seq: entry.seq,
+        version: null,
+        message: `${name} has been altered: its bytes no longer match the SHA-256 recorded when it was confirmed.`,
+      };
+    }),
+  );
+  return problems.filter((problem): problem is VerificationProblem => problem !== null);
+}
+
+/** Each report version: its PDF's bytes, and the chain head it printed against the log as recomputed. */
+async function reportChecks(
+  em: EntityManager,
+  storage: MediaStorage,
+  runId: string,
+  entries: ChainedEntry[],
+): Promise<{ checks: ReportCheck[]; problems: VerificationProblem[] }> {
+  const reports = await em.find(Report, { run: runId, status: 'ready' }, { orderBy: { version: 'asc' } });
+  const problems: VerificationProblem[] = [];
+  const checks = await Promise.all(
+    reports.map(async (report): Promise<ReportCheck> => {
+      const own: VerificationProblem[] = [];
+      const pdf = `The PDF of report version ${report.version}`;
+      if (report.file_path && report.pdf_sha256) {
+        if (!(await storage.exists(report.file_path))) {
+          own.push({ kind: 'pdf', seq: null, version: report.version, message: `${pdf} is no longer stored.` });
+        } else if (
+          createHash('sha256')
+            .update(await storage.read(report.file_path))
+            .digest('hex') !== report.pdf_sha256
+        ) {
+          own.push({
+            kind: 'pdf',
+            seq: null,
+            version: report.version,
+            message: `${pdf} has been altered: its bytes no longer match the SHA-256 recorded when it was made.`,
+          });
+        }
+      }
+      if (report.chain_seq && report.chain_head && entries[report.chain_seq - 1]?.hash !== report.chain_head) {
+        own.push({
+          kind: 'pdf',
+          seq: report.chain_seq,
+          version: report.version,
+          message: `Report version ${report.version} printed chain head ${report.chain_head.slice(0, 12)}… at entry ${report.chain_seq}, which the log no longer has.`,
+        });
+      }
+      problems.push(...own);
+      return {
+        version: report.version,
+        generated_at: report.generated_at?.toISOString() ?? null,
+        entry_count: report.chain_seq ?? null,
+        chain_head: report.chain_head ?? null,
+        valid: own.length === 0,
+      };
+    }),
+  );
+  return { checks, problems };
+}
+
+/**
+ * Recomputes a run's capture log from the database and the stored media, and checks every report
+ * version against it. Null for an unknown run.
+ */
+export async function verifyRun(
+  em: EntityManager,
+  storage: MediaStorage,
+  runId: string,
+): Promise<RunVerification | null> {
+  const run = await em.findOne(Run, { id: runId }, { populate: ['property'] });
+  if (!run) return null;
+  const entries = await readCaptureLog(em, runId);
+  const reports = await reportChecks(em, storage, runId, entries);
+  const problems = [
+    ...entryProblems(entries),
+    ...(await headProblems(em, runId, entries)),
+    ...(await mediaProblems(em, storage, entries)),
+    ...reports.problems,
+  ];
+  const last = entries.at(-1);
+  return {
+    run: {
+      id: run.id,
+      property: run.property.name,
+      type: run.type,
+      status: run.status,
+      completed_at: run.ended_at?.toISOString() ?? null,
+    },
+    valid: problems.length === 0,
+    entry_count: entries.length,
+    chain_head: last?.hash ?? '',
+    problems,
+    reports: reports.checks,
+    entries: entries.map((entry) => ({
+      seq: entry.seq,
+      kind: entry.kind,
+      label: CAPTURE_KIND_LABELS[entry.kind] ?? entry.kind,
+      device_time: entry.device_time,
+      received_at: entry.received_at,
+      hash: entry.hash,
+    })),
+  };
+}

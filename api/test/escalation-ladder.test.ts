@@ -1,0 +1,142 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runWorkflowId } from '@turnproof/temporal/client';
+import { recordHistory } from '../../temporal/test/support/record-history.ts';
+import { Cleaner } from './runner/cleaner.ts';
+import { signedInOwner, uniqueEmail } from './support/browser.ts';
+import { linkIn } from './support/mailbox.ts';
+import { ownerRecords } from './support/owner-records.ts';
+import { startTestApi, type TestApi } from './support/test-api.ts';
+import { startWorkerProcess, type WorkerProcess } from './support/worker-process.ts';
+
+// Skipped time: 100 ms per task stand for minutes, margins of 6 s and 3 s for hours.
+const ladder = { perTaskMs: 100, reminderMarginMs: 6_000, handOverMarginMs: 3_000 };
+let api: TestApi;
+let worker: WorkerProcess;
+
+beforeAll(async () => {
+  api = await startTestApi({
+    runDurations: { reminderBeforeDueMs: 2_000, linkReadableAfterCompletionMs: 60_000, ladder },
+  });
+  worker = await startWorkerProcess(api);
+}, 120_000);
+afterAll(async () => {
+  await worker?.stop();
+  await api?.close();
+});
+
+/** An owner with two cleaners, a property whose backup is the second, and a run assigned to the first. */
+async function stuckRunSetup() {
+  const owner = await signedInOwner(api);
+  await ownerRecords(api).grantPlan(owner.userId, 'pro');
+  const firstEmail = uniqueEmail('first');
+  const backupEmail = uniqueEmail('backup');
+  const first = (await owner.post('/api/team', { email: firstEmail, name: 'Rosa Diaz', role: 'Cleaner' })).body;
+  const backup = (await owner.post('/api/team', { email: backupEmail, name: 'Ana Lima', role: 'Cleaner' })).body;
+  const property = (
+    await owner.post('/api/properties', {
+      name: 'Cliff Cottage',
+      address: '3 Gull Way',
+      timezone: 'Europe/Lisbon',
+      backup_assignee_id: backup.id,
+    })
+  ).body;
+  const template = (await owner.get('/api/templates?filter={"kind":"turnover"}')).body[0];
+  const taskCount = (template.sections as { tasks: unknown[] }[]).flatMap((section) => section.tasks).length;
+  // The reminder 4 s from now, the hand-over at 7 s, the host alert at 10 s, overdue when due.
+  const dueAt = new Date(Date.now() + taskCount * ladder.perTaskMs + 10_000);
+  const created = await owner.post('/api/runs', {
+    property_id: property.id,
+    template_id: template.id,
+    due_at: dueAt.toISOString(),
+    assigned_to: first.id,
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return { owner, first, backup, firstEmail, backupEmail, run: created.body, dueAt };
+}
+
+const mailsTo = (to: string, subject: RegExp) =>
+  api.mailbox.received.filter((m) => m.to === to && subject.test(m.subject));
+
+describe('the escalation ladder', () => {
+  it('reminds, hands over to the backup, alerts the host, then raises overdue: each once and in order', async () => {
+    const { owner, backup, firstEmail, backupEmail, run, dueAt } = await stuckRunSetup();
+    await api.mailbox.latest(firstEmail, /^New turnover at Cliff Cottage$/);
+
+    const overdue = await api.mailbox.latest(owner.email, /^Overdue: Cliff Cottage/, 40_000);
+    expect(overdue.text).toContain('(Europe/Lisbon)');
+    const reminder = await api.mailbox.latest(firstEmail, /^Reminder: Cliff Cottage Turnover is due/);
+    expect(reminder.text).toContain('assigned to you');
+    const handedOver = await api.mailbox.latest(backupEmail, /^New turnover at Cliff Cottage$/);
+    expect(linkIn(handedOver)).toBe(run.magic_link);
+    const told = await api.mailbox.latest(firstEmail, /^Cliff Cottage turnover passed to Ana Lima$/);
+    expect(told.text).toContain('had not started in time');
+    const atRisk = await api.mailbox.latest(owner.email, /^Check-in at risk: Cliff Cottage Turnover has not started$/);
+    // By then the run is the backup's.
+    expect(atRisk.text).toContain('assigned to Ana Lima');
+
+    // Each step once, and in order.
+    await sleep(2_000);
+    for (const [to, subject] of [
+      [firstEmail, /^Reminder:/],
+      [backupEmail, /^New turnover/],
+      [firstEmail, /passed to/],
+      [owner.email, /^Check-in at risk/],
+      [owner.email, /^Overdue/],
+    ] as const) {
+      expect(mailsTo(to, subject), `${to} ${subject}`).toHaveLength(1);
+    }
+    const timeline = (await owner.get(`/api/runs/${run.id}/timeline`)).body as { kind: string; detail: string }[];
+    expect(timeline.map((entry) => entry.kind)).toEqual([
+      'link_sent',
+      'reminded',
+      'handed_over',
+      'host_alerted',
+      'overdue',
+    ]);
+    expect(timeline[2]!.detail).toBe('Not started: passed from Rosa Diaz to Ana Lima, who got the link.');
+    expect((await owner.get(`/api/runs/${run.id}`)).body.assigned_to).toBe(backup.id);
+    expect(Date.now()).toBeGreaterThanOrEqual(dueAt.getTime());
+
+    // A support engineer finds the run by its escalation step in the Temporal UI.
+    await expect
+      .poll(
+        async () => {
+          for await (const execution of api.temporal.workflow.list({
+            query: `TurnproofEscalationStep = 'overdue' AND WorkflowId = '${runWorkflowId(run.id)}'`,
+          })) {
+            return execution.workflowId;
+          }
+          return null;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(runWorkflowId(run.id));
+    if (process.env.RECORD_WORKFLOW_HISTORIES) {
+      await recordHistory(api.config, 'inspection-run-ladder', runWorkflowId(run.id));
+    }
+  }, 90_000);
+
+  it('stops at once when the cleaner starts before the hand-over', async () => {
+    const { owner, firstEmail, backupEmail, first, run, dueAt } = await stuckRunSetup();
+    await api.mailbox.latest(firstEmail, /^Reminder: Cliff Cottage/, 20_000);
+    const cleaner = Cleaner.fromLink(run.magic_link);
+    const opened = await cleaner.openRun();
+    expect((await cleaner.tick(opened.body.run.tasks[0].id)).status).toBe(200);
+
+    // Past the hand-over and the host alert, until the due time.
+    await sleep(Math.max(0, dueAt.getTime() - Date.now()) + 1_000);
+    expect(mailsTo(backupEmail, /.*/)).toEqual([
+      expect.objectContaining({ subject: expect.stringMatching(/invited you/) }),
+    ]);
+    expect(mailsTo(firstEmail, /passed to/)).toHaveLength(0);
+    expect(mailsTo(owner.email, /^Check-in at risk/)).toHaveLength(0);
+    const timeline = (await owner.get(`/api/runs/${run.id}/timeline`)).body as { kind: string }[];
+    expect(timeline.map((entry) => entry.kind).slice(0, 2)).toEqual(['link_sent', 'reminded']);
+    expect(timeline.map((entry) => entry.kind)).not.toContain('handed_over');
+    expect((await owner.get(`/api/runs/${run.id}`)).body).toMatchObject({
+      assigned_to: first.id,
+      status: 'in_progress',
+    });
+  }, 90_000);
+});

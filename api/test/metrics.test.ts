@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInOwner } from './support/browser.ts';
+import { completedRun } from './support/completed-run.ts';
+import { startTestApi, type TestApi } from './support/test-api.ts';
+import { startWorkerProcess, type WorkerProcess } from './support/worker-process.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function waitForAnswer(url: string, timeoutMs = 60_000): Promise<Response> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(url).catch(() => undefined);
+    if (response?.ok) return response;
+    if (Date.now() > deadline) throw new Error(`${url} did not answer`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+let api: TestApi;
+let apiProcess: ChildProcess;
+let worker: WorkerProcess;
+let apiPort: number;
+let apiMetricsPort: number;
+let workerMetricsPort: number;
+
+beforeAll(async () => {
+  // The test API supplies the database, Temporal, task queue and mail catcher; the API process under
+  // test is the real entry (api/src/main.ts) with its metrics port.
+  api = await startTestApi();
+  [apiPort, apiMetricsPort, workerMetricsPort] = [await freePort(), await freePort(), await freePort()];
+  apiProcess = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATABASE_URL: api.config.DATABASE_URL,
+      TEMPORAL_ADDRESS: api.config.TEMPORAL_ADDRESS,
+      TEMPORAL_TASK_QUEUE: api.config.TEMPORAL_TASK_QUEUE,
+      SMTP_URL: api.config.SMTP_URL ?? '',
+      DATA_DIR: api.config.DATA_DIR,
+      PORT: String(apiPort),
+      PUBLIC_ORIGIN: `http://127.0.0.1:${apiPort}`,
+      METRICS_PORT: String(apiMetricsPort),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  worker = await startWorkerProcess(api, { WORKER_METRICS_PORT: String(workerMetricsPort) });
+  await waitForAnswer(`http://127.0.0.1:${apiPort}/api/health`);
+});
+afterAll(async () => {
+  apiProcess?.kill('SIGTERM');
+  await worker?.stop();
+  await api?.close();
+});
+
+describe('Prometheus metrics', () => {
+  it('the API counts requests and their latency by route pattern and its 5xx errors', async () => {
+    const origin = `http://127.0.0.1:${apiPort}`;
+    for (let i = 0; i < 3; i += 1) await fetch(`${origin}/api/health`);
+    expect((await fetch(`${origin}/api/runs/00000000-0000-0000-0000-000000000000`)).status).toBe(401);
+
+    const response = await waitForAnswer(`http://127.0.0.1:${apiMetricsPort}/metrics`);
+    expect(response.headers.get('content-type')).toContain('text/plain');
+    const text = await response.text();
+    expect(text).toContain('# TYPE turnproof_http_requests_total counter');
+    const healthCount = /turnproof_http_requests_total\{method="GET",route="\/api\/health",status="200"\} (\d+)/.exec(
+      text,
+    );
+    expect(Number(healthCount?.[1])).toBeGreaterThanOrEqual(3);
+    expect(text).toMatch(/turnproof_http_requests_total\{method="GET",route="\/api\/runs\/:id",status="401"\} 1/);
+    expect(text).toContain('# TYPE turnproof_http_request_duration_seconds histogram');
+    expect(text).toMatch(
+      /turnproof_http_request_duration_seconds_bucket\{le="0.15",method="GET",route="\/api\/health",status="200"\} \d/,
+    );
+    expect(text).toContain('# TYPE turnproof_http_request_errors_total counter');
+    expect(text).toContain('turnproof_api_process_resident_memory_bytes');
+  });
+
+  it("the worker serves the Temporal SDK's series and counts activity outcomes", async () => {
+    // A completed run and its report give the worker activities to count.
+    await completedRun(await signedInOwner(api), 'Metric Manor');
+
+    const url = `http://127.0.0.1:${workerMetricsPort}/metrics`;
+    let text = '';
+    const deadline = Date.now() + 30_000;
+    while (!/turnproof_activity_outcomes_total\{[^}]*outcome="completed"/.test(text) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      text = await (await waitForAnswer(url)).text();
+    }
+    expect(text).toMatch(
+      /turnproof_activity_outcomes_total\{[^}]*activityType="markRunCompleted"[^}]*outcome="completed"[^}]*\} \d+/,
+    );
+    expect(text).toContain('temporal_worker_task_slots_available');
+    expect(text).toContain('temporal_workflow_task_schedule_to_start_latency');
+    expect(text).toContain('temporal_activity_schedule_to_start_latency');
+  });
+});

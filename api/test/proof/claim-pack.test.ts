@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { checkChain, type ChainedEntry } from '@turnproof/db';
+import JSZip from 'jszip';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInOwner } from '../support/browser.ts';
+import { startTestApi, type TestApi } from '../support/test-api.ts';
+import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
+import { completeThroughMagicLink } from '../runner/cleaner.ts';
+import { newRun, type Owner, pdfText } from './proof-support.ts';
+
+let api: TestApi;
+let worker: WorkerProcess;
+let owner: Owner;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  worker = await startWorkerProcess(api);
+  owner = await signedInOwner(api);
+});
+afterAll(async () => {
+  await worker?.stop();
+  await api?.close();
+});
+
+describe('the damage-claim pack', () => {
+  it('holds the claim PDF with before/after pairs for the task with an issue, every original photo and a capture log that verifies', async () => {
+    const earlier = await newRun(owner, 'turnover');
+    await completeThroughMagicLink(earlier.cleaner);
+    const { run, cleaner } = await newRun(owner, 'turnover', {}, earlier.propertyId);
+    const opened = (await cleaner.openRun()).body.run;
+    const damaged = opened.tasks.find((task: { task: { required_media: number } }) => task.task.required_media > 0);
+    const issue = await cleaner.http.post('/api/public/issue', {
+      token: cleaner.token,
+      action_id: randomUUID(),
+      runTaskId: damaged.id,
+      severity: 'medium',
+      description: 'Red wine stain on the sofa',
+    });
+    expect(issue.status).toBe(201);
+    await completeThroughMagicLink(cleaner);
+
+    const response = await fetch(`${api.baseUrl}/api/runs/${run.id}/claim-pack`, { headers: { Cookie: owner.cookie } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    const zip = await JSZip.loadAsync(Buffer.from(await response.arrayBuffer()));
+
+    const claim = await pdfText(Buffer.from(await zip.file('claim.pdf')!.async('uint8array')));
+    // The brand line and the column headings are printed in capitals.
+    expect(claim).toContain('TURNPROOF DAMAGE CLAIM');
+    expect(claim).toContain(damaged.task.title);
+    expect(claim).toContain('Red wine stain on the sofa');
+    expect(claim).toContain('BEFORE (PREVIOUS TURNOVER)');
+    expect(claim).toContain('AFTER (THIS RUN)');
+    expect(claim).toContain('Device time (claimed):');
+    expect(claim).toContain('Received by server:');
+    expect(claim).not.toContain('No photo');
+
+    const [confirmed] = await api.orm.em
+      .getConnection()
+      .execute<{ count: string }[]>(`select count(*) from media where run_id = ? and status = 'confirmed'`, [run.id]);
+    const photos = Object.keys(zip.files).filter((name) => name.startsWith('photos/') && !zip.files[name]!.dir);
+    expect(photos).toHaveLength(Number(confirmed?.count));
+    for (const name of photos) {
+      const bytes = Buffer.from(await zip.file(name)!.async('uint8array'));
+      expect(bytes.equals(await api.storage.read(name.slice('photos/'.length)))).toBe(true);
+    }
+
+    const log = JSON.parse(await zip.file('capture-log.json')!.async('string')) as {
+      entries: ChainedEntry[];
+      chain_head: string;
+    };
+    const checked = checkChain(log.entries);
+    expect(checked.faults).toEqual([]);
+    expect(checked.head.hash).toBe(log.chain_head);
+    const verification = (await (await fetch(`${api.baseUrl}/api/public/verify/${run.id}`)).json()) as {
+      chain_head: string;
+    };
+    expect(log.chain_head).toBe(verification.chain_head);
+    expect(claim.replace(/\s/g, '')).toContain(log.chain_head);
+  });
+});

@@ -1,0 +1,188 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemTemplates } from '@turnproof/db/seeds';
+import { Browser, signedInOwner } from '../support/browser.ts';
+import { startTestApi, type TestApi } from '../support/test-api.ts';
+import { ensureConsoleBuilt } from '../console/console-build.ts';
+
+let api: TestApi;
+beforeAll(async () => {
+  ensureConsoleBuilt();
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+async function page(path: string, cookie = '') {
+  const response = await fetch(`${api.baseUrl}${path}`, {
+    redirect: 'manual',
+    headers: cookie ? { Cookie: cookie } : {},
+  });
+  return {
+    status: response.status,
+    location: response.headers.get('location'),
+    type: response.headers.get('content-type') ?? '',
+    html: await response.text(),
+  };
+}
+
+const tag = (html: string, pattern: RegExp) => pattern.exec(html)?.[1];
+const headOf = (html: string) => ({
+  title: tag(html, /<title>([^<]*)<\/title>/),
+  description: tag(html, /<meta name="description" content="([^"]*)"/),
+  canonical: tag(html, /<link rel="canonical" href="([^"]*)"/),
+  ogImage: tag(html, /<meta property="og:image" content="([^"]*)"/),
+  h1: tag(html, /<h1[^>]*>([^<]*)</),
+});
+
+/** Each public page and a text its main content must show. */
+const PAGES: [string, string][] = [
+  ['/', 'Proof that every turnover was done right'],
+  ['/pricing', 'Compare plans'],
+  ['/features', 'Works offline'],
+  ['/templates', 'Checklist templates'],
+  ...systemTemplates.map((seed): [string, string] => [`/templates/${seed.slug}`, seed.sections[0]!.tasks[0]!.title]),
+  ['/turno', 'Turnover checklist library'],
+  ['/turno/airbnb', 'Airbnb turnover checklist'],
+  ['/turno/vrbo', 'Vrbo turnover checklist'],
+  ['/turno/move-in', 'Move-in inspection checklist'],
+  ['/turno/move-out', 'Move-out inspection checklist'],
+  ['/checklists', 'Free checklist library'],
+  ['/contact', 'Contact us'],
+  ['/demo', 'See it as your cleaner does'],
+  ['/help', 'Sending a magic link'],
+  ['/industries/short-term-rental', '4.9 out of 5 from 189 reviews'],
+  ['/industries/property-management', 'Property management'],
+  ['/industries/move-in-out', 'Move-in and move-out'],
+  ['/locations/austin-tx', '12,500'],
+  ['/locations/miami-fl', '18,500'],
+  ['/privacy', '10. Your rights and contact'],
+  ['/terms', '9. Changes and contact'],
+];
+
+describe('public pages (signed out, server-rendered)', () => {
+  it('answers every public page with 200 and its own title, description, canonical URL, og:image and main text', async () => {
+    const seen = { title: new Set<string>(), description: new Set<string>(), canonical: new Set<string>() };
+    for (const [path, text] of PAGES) {
+      const { status, type, html } = await page(path);
+      expect(status, path).toBe(200);
+      expect(type, path).toMatch(/^text\/html/);
+      expect(html, path).toContain(text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;'));
+      const head = headOf(html);
+      expect(head.title, path).toBeTruthy();
+      expect(head.description, path).toBeTruthy();
+      expect(head.canonical, path).toBe(`${api.baseUrl}${path}`);
+      expect(head.ogImage, path).toContain(`${api.baseUrl}/api/og-image?`);
+      for (const key of ['title', 'description', 'canonical'] as const) {
+        expect(seen[key].has(head[key]!), `${path} repeats the ${key} "${head[key]}"`).toBe(false);
+        seen[key].add(head[key]!);
+      }
+      // The marketing header and the footer of the spec.
+      expect(html, path).toContain('href="/checklists">Free Checklists</a>');
+      expect(html, path).toContain('Sign In</a>');
+      expect(html, path).toContain('Try Free</a>');
+      expect(html, path).toMatch(/href="\/privacy">Privacy<\/a>.*href="\/terms">Terms<\/a>/s);
+    }
+  });
+
+  it('redirects the aliases, trailing slashes, old city paths and unknown template slugs', async () => {
+    const redirects: [string, string][] = [
+      ['/privacy-policy', '/privacy'],
+      ['/privacy/', '/privacy'],
+      ['/terms-of-service', '/terms'],
+      ['/terms/', '/terms'],
+      ['/legal/terms', '/terms'],
+      ['/legal/privacy', '/privacy'],
+      ['/locations/austin', '/locations/austin-tx'],
+      ['/locations/miami', '/locations/miami-fl'],
+      ['/pricing/', '/pricing'],
+      ['/checklists/?category=Kitchen', '/checklists?category=Kitchen'],
+      ['/templates/no-such-template', '/templates'],
+    ];
+    for (const [from, to] of redirects) {
+      const { status, location } = await page(from);
+      expect([301, 302], from).toContain(status);
+      expect(location, from).toBe(to);
+    }
+  });
+
+  it("answers an unknown path with the 404 page and status 404, an unknown /turno slug with 'Template Not Found'", async () => {
+    for (const path of ['/no-such-page', '/industries/nope', '/locations/paris', '/checklists-old']) {
+      const { status, html } = await page(path);
+      expect(status, path).toBe(404);
+      expect(html, path).toContain('Oops! Page not found');
+      expect(html, path).toContain('Return to Home');
+    }
+    const turno = await page('/turno/nope');
+    expect(turno.status).toBe(404);
+    expect(turno.html).toContain('Template Not Found');
+    expect(turno.html).toContain('href="/turno"');
+  });
+
+  it('leaves the console its routes: /dashboard and /auth get the console, /templates too when signed in', async () => {
+    for (const path of ['/dashboard', '/auth', '/properties/new', '/checklists/abc/edit']) {
+      const { status, html } = await page(path);
+      expect(status, path).toBe(200);
+      expect(html, path).toContain('<div id="root">');
+    }
+    const owner = await signedInOwner(api);
+    const templates = await page('/templates', owner.cookie);
+    expect(templates.html).toContain('<div id="root">');
+    const landing = await page('/', owner.cookie);
+    expect(landing.html).toContain('Dashboard</a>');
+    expect(landing.html).toContain('Sign Out</button>');
+    expect(landing.html).not.toContain('Try Free</a>');
+    expect(landing.html).toContain('href="/subscription"');
+  });
+
+  it('signs out with the header form', async () => {
+    const owner = await signedInOwner(api);
+    const response = await fetch(`${api.baseUrl}/sign-out`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Cookie: owner.cookie },
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/');
+    const session = await new Browser(api.baseUrl).request('GET', '/api/auth/session', undefined, {
+      Cookie: owner.cookie,
+    });
+    expect(session.body.user).toBeNull();
+  });
+
+  it('lists every public page in /sitemap.xml and keeps the console and runner out in /robots.txt', async () => {
+    const sitemap = await page('/sitemap.xml');
+    expect(sitemap.type).toMatch(/xml/);
+    const listed = [...sitemap.html.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+    expect(listed.sort()).toEqual(PAGES.map(([path]) => path).sort());
+    const robots = await page('/robots.txt');
+    for (const line of [
+      'Disallow: /r/',
+      'Disallow: /run/',
+      'Disallow: /dashboard',
+      'Disallow: /api/',
+      `Sitemap: ${api.baseUrl}/sitemap.xml`,
+    ]) {
+      expect(robots.html).toContain(line);
+    }
+  });
+
+  it('answers /api/og-image with a 1200x630 PNG', async () => {
+    const response = await fetch(
+      `${api.baseUrl}/api/og-image?title=Pricing&description=Plans%20from%20%240&path=%2Fpricing`,
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 630]);
+  });
+
+  it('carries JSON-LD: FAQPage on the landing page, Product offers on pricing', async () => {
+    const jsonLd = (html: string) =>
+      [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!));
+    const faq = jsonLd((await page('/')).html).find((data) => data['@type'] === 'FAQPage');
+    expect(faq.mainEntity).toHaveLength(8);
+    const product = jsonLd((await page('/pricing')).html).find((data) => data['@type'] === 'Product');
+    expect(product.offers.map((offer: { price: string }) => offer.price)).toEqual(['0.00', '15.00', '29.00', '49.00']);
+    expect(product.aggregateRating).toMatchObject({ ratingValue: 4.8, reviewCount: 247 });
+  });
+});

@@ -1,0 +1,2 @@
+export * from './capture-chain.ts';
+export * from './capture-log.ts';

@@ -1,0 +1,53 @@
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+/**
+ * The runner's service worker, built to /r/sw.js by vite-plugin-pwa (injectManifest, vite.config.ts).
+ * It precaches the app shell (index.html, the JS including the compression worker chunk, CSS, icons) so
+ * a link opened with no signal still starts the runner, which then reads the run from IndexedDB; with a
+ * network, pages come from the server, which renders the run's first screen.
+ * It is registered twice, for /r/ and for /run/ (see register-service-worker.ts).
+ */
+
+/** Just what this file uses of ServiceWorkerGlobalScope; the project's lib is DOM, not WebWorker. */
+interface ExtendableEventLike extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+interface MessageEventLike extends Event {
+  data: unknown;
+}
+interface ServiceWorkerScope {
+  skipWaiting(): Promise<void>;
+  clients: { claim(): Promise<void> };
+  registration: { scope: string };
+  addEventListener(type: 'activate', listener: (event: ExtendableEventLike) => void): void;
+  addEventListener(type: 'message', listener: (event: MessageEventLike) => void): void;
+}
+
+interface PrecacheScope {
+  /** Replaced at build time by the list of the build's files with their revisions (written literally). */
+  __WB_MANIFEST: { url: string; revision: string | null }[];
+}
+
+const sw = self as unknown as ServiceWorkerScope;
+
+precacheAndRoute((self as unknown as PrecacheScope).__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// A link's page comes from the server (rendered with the run); without a network, the precached
+// index.html, which renders the run from the copy on the device.
+const appShell = createHandlerBoundToURL('/r/index.html');
+registerRoute(
+  new NavigationRoute(async (options) => fetch(options.request).catch(() => appShell(options)), {
+    allowlist: [/^\/(r|run|c)(\/|$)/],
+    denylist: [/^\/r\/assets\//],
+  }),
+);
+
+// A new version waits until the cleaner taps Reload in the 'A new version is available' prompt.
+sw.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void sw.skipWaiting();
+});
+
+// The first install takes the open page at once, so it works offline without another load.
+sw.addEventListener('activate', (event) => event.waitUntil(sw.clients.claim()));

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../../../api/test/support/browser.ts';
+import { ownerRecords } from '../../../api/test/support/owner-records.ts';
+import { type RunnerHarness, screenshot, startRunnerHarness, UI_TIMEOUT_MS } from './runner-harness.ts';
+
+/** A cleaner's personal schedule link `/c/{token}` in the runner PWA: their runs, each opening its checklist. */
+
+let harness: RunnerHarness;
+
+beforeAll(async () => {
+  harness = await startRunnerHarness();
+}, 120_000);
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+describe("the cleaner's schedule in the runner", () => {
+  it('lists the runs assigned to the cleaner, opens one, and shows Invalid Magic Link once revoked', async () => {
+    const { owner, phone, newRun } = harness;
+    await ownerRecords(harness.api).grantPlan(owner.userId, 'pro');
+    const rosa = (await owner.post('/api/team', { email: uniqueEmail('rosa'), name: 'Rosa Diaz' })).body;
+    const run = await newRun();
+    const dueAt = new Date(Date.now() + 24 * 3_600_000).toISOString();
+    expect((await owner.put(`/api/runs/${run.id}`, { assigned_to: rosa.id, due_at: dueAt })).status).toBe(200);
+    const link = (await owner.post(`/api/team/${rosa.id}/schedule-link`)).body.link as string;
+
+    const page = await phone.context.newPage();
+    await page.goto(link);
+    await page.getByRole('heading', { level: 1, name: "Rosa Diaz's schedule" }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.getByRole('heading', { level: 2, name: 'Lakeview Cabin' }).waitFor();
+    await page.getByText(/^Due /).waitFor();
+    await screenshot(page, 'runner-schedule');
+    await page.getByRole('link', { name: 'Open checklist' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Quick Turnover' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(page.url()).toBe(run.magic_link);
+
+    expect((await owner.delete(`/api/team/${rosa.id}/schedule-link`)).status).toBe(200);
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Invalid Magic Link' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.close();
+  }, 120_000);
+});

@@ -1,0 +1,81 @@
+// `npm run bench -- scale`: one owner with 500 properties, 50,000 runs, 1,000,000 run tasks and 200,000
+// media, then the console's reads against that account (p50/p95 of sequential calls) and the data
+// export's peak memory while it streams the whole account. Targets: p95 <= 150 ms, peak RSS <= 300 MB.
+import { encryptLink } from '../../api/src/runs/magic-link.ts';
+import { startBenchApi } from './bench-api.ts';
+import { confirmedOwner, expectOk } from './owner.ts';
+import { SCALE, seedLargeAccount } from './scale-seed.ts';
+import { ms, percentile, verdict } from './stats.ts';
+
+const P95_TARGET_MS = 150;
+const EXPORT_RSS_TARGET_MB = 300;
+const CALLS = 40;
+
+export async function scaleFigures(): Promise<void> {
+  console.log('\n== scale: one account with 500 properties, 50,000 runs, 1,000,000 tasks, 200,000 media ==');
+  const api = await startBenchApi({ TEMPORAL_TASK_QUEUE: 'bench-scale' });
+  try {
+    const owner = await confirmedOwner(api.baseUrl, api.orm, 'scale');
+    const ownerId = (await owner.get<{ user: { id: string } }>('/api/auth/session')).body.user.id;
+    const seeding = performance.now();
+    await seedLargeAccount(
+      api.orm,
+      ownerId,
+      api.config.mediaDir,
+      encryptLink(api.config.SECRET_KEY, `${api.baseUrl}/r/scale-account`),
+    );
+    console.log(`seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+    const [run] = await api.orm.em
+      .getConnection()
+      .execute<{ id: string }[]>(
+        `select r.id from runs r join properties p on p.id = r.property_id where p.owner_id = ? and r.status = 'completed' limit 1`,
+        [ownerId],
+      );
+    const since = new Date(new Date().setHours(0, 0, 0, 0)).toISOString();
+    const reads: [string, string][] = [
+      ['runs list, newest first (page 1)', '/api/runs?sort=["created_at","DESC"]&range=[0,24]'],
+      ['runs list, sorted by end time (page 40)', '/api/runs?sort=["ended_at","DESC"]&range=[975,999]'],
+      ['runs list, filter status=in_progress', '/api/runs?filter={"status":"in_progress"}&range=[0,24]'],
+      ['runs list, search q="Property 42"', '/api/runs?filter={"q":"Property 42"}&range=[0,24]'],
+      ['dashboard', `/api/dashboard?since=${encodeURIComponent(since)}`],
+      ['analytics, 90 days', '/api/analytics?days=90'],
+      ['properties list (25, by name)', '/api/properties?sort=["name","ASC"]&range=[0,24]'],
+      ['run page (GET /api/runs/:id)', `/api/runs/${run!.id}`],
+    ];
+    for (const [label, url] of reads) {
+      expectOk(await owner.get(url), label); // warm-up
+      const latencies: number[] = [];
+      for (let i = 0; i < CALLS; i += 1) {
+        const t0 = performance.now();
+        expectOk(await owner.get(url), label);
+        latencies.push(performance.now() - t0);
+      }
+      latencies.sort((a, b) => a - b);
+      const p95 = percentile(latencies, 95);
+      console.log(
+        `${label.padEnd(42)} p50 ${ms(percentile(latencies, 50)).padStart(9)}  p95 ${ms(p95).padStart(9)}  ` +
+          `(target p95 <= ${P95_TARGET_MS} ms: ${verdict(p95 <= P95_TARGET_MS)})`,
+      );
+    }
+
+    // The export streams in this process: sample its resident memory while the ZIP is read to the end.
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    const t0 = performance.now();
+    const response = await fetch(`${api.baseUrl}/api/account/export`, { headers: { cookie: owner.cookie } });
+    let bytes = 0;
+    for await (const chunk of response.body!) bytes += (chunk as Uint8Array).length;
+    clearInterval(sampler);
+    const mb = (value: number) => value / 1024 / 1024;
+    console.log(
+      `data export: ${response.status}, ${mb(bytes).toFixed(0)} MB ZIP in ${((performance.now() - t0) / 1000).toFixed(1)} s; ` +
+        `peak RSS ${mb(peak).toFixed(0)} MB (before ${mb(before).toFixed(0)} MB; target <= ${EXPORT_RSS_TARGET_MB} MB: ` +
+        `${verdict(mb(peak) <= EXPORT_RSS_TARGET_MB)})`,
+    );
+    console.log(`(${SCALE.runs} runs x ${SCALE.tasksPerRun} tasks; ${CALLS} sequential calls per read)`);
+  } finally {
+    await api.close();
+  }
+}

@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { CONFIG_VARIABLES } from '@turnproof/config';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+interface Service {
+  build?: unknown;
+  image?: string;
+  environment?: Record<string, string>;
+  ports?: string[];
+  stop_grace_period?: string;
+  init?: boolean;
+  restart?: string;
+}
+
+const compose = parse(readFileSync(path.resolve(import.meta.dirname, '../../docker-compose.yml'), 'utf8'), {
+  merge: true,
+}) as { services: Record<string, Service> };
+const ourServices = Object.entries(compose.services).filter(([, service]) => service.build);
+
+describe('docker-compose.yml', () => {
+  it('sets no variable on our services that the configuration does not read', () => {
+    const unread = ourServices.flatMap(([name, service]) =>
+      Object.keys(service.environment ?? {})
+        .filter((variable) => !CONFIG_VARIABLES.includes(variable))
+        .map((variable) => `${name}: ${variable}`),
+    );
+    expect(ourServices.map(([name]) => name).sort()).toEqual(['api', 'migrate', 'temporal-bootstrap', 'worker']);
+    expect(unread).toEqual([]);
+  });
+
+  it('holds no secret: passwords and keys come from the environment', () => {
+    for (const [, service] of Object.entries(compose.services)) {
+      for (const [variable, value] of Object.entries(service.environment ?? {})) {
+        if (/SECRET|PASSWORD|PWD|API_KEY/.test(variable))
+          expect(value, variable).toMatch(/^\$\{[A-Z_]+(:[-?][^}]*)?\}$/);
+      }
+    }
+    expect(compose.services.api?.environment?.DATABASE_URL).toContain('${POSTGRES_PASSWORD:?');
+  });
+
+  it('publishes Temporal, its UI and the mail catcher on 127.0.0.1 only, and no API port per replica', () => {
+    const published = Object.entries(compose.services).flatMap(([name, service]) =>
+      (service.ports ?? []).map((port) => `${name} ${port}`),
+    );
+    expect(published.filter((entry) => !entry.startsWith('lb ')).every((entry) => entry.includes(' 127.0.0.1:'))).toBe(
+      true,
+    );
+    expect(compose.services.temporal?.ports).toBeUndefined();
+    expect(compose.services.api?.ports).toBeUndefined();
+  });
+
+  it('runs the current Temporal server image and gives processes init, restarts and a stop grace above 10 s', () => {
+    expect(compose.services.temporal?.image).toBe('temporalio/server:1.29.1');
+    expect(Object.values(compose.services).some((service) => service.image?.includes('auto-setup'))).toBe(false);
+    for (const name of ['api', 'worker']) {
+      expect(compose.services[name]?.init).toBe(true);
+      expect(compose.services[name]?.restart).toBe('unless-stopped');
+      expect(compose.services[name]?.stop_grace_period).toBe('30s');
+    }
+  });
+});

@@ -1,0 +1,14 @@
+/** Where the public pages send people; one place so a link checker and the pages agree. */
+
+export const SIGN_IN = '/auth';
+export const SIGN_UP = '/auth?mode=sign-up';
+export const SAMPLE_REPORT = '/api/site/sample-report.pdf';
+
+/** Sign-up for visitors, the plan screen for signed-in owners. */
+export const planLink = (signedIn: boolean, planKey?: string) =>
+  signedIn ? '/subscription' : planKey ? `${SIGN_UP}&plan=${planKey}` : SIGN_UP;
+
+/** Sign-up that remembers the template to preselect after onboarding. */
+export const templateSignUp = (slug: string) => `${SIGN_UP}&template=${encodeURIComponent(slug)}`;
+
+export const libraryPdf = (id: string) => `/api/checklists/library/${encodeURIComponent(id)}/pdf`;
