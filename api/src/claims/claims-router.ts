@@ -5,6 +5,7 @@ import { requireUser } from '../auth/sessions.ts';
 import type { AppState } from '../http/context.ts';
 import { conflict } from '../http/errors.ts';
 import { parseId } from '../http/simple-rest.ts';
+import { fileBody } from '../openapi/records.ts';
 import { addRoute } from '../openapi/registry.ts';
 import { runMessages } from '../runs/run-input.ts';
 import { findOwnedRun } from '../runs/run-service.ts';
@@ -22,7 +23,7 @@ export function claimsRouter(deps: AppDeps) {
       tags: ['Runs'],
       params: z.object({ id: z.string() }),
       signedIn: true,
-      ok: { description: 'application/zip' },
+      ok: { description: 'The claim ZIP', schema: fileBody, contentType: 'application/zip' },
       errors: { 401: 'Authentication required', 404: runMessages.notFound, 409: 'The run is not completed' },
     },
     async (ctx) => {

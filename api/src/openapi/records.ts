@@ -159,3 +159,44 @@ export const stripeReceipt = z.looseObject({ received: z.boolean(), duplicate: z
 
 /** A file answer (ZIP, PDF, HTML, a photo): the bytes themselves. */
 export const fileBody = z.string().meta({ format: 'binary' });
+
+export const cleanerSchedule = z.looseObject({
+  member: z.looseObject({ name: z.string() }),
+  runs: z.array(
+    z.looseObject({
+      id: z.uuid(),
+      property_name: z.string(),
+      address: z.string(),
+      access_code: z.string().nullable(),
+      type: runKind,
+      status: z.string(),
+      due_at: timestamp.nullable(),
+      timezone: z.string(),
+      link: z.string(),
+    }),
+  ),
+});
+
+export const runVerification = z.looseObject({
+  run: z.looseObject({ id: z.uuid(), property: z.string(), status: z.string(), completed_at: timestamp.nullable() }),
+  valid: z.boolean(),
+  entry_count: z.number().int(),
+  chain_head: z.string(),
+  problems: z.array(z.looseObject({ kind: z.enum(['entry', 'photo', 'pdf']), message: z.string() })),
+  reports: z.array(z.looseObject({ version: z.number().int(), valid: z.boolean() })),
+  entries: z.array(z.looseObject({ seq: z.number().int(), kind: z.string(), label: z.string(), hash: z.string() })),
+});
+
+export const pdfIdentification = z.looseObject({
+  recognised: z.boolean(),
+  run_id: z.uuid().nullable(),
+  version: z.number().int().nullable(),
+  sha256: z.string(),
+  message: z.string(),
+});
+
+export const reviewDecision = z.looseObject({
+  status: z.string(),
+  decision: z.enum(['approve', 'revise']),
+  reviewedAt: timestamp,
+});

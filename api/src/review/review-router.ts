@@ -5,6 +5,7 @@ import { requireUser } from '../auth/sessions.ts';
 import type { AppState } from '../http/context.ts';
 import { parseId } from '../http/simple-rest.ts';
 import { parseInput } from '../http/validation.ts';
+import { reviewDecision } from '../openapi/records.ts';
 import { addRoute } from '../openapi/registry.ts';
 import { runMessages } from '../runs/run-input.ts';
 import { reviewBody } from './review-input.ts';
@@ -23,7 +24,7 @@ export function reviewRouter(deps: AppDeps) {
       params: z.object({ id: z.string() }),
       body: reviewBody,
       signedIn: true,
-      ok: { description: '{status, decision, reviewedAt}' },
+      ok: { description: 'The decision as recorded', schema: reviewDecision },
       errors: { 401: 'Authentication required', 404: runMessages.notFound, 409: 'The run cannot take this review now' },
     },
     async (ctx) => {

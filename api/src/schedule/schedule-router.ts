@@ -5,6 +5,7 @@ import { requireUser } from '../auth/sessions.ts';
 import type { AppContext, AppState } from '../http/context.ts';
 import { parseId } from '../http/simple-rest.ts';
 import { parseInput } from '../http/validation.ts';
+import { cleanerSchedule, fileBody } from '../openapi/records.ts';
 import { addRoute } from '../openapi/registry.ts';
 import { findOwnedMember, teamMessages } from '../team/team-service.ts';
 import {
@@ -97,7 +98,7 @@ export function publicScheduleRouter(deps: AppDeps) {
       summary: "A team member's open runs (today and the coming days) with their links",
       tags,
       query: tokenQuery,
-      ok: { description: 'The schedule' },
+      ok: { description: 'The schedule', schema: cleanerSchedule },
       errors,
     },
     async (ctx) => {
@@ -113,7 +114,7 @@ export function publicScheduleRouter(deps: AppDeps) {
       summary: 'The same runs as an iCalendar feed to subscribe to',
       tags,
       query: tokenQuery,
-      ok: { description: 'text/calendar' },
+      ok: { description: 'The iCalendar feed', schema: fileBody, contentType: 'text/calendar' },
       errors,
     },
     async (ctx) => {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppState } from '../http/context.ts';
 import { HttpError, notFound } from '../http/errors.ts';
+import { pdfIdentification, runVerification } from '../openapi/records.ts';
 import { addRoute } from '../openapi/registry.ts';
 import { identifyPdf } from './pdf-identification.ts';
 import { verifyRun } from './run-verification.ts';
@@ -27,7 +28,7 @@ export function verifyApiRouter(deps: AppDeps) {
       summary: "Recomputes a run's capture log and checks its photos and report PDFs; names what fails",
       tags,
       params: runParams,
-      ok: { description: '{valid, problems, reports, entries}' },
+      ok: { description: 'The recomputed log and what fails', schema: runVerification },
       errors: { 404: 'No such run' },
     },
     async (ctx) => {
@@ -46,7 +47,7 @@ export function verifyApiRouter(deps: AppDeps) {
       summary:
         'Is this PDF (the request body, application/pdf) an unaltered Turnproof report, and of which run and version?',
       tags,
-      ok: { description: '{recognised, run_id, version, message}' },
+      ok: { description: 'Which report the PDF is, if any', schema: pdfIdentification },
       errors: { 413: 'The file is too large to be a report', 415: 'Not sent as application/pdf' },
     },
     async (ctx) => {
