@@ -2,7 +2,7 @@ import { Runtime } from '@temporalio/worker';
 import {
   createActivities,
   createMailer,
-  createMediaStorage,
+  configuredMediaStorage,
   createPdfRenderer,
   createStripeClient,
 } from '@turnproof/activities';
@@ -32,7 +32,7 @@ const pdfReadiness = await startPdfReadiness({ orm, pdf });
 const activities = createActivities({
   orm,
   mailer: createMailer(config),
-  storage: createMediaStorage(config.mediaDir),
+  storage: configuredMediaStorage(config),
   pdf,
   stripe: createStripeClient(config),
   publicOrigin: config.publicOrigin,
