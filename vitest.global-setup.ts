@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { startS3Store } from './scripts/lib/s3-store.ts';
+import { startS3Store } from './api/test/support/s3-store.ts';
 import { freshDatabase, siblingDatabaseUrl, startThrowawayTemporal } from './scripts/lib/throwaway-stack.ts';
 
 /**

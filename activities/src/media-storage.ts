@@ -21,6 +21,8 @@ export type MediaStorage = {
   remove(path: string): Promise<void>;
   /** Removes a whole folder such as `runs/<runId>`; idempotent. */
   removeTree(prefix: string): Promise<void>;
+  /** Readies the store at start: an object store's bucket is made when missing. */
+  prepare?(): Promise<void>;
   /** Only an object store has it: presigned links, so bytes go between the phone and the store directly. */
   direct?: DirectAccess;
 };

@@ -2,9 +2,11 @@ import { createReadStream } from 'node:fs';
 import { stat, unlink } from 'node:fs/promises';
 import { PassThrough, type Readable } from 'node:stream';
 import {
+  CreateBucketCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -31,17 +33,21 @@ async function bodyBytes(body: unknown): Promise<Buffer> {
  * paths. A PUT of one object is atomic in S3, so readers see the old object or the whole new one.
  */
 export function createS3MediaStorage(settings: S3Settings): MediaStorage {
-  const client = new S3Client({
-    endpoint: settings.endpoint,
-    region: settings.region,
-    forcePathStyle: settings.forcePathStyle,
-    ...(settings.accessKeyId && settings.secretAccessKey
-      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
-      : {}),
-    // Presigned uploads from phones cannot add the SDK's CRC32 checksum headers; ask for them only when required.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  const clientFor = (endpoint: string) =>
+    new S3Client({
+      endpoint,
+      region: settings.region,
+      forcePathStyle: settings.forcePathStyle,
+      ...(settings.accessKeyId && settings.secretAccessKey
+        ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+        : {}),
+      // Presigned uploads from phones cannot add the SDK's CRC32 checksum headers; ask for them only when required.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  const client = clientFor(settings.endpoint);
+  // Signatures cover the host: links for browsers are signed for the address they will use.
+  const signer = settings.publicEndpoint === settings.endpoint ? client : clientFor(settings.publicEndpoint);
   const Bucket = settings.bucket;
 
   async function get(path: string, range?: string) {
@@ -57,6 +63,18 @@ export function createS3MediaStorage(settings: S3Settings): MediaStorage {
   }
 
   return {
+    async prepare() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket }));
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+        // A self-hosted store starts empty; several processes may race here, and one of them wins.
+        await client.send(new CreateBucketCommand({ Bucket })).catch((race: unknown) => {
+          if (!(race instanceof S3ServiceException && race.name === 'BucketAlreadyOwnedByYou')) throw race;
+        });
+      }
+    },
+
     async write(path, source) {
       const Key = checkedMediaPath(path);
       if (typeof source !== 'string') {
@@ -119,7 +137,7 @@ export function createS3MediaStorage(settings: S3Settings): MediaStorage {
           ContentLength: size,
         });
         // Both headers are signed, so the store refuses a PUT of another size or type.
-        return getSignedUrl(client, command, {
+        return getSignedUrl(signer, command, {
           expiresIn: expiresInSeconds,
           signableHeaders: new Set(['content-type', 'content-length']),
         });
@@ -132,7 +150,7 @@ export function createS3MediaStorage(settings: S3Settings): MediaStorage {
           ResponseContentType: contentType,
           ...(fileName ? { ResponseContentDisposition: `attachment; filename="${fileName.replace(/"/g, '')}"` } : {}),
         });
-        return getSignedUrl(client, command, { expiresIn: expiresInSeconds });
+        return getSignedUrl(signer, command, { expiresIn: expiresInSeconds });
       },
 
       async size(path) {

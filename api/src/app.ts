@@ -52,8 +52,8 @@ function connectSources(config: Config): string[] {
 
 /** The object store's origin: the runner PUTs photos there, and media links redirect there. */
 function mediaStoreSources(config: Config): string[] {
-  if (!config.s3 || !URL.canParse(config.s3.endpoint)) return [];
-  const endpoint = new URL(config.s3.endpoint);
+  if (!config.s3 || !URL.canParse(config.s3.publicEndpoint)) return [];
+  const endpoint = new URL(config.s3.publicEndpoint);
   if (!config.s3.forcePathStyle) endpoint.hostname = `${config.s3.bucket}.${endpoint.hostname}`;
   return [endpoint.origin];
 }

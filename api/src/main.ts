@@ -28,6 +28,7 @@ const outbox = new OutboxRelay({ orm, temporal: client, logger }).start();
 const metrics = createHttpMetrics();
 const pdf = createPdfRenderer();
 const storage = configuredMediaStorage(config);
+await storage.prepare?.();
 const stopDemoSweep = sweepDemoRunsHourly({ orm, temporal: client, storage, logger });
 const app = createApp({
   config,

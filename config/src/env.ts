@@ -54,6 +54,11 @@ const schema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
+  /**
+   * The store as phones and browsers reach it, when not at S3_ENDPOINT (the API's and workers' address,
+   * say http://s3:7070 inside a private network): presigned URLs are signed for this one.
+   */
+  S3_PUBLIC_ENDPOINT: optionalString,
   /** Bucket in the path (`endpoint/bucket/key`), as most self-hosted stores want; 'false' for virtual hosts. */
   S3_FORCE_PATH_STYLE: z
     .enum(['true', 'false', ''])
@@ -110,6 +115,8 @@ export type Config = Omit<z.infer<typeof schema>, 'TEMPORAL_TASK_QUEUE'> & {
 
 export interface S3Settings {
   endpoint: string;
+  /** Where presigned URLs point: the store as browsers reach it. */
+  publicEndpoint: string;
   bucket: string;
   region: string;
   accessKeyId?: string;
@@ -146,6 +153,7 @@ function s3Settings(values: z.infer<typeof schema>): S3Settings | null {
   }
   return {
     endpoint: values.S3_ENDPOINT,
+    publicEndpoint: values.S3_PUBLIC_ENDPOINT ?? values.S3_ENDPOINT,
     bucket: values.S3_BUCKET,
     region: values.S3_REGION,
     ...(values.S3_ACCESS_KEY_ID ? { accessKeyId: values.S3_ACCESS_KEY_ID } : {}),

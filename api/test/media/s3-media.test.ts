@@ -3,7 +3,7 @@ import { FLEX_MEDIA_RETENTION_MS } from '@turnproof/config';
 import { mediaPurge } from '@turnproof/workflows';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3Store, type S3Store } from '../../../scripts/lib/s3-store.ts';
+import { startS3Store, type S3Store } from '../support/s3-store.ts';
 import { INVALID_PHOTO_ERROR } from '../../src/media/inspect-upload.ts';
 import { newRun, reportPdf, waitFor, type Owner } from '../proof/proof-support.ts';
 import { cameraPhoto, type Cleaner, completeThroughMagicLink } from '../runner/cleaner.ts';
