@@ -34,7 +34,7 @@ describe('docker-compose.yml', () => {
     for (const [, service] of Object.entries(compose.services)) {
       for (const [variable, value] of Object.entries(service.environment ?? {})) {
         if (/SECRET|PASSWORD|PWD|API_KEY/.test(variable))
-          expect(value, variable).toMatch(/^\$\{[A-Z_]+(:[-?][^}]*)?\}$/);
+          expect(value, variable).toMatch(/^\$\{[A-Z][A-Z0-9_]*(:[-?][^}]*)?\}$/);
       }
     }
     expect(compose.services.api?.environment?.DATABASE_URL).toContain('${POSTGRES_PASSWORD:?');
