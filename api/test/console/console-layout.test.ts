@@ -28,11 +28,15 @@ const pageTitle = (page: Page) => page.locator('#react-admin-title').textContent
 async function swipeRight(page: Page, fromX: number, toX: number) {
   await page.evaluate(
     ({ fromX, toX }) => {
-      const target = document.elementFromPoint(fromX, 400) ?? document.body;
-      const touch = (x: number) => new Touch({ identifier: 1, target, clientX: x, clientY: 400 });
-      target.dispatchEvent(new TouchEvent('touchstart', { touches: [touch(fromX)], bubbles: true }));
-      target.dispatchEvent(new TouchEvent('touchmove', { touches: [touch(toX)], bubbles: true }));
-      target.dispatchEvent(new TouchEvent('touchend', { changedTouches: [touch(toX)], bubbles: true }));
+      // Runs in the page: the DOM's types are not this file's.
+      const dom = globalThis as any;
+      const target = dom.document.elementFromPoint(fromX, 400) ?? dom.document.body;
+      const touch = (x: number) => new dom.Touch({ identifier: 1, target, clientX: x, clientY: 400 });
+      const send = (type: string, init: object) =>
+        target.dispatchEvent(new dom.TouchEvent(type, { ...init, bubbles: true }));
+      send('touchstart', { touches: [touch(fromX)] });
+      send('touchmove', { touches: [touch(toX)] });
+      send('touchend', { changedTouches: [touch(toX)] });
     },
     { fromX, toX },
   );
@@ -87,15 +91,16 @@ describe('page transitions', () => {
   async function fadesOn(page: Page) {
     await page.addInitScript(() => {
       const fades: number[] = [];
-      (window as any).__fades = fades;
-      const animate = Element.prototype.animate;
-      Element.prototype.animate = function (this: Element, ...args: Parameters<typeof animate>) {
+      (globalThis as any).__fades = fades;
+      const element = (globalThis as any).Element.prototype;
+      const animate = element.animate;
+      element.animate = function (this: any, ...args: unknown[]) {
         if (this.hasAttribute('data-page-transition')) fades.push(Date.now());
         return animate.apply(this, args);
       };
     });
   }
-  const fadeCount = (page: Page) => page.evaluate(() => ((window as any).__fades as number[]).length);
+  const fadeCount = (page: Page) => page.evaluate(() => ((globalThis as any).__fades as number[]).length);
 
   it('fades each new page in, and not for people who ask for reduced motion', async () => {
     const page = await harness.newPage(DESKTOP, host);
