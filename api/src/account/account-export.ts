@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MediaStorage } from '@turnproof/activities/media-storage';
-import { Readable } from 'node:stream';
+import { pipeline, Readable, Transform } from 'node:stream';
+import { setTimeout } from 'node:timers/promises';
 import { ZipArchive } from 'archiver';
 
 /** Ids of the owner's runs and checklists; every `?` in these queries is the owner's id. */
@@ -55,14 +56,22 @@ export const exportFileName = (now = new Date()) => `turnproof-export-${now.toIS
 
 /** Archive entries queued ahead of the one being compressed: enough to keep it busy, few enough to stay small. */
 const ENTRIES_AHEAD = 16;
+/** How far the archiving may run ahead of the reader, counted in entry headers' bytes. */
+const MAX_LAG_BYTES = 1024 * 1024;
+const READER_POLL_MS = 10;
+/** A ZIP local file header without its name and extra field. */
+const ZIP_LOCAL_HEADER_BYTES = 30;
 
 type Connection = ReturnType<EntityManager['getConnection']>;
+
+/** Rows fetched per cursor round trip: a million run tasks in 2,000 trips, a few hundred kilobytes each. */
+const CURSOR_ROWS = 500;
 
 /** A table's rows as a JSON array, one row per line, read through a cursor as the archive asks for it. */
 async function* jsonRows(db: Connection, sql: string, params: string[]): AsyncGenerator<string> {
   let first = true;
   yield '[';
-  for await (const row of db.stream<{ data: unknown }>(sql, params)) {
+  for await (const row of db.stream<{ data: unknown }>(sql, params, undefined, undefined, CURSOR_ROWS)) {
     yield `${first ? '\n' : ',\n'}${JSON.stringify(row.data)}`;
     first = false;
   }
@@ -91,10 +100,29 @@ export async function buildAccountExport(em: EntityManager, storage: MediaStorag
     queued -= 1;
     freed.shift()?.();
   });
+  // archiver counts an entry done once its bytes are in its own buffers, read or not, so with a download
+  // slower than the archiving (200,000 small photos) those buffers grew to gigabytes. The feed waits for
+  // the reader instead: at least 30 bytes and the name of each entry's header must have been delivered,
+  // less a lag of MAX_LAG_BYTES.
+  let headerBytes = 0;
+  let delivered = 0;
+  const delivery = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      delivered += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  pipeline(archive, delivery, () => {
+    // Errors reach the reader as the delivery stream's own (the caller logs them).
+  });
   const add = async (source: string | Readable, name: string) => {
+    // A reader that went away (a closed tab) ends the feed, and with it the database cursors.
+    if (delivery.destroyed) throw new Error('The export was abandoned by its reader.');
     archive.append(source, { name });
+    headerBytes += ZIP_LOCAL_HEADER_BYTES + Buffer.byteLength(name);
     queued += 1;
     if (queued > ENTRIES_AHEAD) await new Promise<void>((resolve) => freed.push(resolve));
+    while (headerBytes - delivered > MAX_LAG_BYTES && !delivery.destroyed) await setTimeout(READER_POLL_MS);
   };
 
   async function feed() {
@@ -129,5 +157,5 @@ export async function buildAccountExport(em: EntityManager, storage: MediaStorag
     await archive.finalize();
   }
   feed().catch((error: unknown) => archive.destroy(error instanceof Error ? error : new Error(String(error))));
-  return archive;
+  return delivery;
 }
