@@ -49,7 +49,8 @@ export async function analyticsOf(
   const completedInPeriod = `r.status = 'completed' and r.ended_at >= ? and r.ended_at <= ?`;
   const ownRuns = `runs r join properties p on p.id = r.property_id and p.owner_id = ?`;
 
-  const [summary] = await db.execute<
+  // The five reads are independent: run side by side on the pool, the screen waits for the slowest only.
+  const summaryRead = db.execute<
     { completed: number; avg_seconds: string | null; with_due: number; on_time: number; photos: number }[]
   >(
     // The photos in one join over the period's runs, not a count per run (9,000 runs: 480 ms -> 130 ms).
@@ -64,7 +65,7 @@ export async function analyticsOf(
     [ownerId, since, now],
   );
 
-  const severities = await db.execute<{ severity: string; count: number }[]>(
+  const severitiesRead = db.execute<{ severity: string; count: number }[]>(
     `select a.severity, count(*)::int as count
        from alerts a join ${ownRuns} on r.id = a.run_id
       where a.created_at >= ? and a.created_at <= ?
@@ -72,7 +73,7 @@ export async function analyticsOf(
     [ownerId, since, now],
   );
 
-  const properties = await db.execute<PropertyFigures[]>(
+  const propertiesRead = db.execute<PropertyFigures[]>(
     `select p.id, p.name,
             (select count(*) from runs r where r.property_id = p.id and r.created_at >= ? and r.created_at <= ?)::int as runs,
             (select count(*) from runs r where r.property_id = p.id and ${completedInPeriod})::int as completed,
@@ -85,7 +86,7 @@ export async function analyticsOf(
   );
 
   // Every week of the period appears, with 0 when nothing was completed in it.
-  const weeks = await db.execute<{ week_start: string; completed: number }[]>(
+  const weeksRead = db.execute<{ week_start: string; completed: number }[]>(
     `with weeks as (
        select generate_series(date_trunc('week', ?::timestamptz at time zone ?),
                               date_trunc('week', ?::timestamptz at time zone ?), interval '1 week') as week_start
@@ -99,6 +100,13 @@ export async function analyticsOf(
     [since, timezone, now, timezone, ownerId, since, now, timezone],
   );
 
+  const [[summary], severities, properties, weeks, reviewScores] = await Promise.all([
+    summaryRead,
+    severitiesRead,
+    propertiesRead,
+    weeksRead,
+    reviewScoresOf(em, ownerId, since, now),
+  ]);
   const completed = summary?.completed ?? 0;
   const bySeverity = Object.fromEntries(ALERT_SEVERITIES.map((severity) => [severity, 0])) as Record<
     (typeof ALERT_SEVERITIES)[number],
@@ -125,6 +133,6 @@ export async function analyticsOf(
     photos: { total: photos, per_run: completed ? roundTo(photos / completed, 1) : null },
     properties,
     completions_per_week: weeks,
-    review_scores: await reviewScoresOf(em, ownerId, since, now),
+    review_scores: reviewScores,
   };
 }
