@@ -123,9 +123,9 @@ describe('analytics', () => {
     const owner = await ownerOn('flex');
     const page = await pageFor(owner);
     await open(page, '/analytics', 'Analytics');
-    await page.getByRole('heading', { name: 'Analytics is locked' }).waitFor();
+    await page.getByRole('heading', { name: 'Feature Locked' }).waitFor();
     await page.getByText('Upgrade to access detailed analytics and reports').waitFor();
-    expect(await page.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/subscription');
+    await page.getByRole('button', { name: 'Upgrade to Professional' }).waitFor();
     await screenshot(page, 'analytics-locked');
     expect(await seriousViolations(page, 'analytics lock')).toEqual([]);
     await page.context().close();
@@ -184,7 +184,7 @@ describe('team', () => {
     const owner = await ownerOn('flex');
     const page = await pageFor(owner);
     await open(page, '/team', 'Team');
-    await page.getByRole('heading', { name: 'Team is locked' }).waitFor();
+    await page.locator('[data-feature-lock="Team"]').getByRole('heading', { name: 'Feature Locked' }).waitFor();
     await page.getByText('Upgrade to Professional to add unlimited team members').waitFor();
     await page.context().close();
   });
