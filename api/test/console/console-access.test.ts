@@ -214,6 +214,11 @@ describe('password reset', () => {
     await page.getByLabel(/^Confirm Password/).fill('a different passphrase');
     await page.getByRole('button', { name: 'Update Password' }).click();
     await page.getByText("Passwords don't match").waitFor();
+    await page.getByLabel(/^New Password/).fill('short');
+    await page.getByLabel(/^Confirm Password/).fill('short');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByText('Password must be at least 8 characters long').waitFor();
+    await page.getByLabel(/^New Password/).fill('a brand new passphrase');
     await page.getByLabel(/^Confirm Password/).fill('a brand new passphrase');
     await page.getByRole('button', { name: 'Update Password' }).click();
     await page.waitForURL(harness.url('/auth'));
