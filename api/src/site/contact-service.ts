@@ -38,11 +38,9 @@ export async function submitContactMessage(deps: AppDeps, em: EntityManager, inp
   await em.transactional(async (tx) => {
     tx.create(ContactMessage, { name: input.name, email: input.email, subject: input.subject, message: input.message });
     await tx.flush();
-    await deps.mailer
-      .send(contactMail(deps.config.SUPPORT_EMAIL, input))
-      .catch((error: unknown) => {
-        deps.logger.error({ err: error }, 'contact message could not be mailed');
-        throw new HttpError(502, CONTACT_TEXTS.failed);
-      });
+    await deps.mailer.send(contactMail(deps.config.SUPPORT_EMAIL, input)).catch((error: unknown) => {
+      deps.logger.error({ err: error }, 'contact message could not be mailed');
+      throw new HttpError(502, CONTACT_TEXTS.failed);
+    });
   });
 }
