@@ -202,6 +202,8 @@ describe('settings and profile', () => {
     const submit = () => dialog.getByRole('button', { name: 'Update Password' }).click();
     await submit();
     await dialog.getByText('Please fill in all password fields.').waitFor();
+    await dialog.getByText('Missing fields').waitFor();
+    await screenshot(page, 'change-password-missing-fields');
     await dialog.getByLabel('Current password').fill('not my password');
     await dialog.getByLabel('New password', { exact: true }).fill('a brand new passphrase 42');
     await dialog.getByLabel('Confirm new password').fill('a different passphrase 42');
