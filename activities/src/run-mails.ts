@@ -174,3 +174,20 @@ export function checkInAtRiskMail(
     ].join('\n'),
   };
 }
+
+/** A booking vanished from the calendar after its turnover started: the run stays, the host decides. */
+export function calendarOrphanMail(
+  to: string,
+  run: RunMailContext & { dueAt: Date | null; assigneeName: string | null },
+): MailMessage {
+  return {
+    to,
+    subject: `Booking gone, run kept: ${run.propertyName} ${runKindLabel(run.kind)} already started`,
+    text: [
+      `The reservation of the ${runKindLabel(run.kind).toLowerCase()} at ${run.propertyName}${run.dueAt ? ` (due ${when(run.dueAt, run.timeZone)})` : ''} is gone from the booking calendar.`,
+      `${run.assigneeName ?? 'The cleaner'} has already started, so the run was not canceled. Decide whether it goes on.`,
+      '',
+      `Run: ${run.runUrl}`,
+    ].join('\n'),
+  };
+}

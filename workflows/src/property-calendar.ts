@@ -39,7 +39,7 @@ const { syncPropertyCalendar } = proxyActivities<ReturnType<typeof createActivit
   retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes' },
 });
 
-/** Run workflows started (or signalled) per workflow task: 100 run inputs stay far below 4 MB. */
+/** Run workflows signalled (or, from older answers, started) per workflow task: far below 4 MB. */
 const CHANGES_PER_TASK = 100;
 
 /** Activity calls per run before continuing as new, so the history stays short. */
@@ -79,6 +79,7 @@ export async function propertyCalendar(input: PropertyCalendarInput): Promise<vo
         syncKey: `${workflowInfo().runId}/${calls}`,
         defaultTurnaroundMs: input.durations.defaultTurnaroundMs,
         fetch,
+        runDurations: input.runDurations,
       });
       changes.push(...result.changes);
       add(total, result);
@@ -113,7 +114,8 @@ function add(total: CalendarSyncAnswer, result: CalendarSyncResult): void {
   total.feeds = result.feeds;
   total.error = result.error;
   total.reservations = result.reservations;
-  total.created += count('start');
+  // Newer activities start the runs from the outbox and count them; older answers listed them.
+  total.created += result.created ?? count('start');
   total.moved += count('reschedule');
   total.canceled += count('cancel');
 }

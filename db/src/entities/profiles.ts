@@ -47,6 +47,14 @@ export const UserPreferences = defineEntity({
     data_sharing: p.boolean().default(false),
     theme: p.string().default('system'),
     timezone: p.string().default('auto'),
+    /**
+     * The escalation ladder of new runs, in minutes (null: the deployment's defaults). They become the
+     * run workflow's inputs when the run is created, so a change never moves runs already dispatched.
+     */
+    ladder_minutes_per_task: p.integer().nullable(),
+    ladder_reminder_margin_minutes: p.integer().nullable(),
+    ladder_hand_over_margin_minutes: p.integer().nullable(),
+    ladder_host_alert_margin_minutes: p.integer().nullable(),
     updated_at: updatedAt(),
   },
 });
