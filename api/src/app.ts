@@ -20,6 +20,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { temporalDeadline } from './http/temporal-deadline.ts';
 import { webAssets } from './http/web-assets.ts';
 import { openApiRouter } from './openapi/openapi-router.ts';
+import { ladderSettingsRouter } from './profile/ladder-settings.ts';
 import { profileRouter } from './profile/profile-router.ts';
 import { promoRouter } from './promo/promo-router.ts';
 import { calendarRouter } from './properties/calendar-router.ts';
@@ -29,6 +30,7 @@ import { mediaRouter } from './public/media-router.ts';
 import { publicRunRouter, testRunRouter } from './public/public-run-router.ts';
 import { runnerPage } from './public/runner-page.ts';
 import { reportsRouter } from './runs/reports-router.ts';
+import { runEvidenceRouter } from './runs/run-evidence-router.ts';
 import { runTimelineRouter } from './runs/run-timeline-router.ts';
 import { runsRouter } from './runs/runs-router.ts';
 import { contactRouter } from './site/contact-router.ts';
@@ -70,6 +72,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     templatesRouter(),
     runsRouter(deps),
     runTimelineRouter(),
+    runEvidenceRouter(deps),
     reportsRouter(deps),
     publicRunRouter(deps),
     testRunRouter(),
@@ -84,6 +87,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     scheduleLinkRouter(deps),
     publicScheduleRouter(deps),
     profileRouter(),
+    ladderSettingsRouter(deps),
     accountRouter(deps),
     verifyApiRouter(deps),
     reviewRouter(deps),

@@ -44,6 +44,9 @@ export const runMessages = {
   emptySource: 'The chosen template has no tasks; add tasks before starting an inspection.',
   assigneeNotFound: 'Team member not found. Choose one of your team members.',
   systemProperty: 'Runs cannot be created on the Template Collection; choose one of your properties.',
+  statusForwardOnly: 'A run only moves forward: from pending to in progress, and to completed.',
+  notPending: (status: string) =>
+    `Only a pending run can be set in progress; this one is ${status.replace('_', ' ')}.`,
 };
 
 const dueAt = z
@@ -80,8 +83,8 @@ export const updateRunBody = z.object({
     .enum(RUN_STATUSES, { error: 'status must be pending, in_progress or completed.' })
     .optional()
     .refine(
-      (status) => status === undefined || status === 'completed',
-      'Only completing a run can be asked for; a run starts with its first task.',
+      (status) => status === undefined || status === 'in_progress' || status === 'completed',
+      runMessages.statusForwardOnly,
     ),
 });
 

@@ -1,16 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { Config } from '@turnproof/config';
-import { Checklist, InspectionTemplate, Property, Run, RunTask, TeamMember } from '@turnproof/db';
+import { Checklist, InspectionTemplate, Property, Run, RunTask, TeamMember, UserPreferences } from '@turnproof/db';
 import type { MediaStorage } from '@turnproof/activities/media-storage';
-import { productionDurations, type RunDurations } from '@turnproof/config';
+import { productionDurations, withOwnerLadder, type RunDurations } from '@turnproof/config';
 import type { Mailer } from '@turnproof/activities/mailer';
 import type { OutboxRelay } from '../outbox/outbox-relay.ts';
 import { enqueueRunStart } from '../outbox/outbox-writes.ts';
 import { completeRun } from './complete-run.ts';
 import { forgetRun } from './forget-run.ts';
-import { rescheduleRun } from './run-dispatch.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { markRunStarted, rescheduleRun } from './run-dispatch.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
 import type { RateLimits } from '../auth/rate-limits.ts';
 import { mailRunToAssignee } from '../team/assignment-mail.ts';
 import { decryptLink, newMagicLink } from './magic-link.ts';
@@ -163,7 +163,11 @@ export async function createRun(
         dueAt: input.due_at?.toISOString() ?? null,
         tasks: runTasks.map((task) => ({ id: task.id, title: task.title, requiredMedia: task.required_media })),
       },
-      deps.runDurations ?? productionDurations,
+      // The owner's ladder settings at creation: later changes leave this run's timers alone.
+      withOwnerLadder(
+        deps.runDurations ?? productionDurations,
+        await tx.findOne(UserPreferences, { user: ownerId }),
+      ),
     );
     return run.id;
   });
@@ -195,7 +199,14 @@ export async function updateRun(
   if (reassigned && run.assigned_to) await spendAssignmentMail(deps, ownerId);
   const previousDue = run.due_at?.getTime() ?? null;
   if (input.due_at !== undefined) run.due_at = input.due_at;
+  const starting = input.status === 'in_progress';
+  if (starting) {
+    if (run.status !== 'pending') throw conflict(runMessages.notPending(run.status));
+    run.status = 'in_progress';
+    run.started_at ??= new Date();
+  }
   await em.flush();
+  if (starting) await markRunStarted(deps.temporal, run.id, run.started_at as Date);
   if ((run.due_at?.getTime() ?? null) !== previousDue) await rescheduleRun(deps.temporal, run.id, run.due_at ?? null);
   if (reassigned) await mailRunToAssignee(deps, em, run);
   return run;
