@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cameraPhoto, Cleaner } from '../runner/cleaner.ts';
 import { uniqueEmail } from '../support/browser.ts';
@@ -44,6 +44,10 @@ afterEach(async (test) => {
 });
 
 afterAll(() => harness?.close());
+
+/** The width of the picture an <img> has loaded (0 until it has). */
+const naturalWidth = (image: Locator) =>
+  image.evaluate((element) => (element as { naturalWidth?: number }).naturalWidth ?? 0);
 
 const visible = (text: string | RegExp) => page.getByText(text).first().waitFor({ timeout: UI_TIMEOUT_MS });
 
@@ -121,7 +125,7 @@ describe('dispatching runs from the console', () => {
       severity: 'medium',
       description: 'Bin lid is cracked',
     });
-    expect(issue.status).toBe(200);
+    expect(issue.status).toBe(201);
 
     await page.reload();
     await visible('Tasks (2/2)');
@@ -129,14 +133,14 @@ describe('dispatching runs from the console', () => {
     await visible(/at 40\.70721, -74\.01127/);
     const thumbnail = page.getByRole('img', { name: 'Strip beds: photo 1 of 1' });
     await thumbnail.waitFor({ timeout: UI_TIMEOUT_MS });
-    expect(await thumbnail.evaluate('img => img.naturalWidth')).toBeLessThanOrEqual(480);
+    expect(await naturalWidth(thumbnail)).toBeLessThanOrEqual(480);
     await screenshot(page, 'run-page-photos-and-issues');
     await page.getByRole('button', { name: 'Open Strip beds: photo 1 of 1' }).click();
     const viewer = page.getByRole('dialog', { name: 'Strip beds: photo 1 of 1' });
     const large = viewer.getByRole('img', { name: 'Strip beds: photo 1 of 1' });
     await large.waitFor({ timeout: UI_TIMEOUT_MS });
     // The viewer shows the photo itself, larger than its 480-pixel thumbnail.
-    await expect.poll(() => large.evaluate('img => img.naturalWidth'), { timeout: UI_TIMEOUT_MS }).toBe(1600);
+    await expect.poll(() => naturalWidth(large), { timeout: UI_TIMEOUT_MS }).toBe(1600);
     await screenshot(page, 'run-page-photo-viewer');
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });

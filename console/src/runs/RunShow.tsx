@@ -104,7 +104,7 @@ export function RunShow() {
             value=""
             disabled={busy}
             onChange={(event) => changeStatus(event.target.value as RunStatus)}
-            sx={{ minWidth: 180 }}
+            sx={{ width: 200, flexShrink: 0, ml: 'auto' }}
           >
             {nextStatuses.map((status) => (
               <MenuItem key={status} value={status}>
@@ -168,6 +168,7 @@ export function RunShow() {
           <Typography id="run-timeline" component="h2" variant="h6">
             Timeline
           </Typography>
+          {timeline.length === 0 && <Typography variant="body2">Nothing has happened yet.</Typography>}
           <List dense>
             {timeline.map((entry) => (
               <ListItem key={entry.id} disableGutters>
