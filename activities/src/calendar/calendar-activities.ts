@@ -2,14 +2,23 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Context } from '@temporalio/activity';
 import { productionDurations, withOwnerLadder, type RunDurations } from '@turnproof/config';
-import { CalendarFeed, Checklist, Property, Run, User, UserPreferences, type RunKind } from '@turnproof/db';
+import {
+  CALENDAR_CHANGES,
+  CalendarFeed,
+  Checklist,
+  Property,
+  Run,
+  User,
+  UserPreferences,
+  type RunKind,
+} from '@turnproof/db';
 import { assignmentMail, runCanceledMail } from '../assignment-mails.ts';
 import { formatInZone } from '../local-time.ts';
 import { decryptLink, newMagicLink } from '../magic-link.ts';
 import type { Mailer } from '../mailer.ts';
 import { ownerDisplayName } from '../owner-name.ts';
 import { calendarOrphanMail } from '../run-mails.ts';
-import { recordRunEvent } from '../run-timeline.ts';
+import { recordRunEvent, recordRunEvents } from '../run-timeline.ts';
 import { sendOnce } from '../send-once.ts';
 import { FeedError, fetchFeed } from './fetch-feed.ts';
 import { parseReservations, type Reservation } from './parse-feed.ts';
@@ -299,13 +308,24 @@ async function changesOf(em: EntityManager, property: Property, syncKey: string)
 
 /** Tells the people concerned, once each: the new runs' cleaner gets the link, a canceled run's cleaner the news. */
 async function notify(em: EntityManager, property: Property, syncKey: string, deps: CalendarActivityDeps) {
+  // New runs are the default cleaner's: without one, nobody is told of them.
+  const changes = property.default_assignee ? CALENDAR_CHANGES : (['cancel', 'reschedule'] as const);
   const runs = await em.find(
     Run,
-    { property: property.id, calendar_sync_key: syncKey, calendar_change: { $in: ['start', 'cancel', 'reschedule'] } },
+    { property: property.id, calendar_sync_key: syncKey, calendar_change: { $in: [...changes] } },
     { populate: ['assigned_to'] },
   );
   const ownerName = runs.length ? await ownerDisplayName(em, property.owner.id) : '';
   const timeZone = property.timezone;
+  const moves = runs
+    .filter((run) => run.calendar_change === 'reschedule' && run.due_at)
+    .map((run) => ({
+      runId: run.id,
+      kind: 'rescheduled' as const,
+      detail: `Due time moved to ${formatInZone(run.due_at as Date, timeZone)} (the reservation changed).`,
+      key: (run.due_at as Date).toISOString(),
+    }));
+  await recordRunEvents(em, moves);
   for (const run of runs) {
     const assignee = run.assigned_to;
     const dueAt = run.due_at ?? null;
@@ -328,14 +348,6 @@ async function notify(em: EntityManager, property: Property, syncKey: string, de
         const mail = runCanceledMail(assignee.email, { propertyName: property.name, kind: run.type, dueAt, timeZone });
         await sendOnce(deps.orm, deps.mailer, `run/${run.id}/canceled`, mail);
       }
-    } else if (dueAt) {
-      await recordRunEvent(
-        em,
-        run.id,
-        'rescheduled',
-        `Due time moved to ${formatInZone(dueAt, timeZone)} (the reservation changed).`,
-        dueAt.toISOString(),
-      );
     }
   }
 }
