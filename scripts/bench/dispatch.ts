@@ -99,7 +99,7 @@ async function reconcileFigures(api: TestApi, feed: Awaited<ReturnType<typeof st
   // A re-sync comes a poll interval later, when the worker has run the new runs' first steps: wait until
   // it answers the calendar's query at once again (three quick answers in a row).
   const calendar = api.temporal.workflow.getHandle(calendarWorkflowId(property.id));
-  for (let quick = 0; quick < 3 && performance.now() - started < 900_000; ) {
+  for (let quick = 0; quick < 3 && performance.now() - started < 900_000;) {
     const asked = performance.now();
     await calendar.query(calendarStateQuery);
     quick = performance.now() - asked < 250 ? quick + 1 : 0;

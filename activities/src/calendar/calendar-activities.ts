@@ -223,14 +223,7 @@ async function insertTurnovers(
      select x.id, ?, ?, ?, 'turnover', 'pending', '{}', x.token_hash, x.link_encrypted, x.due_at::timestamptz,
        x.checkout_at::timestamptz, ?, 'calendar', x.reservation_uid, ?, 'start', now(), now()
      from ${recordset}`,
-    [
-      property.id,
-      checklist.id,
-      checklist.name,
-      property.default_assignee?.id ?? null,
-      syncKey,
-      JSON.stringify(rows),
-    ],
+    [property.id, checklist.id, checklist.name, property.default_assignee?.id ?? null, syncKey, JSON.stringify(rows)],
     'run',
   );
   await tx.execute(
@@ -257,13 +250,7 @@ async function insertTurnovers(
          'tasks', (select jsonb_agg(jsonb_build_object('id', t.id, 'title', t.title, 'requiredMedia', t.required_media)
                      order by t.order_index) from run_tasks t where t.run_id = x.id))), now()
      from ${recordset}`,
-    [
-      Context.current().info.taskQueue,
-      property.owner.id,
-      property.id,
-      JSON.stringify(durations),
-      JSON.stringify(rows),
-    ],
+    [Context.current().info.taskQueue, property.owner.id, property.id, JSON.stringify(durations), JSON.stringify(rows)],
     'run',
   );
 }
@@ -298,11 +285,10 @@ async function changesOf(em: EntityManager, property: Property, syncKey: string)
     { property: property.id, calendar_sync_key: syncKey, calendar_change: { $in: ['reschedule', 'cancel'] } },
     { orderBy: { due_at: 'asc' } },
   );
-  return runs.map(
-    (run): CalendarRunChange =>
-      run.calendar_change === 'cancel'
-        ? { action: 'cancel', runId: run.id }
-        : { action: 'reschedule', runId: run.id, dueAt: (run.due_at as Date).toISOString() },
+  return runs.map((run): CalendarRunChange =>
+    run.calendar_change === 'cancel'
+      ? { action: 'cancel', runId: run.id }
+      : { action: 'reschedule', runId: run.id, dueAt: (run.due_at as Date).toISOString() },
   );
 }
 
@@ -413,7 +399,11 @@ export function createCalendarActivities(deps: CalendarActivityDeps) {
       await alertOrphans(em, property, outcome.orphans, deps);
       await notify(em, property, input.syncKey, deps);
       return {
-        created: await em.count(Run, { property: property.id, calendar_sync_key: input.syncKey, calendar_change: 'start' }),
+        created: await em.count(Run, {
+          property: property.id,
+          calendar_sync_key: input.syncKey,
+          calendar_change: 'start',
+        }),
         feeds: feeds.length,
         error: feedError ?? outcome.error,
         reservations: reservations.length,

@@ -45,8 +45,7 @@ export const runMessages = {
   assigneeNotFound: 'Team member not found. Choose one of your team members.',
   systemProperty: 'Runs cannot be created on the Template Collection; choose one of your properties.',
   statusForwardOnly: 'A run only moves forward: from pending to in progress, and to completed.',
-  notPending: (status: string) =>
-    `Only a pending run can be set in progress; this one is ${status.replace('_', ' ')}.`,
+  notPending: (status: string) => `Only a pending run can be set in progress; this one is ${status.replace('_', ' ')}.`,
 };
 
 const dueAt = z

@@ -164,10 +164,7 @@ export async function createRun(
         tasks: runTasks.map((task) => ({ id: task.id, title: task.title, requiredMedia: task.required_media })),
       },
       // The owner's ladder settings at creation: later changes leave this run's timers alone.
-      withOwnerLadder(
-        deps.runDurations ?? productionDurations,
-        await tx.findOne(UserPreferences, { user: ownerId }),
-      ),
+      withOwnerLadder(deps.runDurations ?? productionDurations, await tx.findOne(UserPreferences, { user: ownerId })),
     );
     return run.id;
   });

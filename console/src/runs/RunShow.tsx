@@ -142,12 +142,7 @@ export function RunShow() {
                 Save
               </Button>
               {(run.status === 'pending' || run.status === 'in_progress') && (
-                <Button
-                  variant="outlined"
-                  color="success"
-                  disabled={busy}
-                  onClick={() => changeStatus('completed')}
-                >
+                <Button variant="outlined" color="success" disabled={busy} onClick={() => changeStatus('completed')}>
                   Mark Run as Complete
                 </Button>
               )}
@@ -155,12 +150,7 @@ export function RunShow() {
           </Stack>
         </CardContent>
       </Card>
-      <RunTasksCard
-        tasks={run.tasks}
-        checkedCount={run.completed_task_count}
-        evidence={evidence}
-        timeZone={timeZone}
-      />
+      <RunTasksCard tasks={run.tasks} checkedCount={run.completed_task_count} evidence={evidence} timeZone={timeZone} />
       <RunIssuesCard issues={evidence?.issues ?? []} timeZone={timeZone} />
       <RunReportsCard runId={run.id} runStatus={run.status} />
       <Card variant="outlined" component="section" aria-labelledby="run-timeline">

@@ -62,8 +62,8 @@ export function LadderSettings() {
           Dispatch
         </Typography>
         <Typography variant="body2" sx={{ mb: 2 }}>
-          The escalation ladder of a run with a due time (the next check-in). New runs use these values; runs
-          already created keep theirs.
+          The escalation ladder of a run with a due time (the next check-in). New runs use these values; runs already
+          created keep theirs.
         </Typography>
         <Stack spacing={2}>
           {FIELDS.map(([field, label, help]) => (
@@ -78,11 +78,7 @@ export function LadderSettings() {
             />
           ))}
           <Stack direction="row">
-            <Button
-              variant="contained"
-              disabled={mutation.isPending || Object.keys(draft).length === 0}
-              onClick={save}
-            >
+            <Button variant="contained" disabled={mutation.isPending || Object.keys(draft).length === 0} onClick={save}>
               Save Dispatch Settings
             </Button>
           </Stack>

@@ -69,9 +69,17 @@ export function RunTasksCard(props: {
                           sx={{ borderRadius: 1, overflow: 'hidden' }}
                         >
                           {item.thumbnail_url ? (
-                            <img src={item.thumbnail_url} alt={title} width={96} height={96} style={{ objectFit: 'cover' }} />
+                            <img
+                              src={item.thumbnail_url}
+                              alt={title}
+                              width={96}
+                              height={96}
+                              style={{ objectFit: 'cover' }}
+                            />
                           ) : (
-                            <Box sx={{ width: 96, height: 96, display: 'grid', placeItems: 'center', bgcolor: 'grey.200' }}>
+                            <Box
+                              sx={{ width: 96, height: 96, display: 'grid', placeItems: 'center', bgcolor: 'grey.200' }}
+                            >
                               {item.type === 'video' ? 'Video' : 'Photo'}
                             </Box>
                           )}
