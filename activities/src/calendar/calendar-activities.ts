@@ -12,12 +12,12 @@ import {
   UserPreferences,
   type RunKind,
 } from '@turnproof/db';
-import { assignmentMail, runCanceledMail } from '../assignment-mails.ts';
+import { assignmentMail, runCanceledMail } from '../assignment-mails.tsx';
 import { formatInZone } from '../local-time.ts';
 import { decryptLink, newMagicLink } from '../magic-link.ts';
 import type { Mailer } from '../mailer.ts';
 import { ownerDisplayName } from '../owner-name.ts';
-import { calendarOrphanMail } from '../run-mails.ts';
+import { calendarOrphanMail } from '../run-mails.tsx';
 import { recordRunEvent, recordRunEvents } from '../run-timeline.ts';
 import { sendOnce } from '../send-once.ts';
 import { FeedError, fetchFeed } from './fetch-feed.ts';
