@@ -47,8 +47,9 @@ const CALLS_PER_RUN = 200;
 
 /**
  * `calendar/{propertyId}`: polls the property's booking calendars and keeps one turnover run per
- * reservation. The activity decides and writes the rows; this workflow starts, moves and cancels the
- * runs' workflows. It ends when the property has no feeds left (saving feeds starts it again).
+ * reservation. The activity decides and writes the rows, new runs with their workflow starts in the
+ * outbox; this workflow moves and cancels the runs' workflows (and starts those that older activity
+ * answers listed). It ends when the property has no feeds left (saving feeds starts it again).
  */
 export async function propertyCalendar(input: PropertyCalendarInput): Promise<void> {
   let syncsStarted = 0;
@@ -67,8 +68,8 @@ export async function propertyCalendar(input: PropertyCalendarInput): Promise<vo
   let calls = 0;
   /**
    * One sync: a fetch, then more calls on the same reservations while new runs remain to be made.
-   * It answers once the database is reconciled (the record); the runs' workflows are started, moved
-   * and canceled right after, and all of that is done before the next poll.
+   * It answers once the database is reconciled (the record); the runs' workflows are moved and
+   * canceled right after, and all of that is done before the next poll.
    */
   const sync = async (changes: CalendarRunChange[]): Promise<CalendarSyncAnswer> => {
     const total: CalendarSyncAnswer = { error: null, reservations: 0, created: 0, moved: 0, canceled: 0, feeds: 0 };
