@@ -128,7 +128,7 @@ function unionOf(feeds: CalendarFeed[]): Reservation[] {
   return [...byUid.values()];
 }
 
-const sameTime = (a: Date | null | undefined, b: Date) => a?.getTime() === b.getTime();
+const sameTime = (a: Date | string | null, b: Date) => a !== null && new Date(a).getTime() === b.getTime();
 
 /**
  * The changes of one sync, in one transaction: new turnovers for new reservations (at most
@@ -143,13 +143,16 @@ async function reconcile(
   deps: CalendarActivityDeps,
 ) {
   const { syncKey } = input;
-  const existing = await tx.find(Run, { property: property.id, reservation_uid: { $ne: null } });
-  const byUid = new Map(existing.map((run) => [run.reservation_uid as string, run]));
+  // Plain rows, not entities: a calendar of years of bookings is read and changed without an identity map.
+  const existing = await tx.execute<CalendarRunRow[]>(
+    `select id, reservation_uid, status, due_at, checkout_at from runs
+     where property_id = ? and reservation_uid is not null`,
+    [property.id],
+    'all',
+  );
+  const byUid = new Map(existing.map((run) => [run.reservation_uid, run]));
   const planned = new Set(plan.map((turnover) => turnover.uid));
-  const mark = (run: Run, change: 'start' | 'reschedule' | 'cancel') => {
-    run.calendar_sync_key = syncKey;
-    run.calendar_change = change;
-  };
+  const open = (run: CalendarRunRow) => run.status !== 'completed' && run.status !== 'canceled';
 
   const missing = plan.filter((turnover) => !byUid.has(turnover.uid));
   const checklist = missing.length
@@ -162,32 +165,44 @@ async function reconcile(
   if (missing.length && !checklist) return { more: false, error: calendarMessages.noTurnoverChecklist, orphans: [] };
   if (checklist) await insertTurnovers(tx, property, checklist, missing.slice(0, NEW_RUNS_PER_CALL), input, deps);
 
-  for (const turnover of plan) {
+  const moved = plan.flatMap((turnover) => {
     const run = byUid.get(turnover.uid);
-    if (!run || run.status === 'completed' || run.status === 'canceled') continue;
-    if (sameTime(run.due_at, turnover.dueAt) && sameTime(run.checkout_at, turnover.checkoutAt)) continue;
-    run.due_at = turnover.dueAt;
-    run.checkout_at = turnover.checkoutAt;
-    mark(run, 'reschedule');
+    if (!run || !open(run)) return [];
+    if (sameTime(run.due_at, turnover.dueAt) && sameTime(run.checkout_at, turnover.checkoutAt)) return [];
+    return [{ ...run, due_at: turnover.dueAt, checkout_at: turnover.checkoutAt }];
+  });
+  const gone = existing.filter((run) => !planned.has(run.reservation_uid) && open(run));
+  const canceled = gone.filter((run) => run.status === 'pending');
+  const orphans = gone.filter((run) => run.status !== 'pending').map((run) => run.id);
+  if (moved.length) {
+    await tx.execute(
+      `update runs r set due_at = x.due_at::timestamptz, checkout_at = x.checkout_at::timestamptz,
+         calendar_sync_key = ?, calendar_change = 'reschedule', updated_at = now()
+       from jsonb_to_recordset(?::jsonb) as x(id uuid, due_at text, checkout_at text) where r.id = x.id`,
+      [syncKey, JSON.stringify(moved.map(({ id, due_at, checkout_at }) => ({ id, due_at, checkout_at })))],
+      'run',
+    );
   }
+  if (canceled.length) {
+    await tx.execute(
+      `update runs set status = 'canceled', canceled_at = now(), calendar_sync_key = ?, calendar_change = 'cancel',
+         updated_at = now()
+       where id in (select (value #>> '{}')::uuid from jsonb_array_elements(?::jsonb))`,
+      [syncKey, JSON.stringify(canceled.map((run) => run.id))],
+      'run',
+    );
+  }
+  await followWaitingStarts(tx, moved, canceled);
+  return { more: missing.length > NEW_RUNS_PER_CALL, error: null, orphans };
+}
 
-  const orphans: Run[] = [];
-  for (const run of existing) {
-    if (planned.has(run.reservation_uid as string) || run.status === 'completed' || run.status === 'canceled') continue;
-    if (run.status === 'pending') {
-      run.status = 'canceled';
-      run.canceled_at = new Date();
-      mark(run, 'cancel');
-    } else {
-      orphans.push(run);
-    }
-  }
-  await tx.flush();
-  await followWaitingStarts(
-    tx,
-    existing.filter((run) => run.calendar_sync_key === syncKey),
-  );
-  return { more: missing.length > NEW_RUNS_PER_CALL, error: null, orphans: orphans.map((run) => run.id) };
+/** What reconciling needs of a calendar run. */
+interface CalendarRunRow {
+  id: string;
+  reservation_uid: string;
+  status: Run['status'];
+  due_at: Date | string | null;
+  checkout_at: Date | string | null;
 }
 
 /**
@@ -256,15 +271,17 @@ async function insertTurnovers(
 }
 
 /** A moved or canceled run whose workflow start still waits in the outbox: the start follows the change. */
-async function followWaitingStarts(tx: EntityManager, runs: Run[]) {
-  const moved = runs.filter((run) => run.calendar_change === 'reschedule' && run.status === 'pending' && run.due_at);
-  const canceled = runs.filter((run) => run.calendar_change === 'cancel');
+async function followWaitingStarts(tx: EntityManager, moved: CalendarRunRow[], canceled: CalendarRunRow[]) {
   if (moved.length) {
     await tx.execute(
       `update workflow_outbox o set payload = jsonb_set(o.payload, '{input,dueAt}', to_jsonb(x.due_at))
        from jsonb_to_recordset(?::jsonb) as x(id uuid, due_at text)
        where o.run_id = x.id and o.kind = 'start_run'`,
-      [JSON.stringify(moved.map((run) => ({ id: run.id, due_at: (run.due_at as Date).toISOString() })))],
+      [
+        JSON.stringify(
+          moved.filter((run) => run.status === 'pending').map((run) => ({ id: run.id, due_at: run.due_at })),
+        ),
+      ],
       'run',
     );
   }
