@@ -119,15 +119,21 @@ describe('analytics', () => {
     await page.context().close();
   });
 
-  it('shows the lock screen to a plan without analytics', async () => {
+  it('shows the lock screen to a plan without analytics: the plan dialog behind Upgrade, Go Back', async () => {
     const owner = await ownerOn('flex');
     const page = await pageFor(owner);
+    await open(page, '/dashboard', 'Dashboard');
     await open(page, '/analytics', 'Analytics');
-    await page.getByRole('heading', { name: 'Analytics is locked' }).waitFor();
+    await page.getByRole('heading', { name: 'Feature Locked' }).waitFor();
     await page.getByText('Upgrade to access detailed analytics and reports').waitFor();
-    expect(await page.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/subscription');
     await screenshot(page, 'analytics-locked');
     expect(await seriousViolations(page, 'analytics lock')).toEqual([]);
+    await page.getByRole('button', { name: 'Upgrade to Professional' }).click();
+    await page.getByRole('dialog', { name: 'Choose Your Perfect Plan' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Go Back' }).click();
+    await page.waitForURL(/\/dashboard$/, { timeout: UI_TIMEOUT_MS });
     await page.context().close();
   });
 });
@@ -184,7 +190,7 @@ describe('team', () => {
     const owner = await ownerOn('flex');
     const page = await pageFor(owner);
     await open(page, '/team', 'Team');
-    await page.getByRole('heading', { name: 'Team is locked' }).waitFor();
+    await page.getByRole('heading', { name: 'Feature Locked' }).waitFor();
     await page.getByText('Upgrade to Professional to add unlimited team members').waitFor();
     await page.context().close();
   });

@@ -84,6 +84,7 @@ function WizardFlow() {
           assigned_to: assignee || null,
         },
       });
+      if (!created?.id) throw new Error('No data returned from run creation');
       rememberSmartDefaults(kind, propertyId, template.key);
       setRun(created);
       setStep(3);
