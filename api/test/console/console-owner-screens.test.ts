@@ -122,7 +122,7 @@ describe('analytics', () => {
   it('shows the lock screen to a plan without analytics: the plan dialog behind Upgrade, Go Back', async () => {
     const owner = await ownerOn('flex');
     const page = await pageFor(owner);
-    await open(page, '/dashboard', 'Dashboard');
+    await open(page, '/settings', 'Settings');
     await open(page, '/analytics', 'Analytics');
     await page.getByRole('heading', { name: 'Feature Locked' }).waitFor();
     await page.getByText('Upgrade to access detailed analytics and reports').waitFor();
@@ -133,7 +133,7 @@ describe('analytics', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Go Back' }).click();
-    await page.waitForURL(/\/dashboard$/, { timeout: UI_TIMEOUT_MS });
+    await page.waitForURL(/\/settings$/, { timeout: UI_TIMEOUT_MS });
     await page.context().close();
   });
 });
