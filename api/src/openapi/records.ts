@@ -101,6 +101,14 @@ export const onboardingView = z.looseObject({
   plans: z.array(z.looseObject({ key: z.string(), name: z.string() })).optional(),
 });
 
+export const activityView = z.object({
+  id: z.uuid(),
+  activity_type: z.string(),
+  summary: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  created_at: z.iso.datetime(),
+});
+
 export const profileView = z.looseObject({
   user_id: z.uuid(),
   email: z.string(),

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { LIMIT_UPGRADE_MESSAGE, REPORT_LIMIT_REACHED } from '@turnproof/activities/usage-rules';
-import { Report } from '@turnproof/db';
+import { recordActivity, Report } from '@turnproof/db';
 import { isTemporalUnavailable, reportHandle, startReportGeneration } from '@turnproof/temporal/client';
 import { reportProgressQuery, type ReportProgress } from '@turnproof/workflows';
 import { z } from 'zod';
@@ -146,6 +146,12 @@ export function reportsRouter(deps: AppDeps) {
     async (ctx) => {
       const report = await ownedReport(ctx);
       if (report.status !== 'ready' || !report.file_path) throw notFound(reportNotFound);
+      recordActivity(ctx.state.em, requireUser(ctx).id, 'report_downloaded', {
+        run_id: report.run.id,
+        version: report.version,
+        file_name: report.file_name,
+      });
+      await ctx.state.em.flush();
       ctx.type = 'application/pdf';
       ctx.attachment(report.file_name ?? 'turnproof-report.pdf');
       ctx.body = deps.storage.stream(report.file_path);

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { Config } from '@turnproof/config';
-import { Checklist, InspectionTemplate, Property, Run, RunTask, TeamMember } from '@turnproof/db';
+import { Checklist, InspectionTemplate, Property, recordActivity, Run, RunTask, TeamMember } from '@turnproof/db';
 import type { MediaStorage } from '@turnproof/activities/media-storage';
 import { productionDurations, type RunDurations } from '@turnproof/config';
 import type { Mailer } from '@turnproof/activities/mailer';
@@ -151,6 +151,11 @@ export async function createRun(
         order_index,
       }),
     );
+    recordActivity(tx, ownerId, 'run_created', {
+      run_id: run.id,
+      property_name: property.name,
+      checklist_name: source.name,
+    });
     await tx.flush();
     await enqueueRunStart(
       tx,
