@@ -3,9 +3,11 @@ import { type ReactNode, useCallback, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useSession } from '../auth/session.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { ConnectionBadge } from './ConnectionBadge.tsx';
 import { MobileHeader, MobileTabBar, TAB_BAR_HEIGHT } from './MobileNav.tsx';
 import { LazySidebar } from './LazySidebar.tsx';
 import { readSidebarOpen, writeSidebarOpen } from './sidebarCookie.ts';
+import { useLiveChanges } from './useLiveChanges.ts';
 import { useShortcuts } from './useShortcuts.ts';
 
 /** The spec's mobile breakpoint. */
@@ -29,6 +31,7 @@ export function Layout({ children }: { children: ReactNode }) {
     [],
   );
   useShortcuts(toggleSidebar);
+  useLiveChanges();
 
   if (session.isPending) {
     return (
@@ -63,7 +66,12 @@ export function Layout({ children }: { children: ReactNode }) {
       <LazySidebar open={sidebarOpen} session={session.data} />
       <Box component="main" id="main-content" sx={{ flexGrow: 1, minWidth: 0, p: 3 }}>
         <Box sx={{ mb: 2 }}>
-          <Breadcrumbs />
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+            <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+              <Breadcrumbs />
+            </Box>
+            <ConnectionBadge />
+          </Box>
           {title}
         </Box>
         {children}

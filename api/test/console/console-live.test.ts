@@ -1,0 +1,87 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildConsole } from './console-build.ts';
+import {
+  type ConsoleHarness,
+  DESKTOP,
+  type Owner,
+  PHONE_390,
+  screenshot,
+  startConsoleHarness,
+  UI_TIMEOUT_MS,
+} from './console-harness.ts';
+
+/** Two open tabs of one owner, and the connection badge and toasts, in real Chromium over the real API. */
+
+let harness: ConsoleHarness;
+beforeAll(async () => {
+  buildConsole();
+  harness = await startConsoleHarness();
+});
+afterAll(() => harness?.close());
+
+async function openTab(owner: Owner, path: string, heading: string, device = DESKTOP): Promise<Page> {
+  const page = await harness.newPage(device, owner);
+  await page.goto(harness.url(path));
+  await page.getByRole('heading', { name: heading, level: 1, exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+  // Set once: still there later means the tab was never reloaded.
+  await page.evaluate('window.__sameDocument = true');
+  return page;
+}
+
+const sameDocument = (page: Page) => page.evaluate<boolean>('window.__sameDocument === true');
+
+describe('live updates', () => {
+  it('shows a property added and a profile saved elsewhere in the other open tab, without a reload', async () => {
+    const owner = await harness.owner('flex');
+    const properties = await openTab(owner, '/properties', 'Properties');
+    const profile = await openTab(owner, '/profile', 'Professional Profile');
+
+    // Another device adds a property: the open properties tab lists it.
+    expect((await owner.post('/api/properties', { name: 'Gull Point Loft', address: '9 Pier Road' })).status).toBe(201);
+    await properties.getByText('Gull Point Loft').first().waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await sameDocument(properties)).toBe(true);
+
+    // The profile tab renames the owner: the properties tab's sidebar follows.
+    await profile.getByRole('button', { name: 'Edit name' }).click();
+    await profile.getByRole('textbox', { name: 'Name' }).fill('Marina Host');
+    await profile.keyboard.press('Enter');
+    await profile.getByText('Profile saved').waitFor({ timeout: UI_TIMEOUT_MS });
+    await properties.getByText('Marina Host').first().waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await sameDocument(properties)).toBe(true);
+
+    // And a property added in the first tab's owner account reaches the profile tab's Quick Stats.
+    const stat = (label: string) => profile.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd');
+    await expect.poll(() => stat('Properties').textContent(), { timeout: UI_TIMEOUT_MS }).toBe('1');
+    expect((await owner.post('/api/properties', { name: 'Dune House', address: '2 Sand Way' })).status).toBe(201);
+    await expect.poll(() => stat('Properties').textContent(), { timeout: UI_TIMEOUT_MS }).toBe('2');
+    expect(await sameDocument(profile)).toBe(true);
+    await screenshot(properties, 'live-second-tab-desktop');
+    await properties.context().close();
+    await profile.context().close();
+  });
+});
+
+describe('connection badge', () => {
+  for (const [device, name] of [
+    [DESKTOP, 'desktop'],
+    [PHONE_390, '390px'],
+  ] as const) {
+    it(`shows Online, then Offline with 'Offline mode', then 'Back online' (${name})`, async () => {
+      const owner = await harness.owner('flex');
+      const page = await openTab(owner, '/properties', 'Properties', device);
+      const badge = page.getByRole('status', { name: /^Connection:/ });
+      expect(await badge.textContent()).toBe('Online');
+      await page.context().setOffline(true);
+      await page.getByText('Offline mode').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await badge.textContent()).toBe('Offline');
+      await screenshot(page, `console-offline-${name}`);
+      await page.context().setOffline(false);
+      await page.getByText('Back online').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await badge.textContent()).toBe('Online');
+      // The toast goes after its 3 s.
+      await page.getByText('Back online').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+      await page.context().close();
+    });
+  }
+});
