@@ -101,6 +101,7 @@ describe('profile activity', () => {
 
 describe('public profile', () => {
   it('Share Profile and Preview open the public page only while Public Profile is on; off, it is a 404', async () => {
+    expect((await owner.put('/api/profile', { public_profile: false })).status).toBe(200);
     const visitor = new Browser(harness.api.baseUrl);
     const closed = await visitor.request('GET', `/profiles/${owner.userId}`, undefined, { Accept: 'text/html' });
     expect(closed.status).toBe(404);
@@ -114,8 +115,10 @@ describe('public profile', () => {
     expect(await shareButton.isDisabled()).toBe(true);
     await page.getByText('Turn on Public Profile to share it.').waitFor();
 
-    await page.getByLabel('Public Profile').check();
+    // The switch follows the saved profile, so it turns on once the server has it.
+    await page.getByLabel('Public Profile').click();
     await page.getByText('Profile saved').waitFor({ timeout: UI_TIMEOUT_MS });
+    await expect.poll(() => page.getByLabel('Public Profile').isChecked()).toBe(true);
     expect(await shareButton.isDisabled()).toBe(false);
     await shareButton.click();
     await page.getByText('Link copied!').waitFor({ timeout: UI_TIMEOUT_MS });
@@ -138,7 +141,8 @@ describe('public profile', () => {
     await screenshot(phone, 'public-profile-390px');
     await phone.context().close();
 
-    await page.getByLabel('Public Profile').uncheck();
+    await page.getByLabel('Public Profile').click();
+    await expect.poll(() => page.getByLabel('Public Profile').isChecked()).toBe(false);
     await expect.poll(async () => (await visitor.request('GET', `/profiles/${owner.userId}`)).status).toBe(404);
     expect((await visitor.request('GET', '/profiles/not-a-uuid')).status).toBe(404);
     await page.context().close();

@@ -42,6 +42,8 @@ function Tags({ title, items }: { title: string; items: string[] }) {
 export function publicProfilePage(profile: PublicProfileView): SitePage {
   const name = profile.display_name || 'A Turnproof host';
   const line = [profile.role, profile.company_name, profile.location].filter(Boolean).join(' · ');
+  const hasAbout =
+    Boolean(profile.summary) || profile.specialties.length + profile.skills.length + profile.certifications.length > 0;
   const since = profile.member_since.toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
   return {
     title: `${name} – Professional Profile | ${PRODUCT_NAME}`,
@@ -76,26 +78,28 @@ export function publicProfilePage(profile: PublicProfileView): SitePage {
             </dl>
           </div>
         </section>
-        <section className="band alt" aria-label="About">
-          <div className="wrap grid two">
-            {profile.summary && (
-              <div className="card">
-                <h2>About</h2>
-                <p>{profile.summary}</p>
-                {profile.website && (
-                  <p>
-                    <a href={profile.website} rel="nofollow noopener">
-                      {profile.website}
-                    </a>
-                  </p>
-                )}
-              </div>
-            )}
-            <Tags title="Specialties" items={profile.specialties} />
-            <Tags title="Skills" items={profile.skills} />
-            <Tags title="Certifications" items={profile.certifications} />
-          </div>
-        </section>
+        {hasAbout && (
+          <section className="band alt" aria-label="About">
+            <div className="wrap grid two">
+              {profile.summary && (
+                <div className="card">
+                  <h2>About</h2>
+                  <p>{profile.summary}</p>
+                  {profile.website && (
+                    <p>
+                      <a href={profile.website} rel="nofollow noopener">
+                        {profile.website}
+                      </a>
+                    </p>
+                  )}
+                </div>
+              )}
+              <Tags title="Specialties" items={profile.specialties} />
+              <Tags title="Skills" items={profile.skills} />
+              <Tags title="Certifications" items={profile.certifications} />
+            </div>
+          </section>
+        )}
       </>
     ),
   };
