@@ -70,6 +70,8 @@ describe('connection badge', () => {
     it(`shows Online, then Offline with 'Offline mode', then 'Back online' (${name})`, async () => {
       const owner = await harness.owner('flex');
       const page = await openTab(owner, '/properties', 'Properties', device);
+      // Loaded: the screen's code and the toasts' code are in the browser before the connection goes.
+      await page.waitForLoadState('networkidle');
       const badge = page.getByRole('status', { name: /^Connection:/ });
       expect(await badge.textContent()).toBe('Online');
       await page.context().setOffline(true);

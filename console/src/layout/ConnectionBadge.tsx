@@ -43,6 +43,11 @@ export function useConnectivityToasts(online: boolean) {
 export function ConnectionBadge() {
   const online = useOnline();
   useConnectivityToasts(online);
+  // The toasts' code loads on first use (ConsoleAdmin); fetched now, after the first render, it is there
+  // when the connection has gone and 'Offline mode' has to show.
+  useEffect(() => {
+    void import('./raScreens.ts').catch(() => undefined);
+  }, []);
   return (
     <Chip
       role="status"

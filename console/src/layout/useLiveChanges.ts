@@ -31,13 +31,14 @@ export function useLiveChanges() {
     const before = last.current;
     last.current = data;
     if (!before) return;
-    if (before.properties !== data.properties) {
+    const properties = before.properties !== data.properties;
+    const profile = before.profile !== data.profile;
+    if (properties) {
       void queryClient.invalidateQueries({ queryKey: ['properties'] });
       void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
     }
-    if (before.profile !== data.profile) {
-      void queryClient.invalidateQueries({ queryKey: ['profile'] });
-      void refreshSession(); // the sidebar shows the name and company
-    }
+    // The profile's Quick Stats count the properties.
+    if (properties || profile) void queryClient.invalidateQueries({ queryKey: ['profile'] });
+    if (profile) void refreshSession(); // the sidebar shows the name and company
   }, [data, queryClient, refreshSession]);
 }
