@@ -11,12 +11,3 @@ export const TIER_BADGES: Record<AccessTier, string> = {
   professional: 'Pro',
   enterprise: 'Enterprise',
 };
-
-/** The spec's upgrade message for a feature that needs a tier, when the feature has none of its own. */
-export const UPGRADE_MESSAGES: Record<AccessTier, string> = {
-  starter: 'Upgrade to Starter to unlock this feature',
-  professional: 'Upgrade to Professional to unlock advanced features',
-  enterprise: 'Upgrade to Enterprise for full access',
-};
-export const upgradeMessage = (tier?: AccessTier) =>
-  tier ? UPGRADE_MESSAGES[tier] : 'Upgrade your plan to access this feature';
