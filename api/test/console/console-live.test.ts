@@ -87,3 +87,38 @@ describe('connection badge', () => {
     });
   }
 });
+
+describe('signing out and plans without a session', () => {
+  it("says 'Failed to sign out. Please try again.' when the server cannot be told, and still leaves for /auth", async () => {
+    const owner = await harness.owner('flex');
+    // Signed in, /auth sends the owner on to the dashboard: the sign-in screen's code is in this tab then.
+    const page = await harness.newPage(DESKTOP, owner);
+    await page.goto(harness.url('/auth'));
+    await page.waitForURL(/\/dashboard$/, { timeout: UI_TIMEOUT_MS });
+    await page.waitForLoadState('networkidle');
+    // The server cannot be reached: the sign-out request fails.
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: 'Sign Out' }).last().click();
+    await page.waitForURL(/\/auth\?signout=failed$/, { timeout: UI_TIMEOUT_MS });
+    await page.getByText('Failed to sign out. Please try again.').waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.context().setOffline(false);
+    // The server never heard of it: the session is still there, which is why the sentence asks to try again.
+    expect((await owner.get('/api/auth/session')).body.user).not.toBeNull();
+    await page.context().close();
+  });
+
+  it("asks to sign in ('Sign In Required') when a plan is picked after the session ended, and goes to /auth", async () => {
+    const owner = await harness.owner('flex');
+    const page = await openTab(owner, '/subscription', 'Plans & Billing');
+    const choose = page.getByRole('button', { name: 'Choose Starter' });
+    await choose.waitFor({ timeout: UI_TIMEOUT_MS });
+    // The session ends elsewhere (Sign Out Everywhere on another device).
+    expect((await owner.post('/api/auth/logout', { everywhere: true })).status).toBe(200);
+    await choose.click();
+    await page.getByText('Sign In Required: Please sign in to start your subscription.').waitFor({
+      timeout: UI_TIMEOUT_MS,
+    });
+    await page.waitForURL(/\/auth$/, { timeout: UI_TIMEOUT_MS });
+    await page.context().close();
+  });
+});
