@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useMessages } from '../i18n/locale.ts';
 
 interface CameraCaptureProps {
@@ -8,7 +8,8 @@ interface CameraCaptureProps {
   onFiles: (files: File[]) => void;
 }
 
-const hasCamera = () => typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getUserMedia);
+const hasCamera = () => Boolean(navigator.mediaDevices?.getUserMedia);
+const noSubscription = () => () => undefined;
 
 /** The live camera's current frame as a JPEG file, at the camera's own resolution. */
 async function frameOf(video: HTMLVideoElement): Promise<File> {
@@ -32,10 +33,8 @@ export function CameraCapture({ overlayUrl, disabled = false, onFiles }: CameraC
   const video = useRef<HTMLVideoElement>(null);
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [unavailable, setUnavailable] = useState(false);
-  const [supported, setSupported] = useState(false);
-
   // Known only in the browser: the server-rendered first screen shows the file picker alone.
-  useEffect(() => setSupported(hasCamera()), []);
+  const supported = useSyncExternalStore(noSubscription, hasCamera, () => false);
 
   useEffect(() => {
     if (!stream) return;
