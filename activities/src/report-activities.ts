@@ -17,7 +17,7 @@ import type { Mailer } from './mailer.ts';
 import type { MediaStorage } from './media-storage.ts';
 import { buildReportHtml, summariseReport, type PdfRenderer, type ReportData } from './report/index.ts';
 import { missingRow } from './missing-row.ts';
-import { reportMail } from './run-mails.ts';
+import { reportMail } from './run-mails.tsx';
 import { recordRunEvent } from './run-timeline.ts';
 
 /** What the host reads while the report's mail waits for the mail server. */
