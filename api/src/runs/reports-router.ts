@@ -44,12 +44,14 @@ const PROGRESS_DEADLINE_MS = 1_500;
 
 /** Real progress from the report's workflow while it runs (its steps, not a timer); null when unknown. */
 async function progressOf(deps: AppDeps, runId: string, version: number): Promise<ReportProgress | null> {
+  const deadline = Date.now() + PROGRESS_DEADLINE_MS;
   try {
-    return await deps.temporal.connection.withDeadline(Date.now() + PROGRESS_DEADLINE_MS, () =>
+    return await deps.temporal.connection.withDeadline(deadline, () =>
       reportHandle(deps.temporal, runId, version).query(reportProgressQuery),
     );
   } catch (error) {
-    if (error instanceof WorkflowNotFoundError || isTemporalUnavailable(error)) return null;
+    // Our own deadline ends the call as CANCELLED (not DEADLINE_EXCEEDED) when the worker is slow to answer.
+    if (error instanceof WorkflowNotFoundError || isTemporalUnavailable(error) || Date.now() >= deadline) return null;
     throw error;
   }
 }
