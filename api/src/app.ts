@@ -29,6 +29,7 @@ import { onboardingRouter } from './onboarding/onboarding-router.ts';
 import { mediaRouter } from './public/media-router.ts';
 import { publicRunRouter, testRunRouter } from './public/public-run-router.ts';
 import { runnerPage } from './public/runner-page.ts';
+import { liveRouter } from './live/live-router.ts';
 import { reportsRouter } from './runs/reports-router.ts';
 import { runEvidenceRouter } from './runs/run-evidence-router.ts';
 import { runTimelineRouter } from './runs/run-timeline-router.ts';
@@ -90,6 +91,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     stripeRouter(deps),
     onboardingRouter(deps),
     dashboardRouter(),
+    liveRouter(),
     analyticsRouter(),
     teamRouter(deps),
     scheduleLinkRouter(deps),

@@ -46,6 +46,7 @@ export const runMessages = {
   systemProperty: 'Runs cannot be created on the Template Collection; choose one of your properties.',
   statusForwardOnly: 'A run only moves forward: from pending to in progress, and to completed.',
   notPending: (status: string) => `Only a pending run can be set in progress; this one is ${status.replace('_', ' ')}.`,
+  baselineNotFound: 'Earlier inspection not found: choose a completed inspection of the same property.',
 };
 
 const dueAt = z
@@ -69,6 +70,8 @@ export const createRunBody = z
     meta: runMetaInput,
     due_at: dueAt,
     assigned_to: z.uuid({ error: runMessages.assigneeNotFound }).nullish(),
+    /** The earlier run whose photos this one is compared with; by default the last completed move-in (or turnover). */
+    baseline_run_id: z.uuid({ error: runMessages.baselineNotFound }).nullish(),
   })
   .refine((body) => body.template_id || body.checklist_id, runMessages.templateRequired)
   .refine((body) => !(body.template_id && body.checklist_id), runMessages.bothSources);

@@ -130,7 +130,7 @@ describe('dispatching runs from the console', () => {
     await page.reload();
     await visible('Tasks (2/2)');
     await visible('Bin lid is cracked');
-    await visible(/at 40\.70721, -74\.01127/);
+    await visible(/40\.70721, -74\.01127/);
     const thumbnail = page.getByRole('img', { name: 'Strip beds: photo 1 of 1' });
     await thumbnail.waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await naturalWidth(thumbnail)).toBeLessThanOrEqual(480);

@@ -1,6 +1,7 @@
 import { Box, ButtonBase, Card, CardContent, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { formatInZone } from '../../dispatch/due-time.ts';
+import { type CheckClaim, checkTimes } from '../device-claims.ts';
 import { PhotoViewer, type ViewedMedia } from './PhotoViewer.tsx';
 import { placeOf, type RunEvidence } from './run-evidence.ts';
 
@@ -11,6 +12,7 @@ export interface RunTaskRecord {
   checked_at: string | null;
   comment: string | null;
   duration_seconds: number | null;
+  check_claim?: CheckClaim | null;
 }
 
 export function formatDuration(seconds: number): string {
@@ -45,8 +47,9 @@ export function RunTasksCard(props: {
                 <ListItemText
                   primary={`${task.checked ? '✓' : '○'} ${task.title}`}
                   secondary={[
-                    task.checked_at ? `checked ${formatInZone(task.checked_at, timeZone)}` : null,
-                    place ? `at ${place}` : null,
+                    checkTimes(task, timeZone),
+                    // The capture log's claimed position is shown by checkTimes; else the task's own.
+                    place && !task.check_claim?.device_position ? `at ${place}` : null,
                     task.duration_seconds ? formatDuration(task.duration_seconds) : null,
                     task.comment ? `“${task.comment}”` : null,
                   ]
