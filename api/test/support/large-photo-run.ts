@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { link, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RUN_MEDIA_MAX_COUNT } from '@turnproof/config';
 import { Media } from '@turnproof/db';
@@ -50,6 +50,8 @@ export async function runWithLargePhotos(
   const run = await seedRun(owner, checklist);
   const cleaner = Cleaner.fromLink(run.magic_link);
   const runTasks: { id: string }[] = expectOk(await cleaner.openRun(), 'open run').body.run.tasks;
+  // Beside the media, so that each hard link is moved in, not copied.
+  await mkdir(api.config.mediaDir, { recursive: true });
   const folder = await mkdtemp(join(api.config.mediaDir, '.large-photos-'));
   let photoBytes = 0;
   try {
