@@ -44,7 +44,6 @@ export type { ReportKey };
 
 const BASELINE_LABELS: Record<string, string> = { move_out: 'Move-in', turnover: 'Previous turnover' };
 
-
 function slug(text: string) {
   return (
     text

@@ -5,6 +5,9 @@ import { MAX_IMAGE_PIXELS } from '@turnproof/config';
 import sharp from 'sharp';
 import { mapWithConcurrency } from './map-with-concurrency.ts';
 
+// Every photo is read once: libvips' operation cache (50 MB by default) would only keep photos alive.
+sharp.cache(false);
+
 /** Long side of an embedded photo: sharp in print at the grid's size, small enough to keep the PDF light. */
 export const REPORT_PHOTO_MAX_PIXELS = 1000;
 export const REPORT_PHOTO_JPEG_QUALITY = 72;

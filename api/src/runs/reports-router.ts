@@ -23,7 +23,9 @@ const versionParams = z.object({ id: z.string(), version: z.string() });
 /** Reports made before the preview moved to the media storage keep it in the row. */
 async function hasHtml(deps: AppDeps, report: Report): Promise<boolean> {
   if (report.html_content) return true;
-  return report.status === 'ready' && deps.storage.exists(reportHtmlPath({ runId: report.run.id, version: report.version }));
+  return (
+    report.status === 'ready' && deps.storage.exists(reportHtmlPath({ runId: report.run.id, version: report.version }))
+  );
 }
 
 function toReportRecord(report: Report, progress: ReportProgress | null, hasHtmlPreview: boolean) {

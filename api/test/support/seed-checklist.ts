@@ -4,7 +4,8 @@ import type { Answer, Browser } from './browser.ts';
 
 /** The answer, when it is a success; else an error naming what failed and the answer. */
 export function expectOk<T>(answer: Answer<T>, what: string): Answer<T> {
-  if (answer.status < 200 || answer.status > 299) throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status < 200 || answer.status > 299)
+    throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer;
 }
 
