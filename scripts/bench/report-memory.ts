@@ -6,12 +6,12 @@ import { rm } from 'node:fs/promises';
 import { signedInOwner } from '../../api/test/support/browser.ts';
 import {
   LARGE_RUN,
+  productionWorkerProcess,
   REPORT_WORKER_RSS_BOUND_MB,
   residentPeak,
   runWithLargePhotos,
 } from '../../api/test/support/large-photo-run.ts';
 import { startTestApi } from '../../api/test/support/test-api.ts';
-import { startWorkerProcess } from '../../api/test/support/worker-process.ts';
 import { Cleanup } from './cleanup.ts';
 import { expectOk } from './owner.ts';
 import { verdict } from './stats.ts';
@@ -28,7 +28,7 @@ export async function reportMemoryFigures(): Promise<void> {
     const api = await startTestApi();
     cleanup.add(() => rm(api.config.DATA_DIR, { recursive: true, force: true }));
     cleanup.add(() => api.close());
-    const worker = await startWorkerProcess(api);
+    const worker = await productionWorkerProcess(api);
     cleanup.add(() => worker.stop());
     const owner = await signedInOwner(api);
     const run = await runWithLargePhotos(api, owner, LARGE_RUN);

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInOwner } from '../support/browser.ts';
-import { LARGE_RUN, REPORT_WORKER_RSS_BOUND_MB, residentPeak, runWithLargePhotos } from '../support/large-photo-run.ts';
+import {
+  LARGE_RUN,
+  productionWorkerProcess,
+  REPORT_WORKER_RSS_BOUND_MB,
+  residentPeak,
+  runWithLargePhotos,
+} from '../support/large-photo-run.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
-import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
+import type { WorkerProcess } from '../support/worker-process.ts';
 import { pdfText, reportPdf, waitFor } from '../proof/proof-support.ts';
 
 let api: TestApi;
@@ -10,7 +16,7 @@ let worker: WorkerProcess;
 
 beforeAll(async () => {
   api = await startTestApi();
-  worker = await startWorkerProcess(api);
+  worker = await productionWorkerProcess(api);
 });
 afterAll(async () => {
   await worker?.stop();
@@ -27,20 +33,25 @@ describe('the report of a run with 300 large photos', () => {
       const memory = await residentPeak(worker.pid ?? 0);
 
       expect((await run.cleaner.complete()).status).toBe(200);
-      const reports = await waitFor(
-        'the report',
-        async () => {
-          const list = (await owner.get(`/api/runs/${run.runId}/reports`)).body;
-          return list[0]?.status === 'ready' || list[0]?.status === 'failed' ? list : undefined;
-        },
-        worker,
-        180_000,
-      );
-      const peakMb = await memory.peakMb();
-      console.log(
-        `${LARGE_RUN.photos} photos (${(run.photoBytes / 1e9).toFixed(2)} GB): worker ${memory.startMb.toFixed(0)} MB ` +
-          `before, peak ${peakMb.toFixed(0)} MB while rendering (bound ${REPORT_WORKER_RSS_BOUND_MB} MB)`,
-      );
+      let reports: { status: string; has_html: boolean }[];
+      let peakMb: number;
+      try {
+        reports = await waitFor(
+          'the report',
+          async () => {
+            const list = (await owner.get(`/api/runs/${run.runId}/reports`)).body;
+            return list[0]?.status === 'ready' || list[0]?.status === 'failed' ? list : undefined;
+          },
+          worker,
+          180_000,
+        );
+      } finally {
+        peakMb = await memory.peakMb();
+        console.log(
+          `${LARGE_RUN.photos} photos (${(run.photoBytes / 1e9).toFixed(2)} GB): worker ${memory.startMb.toFixed(0)} MB ` +
+            `before, peak ${peakMb.toFixed(0)} MB while rendering (bound ${REPORT_WORKER_RSS_BOUND_MB} MB)`,
+        );
+      }
       expect(reports[0]).toMatchObject({ status: 'ready', has_html: true });
       expect(peakMb).toBeLessThan(REPORT_WORKER_RSS_BOUND_MB);
 
