@@ -1,11 +1,11 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Run, User } from '@turnproof/db';
-import { assignmentMail, handedOverMail } from './assignment-mails.ts';
+import { assignmentMail, handedOverMail } from './assignment-mails.tsx';
 import { formatInZone } from './local-time.ts';
 import { decryptLink } from './magic-link.ts';
 import type { Mailer } from './mailer.ts';
 import { ownerDisplayName } from './owner-name.ts';
-import { assigneeReminderMail, checkInAtRiskMail } from './run-mails.ts';
+import { assigneeReminderMail, checkInAtRiskMail } from './run-mails.tsx';
 import { recordRunEvent } from './run-timeline.ts';
 import { sendOnce } from './send-once.ts';
 

@@ -1,6 +1,7 @@
 export { createMailer, type Mailer, type MailerConfig, type MailMessage } from './mailer.ts';
 export { createActivities, type ActivityDeps } from './activities.ts';
 export { createMediaStorage, type MediaStorage } from './media-storage.ts';
+export { configuredMediaStorage } from './configured-storage.ts';
 export {
   buildClaimHtml,
   CHROMIUM_ARGS,

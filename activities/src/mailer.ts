@@ -8,8 +8,9 @@ import { safeSubject } from './mail-subject.ts';
 export interface MailMessage {
   to: string;
   subject: string;
+  /** Both parts come from one React template (mail/render.ts): every mail has its HTML and its text. */
   text: string;
-  html?: string;
+  html: string;
   /** Where answers go when it is not MAIL_FROM (a contact-form message answers its sender). */
   replyTo?: string;
   attachments?: { filename: string; content: Buffer; contentType: string }[];

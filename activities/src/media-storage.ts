@@ -1,25 +1,50 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, type ReadStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, open, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
 
 /**
- * Media files on local disk under MEDIA_DIR. Every path is relative and POSIX-style, such as
- * `runs/<runId>/<runTaskId>/<uuid>-<name>`; a path that could leave MEDIA_DIR is refused.
+ * Where media files live: local disk under MEDIA_DIR (the default) or an S3-compatible bucket
+ * (s3-media-storage.ts). Every path is relative and POSIX-style, such as
+ * `runs/<runId>/<runTaskId>/<uuid>-<name>`; a path that could leave its root is refused.
  */
 export type MediaStorage = {
   /** Atomic: readers see the old file or the whole new one. A string source is a temp file path, moved in. */
   write(path: string, source: Buffer | string): Promise<void>;
   read(path: string): Promise<Buffer>;
-  stream(path: string): ReadStream;
+  /** The bytes as a stream; a missing file is an error on the stream. */
+  stream(path: string): Readable;
   /** True when a regular file is stored at the path. */
   exists(path: string): Promise<boolean>;
   /** Idempotent: removing a missing file is not an error. */
   remove(path: string): Promise<void>;
   /** Removes a whole folder such as `runs/<runId>`; idempotent. */
   removeTree(prefix: string): Promise<void>;
-  absolutePath(path: string): string;
+  /** Readies the store at start: an object store's bucket is made when missing. */
+  prepare?(): Promise<void>;
+  /** Only an object store has it: presigned links, so bytes go between the phone and the store directly. */
+  direct?: DirectAccess;
 };
+
+export type DirectAccess = {
+  /** A presigned PUT: the store refuses another size or content type than the ones signed. */
+  uploadUrl(path: string, upload: { contentType: string; size: number; expiresInSeconds: number }): Promise<string>;
+  /** A presigned GET answering with this content type (and as an attachment when a file name is given). */
+  downloadUrl(
+    path: string,
+    download: { contentType: string; fileName?: string; expiresInSeconds: number },
+  ): Promise<string>;
+  /** The stored size in bytes, or null when nothing is stored at the path. */
+  size(path: string): Promise<number | null>;
+  /** The first bytes of the file (a ranged GET), to tell its real type without downloading it. */
+  readStart(path: string, bytes: number): Promise<Buffer>;
+};
+
+/** Relative paths only, no empty, `.` or `..` segment: the same rule for disk and bucket. */
+export function checkedMediaPath(path: string): string {
+  return checkedSegments(path).join('/');
+}
 
 const SEGMENT_FORBIDDEN = /[\\\0]/;
 
@@ -52,7 +77,7 @@ async function syncFile(file: string): Promise<void> {
   }
 }
 
-export function createMediaStorage(mediaDir: string): MediaStorage {
+export function createMediaStorage(mediaDir: string): MediaStorage & { absolutePath(path: string): string } {
   const root = resolve(mediaDir);
 
   function absolutePath(path: string): string {

@@ -21,7 +21,7 @@ import type { MediaStorage } from './media-storage.ts';
 import { summariseReport, writeReportHtml, type PdfRenderer, type ReportData } from './report/index.ts';
 import { reportFilePath, reportHtmlPath, type ReportKey } from './report/report-paths.ts';
 import { missingRow } from './missing-row.ts';
-import { reportMail } from './run-mails.ts';
+import { reportMail } from './run-mails.tsx';
 import { recordRunEvent } from './run-timeline.ts';
 
 /** What the host reads while the report's mail waits for the mail server. */

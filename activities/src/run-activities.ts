@@ -4,7 +4,7 @@ import { formatInZone } from './local-time.ts';
 import type { Mailer } from './mailer.ts';
 import { missingRow } from './missing-row.ts';
 import { recordRunEvent } from './run-timeline.ts';
-import { assigneeReminderMail, dueReminderMail, issueMail, issuesMail, overdueMail } from './run-mails.ts';
+import { assigneeReminderMail, dueReminderMail, issueMail, issuesMail, overdueMail } from './run-mails.tsx';
 
 export interface RunActivityDeps {
   orm: MikroORM;

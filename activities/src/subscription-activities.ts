@@ -5,7 +5,7 @@ import type Stripe from 'stripe';
 import type { Mailer } from './mailer.ts';
 import { missingRow } from './missing-row.ts';
 import { sendOnce } from './send-once.ts';
-import { downgradedMail, paymentFailedMail } from './billing-mails.ts';
+import { downgradedMail, paymentFailedMail } from './billing-mails.tsx';
 import { planStatusOf, snapshotOfSubscription, type SubscriptionSnapshot } from './subscription-snapshot.ts';
 
 export interface SubscriptionActivityDeps {

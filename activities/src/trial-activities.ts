@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { BillingAccount, User } from '@turnproof/db';
-import { trialNoticeMail } from './billing-mails.ts';
+import { trialNoticeMail } from './billing-mails.tsx';
 import type { Mailer } from './mailer.ts';
 import { missingRow } from './missing-row.ts';
 import { sendOnce } from './send-once.ts';

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { isPlanKey, PLANS } from '@turnproof/config';
 import { User, type ReportPayment } from '@turnproof/db';
-import { usageNoticeMail } from './billing-mails.ts';
+import { usageNoticeMail } from './billing-mails.tsx';
 import type { Mailer } from './mailer.ts';
 import { missingRow } from './missing-row.ts';
 import type { ReportKey } from './report-activities.ts';

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { User } from '@turnproof/db';
 import type { Mailer } from './mailer.ts';
-import { weeklySummaryMail, type WeeklySummary } from './run-mails.ts';
+import { weeklySummaryMail, type WeeklySummary } from './run-mails.tsx';
 import { sendOnce } from './send-once.ts';
 
 export interface SummaryWindow {

@@ -40,7 +40,12 @@ const mailerAt = (smtpPort: number) =>
       outboxDir: '',
     }),
   );
-const message = (to: string) => ({ to, subject: 'Inspection report', text: 'Your report is ready.' });
+const message = (to: string) => ({
+  to,
+  subject: 'Inspection report',
+  text: 'Your report is ready.',
+  html: '<p>Your report is ready.</p>',
+});
 
 describe('sending mail from an activity', () => {
   it('delivers to an address the server takes', async () => {

@@ -17,7 +17,12 @@ describe('createMailer without SMTP_URL', () => {
     const config = loadConfig({ DATA_DIR: dataDir, MAIL_FROM: 'Turnproof <no-reply@turnproof.test>' });
     const mailer = createMailer(config);
 
-    await mailer.send({ to: 'host@example.com', subject: 'Run completed', text: 'Your report is ready.' });
+    await mailer.send({
+      to: 'host@example.com',
+      subject: 'Run completed',
+      text: 'Your report is ready.',
+      html: '<p>Your report is ready.</p>',
+    });
     await mailer.send({
       to: 'host@example.com',
       subject: 'Second message',

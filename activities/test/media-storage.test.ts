@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMediaStorage, type MediaStorage } from '../src/media-storage.ts';
+import { createMediaStorage } from '../src/media-storage.ts';
 
 const runPath = 'runs/run-1/task-1/0b7c-kitchen.jpg';
 
@@ -15,7 +15,7 @@ const otherDevice =
 describe('createMediaStorage', () => {
   let mediaDir: string;
   let scratch: string;
-  let storage: MediaStorage;
+  let storage: ReturnType<typeof createMediaStorage>;
 
   beforeEach(async () => {
     mediaDir = await mkdtemp(join(tmpdir(), 'turnproof-media-'));

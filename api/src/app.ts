@@ -50,6 +50,14 @@ function connectSources(config: Config): string[] {
   return geocoder && URL.canParse(geocoder) ? [new URL(geocoder).origin] : [];
 }
 
+/** The object store's origin: the runner PUTs photos there, and media links redirect there. */
+function mediaStoreSources(config: Config): string[] {
+  if (!config.s3 || !URL.canParse(config.s3.publicEndpoint)) return [];
+  const endpoint = new URL(config.s3.publicEndpoint);
+  if (!config.s3.forcePathStyle) endpoint.hostname = `${config.s3.bucket}.${endpoint.hostname}`;
+  return [endpoint.origin];
+}
+
 /** The whole HTTP surface; tests drive it over a real socket with real dependencies. */
 export function createApp(deps: AppDeps): Koa<AppState> {
   const app = new Koa<AppState>();
@@ -101,7 +109,13 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   // First, so the measured time and status include the error handler's answer.
   if (deps.metrics) app.use(deps.metrics.middleware);
   app.use(requestContext(deps.orm, deps.logger));
-  app.use(securityHeaders({ publicOrigin: deps.config.publicOrigin, connectSources: connectSources(deps.config) }));
+  app.use(
+    securityHeaders({
+      publicOrigin: deps.config.publicOrigin,
+      connectSources: connectSources(deps.config),
+      mediaSources: mediaStoreSources(deps.config),
+    }),
+  );
   app.use(errorHandler());
   app.use(sameOriginWrites(deps.config.publicOrigin));
   app.use(temporalDeadline(deps.temporal));

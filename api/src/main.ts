@@ -1,6 +1,6 @@
 // API process entry: connects to PostgreSQL and Temporal, serves HTTP, stops cleanly on SIGINT/SIGTERM.
 import { createMailer } from '@turnproof/activities/mailer';
-import { createMediaStorage } from '@turnproof/activities/media-storage';
+import { configuredMediaStorage } from '@turnproof/activities/configured-storage';
 import { createPdfRenderer } from '@turnproof/activities/report';
 import { createStripeClient } from '@turnproof/activities/stripe';
 import { loadConfig } from '@turnproof/config';
@@ -27,7 +27,8 @@ const rateLimits = new RateLimits(config.DATABASE_URL);
 const outbox = new OutboxRelay({ orm, temporal: client, logger }).start();
 const metrics = createHttpMetrics();
 const pdf = createPdfRenderer();
-const storage = createMediaStorage(config.mediaDir);
+const storage = configuredMediaStorage(config);
+await storage.prepare?.();
 const stopDemoSweep = sweepDemoRunsHourly({ orm, temporal: client, storage, logger });
 const app = createApp({
   config,

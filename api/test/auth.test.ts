@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthToken } from '@turnproof/db';
 import { Browser, goodPassword, signedInOwner, uniqueEmail } from './support/browser.ts';
-import { linkIn } from './support/mailbox.ts';
+import { hrefsIn, htmlReading, linkIn } from './support/mailbox.ts';
 import { startTestApi, type TestApi } from './support/test-api.ts';
 
 let api: TestApi;
@@ -39,7 +39,11 @@ describe('sign-up', () => {
     const email = uniqueEmail();
     const browser = new Browser(api.baseUrl);
     await browser.post('/api/auth/signup', { email, password: goodPassword, full_name: 'Pat' });
-    const link = new URL(linkIn(await api.mailbox.latest(email, /Confirm/)));
+    const mail = await api.mailbox.latest(email, /Confirm/);
+    const link = new URL(linkIn(mail));
+    // The HTML part's button opens the same link.
+    expect(hrefsIn(mail)).toContain(link.href);
+    expect(htmlReading(mail)).toContain('Please confirm your e-mail address to finish creating your account:');
     const followed = await browser.request('GET', `${link.pathname}${link.search}`, undefined, { Accept: 'text/html' });
     expect(followed.status).toBe(302);
     expect(followed.headers.get('location')).toBe('/auth?confirmed=1');

@@ -45,6 +45,25 @@ const schema = z.object({
   SUPPORT_EMAIL: z.email().default('support@turnproof.local'),
   DATA_DIR: z.string().default('.data'),
   MEDIA_DIR: optionalString,
+  /**
+   * Media on an S3-compatible store instead of MEDIA_DIR: set the endpoint and bucket (and the region
+   * and keys). Uploads then go from the phone to the bucket with presigned PUT URLs.
+   */
+  S3_ENDPOINT: optionalString,
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /**
+   * The store as phones and browsers reach it, when not at S3_ENDPOINT (the API's and workers' address,
+   * say http://s3:7070 inside a private network): presigned URLs are signed for this one.
+   */
+  S3_PUBLIC_ENDPOINT: optionalString,
+  /** Bucket in the path (`endpoint/bucket/key`), as most self-hosted stores want; 'false' for virtual hosts. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', ''])
+    .default('true')
+    .transform((value) => value !== 'false'),
   SECRET_KEY: z.string().default(DEVELOPMENT_SECRET_KEY),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -90,7 +109,20 @@ export type Config = Omit<z.infer<typeof schema>, 'TEMPORAL_TASK_QUEUE'> & {
   publicOrigin: string;
   outboxDir: string;
   mediaDir: string;
+  /** Set when S3_ENDPOINT and S3_BUCKET are: media live in that bucket. */
+  s3: S3Settings | null;
 };
+
+export interface S3Settings {
+  endpoint: string;
+  /** Where presigned URLs point: the store as browsers reach it. */
+  publicEndpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+}
 
 /** Reads the environment (and `.env` when present) once; every process calls this at start. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -108,6 +140,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin: values.PUBLIC_ORIGIN ?? `http://localhost:${values.PORT}`,
     outboxDir: `${values.DATA_DIR}/outbox`,
     mediaDir: values.MEDIA_DIR ?? `${values.DATA_DIR}/media`,
+    s3: s3Settings(values),
+  };
+}
+
+function s3Settings(values: z.infer<typeof schema>): S3Settings | null {
+  if (!values.S3_ENDPOINT && !values.S3_BUCKET) return null;
+  if (!values.S3_ENDPOINT || !values.S3_BUCKET) {
+    throw new Error(
+      'Invalid configuration: S3_ENDPOINT and S3_BUCKET go together; set both, or neither for local disk.',
+    );
+  }
+  return {
+    endpoint: values.S3_ENDPOINT,
+    publicEndpoint: values.S3_PUBLIC_ENDPOINT ?? values.S3_ENDPOINT,
+    bucket: values.S3_BUCKET,
+    region: values.S3_REGION,
+    ...(values.S3_ACCESS_KEY_ID ? { accessKeyId: values.S3_ACCESS_KEY_ID } : {}),
+    ...(values.S3_SECRET_ACCESS_KEY ? { secretAccessKey: values.S3_SECRET_ACCESS_KEY } : {}),
+    forcePathStyle: values.S3_FORCE_PATH_STYLE,
   };
 }
 

@@ -1,9 +1,17 @@
-export { CONFIG_VARIABLES, loadConfig, taskQueueFor, MIN_PRODUCTION_SECRET_KEY_LENGTH, type Config } from './env.ts';
+export {
+  CONFIG_VARIABLES,
+  loadConfig,
+  taskQueueFor,
+  MIN_PRODUCTION_SECRET_KEY_LENGTH,
+  type Config,
+  type S3Settings,
+} from './env.ts';
 export {
   TEMPORAL_CLI_VERSION,
   TEMPORAL_SERVER_VERSION,
   TEMPORAL_UI_PORT_DEFAULT,
   STRIPE_MOCK_VERSION,
+  VERSITYGW_VERSION,
 } from './versions.ts';
 export {
   FLEX_MEDIA_RETENTION_MS,

@@ -8,3 +8,8 @@ export const STRIPE_MOCK_VERSION = 'v0.197.0';
  * (`npm run chaos`): `go install go.temporal.io/server/cmd/server@...` and its `cmd/tools/sql`.
  */
 export const TEMPORAL_SERVER_VERSION = 'v1.29.1';
+/**
+ * versitygw, the S3-compatible server the S3-mode tests run against
+ * (`go install github.com/versity/versitygw/cmd/versitygw@...`).
+ */
+export const VERSITYGW_VERSION = 'v1.8.0';

@@ -52,6 +52,8 @@ export function App() {
         </CustomRoutes>
         <CustomRoutes>
           <Route path="/dashboard" element={<Dashboard />} />
+          {/* The welcome screen is onboarding's first view (a finished onboarding goes on to the dashboard). */}
+          <Route path="/dashboard/welcome" element={<Navigate to="/onboarding" replace />} />
           <Route path="/payment-success" element={<PaymentSuccessPage />} />
           <Route path="/payment-cancel" element={<PaymentCancelPage />} />
           <Route path="/subscription" element={<SubscriptionPage />} />

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createMailer } from '@turnproof/activities/mailer';
-import { createMediaStorage } from '@turnproof/activities/media-storage';
+import { configuredMediaStorage } from '@turnproof/activities/configured-storage';
 import { createPdfRenderer } from '@turnproof/activities/report';
 import { loadConfig } from '@turnproof/config';
 import { createOrm } from '@turnproof/db';
@@ -76,7 +76,7 @@ export async function startBenchApi(env: NodeJS.ProcessEnv = {}) {
       mailer: createMailer(config),
       rateLimits,
       logger,
-      storage: createMediaStorage(config.mediaDir),
+      storage: configuredMediaStorage(config),
       pdf,
       outbox,
       // The benchmarks do not bill.

@@ -29,7 +29,7 @@ interface SeededRun {
  * The child server (scripts/bench/runner-api-server.ts of the checkout at `cwd`, this one by default)
  * and the ports it announced.
  */
-export async function startRunnerApiServer(cleanup: Cleanup, cwd = repoRoot) {
+export async function startRunnerApiServer(cleanup: Cleanup, cwd = repoRoot, env: NodeJS.ProcessEnv = {}) {
   const child = spawn(
     process.execPath,
     [
@@ -41,7 +41,7 @@ export async function startRunnerApiServer(cleanup: Cleanup, cwd = repoRoot) {
     {
       cwd,
       // Its own task queue, which no worker polls: the load's signals just wait in Temporal.
-      env: { ...process.env, TEMPORAL_TASK_QUEUE: 'bench-runner-api' },
+      env: { ...process.env, TEMPORAL_TASK_QUEUE: 'bench-runner-api', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
@@ -66,7 +66,7 @@ export async function startRunnerApiServer(cleanup: Cleanup, cwd = repoRoot) {
       reject(new Error(`The runner-api server exited with code ${code} (its errors are above):\n${output}`));
     });
   });
-  return { apiUrl: `http://127.0.0.1:${ports.api}`, bareUrl: `http://127.0.0.1:${ports.bare}` };
+  return { apiUrl: `http://127.0.0.1:${ports.api}`, bareUrl: `http://127.0.0.1:${ports.bare}`, pid: child.pid! };
 }
 
 /** `RUNS` runs (each starts its run/{id} workflow) of one property, with their tokens and task ids. */

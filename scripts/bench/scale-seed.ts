@@ -17,6 +17,9 @@ export async function seedLargeAccount(
   linkEncrypted: string,
 ): Promise<void> {
   const db = orm.em.getConnection();
+  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#8aa' } })
+    .jpeg()
+    .toBuffer();
   await db.execute(
     `insert into properties (id, owner_id, name, address, created_at, updated_at)
      select gen_random_uuid(), ?, 'Scale Property ' || n, n || ' Harbour Street, Unit ' || (n % 37),
@@ -55,15 +58,12 @@ export async function seedLargeAccount(
        from run_tasks rt join runs r on r.id = rt.run_id join properties p on p.id = r.property_id,
             generate_series(1, 2) as m
       where p.owner_id = ? and rt.order_index < 2`,
-    [0, ownerId],
+    [photo.length, ownerId],
   );
-  // As autovacuum would have by now: statistics, and the visibility map that index-only scans need.
+  // As autovacuum would have by now: statistics, and the visibility map that index-only scans need (so no
+  // row is updated after this, which would clear it again).
   for (const table of ['properties', 'runs', 'run_tasks', 'media']) await db.execute(`vacuum analyze ${table}`);
 
-  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#8aa' } })
-    .jpeg()
-    .toBuffer();
-  await db.execute('update media set size = ? where path like ?', [photo.length, 'scale/%']);
   const original = path.resolve(mediaDir, 'scale-original.jpg');
   await mkdir(path.join(mediaDir, 'scale'), { recursive: true });
   await writeFile(original, photo);

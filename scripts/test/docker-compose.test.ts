@@ -34,10 +34,20 @@ describe('docker-compose.yml', () => {
     for (const [, service] of Object.entries(compose.services)) {
       for (const [variable, value] of Object.entries(service.environment ?? {})) {
         if (/SECRET|PASSWORD|PWD|API_KEY/.test(variable))
-          expect(value, variable).toMatch(/^\$\{[A-Z_]+(:[-?][^}]*)?\}$/);
+          expect(value, variable).toMatch(/^\$\{[A-Z][A-Z0-9_]*(:[-?][^}]*)?\}$/);
       }
     }
     expect(compose.services.api?.environment?.DATABASE_URL).toContain('${POSTGRES_PASSWORD:?');
+  });
+
+  it('keeps media in its S3-compatible store, which the API replicas and workers share through S3_*', () => {
+    expect(compose.services.s3?.image).toMatch(/^versity\/versitygw:/);
+    for (const name of ['api', 'worker']) {
+      const environment = compose.services[name]?.environment ?? {};
+      expect(environment.S3_ENDPOINT, name).toBe('${S3_ENDPOINT:-http://s3:7070}');
+      expect(environment.S3_BUCKET, name).toContain('turnproof-media');
+      expect(compose.services[name]).not.toHaveProperty('volumes');
+    }
   });
 
   it('publishes Temporal, its UI and the mail catcher on 127.0.0.1 only, and no API port per replica', () => {

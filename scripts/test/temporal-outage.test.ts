@@ -10,8 +10,7 @@ import { startTestApi, type TestApi } from '../../api/test/support/test-api.ts';
 import { startWorkerProcess, type WorkerProcess } from '../../api/test/support/worker-process.ts';
 import { Cleaner } from '../../api/test/runner/cleaner.ts';
 import { startThrowawayTemporal } from '../lib/throwaway-stack.ts';
-import { TEMPORAL_REQUEST_DEADLINE_MS } from '../../api/src/http/temporal-deadline.ts';
-import { OutageLoad, percentile, sleep } from './support/outage-load.ts';
+import { OutageLoad, sleep } from './support/outage-load.ts';
 import { newRunBody, photoFreeChecklist } from './support/photo-free-runs.ts';
 
 const PAUSE_MS = 60_000;
@@ -107,12 +106,9 @@ describe('the Temporal server paused for 60 s', () => {
     expect(noTemporal.filter((answer) => answer.status !== 200)).toEqual([]);
     expect(creations).toHaveLength(RUNS_DURING_PAUSE);
     expect(creations.every((answer) => answer.status === 201)).toBe(true);
-    // Within a second as a rule (on a quiet machine every one is: the figures above); none near the 5 s a
-    // request may give Temporal, which proves none waited on it. A loaded machine alone must not fail this.
-    for (const answers of [noTemporal, creations]) {
-      expect(percentile(answers, 50)).toBeLessThan(1_000);
-      expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(TEMPORAL_REQUEST_DEADLINE_MS);
-    }
+    // Every one within a second, as the issue asks: none waited on Temporal (a request may give it 5 s).
+    const slowest = Math.max(...[...noTemporal, ...creations].map((answer) => answer.ms));
+    expect(slowest).toBeLessThan(1_000);
     for (const completion of completions) {
       expect(completion.status).toBe(503);
       expect(completion.ms).toBeLessThan(10_000);

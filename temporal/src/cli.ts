@@ -3,7 +3,7 @@ import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
-import { STRIPE_MOCK_VERSION, TEMPORAL_CLI_VERSION } from '@turnproof/config';
+import { STRIPE_MOCK_VERSION, TEMPORAL_CLI_VERSION, VERSITYGW_VERSION } from '@turnproof/config';
 
 const execFileAsync = promisify(execFile);
 
@@ -27,6 +27,12 @@ const stripeMock: GoTool = {
   version: STRIPE_MOCK_VERSION,
   docs: 'https://github.com/stripe/stripe-mock',
 };
+const versitygw: GoTool = {
+  name: 'versitygw',
+  module: 'github.com/versity/versitygw/cmd/versitygw',
+  version: VERSITYGW_VERSION,
+  docs: 'https://github.com/versity/versitygw',
+};
 
 const found = new Map<string, Promise<string>>();
 
@@ -49,6 +55,8 @@ function findGoTool(tool: GoTool, log: (line: string) => void): Promise<string> 
 export const findTemporalCli = (log: (line: string) => void = console.log) => findGoTool(temporalCli, log);
 /** stripe-mock, the Stripe API double the billing tests talk to. */
 export const findStripeMock = (log: (line: string) => void = console.log) => findGoTool(stripeMock, log);
+/** versitygw, the S3-compatible server the object-store tests run against. */
+export const findVersitygw = (log: (line: string) => void = console.log) => findGoTool(versitygw, log);
 
 async function locateOrInstall(tool: GoTool, log: (line: string) => void): Promise<string> {
   const onPath = await findOnPath(tool.name);

@@ -1,4 +1,4 @@
-export { findStripeMock, findTemporalCli } from './cli.ts';
+export { findStripeMock, findTemporalCli, findVersitygw } from './cli.ts';
 export {
   isTemporalReachable,
   parseAddress,

@@ -2,7 +2,7 @@ import { Runtime } from '@temporalio/worker';
 import {
   createActivities,
   createMailer,
-  createMediaStorage,
+  configuredMediaStorage,
   createPdfRenderer,
   createStripeClient,
 } from '@turnproof/activities';
@@ -29,10 +29,12 @@ const orm = await createOrm(config.DATABASE_URL);
 const pdf = createPdfRenderer();
 // A worker without Chromium still runs (reports retry and say why); the check tells /api/health.
 const pdfReadiness = await startPdfReadiness({ orm, pdf });
+const storage = configuredMediaStorage(config);
+await storage.prepare?.();
 const activities = createActivities({
   orm,
   mailer: createMailer(config),
-  storage: createMediaStorage(config.mediaDir),
+  storage,
   pdf,
   stripe: createStripeClient(config),
   publicOrigin: config.publicOrigin,

@@ -1,6 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { CalendarFeed, Checklist, Property, Run, RunTask, TeamMember, type RunKind } from '@turnproof/db';
-import { assignmentMail, runCanceledMail } from '../assignment-mails.ts';
+import { assignmentMail, runCanceledMail } from '../assignment-mails.tsx';
 import { formatInZone } from '../local-time.ts';
 import { decryptLink, newMagicLink } from '../magic-link.ts';
 import type { Mailer } from '../mailer.ts';

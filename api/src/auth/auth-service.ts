@@ -6,7 +6,7 @@ import { badRequest, conflict, HttpError } from '../http/errors.ts';
 import { startAccountTrial, trialEndForNewAccount } from './account-trial.ts';
 import { createAccount } from './accounts.ts';
 import { reconcileAdminRoles } from './admin-role.ts';
-import { sendConfirmationMail, sendExistingAccountMail, sendPasswordResetMail } from './auth-mails.ts';
+import { sendConfirmationMail, sendExistingAccountMail, sendPasswordResetMail } from './auth-mails.tsx';
 import {
   hashPassword,
   passwordProblem,

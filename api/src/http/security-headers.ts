@@ -48,6 +48,8 @@ export interface SecurityHeaderSettings {
   publicOrigin: string;
   /** Origins the front ends may also fetch from (the runner's reverse geocoder, a media store). */
   connectSources?: string[];
+  /** The object store media live in: pages fetch, show and upload media there. */
+  mediaSources?: string[];
 }
 
 /**
@@ -57,7 +59,11 @@ export interface SecurityHeaderSettings {
  * the very HTML served, whatever the build put there; every other answer gets one that allows nothing.
  * A handler that sets its own policy (the report preview's sandbox) keeps it.
  */
-export function securityHeaders({ publicOrigin, connectSources = [] }: SecurityHeaderSettings): Middleware<AppState> {
+export function securityHeaders({
+  publicOrigin,
+  connectSources = [],
+  mediaSources = [],
+}: SecurityHeaderSettings): Middleware<AppState> {
   const https = publicOrigin.startsWith('https://');
   const everyAnswer = helmet({
     contentSecurityPolicy: false,
@@ -73,10 +79,10 @@ export function securityHeaders({ publicOrigin, connectSources = [] }: SecurityH
       scriptSrc: ["'self'", (_req, res) => (pageHashes.get(res) ?? []).join(' ')],
       // MUI (emotion) writes its styles into <style> elements at run time; only scripts are held to hashes.
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      mediaSrc: ["'self'", 'blob:'],
+      imgSrc: ["'self'", 'data:', 'blob:', ...mediaSources],
+      mediaSrc: ["'self'", 'blob:', ...mediaSources],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", ...connectSources],
+      connectSrc: ["'self'", ...connectSources, ...mediaSources],
       workerSrc: ["'self'"],
       manifestSrc: ["'self'"],
       objectSrc: ["'none'"],

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import exifReader from 'exif-reader';
-import { fileTypeFromFile } from 'file-type';
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import { MAX_IMAGE_PIXELS } from '@turnproof/config';
 import sharp from 'sharp';
 
@@ -137,3 +137,16 @@ export async function inspectUpload(filePath: string, declared: 'photo' | 'video
   if (!contentType) return { ok: false, error: INVALID_VIDEO_ERROR };
   return { ok: true, kind: 'video', contentType };
 }
+
+/**
+ * The refusal of a file whose first bytes are not a photo (or video) we take, or null. Reads only the
+ * start of the file, so an object store is asked for a few kilobytes (a ranged GET), not the whole file.
+ */
+export async function refusalByFirstBytes(start: Buffer, declared: 'photo' | 'video'): Promise<string | null> {
+  const sniffed = (await fileTypeFromBuffer(start))?.mime;
+  if (declared === 'photo') return sniffed && PHOTO_TYPES[sniffed] ? null : INVALID_PHOTO_ERROR;
+  return sniffed && VIDEO_TYPES[sniffed] ? null : INVALID_VIDEO_ERROR;
+}
+
+/** Enough of a file's start for file-type to tell every format above. */
+export const SNIFF_BYTES = 4100;

@@ -4,20 +4,17 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import Router from '@koa/router';
 import { Media } from '@turnproof/db';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppState } from '../http/context.ts';
 import { conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
-import { inspectUpload } from '../media/inspect-upload.ts';
+import { acceptUpload, incomingDir } from '../media/accept-upload.ts';
 import { verifyToken } from '../media/signed-tokens.ts';
-import { withoutLocation } from '../media/strip-location.ts';
-import { makeThumbnail } from '../media/thumbnail.ts';
 import { addRoute } from '../openapi/registry.ts';
 import { fileBody, uploadStored } from '../openapi/records.ts';
-import { MEDIA_URL_TTL_MS } from './public-run-view.ts';
+import { MEDIA_URL_TTL_MS, PRESIGNED_GET_SECONDS } from './public-run-view.ts';
 import { assertLinkAlive, linkMessages } from './run-access.ts';
 import { uploadTooLargeMessage } from './upload-limits.ts';
 
@@ -45,25 +42,11 @@ async function receiveBody(request: NodeJS.ReadableStream, file: string, maxByte
   return received;
 }
 
-/** The owner's "Location services" preference: keep the location of photos (off by default). */
-async function ownerKeepsLocation(em: EntityManager, runId: string): Promise<boolean> {
-  const [row] = await em.getConnection().execute<{ keep: boolean }[]>(
-    `select coalesce(up.location_services, false) as keep
-     from runs r join properties p on p.id = r.property_id
-     left join user_preferences up on up.user_id = p.owner_id
-     where r.id = ?`,
-    [runId],
-  );
-  return row?.keep ?? false;
-}
-
-const thumbnailPathOf = (mediaPath: string) => `${mediaPath}.thumb.webp`;
-
 /** PUT target of signed uploads, and the short-lived signed links that serve media back. */
 export function mediaRouter(deps: AppDeps) {
   const router = new Router<AppState>();
   const tags = ['Runner (magic link)'];
-  const tempDir = path.join(deps.config.mediaDir, '.incoming');
+  const tempDir = incomingDir(deps);
 
   addRoute(
     router,
@@ -104,30 +87,7 @@ export function mediaRouter(deps: AppDeps) {
           if (error instanceof TooLarge) throw new HttpError(413, uploadTooLargeMessage(grant.kind));
           throw error;
         }
-        const inspected = await inspectUpload(tempFile, grant.kind);
-        if (!inspected.ok) {
-          await em.nativeUpdate(Media, { id: media.id }, { status: 'error' });
-          throw new HttpError(415, inspected.error);
-        }
-        const thumbnail = inspected.kind === 'photo' ? await makeThumbnail(tempFile) : null;
-        const stripped =
-          inspected.kind === 'photo' && !(await ownerKeepsLocation(em, media.run.id))
-            ? await withoutLocation(tempFile, inspected.contentType)
-            : null;
-        await deps.storage.write(grant.path, stripped?.bytes ?? tempFile);
-        if (thumbnail) await deps.storage.write(thumbnailPathOf(grant.path), thumbnail);
-        em.assign(media, {
-          status: 'uploaded',
-          type: inspected.kind,
-          content_type: stripped?.contentType ?? inspected.contentType,
-          size: stripped?.bytes.length ?? size,
-          thumbnail_path: thumbnail ? thumbnailPathOf(grant.path) : null,
-          // EXIF location and time stay here, in the media row; served files carry no metadata unless the owner keeps location.
-          latitude: media.latitude ?? inspected.location?.latitude ?? null,
-          longitude: media.longitude ?? inspected.location?.longitude ?? null,
-          captured_at: media.captured_at ?? (inspected.capturedAt ? new Date(inspected.capturedAt) : null),
-        });
-        await em.flush();
+        await acceptUpload(deps, em, media, grant.kind, tempFile, size);
         ctx.body = { ok: true, path: grant.path, size: media.size, content_type: media.content_type };
       } finally {
         await rm(tempFile, { force: true });
@@ -157,7 +117,18 @@ export function mediaRouter(deps: AppDeps) {
         { populate: ['run'] },
       );
       if (media) assertLinkAlive(media.run);
-      ctx.type = filePath.endsWith('.thumb.webp') ? 'image/webp' : (media?.content_type ?? 'application/octet-stream');
+      const contentType = filePath.endsWith('.thumb.webp')
+        ? 'image/webp'
+        : (media?.content_type ?? 'application/octet-stream');
+      if (deps.storage.direct) {
+        // The bytes come from the store itself, through a presigned GET that lives a few minutes.
+        ctx.redirect(
+          await deps.storage.direct.downloadUrl(filePath, { contentType, expiresInSeconds: PRESIGNED_GET_SECONDS }),
+        );
+        ctx.set('Cache-Control', 'private, no-store');
+        return;
+      }
+      ctx.type = contentType;
       ctx.set('Cache-Control', `private, max-age=${MEDIA_URL_TTL_MS / 1000}`);
       ctx.body = deps.storage.stream(filePath);
     },

@@ -7,6 +7,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { AppContext, AppState } from '../http/context.ts';
 import { conflict, forbidden, HttpError } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
+import { NOT_UPLOADED_YET, verifyDirectUpload } from '../media/accept-upload.ts';
 import { mediaKind, safeContentType, sanitiseFileName } from '../media/file-name.ts';
 import { signToken } from '../media/signed-tokens.ts';
 import { addRoute } from '../openapi/registry.ts';
@@ -181,10 +182,18 @@ export function publicRunRouter(deps: AppDeps) {
           { mediaId: media.id, path, maxBytes, kind },
           UPLOAD_URL_TTL_MS,
         );
+        // With an object store the phone PUTs straight to the bucket; the size and type are in the signature.
+        const uploadUrl = deps.storage.direct
+          ? await deps.storage.direct.uploadUrl(path, {
+              contentType: body.contentType || 'application/octet-stream',
+              size: body.size,
+              expiresInSeconds: UPLOAD_URL_TTL_MS / 1000,
+            })
+          : `${deps.config.publicOrigin}/api/public/upload/${signedToken}`;
         return {
           path,
           signedToken,
-          uploadUrl: `${deps.config.publicOrigin}/api/public/upload/${signedToken}`,
+          uploadUrl,
           expires_at: new Date(Date.now() + UPLOAD_URL_TTL_MS).toISOString(),
         };
       });
@@ -210,7 +219,8 @@ export function publicRunRouter(deps: AppDeps) {
       assertTaskOpen(run, task);
       const media = await em.findOne(Media, { path: body.path });
       if (!media || media.run.id !== run.id || media.run_task.id !== task.id) throw forbidden(linkMessages.foreignFile);
-      if (media.status === 'uploading') throw conflict('The file has not been uploaded yet. Upload it, then confirm.');
+      await verifyDirectUpload(deps, em, media);
+      if (media.status === 'uploading') throw conflict(NOT_UPLOADED_YET);
       if (media.status === 'error')
         throw conflict('This file was refused when it was uploaded. Please upload it again.');
       // The digest of the bytes as stored, whatever the upload did to them, is what the capture log vouches for.
@@ -296,8 +306,10 @@ export function publicRunRouter(deps: AppDeps) {
       const task = body.runTaskId ? await taskOfRun(em, run, body.runTaskId) : null;
       const paths = body.media ?? [];
       if (paths.length) {
-        const owned = await em.count(Media, { path: { $in: paths }, run: run.id });
-        if (owned !== new Set(paths).size) throw forbidden(linkMessages.foreignFile);
+        const owned = await em.find(Media, { path: { $in: paths }, run: run.id });
+        if (owned.length !== new Set(paths).size) throw forbidden(linkMessages.foreignFile);
+        // Photos that went straight to an object store are checked before an issue shows them.
+        for (const media of owned) await verifyDirectUpload(deps, em, media);
       }
       const { response, replayed } = await applyOnce(em, key, async (tx) => {
         const alert = tx.create(Alert, {

@@ -4,6 +4,8 @@ import { signToken } from '../media/signed-tokens.ts';
 
 /** Media links in the runner expire quickly; the runner reloads the run before they matter. */
 export const MEDIA_URL_TTL_MS = 15 * 60 * 1000;
+/** An object store's presigned GET, handed out by a media link when it is opened: short, as it cannot be revoked. */
+export const PRESIGNED_GET_SECONDS = 5 * 60;
 
 export interface MediaLinks {
   origin: string;

@@ -9,7 +9,7 @@ import { conflict } from '../http/errors.ts';
 import { decryptLink } from '../runs/magic-link.ts';
 import { findOwnedRun } from '../runs/run-service.ts';
 import type { reviewBody } from './review-input.ts';
-import { revisionMail } from './revision-mail.ts';
+import { revisionMail } from './revision-mail.tsx';
 
 /**
  * The host's decision goes to the run's workflow as an Update: its validator judges it (completed,

@@ -1,3 +1,4 @@
+import { PRESIGNED_GET_SECONDS } from '../public/public-run-view.ts';
 import Router from '@koa/router';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { reportHtmlPath } from '@turnproof/activities/report';
@@ -156,8 +157,20 @@ export function reportsRouter(deps: AppDeps) {
     async (ctx) => {
       const report = await ownedReport(ctx);
       if (report.status !== 'ready' || !report.file_path) throw notFound(reportNotFound);
+      const fileName = report.file_name ?? 'turnproof-report.pdf';
+      if (deps.storage.direct) {
+        // Served by the object store through a short-lived presigned GET.
+        ctx.redirect(
+          await deps.storage.direct.downloadUrl(report.file_path, {
+            contentType: 'application/pdf',
+            fileName,
+            expiresInSeconds: PRESIGNED_GET_SECONDS,
+          }),
+        );
+        return;
+      }
       ctx.type = 'application/pdf';
-      ctx.attachment(report.file_name ?? 'turnproof-report.pdf');
+      ctx.attachment(fileName);
       ctx.body = deps.storage.stream(report.file_path);
     },
   );

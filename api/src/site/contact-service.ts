@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CONTACT_TEXTS } from '@turnproof/site';
 import type { AppDeps } from '../app-deps.ts';
 import { HttpError } from '../http/errors.ts';
+import { contactMail } from './contact-mail.tsx';
 
 const required = (field: string, max: number) =>
   z
@@ -37,16 +38,9 @@ export async function submitContactMessage(deps: AppDeps, em: EntityManager, inp
   await em.transactional(async (tx) => {
     tx.create(ContactMessage, { name: input.name, email: input.email, subject: input.subject, message: input.message });
     await tx.flush();
-    await deps.mailer
-      .send({
-        to: deps.config.SUPPORT_EMAIL,
-        replyTo: `"${input.name.replace(/["\\\r\n]/g, '')}" <${input.email}>`,
-        subject: `Contact: ${input.subject}`,
-        text: `From: ${input.name} <${input.email}>\nSubject: ${input.subject}\n\n${input.message}\n`,
-      })
-      .catch((error: unknown) => {
-        deps.logger.error({ err: error }, 'contact message could not be mailed');
-        throw new HttpError(502, CONTACT_TEXTS.failed);
-      });
+    await deps.mailer.send(contactMail(deps.config.SUPPORT_EMAIL, input)).catch((error: unknown) => {
+      deps.logger.error({ err: error }, 'contact message could not be mailed');
+      throw new HttpError(502, CONTACT_TEXTS.failed);
+    });
   });
 }

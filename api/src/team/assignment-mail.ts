@@ -4,7 +4,7 @@ import type { Config } from '@turnproof/config';
 import type { Run } from '@turnproof/db';
 import { recordRunEvent } from '@turnproof/activities/run-timeline';
 import { decryptLink } from '../runs/magic-link.ts';
-import { assignmentMail } from './team-mails.ts';
+import { assignmentMail } from './team-mails.tsx';
 import { ownerDisplayName } from './team-service.ts';
 
 /** E-mails the run's magic link to the team member it is assigned to (the run's reminders follow it too). */

@@ -6,7 +6,7 @@ import { FEATURES, mayUse } from '../access/access-guards.ts';
 import { loadOwnerAccess } from '../access/owner-access.ts';
 import { hashToken, newSecretToken } from '../auth/secret-tokens.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
-import { invitationMail } from './team-mails.ts';
+import { invitationMail } from './team-mails.tsx';
 import { ownerDisplayName } from '@turnproof/activities/owner-name';
 
 export { ownerDisplayName };

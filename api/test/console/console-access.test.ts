@@ -172,6 +172,26 @@ describe('back from Stripe checkout', () => {
     await page.getByRole('button', { name: 'Back to Dashboard' }).click();
     await page.waitForURL(harness.url('/dashboard'));
   });
+
+  it('says the payment is being confirmed once the five re-checks found no plan, and checks no more', async () => {
+    const host = await harness.owner('no-plan');
+    const page = await harness.newPage(DESKTOP, host);
+    const checks: number[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/session') checks.push(Date.now());
+    });
+    await page.goto(harness.url('/payment-success?session_id=cs_test_456'));
+    await page.getByRole('heading', { name: 'Confirming your payment...' }).waitFor();
+    // 2 s, then a check every 3 s: the first check and five more, about 17 s in all.
+    await page.getByRole('heading', { name: 'Payment received' }).waitFor({ timeout: 30_000 });
+    await page.getByText('Your payment is being confirmed. Your plan will appear on your dashboard shortly.').waitFor();
+    const started = checks.length;
+    await page.waitForTimeout(4_000);
+    expect(checks.length).toBe(started); // no more checks once the retries are spent
+    await page.getByRole('button', { name: 'Go to Dashboard' }).click();
+    // Without a plan the console's gate then sends the host on to onboarding.
+    await page.waitForURL((url) => url.pathname !== '/payment-success');
+  });
 });
 
 describe('password reset', () => {
@@ -194,6 +214,11 @@ describe('password reset', () => {
     await page.getByLabel(/^Confirm Password/).fill('a different passphrase');
     await page.getByRole('button', { name: 'Update Password' }).click();
     await page.getByText("Passwords don't match").waitFor();
+    await page.getByLabel(/^New Password/).fill('short');
+    await page.getByLabel(/^Confirm Password/).fill('short');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByText('Password must be at least 8 characters long').waitFor();
+    await page.getByLabel(/^New Password/).fill('a brand new passphrase');
     await page.getByLabel(/^Confirm Password/).fill('a brand new passphrase');
     await page.getByRole('button', { name: 'Update Password' }).click();
     await page.waitForURL(harness.url('/auth'));

@@ -149,7 +149,10 @@ describe('the dashboard', () => {
     await page.getByText("You've reached your limit of 3 properties. Upgrade for more.").waitFor();
     await page.getByRole('heading', { name: 'Unlock Analytics' }).waitFor();
     await page.getByText('Upgrade to Professional to unlock advanced features').waitFor();
-    await page.getByRole('button', { name: 'Upgrade to Professional' }).click();
+    await page
+      .getByRole('region', { name: 'Unlock Analytics' })
+      .getByRole('button', { name: 'Upgrade to Professional' })
+      .click();
     await page.getByRole('dialog', { name: 'Choose Your Perfect Plan' }).waitFor();
 
     for (const id of runIds) expect((await page.request.get(harness.url(`/api/runs/${id}`))).status()).toBe(404);

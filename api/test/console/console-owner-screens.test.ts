@@ -123,9 +123,9 @@ describe('analytics', () => {
     const owner = await ownerOn('flex');
     const page = await pageFor(owner);
     await open(page, '/analytics', 'Analytics');
-    await page.getByRole('heading', { name: 'Analytics is locked' }).waitFor();
+    await page.getByRole('heading', { name: 'Feature Locked' }).waitFor();
     await page.getByText('Upgrade to access detailed analytics and reports').waitFor();
-    expect(await page.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/subscription');
+    await page.getByRole('button', { name: 'Upgrade to Professional' }).waitFor();
     await screenshot(page, 'analytics-locked');
     expect(await seriousViolations(page, 'analytics lock')).toEqual([]);
     await page.context().close();
@@ -184,7 +184,7 @@ describe('team', () => {
     const owner = await ownerOn('flex');
     const page = await pageFor(owner);
     await open(page, '/team', 'Team');
-    await page.getByRole('heading', { name: 'Team is locked' }).waitFor();
+    await page.locator('[data-feature-lock="Team"]').getByRole('heading', { name: 'Feature Locked' }).waitFor();
     await page.getByText('Upgrade to Professional to add unlimited team members').waitFor();
     await page.context().close();
   });
@@ -202,6 +202,8 @@ describe('settings and profile', () => {
     const submit = () => dialog.getByRole('button', { name: 'Update Password' }).click();
     await submit();
     await dialog.getByText('Please fill in all password fields.').waitFor();
+    await dialog.getByText('Missing fields').waitFor();
+    await screenshot(page, 'change-password-missing-fields');
     await dialog.getByLabel('Current password').fill('not my password');
     await dialog.getByLabel('New password', { exact: true }).fill('a brand new passphrase 42');
     await dialog.getByLabel('Confirm new password').fill('a different passphrase 42');

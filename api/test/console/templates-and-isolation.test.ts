@@ -57,6 +57,10 @@ describe('the templates screen', () => {
     await addForm.getByLabel('Task title').fill('Check the garden shed');
     await addForm.getByRole('button', { name: 'Add Task' }).click();
     await visible(page.getByRole('heading', { level: 3, name: 'Check the garden shed' }));
+    // The form starts over for the next task, and a blank title (after trimming) cannot be added.
+    await expect.poll(() => addForm.getByLabel('Task title').inputValue()).toBe('');
+    await addForm.getByLabel('Task title').fill('   ');
+    expect(await addForm.getByRole('button', { name: 'Add Task' }).isDisabled()).toBe(true);
     await page.getByRole('link', { name: 'Back' }).click();
 
     await page.waitForURL(/\/templates$/, { timeout: UI_TIMEOUT_MS });

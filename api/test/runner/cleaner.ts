@@ -67,7 +67,9 @@ export class Cleaner {
       body: new Uint8Array(bytes),
       headers: { 'Content-Type': 'image/jpeg' },
     });
-    const putBody = await put.json();
+    // Our API answers the PUT with JSON; an object store (a presigned PUT) with an empty body.
+    const putText = await put.text();
+    const putBody: unknown = putText ? JSON.parse(putText) : null;
     if (put.status !== 200) return { reserved, put: { status: put.status, body: putBody }, confirmed: null };
     const confirmed = await this.http.post('/api/public/media-confirm', {
       token: this.token,

@@ -124,13 +124,15 @@ describe('a cleaner completes a run through the magic link', () => {
         summary: { completed_tasks: tasks.length, total_tasks: tasks.length, completion_rate: 100 },
       },
     ]);
-    const download = await owner.request('GET', `/api/runs/${run.id}/reports/1/pdf`, undefined, {
-      Accept: 'application/pdf',
+    // As a browser downloads it: from the API, or through the object store's presigned GET it redirects to.
+    const download = await fetch(`${owner.baseUrl}/api/runs/${run.id}/reports/1/pdf`, {
+      headers: { Cookie: owner.cookie, Accept: 'application/pdf' },
     });
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toMatch(
       /attachment; filename="turnproof-report-lakeview-cabin-/,
     );
+    expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
     const preview = await owner.request('GET', `/api/runs/${run.id}/reports/1/html`, undefined, {
       Accept: 'text/html',
     });

@@ -5,7 +5,10 @@ import { SMTPServer } from 'smtp-server';
 export interface ReceivedMail {
   to: string;
   subject: string;
+  /** The text part. */
   text: string;
+  /** The HTML part ('' when the mail has none). */
+  html: string;
   replyTo: string;
   attachments: { filename: string; contentType: string; content: Buffer }[];
 }
@@ -25,6 +28,7 @@ export async function startMailbox() {
             to: to.join(','),
             subject: mail.subject ?? '',
             text: mail.text ?? '',
+            html: typeof mail.html === 'string' ? mail.html : '',
             replyTo: mail.replyTo?.value.map((address) => address.address ?? '').join(',') ?? '',
             attachments: mail.attachments.map((attachment) => ({
               filename: attachment.filename ?? '',
@@ -58,6 +62,34 @@ export async function startMailbox() {
 }
 
 export type Mailbox = Awaited<ReturnType<typeof startMailbox>>;
+
+/**
+ * What a reader of the HTML part sees: the markup without its tags and hidden preview line, entities decoded,
+ * spaces squashed. Deliberately not the converter that makes the text part, so the two are checked apart.
+ */
+export function htmlReading(mail: ReceivedMail): string {
+  const entities: Record<string, string> = {
+    lt: '<',
+    gt: '>',
+    amp: '&',
+    quot: '"',
+    '#x27': "'",
+    '#39': "'",
+    nbsp: ' ',
+  };
+  return mail.html
+    .replace(/<head>[\s\S]*?<\/head>/, ' ')
+    .replace(/<div[^>]*display:none[^>]*>[\s\S]*?<\/div>/, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&(#x27|#39|lt|gt|amp|quot|nbsp);/g, (_all, name: string) => entities[name] ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The addresses the HTML part's links and buttons open. */
+export function hrefsIn(mail: ReceivedMail): string[] {
+  return [...mail.html.matchAll(/<a [^>]*href="([^"]+)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
+}
 
 export function linkIn(mail: ReceivedMail): string {
   const link = mail.text.match(/https?:\/\/\S+/)?.[0];

@@ -4,7 +4,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createMailer } from '@turnproof/activities/mailer';
-import { createMediaStorage } from '@turnproof/activities/media-storage';
+import { configuredMediaStorage } from '@turnproof/activities/configured-storage';
 import { createPdfRenderer } from '@turnproof/activities/report';
 import { createStripeClient } from '@turnproof/activities/stripe';
 import {
@@ -72,7 +72,7 @@ export async function startTestApi(options: TestApiOptions = {}) {
   await reconcileAdminRoles(orm.em.fork(), config.ADMIN_EMAILS);
   const temporal = await connectTemporal(config);
   const rateLimits = new RateLimits(config.DATABASE_URL, { ...generousLimits, ...options.rateLimits });
-  const storage = createMediaStorage(config.mediaDir);
+  const storage = configuredMediaStorage(config);
   const logger = options.logStream
     ? pino({ level: 'info' }, options.logStream)
     : pino({ level: process.env.TEST_LOG_LEVEL ?? 'error' });

@@ -7,7 +7,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /**
  * The real worker entry (`temporal/src/worker-main.ts`) as its own process, configured like the
- * test API (database, Temporal, task queue, media folder, SMTP), so a test can SIGKILL it. `extraEnv`
+ * test API (database, Temporal, task queue, media folder or bucket, SMTP), so a test can SIGKILL it. `extraEnv`
  * adds or overrides settings (CHROMIUM_PATH, WORKER_METRICS_PORT).
  */
 export async function startWorkerProcess(api: TestApi, extraEnv: Record<string, string> = {}) {
@@ -23,6 +23,11 @@ export async function startWorkerProcess(api: TestApi, extraEnv: Record<string, 
     STRIPE_SECRET_KEY: api.config.STRIPE_SECRET_KEY ?? '',
     STRIPE_API_BASE: api.config.STRIPE_API_BASE ?? '',
     SECRET_KEY: api.config.SECRET_KEY,
+    S3_ENDPOINT: api.config.S3_ENDPOINT ?? '',
+    S3_BUCKET: api.config.S3_BUCKET ?? '',
+    S3_REGION: api.config.S3_REGION,
+    S3_ACCESS_KEY_ID: api.config.S3_ACCESS_KEY_ID ?? '',
+    S3_SECRET_ACCESS_KEY: api.config.S3_SECRET_ACCESS_KEY ?? '',
     NODE_ENV: 'production',
     CALENDAR_ALLOW_PRIVATE_ADDRESSES: api.config.CALENDAR_ALLOW_PRIVATE_ADDRESSES ? 'true' : 'false',
     // Off unless a test asks: parallel test runs would fight over one metrics port.

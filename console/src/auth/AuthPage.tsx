@@ -1,7 +1,8 @@
 import { Alert, Box, Button, Divider, Link, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
+import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { rememberChosenTemplate } from '../runs/chosen-template.ts';
 import { AuthFrame } from './AuthFrame.tsx';
@@ -11,16 +12,21 @@ import { useSession } from './session.ts';
 import { useSignIn } from './useSignIn.ts';
 
 type Mode = 'sign-in' | 'sign-up' | 'check-email';
+type Fields = { full_name: string; email: string; password: string };
+
+// The API's rules and sentences for a sign-up (it checks them again, with the common-password list).
+const MIN_PASSWORD_LENGTH = 8;
+const PASSWORD_TOO_SHORT = 'Password should be at least 8 characters long.';
 
 /** /auth: sign in, sign up (then 'Check your email'), forgot password, Continue with Google. */
 export function AuthPage() {
   const [params] = useSearchParams();
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in');
-  const [fullName, setFullName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const { control, handleSubmit, getValues, formState } = useForm<Fields>({
+    defaultValues: { full_name: '', email: '', password: '' },
+  });
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState('');
   const signIn = useSignIn();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -40,27 +46,29 @@ export function AuthPage() {
     setError('');
   };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError('');
-    setBusy(true);
-    try {
-      if (mode === 'sign-up') {
-        await signUp({ email, password, full_name: fullName });
-        notify('Account created!', { type: 'success' });
-        setMode('check-email');
-      } else {
-        await signIn({ email, password });
-        notify('Welcome back!', { type: 'success' });
+  const submit = handleSubmit(
+    async ({ full_name, email, password }) => {
+      setError('');
+      try {
+        if (mode === 'sign-up') {
+          await signUp({ email, password, full_name });
+          notify('Account created!', { type: 'success' });
+          setSentTo(email);
+          setMode('check-email');
+        } else {
+          await signIn({ email, password });
+          notify('Welcome back!', { type: 'success' });
+        }
+      } catch (caught) {
+        setError(errorMessage(caught, 'Something went wrong. Please try again.'));
       }
-    } catch (caught) {
-      setError(errorMessage(caught, 'Something went wrong. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    // A rule broken before sending: its sentence shows where the server's would.
+    (errors) => setError(Object.values(errors)[0]?.message ?? ''),
+  );
 
   async function forgotPassword() {
+    const email = getValues('email');
     if (!email.trim()) {
       setError('Please enter your email address first.');
       return;
@@ -79,7 +87,7 @@ export function AuthPage() {
     return (
       <AuthFrame title="Check your email">
         <Typography sx={{ mb: 3 }}>
-          We sent a confirmation link to <strong>{email}</strong>. Click it to activate your account, then sign in.
+          We sent a confirmation link to <strong>{sentTo}</strong>. Click it to activate your account, then sign in.
         </Typography>
         <Button variant="contained" fullWidth onClick={() => switchTo('sign-in')}>
           Back to Sign In
@@ -89,6 +97,7 @@ export function AuthPage() {
   }
 
   const signingUp = mode === 'sign-up';
+  const busy = formState.isSubmitting;
   return (
     <AuthFrame
       title={signingUp ? 'Create your account' : 'Sign In'}
@@ -116,32 +125,35 @@ export function AuthPage() {
           needed. Co-hosts can sign in or create an account here.
         </Alert>
       )}
-      <Box component="form" onSubmit={submit} noValidate>
+      <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
         <Stack spacing={2}>
           {signingUp && (
-            <TextField
-              label="Full Name"
-              autoComplete="name"
-              required
-              value={fullName}
-              onChange={(event) => setFullName(event.target.value)}
+            <Controller
+              name="full_name"
+              control={control}
+              render={({ field }) => <TextField {...field} label="Full Name" autoComplete="name" required />}
             />
           )}
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
+          <Controller
+            name="email"
+            control={control}
+            render={({ field }) => <TextField {...field} label="Email" type="email" autoComplete="email" required />}
           />
-          <PasswordField
-            label="Password"
-            autoComplete={signingUp ? 'new-password' : 'current-password'}
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            helperText={signingUp ? 'Password should be at least 8 characters long.' : undefined}
+          <Controller
+            name="password"
+            control={control}
+            rules={{
+              validate: (password) => !signingUp || [...password].length >= MIN_PASSWORD_LENGTH || PASSWORD_TOO_SHORT,
+            }}
+            render={({ field }) => (
+              <PasswordField
+                {...field}
+                label="Password"
+                autoComplete={signingUp ? 'new-password' : 'current-password'}
+                required
+                helperText={signingUp ? PASSWORD_TOO_SHORT : undefined}
+              />
+            )}
           />
           {error && (
             <Alert severity="error" role="alert">

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useNotify } from 'react-admin';
+import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthFrame } from './AuthFrame.tsx';
 import { errorMessage, requestPasswordReset, resetPassword } from './authApi.ts';
@@ -27,41 +28,34 @@ function BackToSignIn() {
 }
 
 function RequestStep({ onSent }: { onSent: (email: string) => void }) {
-  const [email, setEmail] = useState('');
+  const { control, handleSubmit, formState } = useForm({ defaultValues: { email: '' } });
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   const notify = useNotify();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!email.trim()) {
-      setError('Please enter your email address first.');
-      return;
-    }
-    setBusy(true);
-    setError('');
-    try {
-      await requestPasswordReset(email.trim());
-      notify('Reset link sent!', { type: 'success' });
-      onSent(email.trim());
-    } catch (caught) {
-      setError(errorMessage(caught, 'The reset link could not be sent. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = handleSubmit(
+    async ({ email }) => {
+      setError('');
+      try {
+        await requestPasswordReset(email.trim());
+        notify('Reset link sent!', { type: 'success' });
+        onSent(email.trim());
+      } catch (caught) {
+        setError(errorMessage(caught, 'The reset link could not be sent. Please try again.'));
+      }
+    },
+    (errors) => setError(errors.email?.message ?? ''),
+  );
+  const busy = formState.isSubmitting;
 
   return (
     <AuthFrame title="Reset Password" subtitle="Enter your email and we'll send you a link to reset your password.">
-      <Box component="form" onSubmit={submit} noValidate>
+      <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
         <Stack spacing={2}>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
+          <Controller
+            name="email"
+            control={control}
+            rules={{ validate: (email) => email.trim() !== '' || 'Please enter your email address first.' }}
+            render={({ field }) => <TextField {...field} label="Email" type="email" autoComplete="email" required />}
           />
           {error && <Alert severity="error">{error}</Alert>}
           <Button type="submit" variant="contained" size="large" disabled={busy}>
@@ -107,47 +101,49 @@ function SentStep({ email }: { email: string }) {
 }
 
 function ResetStep({ token }: { token: string }) {
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const { control, handleSubmit, formState } = useForm({ defaultValues: { password: '', confirmation: '' } });
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   const notify = useNotify();
   const navigate = useNavigate();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (password !== confirmation) return setError("Passwords don't match");
-    if (password.length < MIN_PASSWORD_LENGTH) return setError('Password must be at least 8 characters long');
-    setBusy(true);
-    setError('');
-    try {
-      const answer = await resetPassword({ token, password, confirm_password: confirmation });
-      notify(answer.message, { type: 'success' });
-      navigate('/auth');
-    } catch (caught) {
-      setError(errorMessage(caught, 'Your password could not be changed. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = handleSubmit(
+    async ({ password, confirmation }) => {
+      setError('');
+      try {
+        const answer = await resetPassword({ token, password, confirm_password: confirmation });
+        notify(answer.message, { type: 'success' });
+        navigate('/auth');
+      } catch (caught) {
+        setError(errorMessage(caught, 'Your password could not be changed. Please try again.'));
+      }
+    },
+    // The spec's order: a mismatch is named before a short password.
+    (errors) => setError(errors.confirmation?.message ?? errors.password?.message ?? ''),
+  );
+  const busy = formState.isSubmitting;
 
   return (
     <AuthFrame title="Set a New Password">
-      <Box component="form" onSubmit={submit} noValidate>
+      <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
         <Stack spacing={2}>
-          <PasswordField
-            label="New Password"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
+          <Controller
+            name="password"
+            control={control}
+            rules={{
+              validate: (password) =>
+                password.length >= MIN_PASSWORD_LENGTH || 'Password must be at least 8 characters long',
+            }}
+            render={({ field }) => (
+              <PasswordField {...field} label="New Password" autoComplete="new-password" required />
+            )}
           />
-          <PasswordField
-            label="Confirm Password"
-            autoComplete="new-password"
-            required
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.target.value)}
+          <Controller
+            name="confirmation"
+            control={control}
+            rules={{ validate: (confirmation, values) => confirmation === values.password || "Passwords don't match" }}
+            render={({ field }) => (
+              <PasswordField {...field} label="Confirm Password" autoComplete="new-password" required />
+            )}
           />
           {error && <Alert severity="error">{error}</Alert>}
           <Button type="submit" variant="contained" size="large" disabled={busy}>

@@ -1,5 +1,5 @@
 import { Box, Button, Stack, TextField } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { RequiredPhotosStepper } from './RequiredPhotosStepper.tsx';
 
 export interface TaskDraft {
@@ -10,7 +10,10 @@ export interface TaskDraft {
 
 export const emptyTask: TaskDraft = { title: '', description: '', required_media: 0 };
 
-/** Title (required after trimming), optional description and the required-photos stepper. */
+/** The API's rule and sentence for a task title (POST /api/tasks answers the same). */
+const TITLE_REQUIRED = 'Task title is required.';
+
+/** Title (required after trimming), optional description and the required-photos stepper (react-hook-form). */
 export function TaskForm({
   initial = emptyTask,
   submitLabel,
@@ -25,56 +28,60 @@ export function TaskForm({
   onCancel?: () => void;
   label: string;
 }) {
-  const [draft, setDraft] = useState(initial);
-  const [saving, setSaving] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!draft.title.trim()) return;
-    setSaving(true);
+  const { control, handleSubmit, reset, formState } = useForm<TaskDraft>({ defaultValues: initial });
+  const title = useWatch({ control, name: 'title' });
+  const submit = handleSubmit(async (draft) => {
     try {
       await onSubmit({ ...draft, title: draft.title.trim(), description: draft.description.trim() });
-      setDraft(emptyTask);
+      reset(emptyTask);
     } catch {
       // The owner has been told; the draft stays so nothing typed is lost.
-    } finally {
-      setSaving(false);
     }
-  };
+  });
   return (
     <Box
       component="form"
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
+      noValidate
       aria-label={label}
       sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}
     >
-      <TextField
-        label="Task title"
-        value={draft.title}
-        onChange={(event) => setDraft({ ...draft, title: event.target.value })}
-        required
-        size="small"
-        autoFocus={Boolean(onCancel)}
+      <Controller
+        name="title"
+        control={control}
+        rules={{ validate: (value) => value.trim() !== '' || TITLE_REQUIRED }}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            label="Task title"
+            required
+            size="small"
+            autoFocus={Boolean(onCancel)}
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message}
+          />
+        )}
       />
-      <TextField
-        label="Description (optional)"
-        value={draft.description}
-        onChange={(event) => setDraft({ ...draft, description: event.target.value })}
-        multiline
-        minRows={2}
-        size="small"
+      <Controller
+        name="description"
+        control={control}
+        render={({ field }) => (
+          <TextField {...field} label="Description (optional)" multiline minRows={2} size="small" />
+        )}
       />
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1}
         sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
       >
-        <RequiredPhotosStepper
-          value={draft.required_media}
-          onChange={(required_media) => setDraft({ ...draft, required_media })}
+        <Controller
+          name="required_media"
+          control={control}
+          render={({ field }) => <RequiredPhotosStepper value={field.value} onChange={field.onChange} />}
         />
         <Stack direction="row" spacing={1}>
           {onCancel && <Button onClick={onCancel}>Cancel</Button>}
-          <Button type="submit" variant="contained" disabled={!draft.title.trim() || saving}>
+          <Button type="submit" variant="contained" disabled={!title.trim() || formState.isSubmitting}>
             {submitLabel}
           </Button>
         </Stack>

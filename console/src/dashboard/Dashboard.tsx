@@ -5,10 +5,13 @@ import { lazyComponent } from '../layout/lazyPage.tsx';
 import { usePageTitle } from '../layout/usePageTitle.ts';
 import { useOpenedOnce } from '../layout/useOpenedOnce.ts';
 import { useOnboarding } from '../onboarding/useOnboarding.ts';
+import { upgradeBannerMessages } from '../plans/upgrade-messages.ts';
 import { PlanUsageCard } from './PlanUsageCard.tsx';
 import { PropertiesCard } from './PropertiesCard.tsx';
 import { RecentActivity } from './RecentActivity.tsx';
 import { StatCards } from './StatCards.tsx';
+import { SuccessStoryCard } from './SuccessStoryCard.tsx';
+import { TeamCard } from './TeamCard.tsx';
 import { TrialCountdown } from './TrialCountdown.tsx';
 import { UnlockAnalytics } from './UnlockAnalytics.tsx';
 import { UpgradeBanner } from './UpgradeBanner.tsx';
@@ -18,7 +21,10 @@ import { useDashboard } from './useDashboard.ts';
 const SetupChecklist = lazyComponent(() => import('../onboarding/SetupChecklist.tsx').then((m) => m.SetupChecklist));
 const PlanPickerDialog = lazyComponent(() => import('../plans/PlanPickerDialog.tsx').then((m) => m.PlanPickerDialog));
 
-/** /dashboard: greeting, stat cards, properties, recent activity, plan meters and upgrade prompts. */
+/**
+ * /dashboard: greeting, stat cards, properties, recent activity, plan meters, the team card (gated by plan),
+ * a success story and upgrade prompts.
+ */
 export function Dashboard() {
   usePageTitle('Dashboard');
   const session = useSession();
@@ -42,6 +48,8 @@ export function Dashboard() {
   }
   const { stats, properties, recent_runs, access } = dashboard.data;
   const setupOpen = onboarding.data && onboarding.data.completed < onboarding.data.total;
+  const upgradeMessages = upgradeBannerMessages(access);
+  const userId = session.data?.user?.id ?? '';
 
   return (
     <Stack spacing={3}>
@@ -51,14 +59,18 @@ export function Dashboard() {
         </Typography>
         <Typography color="text.secondary">Here is what is happening across your properties today.</Typography>
       </Box>
-      {!access.features.analytics && <UpgradeBanner onUpgrade={() => setPlanPickerOpen(true)} />}
+      {upgradeMessages.length > 0 && (
+        <UpgradeBanner messages={upgradeMessages} onUpgrade={() => setPlanPickerOpen(true)} />
+      )}
       {access.on_trial && access.trial_ends_at && <TrialCountdown endsAt={access.trial_ends_at} />}
       <StatCards stats={stats} />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
         <PropertiesCard properties={properties} total={stats.properties} />
         <RecentActivity runs={recent_runs} />
-        {!access.is_admin && <PlanUsageCard access={access} properties={stats.properties} />}
+        {!access.is_admin && <PlanUsageCard access={access} properties={stats.properties} orgId={userId} />}
         {!access.features.analytics && <UnlockAnalytics onUpgrade={() => setPlanPickerOpen(true)} />}
+        <TeamCard allowed={access.features.team} />
+        <SuccessStoryCard />
       </Box>
       {setupOpen && onboarding.data && <SetupChecklist state={onboarding.data} />}
       {planPickerLoaded && <PlanPickerDialog open={planPickerOpen} onClose={() => setPlanPickerOpen(false)} />}

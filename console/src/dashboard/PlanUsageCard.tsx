@@ -1,4 +1,6 @@
 import { Card, CardContent, Stack, Typography } from '@mui/material';
+import { propertyLimitMessage } from '../plans/upgrade-messages.ts';
+import { creditsLeftText, usePromoCredits } from '../plans/usePromoCredits.ts';
 import type { Access } from '../types.ts';
 import { UsageMeter } from './UsageMeter.tsx';
 
@@ -7,7 +9,7 @@ const REPORT_WARNING = 0.8;
 
 function propertyNote(count: number, max: number | null): string | undefined {
   if (max === null) return undefined;
-  if (count >= max) return `You've reached your limit of ${max} properties. Upgrade for more.`;
+  if (count >= max) return propertyLimitMessage(max);
   if (count >= max * PROPERTY_WARNING) return 'You are close to your property limit.';
   return undefined;
 }
@@ -20,7 +22,8 @@ function reportNote(reports: Access['reports']): string | undefined {
 }
 
 /** The property-limit and report-usage meters of the owner's plan. */
-export function PlanUsageCard({ access, properties }: { access: Access; properties: number }) {
+export function PlanUsageCard({ access, properties, orgId }: { access: Access; properties: number; orgId: string }) {
+  const credits = usePromoCredits(orgId).data ?? 0;
   const reportLimit = access.reports.cap ?? access.reports.included;
   return (
     <Card variant="outlined" component="section" aria-labelledby="plan-usage">
@@ -44,6 +47,11 @@ export function PlanUsageCard({ access, properties }: { access: Access; properti
               (access.reports.cap === null ? 'Extra reports are billed per report.' : undefined)
             }
           />
+          {credits > 0 && (
+            <Typography variant="body2" data-promo-credits>
+              {creditsLeftText(credits)}
+            </Typography>
+          )}
         </Stack>
       </CardContent>
     </Card>

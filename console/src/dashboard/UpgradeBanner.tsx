@@ -1,32 +1,24 @@
 import { Alert, Button } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useRotation } from './useRotation.ts';
 
 // The spec's upgrade banners rotate every 10 s.
 const ROTATE_MS = 10_000;
-const MESSAGES = [
-  'Upgrade to Professional to unlock advanced features',
-  'Upgrade to access detailed analytics and reports',
-  'Upgrade to Professional to add unlimited team members',
-];
 
-/** For plans below Professional: one upgrade message at a time, with the plan picker behind the button. */
-export function UpgradeBanner({ onUpgrade }: { onUpgrade: () => void }) {
-  const [index, setIndex] = useState(0);
-  useEffect(() => {
-    const timer = setInterval(() => setIndex((current) => (current + 1) % MESSAGES.length), ROTATE_MS);
-    return () => clearInterval(timer);
-  }, []);
+/** One upgrade message at a time (the next plan up), with the plan picker behind the button. */
+export function UpgradeBanner({ messages, onUpgrade }: { messages: string[]; onUpgrade: () => void }) {
+  const index = useRotation(messages.length, ROTATE_MS);
   return (
     <Alert
       severity="info"
       variant="outlined"
+      data-upgrade-banner
       action={
         <Button color="inherit" onClick={onUpgrade}>
           View plans
         </Button>
       }
     >
-      {MESSAGES[index]}
+      {messages[index]}
     </Alert>
   );
 }

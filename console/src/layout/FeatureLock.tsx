@@ -1,18 +1,50 @@
 import LockIcon from '@mui/icons-material/Lock';
-import { Box, Button, Card, CardContent, Chip, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { useId, useState } from 'react';
 import { Title } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { UPGRADE_MESSAGES } from '../plans/upgrade-messages.ts';
+import { lazyComponent } from './lazyPage.tsx';
+import { useOpenedOnce } from './useOpenedOnce.ts';
 
-/** The lock screen of a feature the owner's plan lacks: what it is, why it is locked, and the way to unlock it. */
-export function FeatureLock({ feature, message, plan = 'Pro' }: { feature: string; message: string; plan?: string }) {
+const PlanPickerDialog = lazyComponent(() => import('../plans/PlanPickerDialog.tsx').then((m) => m.PlanPickerDialog));
+
+interface FeatureLockProps {
+  /** The feature's name, shown as its badge. */
+  feature: string;
+  /** Why it is locked: the server's or the spec's upgrade message. */
+  message?: string;
+  /** 'page' replaces a whole screen (with 'Go Back'); 'card' sits among a page's other cards. */
+  variant?: 'page' | 'card';
+}
+
+/**
+ * The lock screen of a feature the owner's plan lacks: 'Feature Locked', the reason, 'Upgrade to
+ * Professional' opening the plan picker on the spot, and 'Go Back' to where the owner came from.
+ */
+export function FeatureLock({ feature, message = UPGRADE_MESSAGES.anyFeature, variant = 'page' }: FeatureLockProps) {
+  const navigate = useNavigate();
+  const titleId = useId();
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const pickerLoaded = useOpenedOnce(pickerOpen);
+  const page = variant === 'page';
+  // A lock opened from a link in a new tab has no page to go back to: the dashboard is the way home.
+  const goBack = () => (window.history.length > 1 ? navigate(-1) : navigate('/dashboard'));
+
   return (
-    <Card component="section" aria-labelledby="feature-lock-title" sx={{ maxWidth: 560, mx: 'auto', mt: 4 }}>
-      <Title title={feature} />
-      <CardContent sx={{ textAlign: 'center', py: 5 }}>
+    <Card
+      component="section"
+      variant={page ? 'elevation' : 'outlined'}
+      aria-labelledby={titleId}
+      data-feature-lock={feature}
+      sx={page ? { maxWidth: 560, mx: 'auto', mt: 4 } : undefined}
+    >
+      {page && <Title title={feature} />}
+      <CardContent sx={{ textAlign: 'center', py: page ? 5 : 3 }}>
         <Box
           sx={{
-            width: 64,
-            height: 64,
+            width: page ? 64 : 48,
+            height: page ? 64 : 48,
             borderRadius: '50%',
             bgcolor: 'action.hover',
             display: 'grid',
@@ -21,19 +53,27 @@ export function FeatureLock({ feature, message, plan = 'Pro' }: { feature: strin
             mb: 2,
           }}
         >
-          <LockIcon fontSize="large" color="primary" aria-hidden />
+          <LockIcon fontSize={page ? 'large' : 'medium'} color="primary" aria-hidden />
         </Box>
-        <Chip label={plan} color="primary" size="small" sx={{ mb: 1 }} />
-        <Typography id="feature-lock-title" component="h2" variant="h5" gutterBottom>
-          {feature} is locked
+        <Chip label={feature} color="primary" size="small" sx={{ mb: 1 }} />
+        <Typography id={titleId} component="h2" variant={page ? 'h5' : 'h6'} gutterBottom>
+          Feature Locked
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           {message}
         </Typography>
-        <Button component={Link} to="/subscription" variant="contained">
-          See plans
-        </Button>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'center' }}>
+          <Button variant="contained" onClick={() => setPickerOpen(true)}>
+            Upgrade to Professional
+          </Button>
+          {page && (
+            <Button variant="outlined" onClick={goBack}>
+              Go Back
+            </Button>
+          )}
+        </Stack>
       </CardContent>
+      {pickerLoaded && <PlanPickerDialog open={pickerOpen} onClose={() => setPickerOpen(false)} />}
     </Card>
   );
 }

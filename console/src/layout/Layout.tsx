@@ -5,15 +5,19 @@ import { useSession } from '../auth/session.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { MobileHeader, MobileTabBar, TAB_BAR_HEIGHT } from './MobileNav.tsx';
 import { LazySidebar } from './LazySidebar.tsx';
+import { PageTransition } from './PageTransition.tsx';
 import { readSidebarOpen, writeSidebarOpen } from './sidebarCookie.ts';
 import { useShortcuts } from './useShortcuts.ts';
+import { useSwipeBack } from './useSwipeBack.ts';
 
 /** The spec's mobile breakpoint. */
 export const MOBILE_QUERY = '(max-width: 767.95px)';
 
 /**
  * The authenticated frame. It sends a user who still needs onboarding to /onboarding; on desktop it shows
- * the sidebar and breadcrumbs, under 768 px the header, the tab bar and the new-property button.
+ * the sidebar and breadcrumbs, under 768 px the header, the tab bar and the new-property button. The page
+ * and its title keep their place in the tree on both sides of 768 px, so a resize or a phone turned on its
+ * side keeps the screen's state and title.
  */
 export function Layout({ children }: { children: ReactNode }) {
   const session = useSession();
@@ -29,6 +33,7 @@ export function Layout({ children }: { children: ReactNode }) {
     [],
   );
   useShortcuts(toggleSidebar);
+  useSwipeBack(mobile);
 
   if (session.isPending) {
     return (
@@ -43,31 +48,24 @@ export function Layout({ children }: { children: ReactNode }) {
     return <Navigate to="/onboarding" replace />;
   }
 
-  const title = (
-    <Typography id="react-admin-title" component="h1" variant="h6" sx={{ '&:empty': { display: 'none' } }} />
-  );
-  if (mobile) {
-    return (
-      <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', pb: `${TAB_BAR_HEIGHT + 88}px` }}>
-        <MobileHeader session={session.data} />
-        <Box component="main" id="main-content" sx={{ p: 2 }}>
-          {title}
-          {children}
-        </Box>
-        <MobileTabBar />
-      </Box>
-    );
-  }
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-      <LazySidebar open={sidebarOpen} session={session.data} />
-      <Box component="main" id="main-content" sx={{ flexGrow: 1, minWidth: 0, p: 3 }}>
-        <Box sx={{ mb: 2 }}>
-          <Breadcrumbs />
-          {title}
+    <Box
+      sx={{
+        display: mobile ? 'block' : 'flex',
+        minHeight: '100vh',
+        bgcolor: 'background.default',
+        pb: mobile ? `${TAB_BAR_HEIGHT + 88}px` : 0,
+      }}
+    >
+      {mobile ? <MobileHeader session={session.data} /> : <LazySidebar open={sidebarOpen} session={session.data} />}
+      <Box component="main" id="main-content" sx={{ flexGrow: 1, minWidth: 0, p: mobile ? 2 : 3 }}>
+        <Box sx={{ mb: mobile ? 0 : 2 }}>
+          {!mobile && <Breadcrumbs />}
+          <Typography id="react-admin-title" component="h1" variant="h6" sx={{ '&:empty': { display: 'none' } }} />
         </Box>
-        {children}
+        <PageTransition>{children}</PageTransition>
       </Box>
+      {mobile && <MobileTabBar />}
     </Box>
   );
 }

@@ -3,6 +3,8 @@ import { lazyComponent } from './lazyPage.tsx';
 
 export const SIDEBAR_WIDTH = 256;
 export const SIDEBAR_ICON_WIDTH = 48;
+/** The spec's mobile drawer: 18rem. */
+export const MOBILE_DRAWER_WIDTH = 288;
 
 /**
  * The sidebar (Sidebar.tsx) loads after the page's first render: a phone shows it only from the menu

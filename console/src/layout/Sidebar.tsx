@@ -16,7 +16,7 @@ import {
 import { Link, useLocation } from 'react-router-dom';
 import type { Session } from '../auth/session.ts';
 import { TIER_BADGES, tierAtLeast } from '../plans/tiers.ts';
-import { SIDEBAR_ICON_WIDTH, SIDEBAR_WIDTH } from './LazySidebar.tsx';
+import { MOBILE_DRAWER_WIDTH, SIDEBAR_ICON_WIDTH, SIDEBAR_WIDTH } from './LazySidebar.tsx';
 import { mainNavigation, type NavItem, quickActions, settingsNavigation } from './navigation.ts';
 import { SubscriptionCard } from './SubscriptionCard.tsx';
 import { UserFooter } from './UserFooter.tsx';
@@ -115,7 +115,7 @@ export function Sidebar({
   /** Given for the mobile drawer: closes it (Escape, backdrop, or a link followed). */
   onClose?: () => void;
 }) {
-  const width = open ? SIDEBAR_WIDTH : SIDEBAR_ICON_WIDTH;
+  const width = onClose ? MOBILE_DRAWER_WIDTH : open ? SIDEBAR_WIDTH : SIDEBAR_ICON_WIDTH;
   return (
     <Drawer
       variant={onClose ? 'temporary' : 'permanent'}

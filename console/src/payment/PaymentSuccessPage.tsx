@@ -1,5 +1,6 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
@@ -17,47 +18,72 @@ const REDIRECT_AFTER_ERROR_MS = 3_000;
 
 type State = 'verifying' | 'verified' | 'pending';
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const VERIFICATION_KEY = ['payment-verification'];
+
+/** Whether the webhook has been applied: the session read afresh, not from its few-second cache. */
+async function subscribed(): Promise<boolean> {
+  forgetSession();
+  return Boolean((await getSession()).access?.subscribed);
+}
+
+/**
+ * The plan check as a query that polls itself (refetchInterval) until the plan shows or the retries are
+ * spent; then onboarding is marked complete once (a mutation) and the dashboard opens.
+ */
+function usePaymentVerification(): { state: State; failed: boolean } {
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setStarted(true), FIRST_CHECK_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const queryClient = useQueryClient();
+  const refreshSession = useRefreshSession();
+  const complete = useMutation({
+    mutationFn: async () => {
+      await apiJson('/onboarding/complete', { method: 'POST' });
+      await refreshSession();
+    },
+  });
+  const check = useQuery({
+    queryKey: VERIFICATION_KEY,
+    queryFn: subscribed,
+    enabled: started,
+    retry: false,
+    gcTime: 0,
+    refetchInterval: (query) =>
+      query.state.data === true || query.state.dataUpdateCount > RETRIES || query.state.error ? false : RETRY_MS,
+  });
+  const { mutate } = complete;
+  const paid = check.data === true;
+  useEffect(() => {
+    if (paid) mutate();
+  }, [paid, mutate]);
+
+  if (complete.isSuccess) return { state: 'verified', failed: false };
+  const failed = check.isError || complete.isError;
+  // How many checks have answered (read from the query's state; dataUpdatedAt makes each one re-render).
+  const checks = check.dataUpdatedAt ? (queryClient.getQueryState(VERIFICATION_KEY)?.dataUpdateCount ?? 0) : 0;
+  const spent = checks > RETRIES && check.data === false;
+  return { state: spent ? 'pending' : 'verifying', failed };
+}
 
 /** /payment-success: Stripe sends the host back here; the plan appears once the webhook has been applied. */
 export function PaymentSuccessPage() {
   usePageTitle('Payment Successful');
-  const [state, setState] = useState<State>('verifying');
+  const { state, failed } = usePaymentVerification();
   const navigate = useNavigate();
   const notify = useNotify();
-  const refreshSession = useRefreshSession();
 
+  // After success, or when the check itself failed, the dashboard opens by itself a moment later.
   useEffect(() => {
-    let cancelled = false;
-    let redirect: ReturnType<typeof setTimeout> | undefined;
-    async function verify() {
-      try {
-        await wait(FIRST_CHECK_MS);
-        for (let attempt = 0; attempt <= RETRIES && !cancelled; attempt += 1) {
-          forgetSession();
-          if ((await getSession()).access?.subscribed) {
-            await apiJson('/onboarding/complete', { method: 'POST' });
-            await refreshSession();
-            if (cancelled) return;
-            setState('verified');
-            redirect = setTimeout(() => navigate(paths.dashboard, { replace: true }), REDIRECT_MS);
-            return;
-          }
-          if (attempt < RETRIES) await wait(RETRY_MS);
-        }
-        if (!cancelled) setState('pending');
-      } catch {
-        if (cancelled) return;
-        notify('Payment successful! Your plan will appear on your dashboard shortly.', { type: 'success' });
-        redirect = setTimeout(() => navigate(paths.dashboard, { replace: true }), REDIRECT_AFTER_ERROR_MS);
-      }
-    }
-    void verify();
-    return () => {
-      cancelled = true;
-      clearTimeout(redirect);
-    };
-  }, [navigate, notify, refreshSession]);
+    if (state !== 'verified' && !failed) return;
+    if (failed) notify('Payment successful! Your plan will appear on your dashboard shortly.', { type: 'success' });
+    const timer = setTimeout(
+      () => navigate(paths.dashboard, { replace: true }),
+      failed ? REDIRECT_AFTER_ERROR_MS : REDIRECT_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [state, failed, navigate, notify]);
 
   return (
     <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>

@@ -2,6 +2,7 @@ import { Alert, Box, Button, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { HttpError } from 'react-admin';
 import { apiJson } from '../api/http.ts';
+import { creditsLeftText, usePromoCredits, useRefreshPromoCredits } from './usePromoCredits.ts';
 
 type PromoState =
   { kind: 'idle' } | { kind: 'applying' } | { kind: 'applied'; message: string } | { kind: 'error'; message: string };
@@ -17,23 +18,32 @@ function promoErrorMessage(error: unknown): string {
   return 'Network error. Please try again.';
 }
 
-/** The promo code box: input uppercased, Apply disabled while empty, applying or applied. */
+/**
+ * The promo code box: input uppercased, Apply disabled while empty, applying or applied. A code applied
+ * earlier stays applied (the server still holds its credits), with the credits left beside it.
+ */
 export function PromoCodeBox({ orgId }: { orgId: string }) {
   const [code, setCode] = useState('');
-  const [state, setState] = useState<PromoState>({ kind: 'idle' });
+  const [attempt, setAttempt] = useState<PromoState>({ kind: 'idle' });
+  const credits = usePromoCredits(orgId);
+  const refreshCredits = useRefreshPromoCredits();
+  const remaining = credits.data ?? 0;
+  const state: PromoState =
+    attempt.kind === 'idle' && remaining > 0 ? { kind: 'applied', message: creditsLeftText(remaining) } : attempt;
 
   async function apply() {
     const trimmed = code.trim();
     if (!trimmed) return;
-    setState({ kind: 'applying' });
+    setAttempt({ kind: 'applying' });
     try {
       const answer = await apiJson<{ message?: string; remaining?: number }>('/promo/apply', {
         method: 'POST',
         body: { orgId, code: trimmed },
       });
-      setState({ kind: 'applied', message: answer.message ?? `${answer.remaining ?? 5} free reports added` });
+      setAttempt({ kind: 'applied', message: answer.message ?? `${answer.remaining ?? 5} free reports added` });
+      await refreshCredits();
     } catch (error) {
-      setState({ kind: 'error', message: promoErrorMessage(error) });
+      setAttempt({ kind: 'error', message: promoErrorMessage(error) });
     }
   }
 

@@ -1,3 +1,5 @@
+import { UPGRADE_MESSAGES } from '../plans/upgrade-messages.ts';
+
 /** A record of GET /api/team. */
 export interface TeamMember {
   id: string;
@@ -15,4 +17,4 @@ export const TEAM_ROLES = [
   { id: 'Co-host', name: 'Co-host' },
 ];
 
-export const TEAM_UPGRADE_MESSAGE = 'Upgrade to Professional to add unlimited team members';
+export const TEAM_UPGRADE_MESSAGE = UPGRADE_MESSAGES.team;

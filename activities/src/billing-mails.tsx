@@ -1,5 +1,9 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 import { type PlanKey, PLANS } from '@turnproof/config';
 import type { MailMessage } from './mailer.ts';
+import { Button, MailLayout, Text, Url } from './mail/components.tsx';
+import { renderMail } from './mail/render.ts';
 import { LIMIT_UPGRADE_MESSAGE } from './usage-rules.ts';
 
 /** The e-mails about trials, usage, promo credits and failed payments, in one place so their wording is easy to find. */
@@ -17,15 +21,19 @@ export function trialNoticeMail(
   trial: { endsAt: Date; plansUrl: string },
 ): MailMessage {
   const { title, left } = trialNotices[notice];
+  const sentence = `${title}: your free trial of Turnproof ends on ${day(trial.endsAt)} (${left} left).`;
   return {
     to,
     subject: `${title} (${left} left of your Turnproof trial)`,
-    text: [
-      `${title}: your free trial of Turnproof ends on ${day(trial.endsAt)} (${left} left).`,
-      'After that, properties, checklists and reports need a plan. Pick one to keep your work flowing:',
-      '',
-      trial.plansUrl,
-    ].join('\n'),
+    ...renderMail(
+      <MailLayout preview={sentence}>
+        <Text>{sentence}</Text>
+        <Text>After that, properties, checklists and reports need a plan. Pick one to keep your work flowing:</Text>
+        <Text>
+          <Url href={trial.plansUrl} />
+        </Text>
+      </MailLayout>,
+    ),
   };
 }
 
@@ -42,32 +50,52 @@ const usageNotices = {
 
 export function usageNoticeMail(to: string, notice: keyof typeof usageNotices, plansUrl: string): MailMessage {
   const { subject, text } = usageNotices[notice];
-  return { to, subject, text: [text, '', `Plans and usage: ${plansUrl}`].join('\n') };
+  return {
+    to,
+    subject,
+    ...renderMail(
+      <MailLayout preview={text}>
+        <Text>{text}</Text>
+        <Text>
+          Plans and usage: <Url href={plansUrl} />
+        </Text>
+      </MailLayout>,
+    ),
+  };
 }
 
 export function paymentFailedMail(to: string, planKey: PlanKey, graceEndsAt: Date, billingUrl: string): MailMessage {
   const plan = PLANS[planKey].name;
+  const sentence = `We could not collect the payment for your Turnproof ${plan} plan.`;
   return {
     to,
     subject: `Payment failed: update your card to keep Turnproof ${plan}`,
-    text: [
-      `We could not collect the payment for your Turnproof ${plan} plan.`,
-      `Your plan stays active until ${day(graceEndsAt)}; after that your account moves to Flex (10 reports a month at $2.00 each).`,
-      '',
-      `Update your payment method: ${billingUrl}`,
-    ].join('\n'),
+    ...renderMail(
+      <MailLayout preview={sentence}>
+        <Text>{sentence}</Text>
+        <Text>
+          Your plan stays active until {day(graceEndsAt)}; after that your account moves to Flex (10 reports a month at
+          $2.00 each).
+        </Text>
+        <Button href={billingUrl}>Update your payment method</Button>
+      </MailLayout>,
+    ),
   };
 }
 
 export function downgradedMail(to: string, planKey: PlanKey, billingUrl: string): MailMessage {
+  const sentence = `The payment for your Turnproof ${PLANS[planKey].name} plan is still outstanding, so your account moved to Flex.`;
   return {
     to,
     subject: `Your Turnproof plan is now Flex`,
-    text: [
-      `The payment for your Turnproof ${PLANS[planKey].name} plan is still outstanding, so your account moved to Flex.`,
-      'Flex gives you up to 10 reports a month at $2.00 each and keeps photos for 30 days.',
-      '',
-      `Choose a plan again: ${billingUrl}`,
-    ].join('\n'),
+    ...renderMail(
+      <MailLayout preview={sentence}>
+        <Text>{sentence}</Text>
+        <Text>Flex gives you up to 10 reports a month at $2.00 each and keeps photos for 30 days.</Text>
+        <Text>
+          Choose a plan again: <Url href={billingUrl} />
+        </Text>
+      </MailLayout>,
+    ),
   };
 }

@@ -1,5 +1,9 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 import { formatInZone } from './local-time.ts';
 import type { MailMessage } from './mailer.ts';
+import { Button, MailLayout, Text } from './mail/components.tsx';
+import { renderMail } from './mail/render.ts';
 
 /** The e-mails a cleaner receives about a run assigned to them, in one place for their wording. */
 
@@ -17,37 +21,46 @@ interface AssignedRun {
 const dueSentence = (run: AssignedRun) => (run.dueAt ? ` It is due ${formatInZone(run.dueAt, run.timeZone)}.` : '');
 
 export function assignmentMail(to: string, run: AssignedRun & { ownerName: string; magicLink: string }): MailMessage {
+  const sentence = `${run.ownerName} assigned you the ${kindLabels[run.kind]} at ${run.propertyName}.${dueSentence(run)}`;
   return {
     to,
     subject: `New ${kindLabels[run.kind]} at ${run.propertyName}`,
-    text: [
-      `${run.ownerName} assigned you the ${kindLabels[run.kind]} at ${run.propertyName}.${dueSentence(run)}`,
-      'Open the checklist on your phone with this link (no account needed):',
-      run.magicLink,
-    ].join('\n'),
+    ...renderMail(
+      <MailLayout preview={sentence}>
+        <Text>{sentence}</Text>
+        <Text>Open the checklist on your phone with this link (no account needed):</Text>
+        <Button href={run.magicLink}>{run.magicLink}</Button>
+      </MailLayout>,
+    ),
   };
 }
 
 /** To the cleaner a run was taken from when it had not started in time (the backup has the link now). */
 export function handedOverMail(to: string, run: AssignedRun & { backupName: string }): MailMessage {
+  const sentence = `The ${kindLabels[run.kind]} at ${run.propertyName} had not started in time, so it now goes to ${run.backupName}.${dueSentence(run)}`;
   return {
     to,
     subject: `${run.propertyName} ${kindLabels[run.kind]} passed to ${run.backupName}`,
-    text: [
-      `The ${kindLabels[run.kind]} at ${run.propertyName} had not started in time, so it now goes to ${run.backupName}.${dueSentence(run)}`,
-      'Your checklist link for it no longer needs you; nothing else changes for you.',
-    ].join('\n'),
+    ...renderMail(
+      <MailLayout preview={sentence}>
+        <Text>{sentence}</Text>
+        <Text>Your checklist link for it no longer needs you; nothing else changes for you.</Text>
+      </MailLayout>,
+    ),
   };
 }
 
 /** The reservation behind a calendar run was cancelled: the run and its link are gone. */
 export function runCanceledMail(to: string, run: AssignedRun): MailMessage {
+  const sentence = `The ${kindLabels[run.kind]} at ${run.propertyName}${run.dueAt ? ` due ${formatInZone(run.dueAt, run.timeZone)}` : ''} is canceled: the booking behind it was cancelled.`;
   return {
     to,
     subject: `Canceled: ${kindLabels[run.kind]} at ${run.propertyName}`,
-    text: [
-      `The ${kindLabels[run.kind]} at ${run.propertyName}${run.dueAt ? ` due ${formatInZone(run.dueAt, run.timeZone)}` : ''} is canceled: the booking behind it was cancelled.`,
-      'Its checklist link no longer works. You do not need to go.',
-    ].join('\n'),
+    ...renderMail(
+      <MailLayout preview={sentence}>
+        <Text>{sentence}</Text>
+        <Text>Its checklist link no longer works. You do not need to go.</Text>
+      </MailLayout>,
+    ),
   };
 }

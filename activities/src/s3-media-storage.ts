@@ -1,0 +1,171 @@
+import { createReadStream } from 'node:fs';
+import { stat, unlink } from 'node:fs/promises';
+import { PassThrough, type Readable } from 'node:stream';
+import {
+  CreateBucketCommand,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Settings } from '@turnproof/config';
+import { checkedMediaPath, type MediaStorage } from './media-storage.ts';
+
+function isMissing(error: unknown): boolean {
+  if (!(error instanceof S3ServiceException)) return false;
+  return error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404;
+}
+
+async function bodyBytes(body: unknown): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body as AsyncIterable<Uint8Array>) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Media in a bucket of an S3-compatible store (AWS S3, MinIO, versitygw...). Object keys are the media
+ * paths. A PUT of one object is atomic in S3, so readers see the old object or the whole new one.
+ */
+export function createS3MediaStorage(settings: S3Settings): MediaStorage {
+  const clientFor = (endpoint: string) =>
+    new S3Client({
+      endpoint,
+      region: settings.region,
+      forcePathStyle: settings.forcePathStyle,
+      ...(settings.accessKeyId && settings.secretAccessKey
+        ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+        : {}),
+      // Presigned uploads from phones cannot add the SDK's CRC32 checksum headers; ask for them only when required.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  const client = clientFor(settings.endpoint);
+  // Signatures cover the host: links for browsers are signed for the address they will use.
+  const signer = settings.publicEndpoint === settings.endpoint ? client : clientFor(settings.publicEndpoint);
+  const Bucket = settings.bucket;
+
+  async function get(path: string, range?: string) {
+    const answer = await client.send(new GetObjectCommand({ Bucket, Key: checkedMediaPath(path), Range: range }));
+    return answer.Body;
+  }
+
+  async function deleteKeys(keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
+    await client.send(
+      new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }),
+    );
+  }
+
+  return {
+    async prepare() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket }));
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+        // A self-hosted store starts empty; several processes may race here, and one of them wins.
+        await client.send(new CreateBucketCommand({ Bucket })).catch((race: unknown) => {
+          if (!(race instanceof S3ServiceException && race.name === 'BucketAlreadyOwnedByYou')) throw race;
+        });
+      }
+    },
+
+    async write(path, source) {
+      const Key = checkedMediaPath(path);
+      if (typeof source !== 'string') {
+        await client.send(new PutObjectCommand({ Bucket, Key, Body: source, ContentLength: source.length }));
+        return;
+      }
+      const { size } = await stat(source);
+      await client.send(new PutObjectCommand({ Bucket, Key, Body: createReadStream(source), ContentLength: size }));
+      await unlink(source);
+    },
+
+    async read(path) {
+      return bodyBytes(await get(path));
+    },
+
+    stream(path) {
+      // Synchronous like a file stream: the object's bytes are piped in once the GET answers.
+      const out = new PassThrough();
+      get(path).then(
+        (body) => {
+          const source = body as Readable;
+          source.once('error', (error) => out.destroy(error));
+          source.pipe(out);
+        },
+        (error: unknown) => out.destroy(error as Error),
+      );
+      return out;
+    },
+
+    async exists(path) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: checkedMediaPath(path) }));
+        return true;
+      } catch (error) {
+        if (isMissing(error)) return false;
+        throw error;
+      }
+    },
+
+    async remove(path) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: checkedMediaPath(path) }));
+    },
+
+    async removeTree(prefix) {
+      const Prefix = `${checkedMediaPath(prefix)}/`;
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
+        await deleteKeys((page.Contents ?? []).flatMap((item) => (item.Key ? [item.Key] : [])));
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+
+    direct: {
+      uploadUrl(path, { contentType, size, expiresInSeconds }) {
+        const command = new PutObjectCommand({
+          Bucket,
+          Key: checkedMediaPath(path),
+          ContentType: contentType,
+          ContentLength: size,
+        });
+        // Both headers are signed, so the store refuses a PUT of another size or type.
+        return getSignedUrl(signer, command, {
+          expiresIn: expiresInSeconds,
+          signableHeaders: new Set(['content-type', 'content-length']),
+        });
+      },
+
+      downloadUrl(path, { contentType, fileName, expiresInSeconds }) {
+        const command = new GetObjectCommand({
+          Bucket,
+          Key: checkedMediaPath(path),
+          ResponseContentType: contentType,
+          ...(fileName ? { ResponseContentDisposition: `attachment; filename="${fileName.replace(/"/g, '')}"` } : {}),
+        });
+        return getSignedUrl(signer, command, { expiresIn: expiresInSeconds });
+      },
+
+      async size(path) {
+        try {
+          const head = await client.send(new HeadObjectCommand({ Bucket, Key: checkedMediaPath(path) }));
+          return head.ContentLength ?? 0;
+        } catch (error) {
+          if (isMissing(error)) return null;
+          throw error;
+        }
+      },
+
+      async readStart(path, bytes) {
+        return bodyBytes(await get(path, `bytes=0-${bytes - 1}`));
+      },
+    },
+  };
+}

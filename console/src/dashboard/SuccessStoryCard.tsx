@@ -1,0 +1,26 @@
+import FormatQuoteIcon from '@mui/icons-material/FormatQuote';
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import { SUCCESS_STORIES, SUCCESS_STORY_ROTATION_MS } from './success-stories.ts';
+import { useRotation } from './useRotation.ts';
+
+/** One host's success story at a time, rotating every 8 s; screen readers hear each new one politely. */
+export function SuccessStoryCard() {
+  const story = SUCCESS_STORIES[useRotation(SUCCESS_STORIES.length, SUCCESS_STORY_ROTATION_MS)]!;
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="success-story">
+      <CardContent>
+        <Typography id="success-story" component="h2" variant="h6" gutterBottom>
+          Success Story
+        </Typography>
+        <Box aria-live="polite" data-success-story>
+          <FormatQuoteIcon color="primary" aria-hidden />
+          <Typography sx={{ fontWeight: 600 }}>{story.outcome}</Typography>
+          <Typography color="text.secondary" sx={{ my: 1 }}>
+            {story.story}
+          </Typography>
+          <Typography variant="body2">— {story.who}</Typography>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
