@@ -28,6 +28,7 @@ import { onboardingRouter } from './onboarding/onboarding-router.ts';
 import { mediaRouter } from './public/media-router.ts';
 import { publicRunRouter, testRunRouter } from './public/public-run-router.ts';
 import { runnerPage } from './public/runner-page.ts';
+import { liveRouter } from './live/live-router.ts';
 import { reportsRouter } from './runs/reports-router.ts';
 import { runTimelineRouter } from './runs/run-timeline-router.ts';
 import { runsRouter } from './runs/runs-router.ts';
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     stripeRouter(deps),
     onboardingRouter(deps),
     dashboardRouter(),
+    liveRouter(),
     analyticsRouter(),
     teamRouter(deps),
     scheduleLinkRouter(deps),

@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { reportHtmlPath } from '@turnproof/activities/report';
 import { LIMIT_UPGRADE_MESSAGE, REPORT_LIMIT_REACHED } from '@turnproof/activities/usage-rules';
-import { Report } from '@turnproof/db';
+import { recordActivity, Report } from '@turnproof/db';
 import { isTemporalUnavailable, reportHandle, startReportGeneration } from '@turnproof/temporal/client';
 import { reportProgressQuery, type ReportProgress } from '@turnproof/workflows';
 import { z } from 'zod';
@@ -53,12 +53,14 @@ const PROGRESS_DEADLINE_MS = 1_500;
 
 /** Real progress from the report's workflow while it runs (its steps, not a timer); null when unknown. */
 async function progressOf(deps: AppDeps, runId: string, version: number): Promise<ReportProgress | null> {
+  const deadline = Date.now() + PROGRESS_DEADLINE_MS;
   try {
-    return await deps.temporal.connection.withDeadline(Date.now() + PROGRESS_DEADLINE_MS, () =>
+    return await deps.temporal.connection.withDeadline(deadline, () =>
       reportHandle(deps.temporal, runId, version).query(reportProgressQuery),
     );
   } catch (error) {
-    if (error instanceof WorkflowNotFoundError || isTemporalUnavailable(error)) return null;
+    // Our own deadline ends the call as CANCELLED (not DEADLINE_EXCEEDED) when the worker is slow to answer.
+    if (error instanceof WorkflowNotFoundError || isTemporalUnavailable(error) || Date.now() >= deadline) return null;
     throw error;
   }
 }
@@ -157,6 +159,12 @@ export function reportsRouter(deps: AppDeps) {
     async (ctx) => {
       const report = await ownedReport(ctx);
       if (report.status !== 'ready' || !report.file_path) throw notFound(reportNotFound);
+      recordActivity(ctx.state.em, requireUser(ctx).id, 'report_downloaded', {
+        run_id: report.run.id,
+        version: report.version,
+        file_name: report.file_name,
+      });
+      await ctx.state.em.flush();
       const fileName = report.file_name ?? 'turnproof-report.pdf';
       if (deps.storage.direct) {
         // Served by the object store through a short-lived presigned GET.

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { Config } from '@turnproof/config';
-import { Checklist, InspectionTemplate, Property, Run, RunTask, TeamMember } from '@turnproof/db';
+import { Checklist, InspectionTemplate, Property, recordActivity, Run, RunTask, TeamMember } from '@turnproof/db';
 import type { MediaStorage } from '@turnproof/activities/media-storage';
 import { productionDurations, type RunDurations } from '@turnproof/config';
 import type { Mailer } from '@turnproof/activities/mailer';
@@ -70,6 +70,7 @@ export function toRunRecord(run: Run, secretKey: string) {
     due_at: run.due_at ?? null,
     meta: run.meta,
     assigned_to: run.assigned_to?.id ?? null,
+    baseline_run_id: run.baseline_run?.id ?? null,
     source: run.source,
     reservation_uid: run.reservation_uid ?? null,
     checkout_at: run.checkout_at ?? null,
@@ -128,6 +129,7 @@ export async function createRun(
     const source = await tasksOfSource(tx, ownerId, input);
     if (source.tasks.length === 0) throw badRequest(runMessages.emptySource);
     const assignee = await findAssignee(tx, ownerId, input.assigned_to);
+    const baseline = await findBaseline(tx, property.id, input.baseline_run_id);
     const link = newMagicLink(deps.config.publicOrigin, deps.config.SECRET_KEY);
     const run = tx.create(Run, {
       property,
@@ -140,6 +142,7 @@ export async function createRun(
       link_encrypted: link.linkEncrypted,
       due_at: input.due_at,
       assigned_to: assignee,
+      baseline_run: baseline,
     });
     const runTasks = source.tasks.map((task, order_index) =>
       tx.create(RunTask, {
@@ -151,6 +154,11 @@ export async function createRun(
         order_index,
       }),
     );
+    recordActivity(tx, ownerId, 'run_created', {
+      run_id: run.id,
+      property_name: property.name,
+      checklist_name: source.name,
+    });
     await tx.flush();
     await enqueueRunStart(
       tx,
@@ -171,6 +179,14 @@ export async function createRun(
   const run = await findOwnedRun(em.fork(), ownerId, runId);
   await mailRunToAssignee(deps, em, run);
   return run;
+}
+
+/** The host's choice of earlier run: a completed run of the same property (so of the same owner). */
+async function findBaseline(em: EntityManager, propertyId: string, baselineRunId: string | null | undefined) {
+  if (!baselineRunId) return null;
+  const baseline = await em.findOne(Run, { id: baselineRunId, property: propertyId, status: 'completed' });
+  if (!baseline) throw badRequest(runMessages.baselineNotFound);
+  return baseline;
 }
 
 /** Each assignment mails a link to an address the owner typed: a budget per owner (429 when spent). */

@@ -7,6 +7,7 @@ import { RUN_STATUS_STYLES } from '../dashboard/runLabels.ts';
 import { DispatchFields } from '../dispatch/DispatchFields.tsx';
 import { formatInZone, instantFromLocal, localFromInstant } from '../dispatch/due-time.ts';
 import type { PropertyRecord, RunRecord } from '../resource-records.ts';
+import { type CheckClaim, checkTimes } from './device-claims.ts';
 
 interface RunTaskRecord {
   id: string;
@@ -15,6 +16,7 @@ interface RunTaskRecord {
   checked_at: string | null;
   comment: string | null;
   duration_seconds: number | null;
+  check_claim?: CheckClaim | null;
 }
 
 interface TimelineEntry {
@@ -130,7 +132,7 @@ export function RunShow() {
                 <ListItemText
                   primary={`${task.checked ? '✓' : '○'} ${task.title}`}
                   secondary={[
-                    task.checked_at ? `checked ${formatInZone(task.checked_at, timeZone)}` : null,
+                    checkTimes(task, timeZone),
                     task.duration_seconds ? `${Math.round(task.duration_seconds / 60)} min` : null,
                     task.comment,
                   ]

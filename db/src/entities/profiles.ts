@@ -11,6 +11,8 @@ export const Profile = defineEntity({
     company_name: p.string().nullable(),
     /** 'admin' grants admin rights (ADMIN_EMAILS or the CLI grants it). */
     role: p.string().default('Property Manager'),
+    /** Set by `npm run admin -- grant`, cleared by `revoke`: the admin role that ADMIN_EMAILS does not give. */
+    admin_granted_at: p.datetime().nullable(),
     phone: p.string().nullable(),
     bio: p.text().nullable(),
     location: p.string().nullable(),
@@ -68,6 +70,8 @@ export const OnboardingProgress = defineEntity({
 export const UserActivity = defineEntity({
   name: 'UserActivity',
   tableName: 'user_activity',
+  // The Activity tab reads a user's newest 10.
+  indexes: [{ properties: ['user', 'created_at'] }],
   properties: {
     id: uuidPrimaryKey(),
     user: () => p.manyToOne(User).deleteRule('cascade'),
