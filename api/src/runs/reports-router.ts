@@ -1,6 +1,7 @@
 import { PRESIGNED_GET_SECONDS } from '../public/public-run-view.ts';
 import Router from '@koa/router';
 import { WorkflowNotFoundError } from '@temporalio/client';
+import { reportHtmlPath } from '@turnproof/activities/report';
 import { LIMIT_UPGRADE_MESSAGE, REPORT_LIMIT_REACHED } from '@turnproof/activities/usage-rules';
 import { recordActivity, Report } from '@turnproof/db';
 import { isTemporalUnavailable, reportHandle, startReportGeneration } from '@turnproof/temporal/client';
@@ -20,7 +21,15 @@ const reportNotFound = 'Report not found. It may still be generating; check its 
 type RunContext = AppContext & { params: Record<string, string | undefined> };
 const versionParams = z.object({ id: z.string(), version: z.string() });
 
-function toReportRecord(report: Report, progress: ReportProgress | null) {
+/** Reports made before the preview moved to the media storage keep it in the row. */
+async function hasHtml(deps: AppDeps, report: Report): Promise<boolean> {
+  if (report.html_content) return true;
+  return (
+    report.status === 'ready' && deps.storage.exists(reportHtmlPath({ runId: report.run.id, version: report.version }))
+  );
+}
+
+function toReportRecord(report: Report, progress: ReportProgress | null, hasHtmlPreview: boolean) {
   return {
     id: report.id,
     version: report.version,
@@ -34,7 +43,7 @@ function toReportRecord(report: Report, progress: ReportProgress | null) {
     mail_status: report.mail_status ?? null,
     mail_error: report.mail_error ?? null,
     error: report.error ?? null,
-    has_html: Boolean(report.html_content),
+    has_html: hasHtmlPreview,
     progress,
   };
 }
@@ -93,6 +102,7 @@ export function reportsRouter(deps: AppDeps) {
           toReportRecord(
             report,
             report.status === 'generating' ? await progressOf(deps, run.id, report.version) : null,
+            await hasHtml(deps, report),
           ),
         ),
       );
@@ -187,11 +197,12 @@ export function reportsRouter(deps: AppDeps) {
     },
     async (ctx) => {
       const report = await ownedReport(ctx);
-      if (!report.html_content) throw notFound(reportNotFound);
+      if (!(await hasHtml(deps, report))) throw notFound(reportNotFound);
       // The report embeds user text; the preview may show it but never run anything.
       ctx.set('Content-Security-Policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox");
       ctx.type = 'text/html';
-      ctx.body = report.html_content;
+      ctx.body =
+        report.html_content ?? deps.storage.stream(reportHtmlPath({ runId: report.run.id, version: report.version }));
     },
   );
 
