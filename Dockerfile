@@ -26,4 +26,6 @@ RUN apt-get update \
   && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium fonts-liberation \
   && rm -rf /var/lib/apt/lists/*
 RUN mkdir -p .data && node --import tsx temporal/src/bundle-main.ts .data/workflow-bundle.js
+# temporal/src/worker-env.ts: fewer malloc arenas for sharp's threads (README, Report memory).
+ENV MALLOC_ARENA_MAX=2
 CMD ["node", "--import", "tsx", "temporal/src/worker-main.ts"]

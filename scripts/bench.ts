@@ -11,6 +11,7 @@
 // - scale: one account with 50,000 runs: p50/p95 of the console's reads and the export's peak RSS;
 // - dispatch: a 1,000-reservation booking calendar reconciled (first sync, re-sync), one worker with 1,000 calendars.
 import { randomBytes } from 'node:crypto';
+import { availableParallelism, loadavg } from 'node:os';
 import { consoleFigures } from './bench/console.ts';
 import { dispatchFigures } from './bench/dispatch.ts';
 import { foundationFigures } from './bench/foundation.ts';
@@ -52,7 +53,13 @@ const sections = [
 
 try {
   console.log(`Turnproof benchmarks (${new Date().toISOString()}, Node ${process.version})`);
-  for (const [name, run] of sections) if (wanted.size === 0 || wanted.has(name)) await run();
+  for (const [name, run] of sections) {
+    if (wanted.size > 0 && !wanted.has(name)) continue;
+    // Browser timings on a busy machine say little: the load beside them tells how far to trust them.
+    const load = loadavg().map((value) => value.toFixed(2));
+    console.log(`\n[${name}] load average ${load.join(', ')} on ${availableParallelism()} cores`);
+    await run();
+  }
 } catch (error) {
   console.error(error);
   process.exitCode = 1;

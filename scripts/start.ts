@@ -11,6 +11,7 @@ import {
   isTemporalReachable,
   parseAddress,
   startDevServer,
+  WORKER_PROCESS_ENV,
 } from '@turnproof/temporal';
 import { keepAlive, waitFor } from './lib/processes.ts';
 
@@ -78,9 +79,9 @@ function buildFrontEnds() {
 }
 
 /** The worker and the API are started again when they die (with back-off); the rest keeps running. */
-function startProcess(name: string, entry: string): void {
+function startProcess(name: string, entry: string, env: Record<string, string> = {}): void {
   // tsx as a loader in the same process: a tsx wrapper process would relay Ctrl-C on its own terms.
-  const kept = keepAlive(name, process.execPath, ['--import', 'tsx', entry], process.env);
+  const kept = keepAlive(name, process.execPath, ['--import', 'tsx', entry], { ...process.env, ...env });
   stops.push(() => kept.stop());
 }
 
@@ -93,7 +94,7 @@ try {
   await database();
   await temporal();
   buildFrontEnds();
-  startProcess('worker', 'temporal/src/worker-main.ts');
+  startProcess('worker', 'temporal/src/worker-main.ts', WORKER_PROCESS_ENV);
   startProcess('api', 'api/src/main.ts');
   await waitFor('the API to report database and Temporal up', apiHealthy, 60_000);
   const uiPort = config.TEMPORAL_UI_PORT;

@@ -57,7 +57,7 @@ export function createActivities(given: ActivityDeps) {
     ...createUsageActivities({ ...deps, plansUrl }),
     ...createMediaRetentionActivities(deps),
     ...createWeeklySummaryActivities(deps),
-    ...createCalendarActivities(deps),
+    ...createCalendarActivities({ ...deps, runUrl }),
     ...createEscalationActivities({ ...deps, runUrl }),
   };
 }

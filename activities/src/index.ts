@@ -12,7 +12,7 @@ export {
   PdfPrintError,
   type PdfRenderer,
 } from './report/index.ts';
-export { reportFilePath } from './report-activities.ts';
+export { reportFilePath, reportHtmlPath } from './report/report-paths.ts';
 export { createStripeClient, type Stripe, type StripeConfig } from './stripe-client.ts';
 export type { SyncRequest, SyncResult } from './subscription-activities.ts';
 export { planKeyIn, snapshotOfSubscription, type SubscriptionSnapshot } from './subscription-snapshot.ts';

@@ -1,6 +1,9 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   Alert,
   type BaselinePhoto,
@@ -15,7 +18,8 @@ import {
 } from '@turnproof/db';
 import type { Mailer } from './mailer.ts';
 import type { MediaStorage } from './media-storage.ts';
-import { buildReportHtml, summariseReport, type PdfRenderer, type ReportData } from './report/index.ts';
+import { summariseReport, writeReportHtml, type PdfRenderer, type ReportData } from './report/index.ts';
+import { reportFilePath, reportHtmlPath, type ReportKey } from './report/report-paths.ts';
 import { missingRow } from './missing-row.ts';
 import { reportMail } from './run-mails.tsx';
 import { recordRunEvent } from './run-timeline.ts';
@@ -36,14 +40,9 @@ export interface ReportActivityDeps {
   verificationUrl: (runId: string, version: number) => string;
 }
 
-export interface ReportKey {
-  runId: string;
-  version: number;
-}
+export type { ReportKey };
 
 const BASELINE_LABELS: Record<string, string> = { move_out: 'Move-in', turnover: 'Previous turnover' };
-
-export const reportFilePath = ({ runId, version }: ReportKey) => `reports/${runId}/v${version}.pdf`;
 
 function slug(text: string) {
   return (
@@ -171,8 +170,18 @@ export function createReportActivities(deps: ReportActivityDeps) {
       const existing = await findReport(key);
       if (existing?.status === 'ready' && existing.file_path && (await storage.exists(existing.file_path))) return;
       const data = await loadReportData(deps, key);
-      const html = await withHeartbeat(() => buildReportHtml(data));
-      const file = await withHeartbeat(() => pdf.render(html));
+      // The document goes through a file, never a string: with a run's photos inlined it runs to hundreds
+      // of megabytes, and this process would otherwise hold it several times over (see README, Reports).
+      const folder = await mkdtemp(join(tmpdir(), 'turnproof-report-'));
+      let file: Buffer;
+      try {
+        const htmlFile = join(folder, 'report.html');
+        await withHeartbeat(() => writeReportHtml(data, htmlFile, folder));
+        file = await withHeartbeat(() => pdf.renderFile(htmlFile));
+        await storage.write(reportHtmlPath(key), htmlFile);
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
       const filePath = reportFilePath(key);
       await storage.write(filePath, file);
       const day = (data.endedAt ?? data.generatedAt).slice(0, 10);
@@ -183,7 +192,7 @@ export function createReportActivities(deps: ReportActivityDeps) {
           status: 'ready',
           file_path: filePath,
           file_name: `turnproof-report-${slug(data.propertyName)}-${day}-v${key.version}.pdf`,
-          html_content: html,
+          html_content: null,
           summary: summariseReport(data.tasks),
           pdf_size: file.length,
           pdf_sha256: createHash('sha256').update(file).digest('hex'),

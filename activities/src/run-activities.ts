@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { Alert, appendCaptureEntries, Run, User } from '@turnproof/db';
+import { Alert, appendCaptureEntries, Run, RUN_ACTIVITY_SQL, User } from '@turnproof/db';
 import { formatInZone } from './local-time.ts';
 import type { Mailer } from './mailer.ts';
 import { missingRow } from './missing-row.ts';
@@ -61,6 +61,7 @@ export function createRunActivities({ orm, mailer, runUrl }: RunActivityDeps) {
           'run',
           context,
         );
+        await connection.execute(RUN_ACTIVITY_SQL, ['run_completed', runId], 'run', context);
         await appendCaptureEntries(tx, runId, [
           {
             kind: 'run_completed',

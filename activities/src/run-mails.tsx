@@ -215,3 +215,24 @@ export function checkInAtRiskMail(
     ),
   };
 }
+
+/** A booking vanished from the calendar after its turnover started: the run stays, the host decides. */
+export function calendarOrphanMail(
+  to: string,
+  run: RunMailContext & { dueAt: Date | null; assigneeName: string | null },
+): MailMessage {
+  const sentence = `The reservation of the ${lowerKind(run)} at ${run.propertyName}${run.dueAt ? ` (due ${when(run.dueAt, run.timeZone)})` : ''} is gone from the booking calendar.`;
+  return {
+    to,
+    subject: `Booking gone, run kept: ${run.propertyName} ${runKindLabel(run.kind)} already started`,
+    ...renderMail(
+      <MailLayout preview={sentence}>
+        <Text>{sentence}</Text>
+        <Text>
+          {`${run.assigneeName ?? 'The cleaner'} has already started, so the run was not canceled. Decide whether it goes on.`}
+        </Text>
+        <LabelledLink url={run.runUrl} label="Run" />
+      </MailLayout>,
+    ),
+  };
+}

@@ -21,3 +21,20 @@ export async function recordRunEvent(
   );
   return rows.length > 0;
 }
+
+/** Adds many timeline steps in one statement, each once (as recordRunEvent). */
+export async function recordRunEvents(
+  em: EntityManager,
+  events: { runId: string; kind: RunEventKind; detail: string; key: string }[],
+): Promise<void> {
+  if (events.length === 0) return;
+  await em.getConnection().execute(
+    `insert into run_events (id, run_id, kind, key, detail, created_at)
+     select gen_random_uuid(), x.run_id, x.kind, x.key, x.detail, now()
+     from jsonb_to_recordset(?::jsonb) as x(run_id uuid, kind text, key text, detail text)
+     on conflict (run_id, kind, key) do nothing`,
+    [JSON.stringify(events.map((event) => ({ run_id: event.runId, ...event })))],
+    'run',
+    em.getTransactionContext(),
+  );
+}

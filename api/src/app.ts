@@ -20,6 +20,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { temporalDeadline } from './http/temporal-deadline.ts';
 import { webAssets } from './http/web-assets.ts';
 import { openApiRouter } from './openapi/openapi-router.ts';
+import { ladderSettingsRouter } from './profile/ladder-settings.ts';
 import { profileRouter } from './profile/profile-router.ts';
 import { promoRouter } from './promo/promo-router.ts';
 import { calendarRouter } from './properties/calendar-router.ts';
@@ -28,7 +29,9 @@ import { onboardingRouter } from './onboarding/onboarding-router.ts';
 import { mediaRouter } from './public/media-router.ts';
 import { publicRunRouter, testRunRouter } from './public/public-run-router.ts';
 import { runnerPage } from './public/runner-page.ts';
+import { liveRouter } from './live/live-router.ts';
 import { reportsRouter } from './runs/reports-router.ts';
+import { runEvidenceRouter } from './runs/run-evidence-router.ts';
 import { runTimelineRouter } from './runs/run-timeline-router.ts';
 import { runsRouter } from './runs/runs-router.ts';
 import { contactRouter } from './site/contact-router.ts';
@@ -78,6 +81,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     templatesRouter(),
     runsRouter(deps),
     runTimelineRouter(),
+    runEvidenceRouter(deps),
     reportsRouter(deps),
     publicRunRouter(deps),
     testRunRouter(),
@@ -87,11 +91,13 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     stripeRouter(deps),
     onboardingRouter(deps),
     dashboardRouter(),
+    liveRouter(),
     analyticsRouter(),
     teamRouter(deps),
     scheduleLinkRouter(deps),
     publicScheduleRouter(deps),
     profileRouter(),
+    ladderSettingsRouter(deps),
     accountRouter(deps),
     verifyApiRouter(deps),
     reviewRouter(deps),

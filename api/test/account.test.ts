@@ -46,7 +46,7 @@ describe('profile and preferences', () => {
       email: owner.email,
       display_name: 'Test Owner',
       role: 'Property Manager',
-      stats: { properties: 0, completed_runs: 0, team_members: 0, hours_saved: 0 },
+      stats: { properties: 0, completed_runs: 0, team_members: 0, hours_saved: 0, task_completion_percent: null },
     });
 
     const edited = await owner.put('/api/profile', {
@@ -62,11 +62,24 @@ describe('profile and preferences', () => {
 
     const property = await records.property(owner.userId, 'Stats Place');
     await records.run(property, { status: 'completed', started_at: new Date(), ended_at: new Date() });
+    // A second completed run with one of its three tasks left unticked: 3 of 4 tasks done.
+    const second = await records.run(property, {
+      status: 'completed',
+      started_at: new Date(),
+      ended_at: new Date(),
+      tasks: 3,
+    });
+    await api.orm.em
+      .fork()
+      .getConnection()
+      .execute('update run_tasks set checked = false where id = ?', [second.taskIds[2]]);
+    await records.run(property, { status: 'pending', tasks: 2 });
     expect((await owner.get('/api/profile')).body.stats).toEqual({
       properties: 1,
-      completed_runs: 1,
+      completed_runs: 2,
       team_members: 0,
-      hours_saved: 2.5,
+      hours_saved: 5,
+      task_completion_percent: 75,
     });
 
     for (const [body, error] of [

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { airbnbFeed, type FixtureEvent } from '../../activities/test/calendar/feed-fixtures.ts';
 import { signedInOwner, uniqueEmail } from './support/browser.ts';
+import { Cleaner } from './runner/cleaner.ts';
 import { linkIn } from './support/mailbox.ts';
 import { ownerRecords } from './support/owner-records.ts';
 import { startTestApi, type TestApi } from './support/test-api.ts';
@@ -78,7 +79,7 @@ interface RunRecord {
 }
 
 describe('runs from a booking calendar', () => {
-  it('creates one turnover per reservation, follows moves and cancellations, and survives a broken feed', async () => {
+  it('creates one turnover per reservation, follows moves and cancellations, survives a broken feed, and alerts the host (row and e-mail) instead of canceling a started run', async () => {
     const owner = await signedInOwner(api);
     await ownerRecords(api).grantPlan(owner.userId, 'pro');
     const cleanerEmail = uniqueEmail('cleaner');
@@ -168,7 +169,36 @@ describe('runs from a booking calendar', () => {
       expect(view.body.reservations.map((r: { uid: string }) => r.uid)).toEqual(['a@airbnb.com', 'c@airbnb.com']);
     }
     expect(linkMails()).toHaveLength(3);
-  }, 120_000);
+
+    // The cleaner has started a; then its reservation vanishes too. The run stays, and the host is told.
+    const started = Cleaner.fromLink(runs[0]!.magic_link);
+    const [firstTask] = (await started.openRun()).body.run.tasks as { id: string }[];
+    expect((await started.tick(firstTask!.id)).status).toBe(200);
+    feed.setEvents(
+      reserved.filter((event) => event.uid === 'c@airbnb.com').map((event) => ({ ...event, end: '2027-01-23' })),
+    );
+    expect((await sync()).body).toMatchObject({ error: null, created: 0, canceled: 0 });
+    expect((await calendarRuns()).map((run) => run.status)).toEqual(['in_progress', 'canceled', 'pending']);
+    const alert = await owner.get(`/api/runs/${runs[0]!.id}/evidence`);
+    expect(alert.body.issues).toEqual([
+      expect.objectContaining({
+        kind: 'calendar',
+        severity: 'high',
+        description:
+          'The reservation of this run is gone from the booking calendar, but the cleaner has already started; it was not canceled.',
+      }),
+    ]);
+    const hostMail = await api.mailbox.latest(
+      owner.email,
+      /^Booking gone, run kept: Harbour Loft Turnover already started$/,
+    );
+    expect(hostMail.text).toContain('Rosa Diaz has already started, so the run was not canceled.');
+    expect(hostMail.text).toContain('Jan 20, 2027, 4:00 PM (America/New_York)');
+    // Syncing again neither alerts nor mails twice.
+    await sync();
+    expect(api.mailbox.received.filter((m) => m.to === owner.email && /^Booking gone/.test(m.subject))).toHaveLength(1);
+    expect((await owner.get(`/api/runs/${runs[0]!.id}/evidence`)).body.issues).toHaveLength(1);
+  }, 180_000);
 
   it('refuses bad settings with a sentence and writes nothing', async () => {
     const owner = await signedInOwner(api);

@@ -20,12 +20,13 @@ export interface RunDurations {
  * The escalation ladder, keyed to the due time (the next check-in). The run needs about
  * `perTaskMs` per task; the reminder goes out `reminderMarginMs` before the latest start that still
  * finishes in time, the hand-over to the backup cleaner `handOverMarginMs` before it, and the host
- * is told the check-in is at risk when that latest start passes.
+ * is told the check-in is at risk `hostAlertMarginMs` before it (at it when absent).
  */
 export interface LadderDurations {
   perTaskMs: number;
   reminderMarginMs: number;
   handOverMarginMs: number;
+  hostAlertMarginMs?: number;
 }
 
 const MINUTE = 60 * 1000;
@@ -44,6 +45,27 @@ export const productionDurations: RunDurations = {
   ladder: productionLadderDurations,
   issueMailIntervalMs: 10 * 60 * 1000,
 };
+
+/** The owner's ladder settings (user_preferences), in minutes; null keeps the deployment's value. */
+export interface LadderSettings {
+  ladder_minutes_per_task?: number | null;
+  ladder_reminder_margin_minutes?: number | null;
+  ladder_hand_over_margin_minutes?: number | null;
+  ladder_host_alert_margin_minutes?: number | null;
+}
+
+/** A new run's durations: the deployment's, with the ladder steps the owner has set in place of its own. */
+export function withOwnerLadder(durations: RunDurations, settings: LadderSettings | null | undefined): RunDurations {
+  const base = durations.ladder ?? productionLadderDurations;
+  const ms = (minutes: number | null | undefined, fallback: number) => (minutes == null ? fallback : minutes * MINUTE);
+  const ladder: LadderDurations = {
+    perTaskMs: ms(settings?.ladder_minutes_per_task, base.perTaskMs),
+    reminderMarginMs: ms(settings?.ladder_reminder_margin_minutes, base.reminderMarginMs),
+    handOverMarginMs: ms(settings?.ladder_hand_over_margin_minutes, base.handOverMarginMs),
+    hostAlertMarginMs: ms(settings?.ladder_host_alert_margin_minutes, base.hostAlertMarginMs ?? 0),
+  };
+  return { ...durations, ladder };
+}
 
 /** Timers of a property's booking calendar workflow (`calendar/{propertyId}`). */
 export interface CalendarDurations {

@@ -20,11 +20,13 @@ export {
   productionLadderDurations,
   productionDurations,
   productionTrialDurations,
+  withOwnerLadder,
   PROMO_CREDIT_LIFETIME_MS,
   SUMMARY_PERIOD_MS,
   type BillingDurations,
   type CalendarDurations,
   type LadderDurations,
+  type LadderSettings,
   type RunDurations,
   type TrialDurations,
 } from './durations.ts';

@@ -79,6 +79,8 @@ export interface RunRecord {
   assigned_to: string | null;
   source: 'manual' | 'calendar';
   reservation_uid: string | null;
+  /** The earlier run the host chose to compare with; null: the automatic one. */
+  baseline_run_id?: string | null;
   /** The host's latest review of the completed run. */
   review?: RunReview;
 }

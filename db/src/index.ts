@@ -7,3 +7,4 @@ export { prepareDatabase } from './prepare.ts';
 export { startEmbeddedPostgres } from './embedded-postgres.ts';
 export * from './capture-log/index.ts';
 export * from './pairing/baseline.ts';
+export { ACTIVITY_TYPES, type ActivityType, recordActivity, RUN_ACTIVITY_SQL } from './user-activity.ts';

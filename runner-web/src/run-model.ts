@@ -8,6 +8,16 @@ export interface PublicMedia {
   captured_at: string | null;
 }
 
+/** An earlier run's photo of the same task (the move-in before a move-out), the angle to match. */
+export interface ReferencePhoto {
+  id: string;
+  url: string;
+  /** The earlier device's clock: a claim. */
+  captured_at: string | null;
+  /** When the server received it. */
+  received_at: string | null;
+}
+
 export interface PublicTask {
   id: string;
   checked: boolean;
@@ -20,6 +30,7 @@ export interface PublicTask {
   task: { title: string; description: string | null; required_media: number };
   media_count: number;
   media: PublicMedia[];
+  reference: ReferencePhoto[];
 }
 
 export interface RunMeta {
@@ -36,7 +47,8 @@ export interface PublicRun {
   started_at: string | null;
   ended_at: string | null;
   checklist_name: string | null;
-  property: { name: string | null; address: string | null } | null;
+  /** The property's name and address, and its time zone (every time shown is in it). */
+  property: { name: string | null; address: string | null; timezone?: string | null } | null;
   /** Set while the host has sent tasks back: the host's note. */
   revision: { note: string | null } | null;
   tasks: PublicTask[];
@@ -72,10 +84,13 @@ export function parseRunAnswer(body: unknown): PublicRun | null {
       },
       media_count: num(task.media_count) ?? 0,
       media: Array.isArray(task.media) ? (task.media.filter(isRecord) as unknown as PublicMedia[]) : [],
+      reference: Array.isArray(task.reference) ? (task.reference.filter(isRecord) as unknown as ReferencePhoto[]) : [],
     };
   });
   tasks.sort((a, b) => a.order_index - b.order_index);
-  const property = isRecord(run.property) ? { name: str(run.property.name), address: str(run.property.address) } : null;
+  const property = isRecord(run.property)
+    ? { name: str(run.property.name), address: str(run.property.address), timezone: str(run.property.timezone) }
+    : null;
   return {
     id: run.id,
     status: str(run.status) ?? 'pending',

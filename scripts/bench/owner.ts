@@ -1,13 +1,10 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { type Answer, Browser } from '../../api/test/support/browser.ts';
+import { Browser } from '../../api/test/support/browser.ts';
+
+import { expectOk } from '../../api/test/support/seed-checklist.ts';
 
 /** The answer, when its status is 2xx; a benchmark must not time refusals as if they were work. */
-export function expectOk<T>(answer: Answer<T>, what: string): Answer<T> {
-  if (answer.status < 200 || answer.status > 299) {
-    throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  }
-  return answer;
-}
+export { expectOk };
 
 /**
  * A signed-in owner on the team plan (no property limit); the address is confirmed and the plan set in

@@ -19,3 +19,4 @@ export type { SiteContextValue } from './site-context.ts';
 export { estimatedMinutes, taskCount, type LibraryEntry, type TemplateDetail } from './site-data.ts';
 export { SAMPLE_REPORT } from './links.ts';
 export { checklistPrintHtml } from './print/checklist-print.tsx';
+export { publicProfilePage, type PublicProfileView } from './pages/profile.tsx';

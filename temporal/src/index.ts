@@ -34,3 +34,4 @@ export {
   type TurnproofActivities,
   type TurnproofWorkerOptions,
 } from './worker.ts';
+export { WORKER_PROCESS_ENV } from './worker-env.ts';

@@ -2,6 +2,8 @@ import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 
 /** A run's due time moved (its reservation changed, or the host edited it): the ladder starts over from it. */
 export const rescheduleRunSignal = defineSignal<[{ dueAt: string | null }]>('rescheduleRun');
+/** The host set the run in progress from the console: as a cleaner's first action, it stops the ladder's steps. */
+export const runStartedSignal = defineSignal<[{ startedAt: string }]>('runStarted');
 /** The run is canceled (its reservation was cancelled): no more steps, no report. */
 export const cancelRunSignal = defineSignal<[{ reason: string }]>('cancelRun');
 

@@ -30,6 +30,7 @@ import { reportGeneration, reportWorkflowId } from './report-generation.ts';
 import { installReviewLoop, REVIEW_LOOP_PATCH } from './run-review.ts';
 import { TurnproofRunStatus } from './search-attributes.ts';
 import { escalationLadder, followDispatch, LADDER_PATCH } from './escalation-ladder.ts';
+import { runStartedSignal } from './dispatch-messages.ts';
 
 export interface InspectionRunInput {
   runId: string;
@@ -98,6 +99,7 @@ export async function inspectionRun(input: InspectionRunInput): Promise<Inspecti
       if (task) task.confirmedMedia = Math.max(task.confirmedMedia, change.confirmedMedia);
     }
   });
+  setHandler(runStartedSignal, ({ startedAt: at }) => noteStart(at));
   const issueMails = new IssueMailBatcher(input.durations.issueMailIntervalMs ?? DEFAULT_ISSUE_MAIL_INTERVAL_MS);
   setHandler(issueReportedSignal, async ({ alertId, severity }) => {
     if (severity !== 'high') return;

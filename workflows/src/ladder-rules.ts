@@ -6,8 +6,8 @@ export type EscalationStep = (typeof ESCALATION_STEPS)[number];
 /**
  * When each step of the ladder is due, in order. The run needs about `perTaskMs` per task, so its
  * latest start is the due time minus that: the assignee is reminded `reminderMarginMs` before the
- * latest start, the backup takes over `handOverMarginMs` before it, the host hears at the latest
- * start that the check-in is at risk, and the overdue alert comes at the due time.
+ * latest start, the backup takes over `handOverMarginMs` before it, the host hears `hostAlertMarginMs`
+ * before it (at it by default) that the check-in is at risk, and the overdue alert comes at the due time.
  */
 export function ladderSchedule(
   dueAtMs: number,
@@ -18,7 +18,7 @@ export function ladderSchedule(
   return [
     { step: 'reminded', atMs: latestStart - durations.reminderMarginMs },
     { step: 'handed_over', atMs: latestStart - durations.handOverMarginMs },
-    { step: 'host_alerted', atMs: latestStart },
+    { step: 'host_alerted', atMs: latestStart - (durations.hostAlertMarginMs ?? 0) },
     { step: 'overdue', atMs: dueAtMs },
   ];
 }

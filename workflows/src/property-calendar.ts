@@ -39,7 +39,7 @@ const { syncPropertyCalendar } = proxyActivities<ReturnType<typeof createActivit
   retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes' },
 });
 
-/** Run workflows started (or signalled) per workflow task: 100 run inputs stay far below 4 MB. */
+/** Run workflows signalled (or, from older answers, started) per workflow task: far below 4 MB. */
 const CHANGES_PER_TASK = 100;
 
 /** Activity calls per run before continuing as new, so the history stays short. */
@@ -47,8 +47,9 @@ const CALLS_PER_RUN = 200;
 
 /**
  * `calendar/{propertyId}`: polls the property's booking calendars and keeps one turnover run per
- * reservation. The activity decides and writes the rows; this workflow starts, moves and cancels the
- * runs' workflows. It ends when the property has no feeds left (saving feeds starts it again).
+ * reservation. The activity decides and writes the rows, new runs with their workflow starts in the
+ * outbox; this workflow moves and cancels the runs' workflows (and starts those that older activity
+ * answers listed). It ends when the property has no feeds left (saving feeds starts it again).
  */
 export async function propertyCalendar(input: PropertyCalendarInput): Promise<void> {
   let syncsStarted = 0;
@@ -67,8 +68,8 @@ export async function propertyCalendar(input: PropertyCalendarInput): Promise<vo
   let calls = 0;
   /**
    * One sync: a fetch, then more calls on the same reservations while new runs remain to be made.
-   * It answers once the database is reconciled (the record); the runs' workflows are started, moved
-   * and canceled right after, and all of that is done before the next poll.
+   * It answers once the database is reconciled (the record); the runs' workflows are moved and
+   * canceled right after, and all of that is done before the next poll.
    */
   const sync = async (changes: CalendarRunChange[]): Promise<CalendarSyncAnswer> => {
     const total: CalendarSyncAnswer = { error: null, reservations: 0, created: 0, moved: 0, canceled: 0, feeds: 0 };
@@ -79,6 +80,7 @@ export async function propertyCalendar(input: PropertyCalendarInput): Promise<vo
         syncKey: `${workflowInfo().runId}/${calls}`,
         defaultTurnaroundMs: input.durations.defaultTurnaroundMs,
         fetch,
+        runDurations: input.runDurations,
       });
       changes.push(...result.changes);
       add(total, result);
@@ -113,7 +115,8 @@ function add(total: CalendarSyncAnswer, result: CalendarSyncResult): void {
   total.feeds = result.feeds;
   total.error = result.error;
   total.reservations = result.reservations;
-  total.created += count('start');
+  // Newer activities start the runs from the outbox and count them; older answers listed them.
+  total.created += result.created ?? count('start');
   total.moved += count('reschedule');
   total.canceled += count('cancel');
 }

@@ -1,11 +1,24 @@
+import { randomUUID } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { CalendarFeed, Checklist, Property, Run, RunTask, TeamMember, type RunKind } from '@turnproof/db';
+import { Context } from '@temporalio/activity';
+import { productionDurations, withOwnerLadder, type RunDurations } from '@turnproof/config';
+import {
+  CALENDAR_CHANGES,
+  CalendarFeed,
+  Checklist,
+  Property,
+  Run,
+  User,
+  UserPreferences,
+  type RunKind,
+} from '@turnproof/db';
 import { assignmentMail, runCanceledMail } from '../assignment-mails.tsx';
 import { formatInZone } from '../local-time.ts';
 import { decryptLink, newMagicLink } from '../magic-link.ts';
 import type { Mailer } from '../mailer.ts';
 import { ownerDisplayName } from '../owner-name.ts';
-import { recordRunEvent } from '../run-timeline.ts';
+import { calendarOrphanMail } from '../run-mails.tsx';
+import { recordRunEvent, recordRunEvents } from '../run-timeline.ts';
 import { sendOnce } from '../send-once.ts';
 import { FeedError, fetchFeed } from './fetch-feed.ts';
 import { parseReservations, type Reservation } from './parse-feed.ts';
@@ -17,10 +30,15 @@ export interface CalendarActivityDeps {
   publicOrigin: string;
   secretKey: string;
   allowPrivateCalendarAddresses: boolean;
+  /** Where the host sees a run in the console. */
+  runUrl: (runId: string) => string;
 }
 
-/** New runs per activity call: keeps each answer (and the runs' workflow inputs) well under Temporal's payload limit. */
-export const NEW_RUNS_PER_CALL = 250;
+/**
+ * New runs per activity call. Their workflow starts go through the outbox, not the answer, so this only
+ * bounds one transaction: a calendar of a few years of bookings is made in one.
+ */
+export const NEW_RUNS_PER_CALL = 5_000;
 
 export const calendarMessages = {
   noTurnoverChecklist: 'Add a turnover checklist to this property: calendar bookings need one to create their runs.',
@@ -34,6 +52,8 @@ export interface SyncCalendarInput {
   defaultTurnaroundMs: number;
   /** False: reuse the reservations of the last fetch (the follow-up calls of a large first sync). */
   fetch?: boolean;
+  /** The deployment's timers for new runs (the owner's ladder settings are laid over them). */
+  runDurations?: RunDurations;
 }
 
 /** A run a calendar sync made, as its workflow starts (the durations are the calendar workflow's to add). */
@@ -53,6 +73,11 @@ export type CalendarRunChange =
   | { action: 'cancel'; runId: string };
 
 export interface CalendarSyncResult {
+  /**
+   * Runs this sync created. Their workflows start from the outbox written with them, so `changes` holds
+   * no 'start' (calendar workflows of older code, whose recorded answers do, start them themselves).
+   */
+  created?: number;
   /** Feeds the property has; none ends the calendar workflow. */
   feeds: number;
   /** The newest error of any feed (or of the sync), as a sentence; null when all went well. */
@@ -103,7 +128,7 @@ function unionOf(feeds: CalendarFeed[]): Reservation[] {
   return [...byUid.values()];
 }
 
-const sameTime = (a: Date | null | undefined, b: Date) => a?.getTime() === b.getTime();
+const sameTime = (a: Date | string | null, b: Date) => a !== null && new Date(a).getTime() === b.getTime();
 
 /**
  * The changes of one sync, in one transaction: new turnovers for new reservations (at most
@@ -114,116 +139,196 @@ async function reconcile(
   tx: EntityManager,
   property: Property,
   plan: PlannedTurnover[],
-  syncKey: string,
+  input: SyncCalendarInput,
   deps: CalendarActivityDeps,
 ) {
-  const existing = await tx.find(Run, { property: property.id, reservation_uid: { $ne: null } });
-  const byUid = new Map(existing.map((run) => [run.reservation_uid as string, run]));
+  const { syncKey } = input;
+  // Plain rows, not entities: a calendar of years of bookings is read and changed without an identity map.
+  const existing = await tx.execute<CalendarRunRow[]>(
+    `select id, reservation_uid, status, due_at, checkout_at from runs
+     where property_id = ? and reservation_uid is not null`,
+    [property.id],
+    'all',
+  );
+  const byUid = new Map(existing.map((run) => [run.reservation_uid, run]));
   const planned = new Set(plan.map((turnover) => turnover.uid));
-  const mark = (run: Run, change: 'start' | 'reschedule' | 'cancel') => {
-    run.calendar_sync_key = syncKey;
-    run.calendar_change = change;
-  };
+  const open = (run: CalendarRunRow) => run.status !== 'completed' && run.status !== 'canceled';
 
   const missing = plan.filter((turnover) => !byUid.has(turnover.uid));
   const checklist = missing.length
     ? await tx.findOne(
         Checklist,
         { property: property.id, type: 'turnover', is_template: false },
-        { populate: ['tasks'], orderBy: { created_at: 'asc' } },
+        { orderBy: { created_at: 'asc' } },
       )
     : null;
   if (missing.length && !checklist) return { more: false, error: calendarMessages.noTurnoverChecklist, orphans: [] };
+  if (checklist) await insertTurnovers(tx, property, checklist, missing.slice(0, NEW_RUNS_PER_CALL), input, deps);
 
-  for (const turnover of missing.slice(0, NEW_RUNS_PER_CALL)) {
-    const link = newMagicLink(deps.publicOrigin, deps.secretKey);
-    const run = tx.create(Run, {
-      property: tx.getReference(Property, property.id),
-      checklist: tx.getReference(Checklist, checklist!.id),
-      checklist_name: checklist!.name,
-      type: 'turnover',
-      token_hash: link.tokenHash,
-      link_encrypted: link.linkEncrypted,
-      due_at: turnover.dueAt,
-      checkout_at: turnover.checkoutAt,
-      assigned_to: property.default_assignee ? tx.getReference(TeamMember, property.default_assignee.id) : null,
-      source: 'calendar',
-      reservation_uid: turnover.uid,
-    });
-    mark(run, 'start');
-    checklist!.tasks.getItems().forEach((task, order_index) =>
-      tx.create(RunTask, {
-        run,
-        task: task.id,
-        title: task.title,
-        description: task.description ?? null,
-        required_media: task.required_media,
-        order_index,
-      }),
+  const moved = plan.flatMap((turnover) => {
+    const run = byUid.get(turnover.uid);
+    if (!run || !open(run)) return [];
+    if (sameTime(run.due_at, turnover.dueAt) && sameTime(run.checkout_at, turnover.checkoutAt)) return [];
+    return [{ ...run, due_at: turnover.dueAt, checkout_at: turnover.checkoutAt }];
+  });
+  const gone = existing.filter((run) => !planned.has(run.reservation_uid) && open(run));
+  const canceled = gone.filter((run) => run.status === 'pending');
+  const orphans = gone.filter((run) => run.status !== 'pending').map((run) => run.id);
+  if (moved.length) {
+    await tx.execute(
+      `update runs r set due_at = x.due_at::timestamptz, checkout_at = x.checkout_at::timestamptz,
+         calendar_sync_key = ?, calendar_change = 'reschedule', updated_at = now()
+       from jsonb_to_recordset(?::jsonb) as x(id uuid, due_at text, checkout_at text) where r.id = x.id`,
+      [syncKey, JSON.stringify(moved.map(({ id, due_at, checkout_at }) => ({ id, due_at, checkout_at })))],
+      'run',
     );
   }
-
-  for (const turnover of plan) {
-    const run = byUid.get(turnover.uid);
-    if (!run || run.status === 'completed' || run.status === 'canceled') continue;
-    if (sameTime(run.due_at, turnover.dueAt) && sameTime(run.checkout_at, turnover.checkoutAt)) continue;
-    run.due_at = turnover.dueAt;
-    run.checkout_at = turnover.checkoutAt;
-    mark(run, 'reschedule');
+  if (canceled.length) {
+    await tx.execute(
+      `update runs set status = 'canceled', canceled_at = now(), calendar_sync_key = ?, calendar_change = 'cancel',
+         updated_at = now()
+       where id in (select (value #>> '{}')::uuid from jsonb_array_elements(?::jsonb))`,
+      [syncKey, JSON.stringify(canceled.map((run) => run.id))],
+      'run',
+    );
   }
-
-  const orphans: Run[] = [];
-  for (const run of existing) {
-    if (planned.has(run.reservation_uid as string) || run.status === 'completed' || run.status === 'canceled') continue;
-    if (run.status === 'pending') {
-      run.status = 'canceled';
-      run.canceled_at = new Date();
-      mark(run, 'cancel');
-    } else {
-      orphans.push(run);
-    }
-  }
-  await tx.flush();
-  return { more: missing.length > NEW_RUNS_PER_CALL, error: null, orphans: orphans.map((run) => run.id) };
+  await followWaitingStarts(tx, moved, canceled);
+  return { more: missing.length > NEW_RUNS_PER_CALL, error: null, orphans };
 }
 
-/** The changes this sync made (also when an earlier attempt of it made them), for the workflow to pass on. */
+/** What reconciling needs of a calendar run. */
+interface CalendarRunRow {
+  id: string;
+  reservation_uid: string;
+  status: Run['status'];
+  due_at: Date | string | null;
+  checkout_at: Date | string | null;
+}
+
+/**
+ * New turnovers in three set-based statements (runs, their task snapshots, their workflow starts in the
+ * outbox), all in the sync's transaction: a thousand reservations are one round of the database.
+ */
+async function insertTurnovers(
+  tx: EntityManager,
+  property: Property,
+  checklist: Checklist,
+  turnovers: PlannedTurnover[],
+  { syncKey, runDurations }: SyncCalendarInput,
+  deps: CalendarActivityDeps,
+) {
+  if (turnovers.length === 0) return;
+  const rows = turnovers.map((turnover) => {
+    const link = newMagicLink(deps.publicOrigin, deps.secretKey);
+    return {
+      id: randomUUID(),
+      token_hash: link.tokenHash,
+      link_encrypted: link.linkEncrypted,
+      due_at: turnover.dueAt.toISOString(),
+      checkout_at: turnover.checkoutAt.toISOString(),
+      reservation_uid: turnover.uid,
+    };
+  });
+  const recordset = `jsonb_to_recordset(?::jsonb) as x(id uuid, token_hash text, link_encrypted text,
+    due_at text, checkout_at text, reservation_uid text)`;
+  await tx.execute(
+    `insert into runs (id, property_id, checklist_id, checklist_name, type, status, meta, token_hash, link_encrypted,
+       due_at, checkout_at, assigned_to_id, source, reservation_uid, calendar_sync_key, calendar_change,
+       created_at, updated_at)
+     select x.id, ?, ?, ?, 'turnover', 'pending', '{}', x.token_hash, x.link_encrypted, x.due_at::timestamptz,
+       x.checkout_at::timestamptz, ?, 'calendar', x.reservation_uid, ?, 'start', now(), now()
+     from ${recordset}`,
+    [property.id, checklist.id, checklist.name, property.default_assignee?.id ?? null, syncKey, JSON.stringify(rows)],
+    'run',
+  );
+  await tx.execute(
+    `insert into run_tasks (id, run_id, task_id, title, description, required_media, order_index, checked, reopened,
+       updated_at)
+     select gen_random_uuid(), r.id, t.id, t.title, t.description, t.required_media, t.order_index, false, false, now()
+     from (select (value #>> '{}')::uuid as id from jsonb_array_elements(?::jsonb)) r
+     cross join (select id, title, description, required_media,
+                   (row_number() over (order by order_index, created_at))::int - 1 as order_index
+                 from tasks where checklist_id = ?) t`,
+    [JSON.stringify(rows.map((row) => row.id)), checklist.id],
+    'run',
+  );
+  const preferences = await tx.findOne(UserPreferences, { user: property.owner.id });
+  const durations = withOwnerLadder(runDurations ?? productionDurations, preferences);
+  // The same start_run message the API writes for a run typed in by the host (RunStartMessage).
+  await tx.execute(
+    `insert into workflow_outbox (id, run_id, kind, payload, created_at)
+     select gen_random_uuid(), x.id, 'start_run', jsonb_build_object(
+       'taskQueue', ?::text,
+       'input', jsonb_build_object(
+         'runId', x.id, 'ownerId', ?::text, 'propertyId', ?::text, 'kind', 'turnover', 'dueAt', x.due_at,
+         'durations', ?::jsonb,
+         'tasks', (select jsonb_agg(jsonb_build_object('id', t.id, 'title', t.title, 'requiredMedia', t.required_media)
+                     order by t.order_index) from run_tasks t where t.run_id = x.id))), now()
+     from ${recordset}`,
+    [Context.current().info.taskQueue, property.owner.id, property.id, JSON.stringify(durations), JSON.stringify(rows)],
+    'run',
+  );
+}
+
+/** A moved or canceled run whose workflow start still waits in the outbox: the start follows the change. */
+async function followWaitingStarts(tx: EntityManager, moved: CalendarRunRow[], canceled: CalendarRunRow[]) {
+  if (moved.length) {
+    await tx.execute(
+      `update workflow_outbox o set payload = jsonb_set(o.payload, '{input,dueAt}', to_jsonb(x.due_at))
+       from jsonb_to_recordset(?::jsonb) as x(id uuid, due_at text)
+       where o.run_id = x.id and o.kind = 'start_run'`,
+      [
+        JSON.stringify(
+          moved.filter((run) => run.status === 'pending').map((run) => ({ id: run.id, due_at: run.due_at })),
+        ),
+      ],
+      'run',
+    );
+  }
+  if (canceled.length) {
+    await tx.execute(
+      `delete from workflow_outbox where kind = 'start_run' and run_id in
+         (select (value #>> '{}')::uuid from jsonb_array_elements(?::jsonb))`,
+      [JSON.stringify(canceled.map((run) => run.id))],
+      'run',
+    );
+  }
+}
+
+/** The moves and cancellations this sync made (also when an earlier attempt made them), for the workflow to pass on. */
 async function changesOf(em: EntityManager, property: Property, syncKey: string): Promise<CalendarRunChange[]> {
   const runs = await em.find(
     Run,
-    { property: property.id, calendar_sync_key: syncKey },
-    { populate: ['tasks'], orderBy: { due_at: 'asc' } },
+    { property: property.id, calendar_sync_key: syncKey, calendar_change: { $in: ['reschedule', 'cancel'] } },
+    { orderBy: { due_at: 'asc' } },
   );
-  return runs.map((run): CalendarRunChange => {
-    if (run.calendar_change === 'cancel') return { action: 'cancel', runId: run.id };
-    if (run.calendar_change === 'reschedule') {
-      return { action: 'reschedule', runId: run.id, dueAt: (run.due_at as Date).toISOString() };
-    }
-    return {
-      action: 'start',
-      run: {
-        runId: run.id,
-        ownerId: property.owner.id,
-        propertyId: property.id,
-        kind: run.type,
-        dueAt: run.due_at?.toISOString() ?? null,
-        tasks: run.tasks
-          .getItems()
-          .map((task) => ({ id: task.id, title: task.title, requiredMedia: task.required_media })),
-      },
-    };
-  });
+  return runs.map((run): CalendarRunChange =>
+    run.calendar_change === 'cancel'
+      ? { action: 'cancel', runId: run.id }
+      : { action: 'reschedule', runId: run.id, dueAt: (run.due_at as Date).toISOString() },
+  );
 }
 
 /** Tells the people concerned, once each: the new runs' cleaner gets the link, a canceled run's cleaner the news. */
 async function notify(em: EntityManager, property: Property, syncKey: string, deps: CalendarActivityDeps) {
+  // New runs are the default cleaner's: without one, nobody is told of them.
+  const changes = property.default_assignee ? CALENDAR_CHANGES : (['cancel', 'reschedule'] as const);
   const runs = await em.find(
     Run,
-    { property: property.id, calendar_sync_key: syncKey, calendar_change: { $in: ['start', 'cancel', 'reschedule'] } },
+    { property: property.id, calendar_sync_key: syncKey, calendar_change: { $in: [...changes] } },
     { populate: ['assigned_to'] },
   );
   const ownerName = runs.length ? await ownerDisplayName(em, property.owner.id) : '';
   const timeZone = property.timezone;
+  const moves = runs
+    .filter((run) => run.calendar_change === 'reschedule' && run.due_at)
+    .map((run) => ({
+      runId: run.id,
+      kind: 'rescheduled' as const,
+      detail: `Due time moved to ${formatInZone(run.due_at as Date, timeZone)} (the reservation changed).`,
+      key: (run.due_at as Date).toISOString(),
+    }));
+  await recordRunEvents(em, moves);
   for (const run of runs) {
     const assignee = run.assigned_to;
     const dueAt = run.due_at ?? null;
@@ -246,31 +351,34 @@ async function notify(em: EntityManager, property: Property, syncKey: string, de
         const mail = runCanceledMail(assignee.email, { propertyName: property.name, kind: run.type, dueAt, timeZone });
         await sendOnce(deps.orm, deps.mailer, `run/${run.id}/canceled`, mail);
       }
-    } else if (dueAt) {
-      await recordRunEvent(
-        em,
-        run.id,
-        'rescheduled',
-        `Due time moved to ${formatInZone(dueAt, timeZone)} (the reservation changed).`,
-        dueAt.toISOString(),
-      );
     }
   }
 }
 
-/** A started run whose reservation vanished stays: the host decides, told once by an alert and e-mail. */
-async function alertOrphans(em: EntityManager, runIds: string[]) {
+const ORPHAN_ALERT =
+  'The reservation of this run is gone from the booking calendar, but the cleaner has already started; it was not canceled.';
+
+/** A started run whose reservation vanished stays: the host decides, told once by an alert and an e-mail. */
+async function alertOrphans(em: EntityManager, property: Property, runIds: string[], deps: CalendarActivityDeps) {
+  if (runIds.length === 0) return;
+  const owner = await em.findOneOrFail(User, { id: property.owner.id });
   for (const runId of runIds) {
     await em.getConnection().execute(
       `insert into alerts (id, run_id, kind, severity, description, media_paths, created_at)
        select gen_random_uuid(), ?, 'calendar', 'high', ?, '[]', now()
        where not exists (select 1 from alerts where run_id = ? and kind = 'calendar')`,
-      [
-        runId,
-        'The reservation of this run is gone from the booking calendar, but the cleaner has already started; it was not canceled.',
-        runId,
-      ],
+      [runId, ORPHAN_ALERT, runId],
     );
+    const run = await em.findOneOrFail(Run, { id: runId }, { populate: ['assigned_to'] });
+    const mail = calendarOrphanMail(owner.email, {
+      propertyName: property.name,
+      kind: run.type,
+      runUrl: deps.runUrl(runId),
+      timeZone: property.timezone,
+      dueAt: run.due_at ?? null,
+      assigneeName: run.assigned_to?.name ?? null,
+    });
+    await sendOnce(deps.orm, deps.mailer, `run/${runId}/calendar-orphan`, mail);
   }
 }
 
@@ -281,7 +389,7 @@ export function createCalendarActivities(deps: CalendarActivityDeps) {
       const em = deps.orm.em.fork();
       const property = await em.findOne(Property, { id: input.propertyId }, { populate: ['default_assignee'] });
       if (!property || property.calendar_urls.length === 0) {
-        return { feeds: 0, error: null, reservations: 0, changes: [], more: false };
+        return { created: 0, feeds: 0, error: null, reservations: 0, changes: [], more: false };
       }
       const feeds = await loadFeeds(em, property);
       if (input.fetch !== false) {
@@ -303,11 +411,16 @@ export function createCalendarActivities(deps: CalendarActivityDeps) {
           checkoutTime: property.checkout_time,
           defaultTurnaroundMs: input.defaultTurnaroundMs,
         });
-        outcome = await em.transactional((tx) => reconcile(tx, property, plan, input.syncKey, deps));
+        outcome = await em.transactional((tx) => reconcile(tx, property, plan, input, deps));
       }
-      await alertOrphans(em, outcome.orphans);
+      await alertOrphans(em, property, outcome.orphans, deps);
       await notify(em, property, input.syncKey, deps);
       return {
+        created: await em.count(Run, {
+          property: property.id,
+          calendar_sync_key: input.syncKey,
+          calendar_change: 'start',
+        }),
         feeds: feeds.length,
         error: feedError ?? outcome.error,
         reservations: reservations.length,

@@ -1,8 +1,7 @@
 import { html, SafeHtml } from './html.ts';
-import { mapWithConcurrency } from './map-with-concurrency.ts';
 import type { ReportIssue, ReportProof } from './report-data.ts';
 import { createReportFormatter, RUN_TYPE_LABELS, type ReportFormatter } from './report-format.ts';
-import { reportPhotoDataUrl } from './report-photo.ts';
+import { reportPhotoDataUrls } from './report-photo.ts';
 import { renderProof } from './report-proof.ts';
 import { REPORT_CSS } from './report-styles.ts';
 import type { RunType } from './report-data.ts';
@@ -60,8 +59,7 @@ function photoFigure(photo: ClaimPhoto, url: string | null, format: ReportFormat
 export async function buildClaimHtml(data: ClaimData): Promise<string> {
   const format = createReportFormatter(data.timeZone);
   const photos = data.tasks.flatMap((task) => [...task.before, ...task.after]);
-  const urls = await mapWithConcurrency(photos, 4, (photo) => reportPhotoDataUrl(photo.read));
-  const urlOf = new Map(photos.map((photo, index) => [photo, urls[index] ?? null]));
+  const urlOf = await reportPhotoDataUrls(photos);
   const column = (label: string, list: ClaimPhoto[]) =>
     html`<div>
       <h4>${label}</h4>

@@ -1,5 +1,6 @@
+import { pathToFileURL } from 'node:url';
 import pLimit from 'p-limit';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-launch.ts';
 import { PdfPrintError, pdfProblem } from './pdf-problem.ts';
 
@@ -16,6 +17,11 @@ export interface PdfRendererOptions {
 export interface PdfRenderer {
   /** Prints a self-contained HTML document to an A4 PDF with page numbers; fails with a {@link PdfPrintError}. */
   render(html: string): Promise<Buffer>;
+  /**
+   * Prints a self-contained HTML document from a file: Chromium reads it itself, so a document of hundreds
+   * of megabytes (a run's photos as data: URLs) never passes through this process.
+   */
+  renderFile(htmlFile: string): Promise<Buffer>;
   /** Prints a one-line page: null when that works, else the sentence that says why not. */
   problem(): Promise<string | null>;
   /** Waits for renders under way, then closes the browser. */
@@ -51,15 +57,19 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
     return launching;
   }
 
-  async function printPdf(html: string): Promise<Buffer> {
+  /** `allowed`: the one URL the page may load (the document's own file); every other request is aborted. */
+  async function printPdf(load: (page: Page) => Promise<unknown>, allowed?: string): Promise<Buffer> {
     // The report needs no script; with JavaScript off, nothing in it can run even if escaping failed.
     const context = await (await connectedBrowser()).newContext({ javaScriptEnabled: false });
     try {
       // Defence in depth behind the document's CSP: the print context reaches no network at all (photos
-      // are data: URLs, which are not requests), so nothing in a report can call out or probe the inside.
-      await context.route('**/*', (route) => route.abort('blockedbyclient'));
+      // are data: URLs, which are not requests; a document printed from a file loads that file and nothing
+      // else), so nothing in a report can call out, probe the inside or read other local files.
+      await context.route('**/*', (route) =>
+        route.request().url() === allowed ? route.continue() : route.abort('blockedbyclient'),
+      );
       const page = await context.newPage();
-      await page.setContent(html, { waitUntil: 'load' });
+      await load(page);
       return await page.pdf({
         format: 'A4',
         printBackground: true,
@@ -74,9 +84,9 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
     }
   }
 
-  async function render(html: string): Promise<Buffer> {
+  async function print(load: (page: Page) => Promise<unknown>, allowed?: string): Promise<Buffer> {
     if (closed) throw new Error('The PDF renderer is closed');
-    const pdf = printing(() => printPdf(html));
+    const pdf = printing(() => printPdf(load, allowed));
     rendering.add(pdf);
     try {
       return await pdf;
@@ -87,8 +97,15 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
     }
   }
 
+  const render = (html: string) => print((page) => page.setContent(html, { waitUntil: 'load' }));
+
   return {
     render,
+
+    renderFile(htmlFile) {
+      const url = pathToFileURL(htmlFile).href;
+      return print((page) => page.goto(url, { waitUntil: 'load' }), url);
+    },
 
     async problem() {
       try {

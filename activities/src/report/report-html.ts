@@ -1,5 +1,4 @@
 import { html, SafeHtml } from './html.ts';
-import { mapWithConcurrency } from './map-with-concurrency.ts';
 import {
   summariseReport,
   type ReportData,
@@ -17,12 +16,9 @@ import {
   RUN_TYPE_LABELS,
   type ReportFormatter,
 } from './report-format.ts';
-import { reportPhotoDataUrl } from './report-photo.ts';
+import { reportPhotoDataUrls, spoolReportPhotos } from './report-photo.ts';
 import { renderProof, renderReview } from './report-proof.ts';
 import { REPORT_CSS } from './report-styles.ts';
-
-/** sharp works on libuv's thread pool (4 threads by default); more photos at once only queue and use memory. */
-const PHOTO_CONCURRENCY = 4;
 
 const SEVERITY_ORDER: Record<ReportIssue['severity'], number> = { high: 0, medium: 1, low: 2 };
 const SEVERITY_LABELS: Record<ReportIssue['severity'], string> = { high: 'High', medium: 'Medium', low: 'Low' };
@@ -33,16 +29,27 @@ const ISSUE_KIND_LABELS: Record<ReportIssue['kind'], string> = {
   calendar: 'Booking calendar',
 };
 
-/** Photos as data: URLs, keyed by the photo; null for a photo that could not be read. */
+/** Each photo's `src`, keyed by the photo; null for a photo that could not be read. */
 type PhotoUrls = Map<ReportPhoto, string | null>;
+
+const photosOf = (data: ReportData) => data.tasks.flatMap((task) => [...task.baselinePhotos, ...task.photos]);
 
 /** A complete, self-contained HTML document (inline CSS, photos as data: URLs) ready to print to A4. */
 export async function buildReportHtml(data: ReportData): Promise<string> {
-  const format = createReportFormatter(data.timeZone);
-  const photos = data.tasks.flatMap((task) => [...task.baselinePhotos, ...task.photos]);
-  const urls = await mapWithConcurrency(photos, PHOTO_CONCURRENCY, (photo) => reportPhotoDataUrl(photo.read));
-  const photoUrls: PhotoUrls = new Map(photos.map((photo, index) => [photo, urls[index] ?? null]));
+  return reportMarkup(data, await reportPhotoDataUrls(photosOf(data)));
+}
 
+/**
+ * The same document as {@link buildReportHtml}, written to `file`: photos are downscaled one by one into
+ * `folder` and copied into the file one at a time, so memory stays flat however many photos the run has.
+ */
+export async function writeReportHtml(data: ReportData, file: string, folder: string): Promise<void> {
+  const spooled = await spoolReportPhotos(photosOf(data), folder);
+  await spooled.writeDocument(await reportMarkup(data, spooled.sources), file);
+}
+
+async function reportMarkup(data: ReportData, photoUrls: PhotoUrls): Promise<string> {
+  const format = createReportFormatter(data.timeZone);
   const document = html`<html lang="en">
     <head>
       <meta charset="utf-8" />

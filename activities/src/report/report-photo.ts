@@ -1,5 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import { open, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { MAX_IMAGE_PIXELS } from '@turnproof/config';
 import sharp from 'sharp';
+import { mapWithConcurrency } from './map-with-concurrency.ts';
+
+// Every photo is read once: libvips' operation cache (50 MB by default) would only keep photos alive.
+sharp.cache(false);
 
 /** Long side of an embedded photo: sharp in print at the grid's size, small enough to keep the PDF light. */
 export const REPORT_PHOTO_MAX_PIXELS = 1000;
@@ -22,13 +29,67 @@ export async function downscaleReportPhoto(bytes: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
-/** The photo as a data: URL, or null when its bytes are not a readable image. */
-export async function reportPhotoDataUrl(read: () => Promise<Buffer>): Promise<string | null> {
+/** sharp works on libuv's thread pool (4 threads by default); more photos at once only queue and use memory. */
+export const PHOTO_CONCURRENCY = 4;
+
+/** The downscaled photo, or null when its bytes are not a readable image. */
+async function readableReportPhoto(read: () => Promise<Buffer>): Promise<Buffer | null> {
   try {
-    const jpeg = await downscaleReportPhoto(await read());
-    return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+    return await downscaleReportPhoto(await read());
   } catch {
     // A corrupt upload would fail the report on every retry; the report shows a placeholder instead.
     return null;
   }
+}
+
+const dataUrl = (jpeg: Buffer) => `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+
+/** Each photo as a data: URL (null for one that is not a readable image), all held in memory: for small documents. */
+export async function reportPhotoDataUrls<T extends { read: () => Promise<Buffer> }>(
+  photos: readonly T[],
+): Promise<Map<T, string | null>> {
+  const jpegs = await mapWithConcurrency(photos, PHOTO_CONCURRENCY, (photo) => readableReportPhoto(photo.read));
+  return new Map(photos.map((photo, index) => [photo, jpegs[index] ? dataUrl(jpegs[index]) : null]));
+}
+
+export interface SpooledPhotos<T> {
+  /** What a document puts in each photo's `src` (a placeholder), or null for a photo that is not a readable image. */
+  sources: Map<T, string | null>;
+  /** Writes `markup` to `file` with every placeholder replaced by its photo as a data: URL, one photo at a time. */
+  writeDocument(markup: string, file: string): Promise<void>;
+}
+
+/**
+ * Downscales the photos into `folder`, a few at a time, so that a run's 300 photos never sit in memory
+ * together: neither as originals, nor downscaled, nor inside one huge HTML string (with its copies).
+ */
+export async function spoolReportPhotos<T extends { read: () => Promise<Buffer> }>(
+  photos: readonly T[],
+  folder: string,
+): Promise<SpooledPhotos<T>> {
+  // A random placeholder: escaped user text can never contain it.
+  const placeholder = `turnproof-photo-${randomUUID()}-`;
+  const sources = await mapWithConcurrency(photos, PHOTO_CONCURRENCY, async (photo, index) => {
+    const jpeg = await readableReportPhoto(photo.read);
+    if (!jpeg) return null;
+    await writeFile(join(folder, `${index}.jpg`), jpeg);
+    return `${placeholder}${index}`;
+  });
+  return {
+    sources: new Map(photos.map((photo, index) => [photo, sources[index] ?? null])),
+    async writeDocument(markup, file) {
+      const out = await open(file, 'w');
+      try {
+        let written = 0;
+        for (const match of markup.matchAll(new RegExp(`${placeholder}(\\d+)`, 'g'))) {
+          await out.write(markup.slice(written, match.index));
+          await out.write(dataUrl(await readFile(join(folder, `${match[1]}.jpg`))));
+          written = match.index + match[0].length;
+        }
+        await out.write(markup.slice(written));
+      } finally {
+        await out.close();
+      }
+    },
+  };
 }

@@ -1,7 +1,11 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPdfRenderer } from '../../src/report/index.ts';
+import { pdfText } from './report-fixtures.ts';
 
 const renderer = createPdfRenderer();
 const requests: string[] = [];
@@ -29,5 +33,24 @@ describe("Chromium's print context", () => {
     const pdf = await renderer.render(html);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(requests).toEqual([]);
+  });
+
+  it('prints a document from its file and loads no other file, nor anything from the network', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'print-isolation-'));
+    try {
+      await writeFile(join(folder, 'secret.txt'), 'a file beside the report');
+      const file = join(folder, 'report.html');
+      await writeFile(
+        file,
+        `<!doctype html><title>probe</title><img src="${origin}/image.png"><iframe src="secret.txt"></iframe>
+        <iframe src="file:///etc/hostname"></iframe><p>A report printed from a file.</p>`,
+      );
+      const pdf = await renderer.renderFile(file);
+      expect(await pdfText(pdf)).toContain('A report printed from a file.');
+      expect(await pdfText(pdf)).not.toContain('a file beside the report');
+      expect(requests).toEqual([]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });

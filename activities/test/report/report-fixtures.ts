@@ -1,3 +1,4 @@
+import { PDFParse } from 'pdf-parse';
 import sharp from 'sharp';
 import type { ReportData, ReportPhoto, ReportTask } from '../../src/report/index.ts';
 
@@ -81,4 +82,14 @@ export function reportData(overrides: Partial<ReportData> = {}): ReportData {
     },
     ...overrides,
   };
+}
+
+/** The text of a PDF, as a reader copies it out. */
+export async function pdfText(pdf: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(pdf) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
 }

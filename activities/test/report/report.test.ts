@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PDFParse } from 'pdf-parse';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,20 +11,12 @@ import {
   summariseReport,
   type PdfRenderer,
   type ReportData,
+  writeReportHtml,
 } from '../../src/report/index.ts';
 import { createReportFormatter, formatDuration } from '../../src/report/report-format.ts';
-import { cameraSizedJpegs, reportData, reportPhoto, reportTask, rotatedPhotoJpeg } from './report-fixtures.ts';
+import { cameraSizedJpegs, pdfText, reportData, reportPhoto, reportTask, rotatedPhotoJpeg } from './report-fixtures.ts';
 
 const HOSTILE_COMMENT = '<script>alert(1)</script> & "quotes"';
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(pdf) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
 
 async function pdfImages(pdf: Buffer): Promise<{ width: number; height: number }[]> {
   const parser = new PDFParse({ data: new Uint8Array(pdf) });
@@ -193,6 +188,25 @@ describe('report rendering', () => {
       { width: 240, height: 240 },
     ]);
     expect(pdf.toString('latin1').match(/\/Subtype\s*\/Image/g)).toHaveLength(3);
+  });
+
+  it('writes the same document to a file, photo by photo, and prints the same PDF from it', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'report-file-'));
+    try {
+      const file = join(folder, 'report.html');
+      await writeReportHtml(data, file, folder);
+      expect(await readFile(file, 'utf8')).toBe(await buildReportHtml(data));
+
+      const pdf = await renderer.renderFile(file);
+      expect(await pdfText(pdf)).toContain('Kitchen surfaces cleaned');
+      expect(await pdfImages(pdf)).toEqual([
+        { width: 750, height: 1000 },
+        { width: 750, height: 1000 },
+        { width: 240, height: 240 },
+      ]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('renders concurrently with one renderer, then closes', async () => {

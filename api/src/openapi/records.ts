@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RUN_STATUSES } from '@turnproof/db';
 
 /**
  * The shapes of the JSON answers that have no schema of their own in their area, for the OpenAPI
@@ -46,7 +47,7 @@ export const runRecord = z.looseObject({
   property: z.looseObject({ name: z.string(), address: z.string() }),
   checklist: z.looseObject({ name: z.string(), type: runKind }),
   type: runKind,
-  status: z.enum(['pending', 'in_progress', 'completed']),
+  status: z.enum(RUN_STATUSES),
   started_at: timestamp.nullable(),
   ended_at: timestamp.nullable(),
   created_at: timestamp,
@@ -99,6 +100,14 @@ export const onboardingView = z.looseObject({
   completed: z.number().int(),
   total: z.number().int(),
   plans: z.array(z.looseObject({ key: z.string(), name: z.string() })).optional(),
+});
+
+export const activityView = z.object({
+  id: z.uuid(),
+  activity_type: z.string(),
+  summary: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  created_at: z.iso.datetime(),
 });
 
 export const profileView = z.looseObject({

@@ -4,9 +4,9 @@ import { requireUser } from '../auth/sessions.ts';
 import type { AppState } from '../http/context.ts';
 import { parseInput } from '../http/validation.ts';
 import { addRoute } from '../openapi/registry.ts';
-import { profileView } from '../openapi/records.ts';
+import { activityView, profileView } from '../openapi/records.ts';
 import { updatePreferencesBody, updateProfileBody } from './profile-input.ts';
-import { readPreferences, readProfile, updatePreferences, updateProfile } from './profile-service.ts';
+import { readPreferences, readProfile, recentActivity, updatePreferences, updateProfile } from './profile-service.ts';
 
 const errors = { 401: 'Authentication required' };
 
@@ -28,6 +28,23 @@ export function profileRouter() {
     async (ctx) => {
       const user = requireUser(ctx);
       ctx.body = await readProfile(ctx.state.em, user.id);
+    },
+  );
+
+  addRoute(
+    router,
+    {
+      method: 'get',
+      path: '/profile/activity',
+      summary: 'The signed-in owner’s 10 newest activities (runs created and completed, properties, reports)',
+      tags: ['Profile'],
+      signedIn: true,
+      ok: { description: 'Activities, newest first', schema: z.array(activityView) },
+      errors,
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      ctx.body = await recentActivity(ctx.state.em, user.id);
     },
   );
 

@@ -1,5 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Profile, Property, Run, TeamMember, User, UserPreferences } from '@turnproof/db';
+import {
+  type ActivityType,
+  Profile,
+  Property,
+  Run,
+  TeamMember,
+  User,
+  UserActivity,
+  UserPreferences,
+} from '@turnproof/db';
 import type { UpdatePreferencesInput, UpdateProfileInput } from './profile-input.ts';
 
 /** Spec section 9: 'hours saved 2.5 per completed run'. */
@@ -51,13 +60,79 @@ export async function profileStats(em: EntityManager, ownerId: string) {
     em.count(Run, { property: { owner: ownerId }, status: 'completed' }),
     em.count(TeamMember, { owner: ownerId }),
   ]);
+  const [tasks] = await em.getConnection().execute<{ total: string; checked: string }[]>(
+    `select count(*) as total, count(*) filter (where rt.checked) as checked
+     from run_tasks rt join runs r on r.id = rt.run_id join properties p on p.id = r.property_id
+     where p.owner_id = ? and r.status = 'completed'`,
+    [ownerId],
+  );
+  const total = Number(tasks?.total ?? 0);
   return {
     properties,
     completed_runs: completedRuns,
     team_members: teamMembers,
     hours_saved: completedRuns * HOURS_SAVED_PER_COMPLETED_RUN,
+    /** Of the tasks in completed runs, the share ticked (null before the first completed run). */
+    task_completion_percent: total === 0 ? null : Math.round((Number(tasks?.checked ?? 0) / total) * 100),
   };
 }
+
+const ACTIVITY_LIMIT = 10;
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The sentence the Activity tab shows for an activity. */
+export function activitySummary(type: string, details: Record<string, unknown>): string {
+  const run = [text(details.property_name), text(details.checklist_name)].filter(Boolean).join(' · ');
+  const summaries: Record<ActivityType, string> = {
+    property_added: `Property added: ${text(details.property_name)}`,
+    property_deleted: `Property deleted: ${text(details.property_name)}`,
+    run_created: `Inspection run created: ${run}`,
+    run_completed: `Inspection run completed: ${run}`,
+    report_downloaded: `Report downloaded: ${text(details.file_name) || 'PDF report'}`,
+    template_created: `Template created: ${text(details.template_name)}`,
+  };
+  return summaries[type as ActivityType] ?? type.replaceAll('_', ' ');
+}
+
+/** The spec's user_activity by user, newest first, limit 10. */
+export async function recentActivity(em: EntityManager, userId: string) {
+  const rows = await em.find(
+    UserActivity,
+    { user: userId },
+    { orderBy: [{ created_at: 'desc' }, { id: 'desc' }], limit: ACTIVITY_LIMIT },
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    activity_type: row.activity_type,
+    summary: activitySummary(row.activity_type, row.details),
+    details: row.details,
+    created_at: row.created_at.toISOString(),
+  }));
+}
+
+/** A profile others may see: only when its owner turned Public Profile on (else null, a 404). */
+export async function publicProfile(em: EntityManager, userId: string) {
+  const profile = await em.findOne(Profile, { user: userId, public_profile: true });
+  if (!profile) return null;
+  const stats = await profileStats(em, userId);
+  return {
+    display_name: profile.display_name ?? null,
+    company_name: profile.company_name ?? null,
+    role: profile.role === 'admin' ? 'Property Manager' : profile.role,
+    location: profile.location ?? null,
+    website: profile.website ?? null,
+    summary: profile.professional_summary ?? profile.bio ?? null,
+    years_experience: profile.years_experience ?? null,
+    skills: profile.skills,
+    specialties: profile.specialties,
+    certifications: profile.certifications,
+    member_since: profile.created_at,
+    completed_runs: stats.completed_runs,
+    properties: stats.properties,
+    hours_saved: stats.hours_saved,
+  };
+}
+export type PublicProfile = NonNullable<Awaited<ReturnType<typeof publicProfile>>>;
 
 /** Every account has a profile from sign-up; one made before that rule gets its default row here. */
 async function ownProfile(em: EntityManager, userId: string) {

@@ -1,6 +1,6 @@
 import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
-import { Property, Run, TeamMember, User } from '@turnproof/db';
+import { Property, recordActivity, Run, TeamMember, User } from '@turnproof/db';
 import { assertMayAddProperty } from '../access/access-guards.ts';
 import { stopPropertyCalendar } from '@turnproof/temporal/calendar-client';
 import { forgetRun } from '../runs/forget-run.ts';
@@ -81,6 +81,7 @@ export async function createProperty(em: EntityManager, ownerId: string, input: 
     const fields = await propertyFields(tx, ownerId, input);
     const property = tx.create(Property, { ...fields, owner: ownerId, is_system_property: false });
     await copyDefaultChecklists(tx, property);
+    recordActivity(tx, ownerId, 'property_added', { property_id: property.id, property_name: property.name });
     await tx.flush();
     return property;
   });
@@ -106,6 +107,8 @@ export async function deleteProperty(
   const record = toPropertyRecord(property);
   const runs = await em.find(Run, { property: property.id }, { fields: ['id'] });
   await em.nativeDelete(Property, { id: property.id, owner: ownerId });
+  recordActivity(em, ownerId, 'property_deleted', { property_name: property.name });
+  await em.flush();
   await Promise.all([...runs.map((run) => forgetRun(deps, run.id)), stopPropertyCalendar(deps.temporal, property.id)]);
   return record;
 }

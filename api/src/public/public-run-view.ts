@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Media, type Run, type RunTask } from '@turnproof/db';
+import { type BaselinePhoto, baselinePhotosByTask, baselineRunOf, Media, type Run, type RunTask } from '@turnproof/db';
 import { signToken } from '../media/signed-tokens.ts';
 
 /** Media links in the runner expire quickly; the runner reloads the run before they matter. */
@@ -35,7 +35,18 @@ type TaskRow = Pick<
   | 'reopened'
 >;
 
-export function toPublicTask(task: TaskRow, media: MediaRow[], links: MediaLinks) {
+/** An earlier run's photo of the same task, shown to the cleaner as the angle to match. */
+function toReferencePhoto(photo: BaselinePhoto, links: MediaLinks) {
+  return {
+    id: photo.mediaId,
+    url: signedMediaUrl(links, photo.path),
+    /** The earlier device's clock, a claim; received_at is the server's. */
+    captured_at: photo.capturedAt,
+    received_at: photo.receivedAt,
+  };
+}
+
+export function toPublicTask(task: TaskRow, media: MediaRow[], links: MediaLinks, reference: BaselinePhoto[] = []) {
   const confirmed = media.filter((item) => item.run_task.id === task.id && item.status === 'confirmed');
   return {
     id: task.id,
@@ -55,6 +66,7 @@ export function toPublicTask(task: TaskRow, media: MediaRow[], links: MediaLinks
       thumbnail_url: item.thumbnail_path ? signedMediaUrl(links, item.thumbnail_path) : null,
       captured_at: item.captured_at ?? null,
     })),
+    reference: reference.map((photo) => toReferencePhoto(photo, links)),
   };
 }
 
@@ -76,6 +88,8 @@ function runnerMeta(meta: unknown): Partial<Record<(typeof RUNNER_META_FIELDS)[n
 export async function toPublicRun(em: EntityManager, run: Run, links: MediaLinks) {
   await em.populate(run, ['tasks', 'property']);
   const media = await em.find(Media, { run: run.id }, { orderBy: { created_at: 'asc' } });
+  const baselineRunId = await baselineRunOf(em, run.id);
+  const references = baselineRunId ? await baselinePhotosByTask(em, run.id, baselineRunId) : new Map();
   return {
     run: {
       id: run.id,
@@ -86,9 +100,9 @@ export async function toPublicRun(em: EntityManager, run: Run, links: MediaLinks
       ended_at: run.ended_at ?? null,
       due_at: run.due_at ?? null,
       checklist_name: run.checklist_name,
-      property: { name: run.property.name, address: run.property.address },
+      property: { name: run.property.name, address: run.property.address, timezone: run.property.timezone },
       revision: run.status === 'revision_requested' ? { note: run.review_note ?? null } : null,
-      tasks: run.tasks.getItems().map((task) => toPublicTask(task, media, links)),
+      tasks: run.tasks.getItems().map((task) => toPublicTask(task, media, links, references.get(task.id))),
     },
   };
 }

@@ -1,8 +1,9 @@
 import { PRESIGNED_GET_SECONDS } from '../public/public-run-view.ts';
 import Router from '@koa/router';
 import { WorkflowNotFoundError } from '@temporalio/client';
+import { reportHtmlPath } from '@turnproof/activities/report';
 import { LIMIT_UPGRADE_MESSAGE, REPORT_LIMIT_REACHED } from '@turnproof/activities/usage-rules';
-import { Report } from '@turnproof/db';
+import { recordActivity, Report } from '@turnproof/db';
 import { isTemporalUnavailable, reportHandle, startReportGeneration } from '@turnproof/temporal/client';
 import { reportProgressQuery, type ReportProgress } from '@turnproof/workflows';
 import { z } from 'zod';
@@ -20,7 +21,15 @@ const reportNotFound = 'Report not found. It may still be generating; check its 
 type RunContext = AppContext & { params: Record<string, string | undefined> };
 const versionParams = z.object({ id: z.string(), version: z.string() });
 
-function toReportRecord(report: Report, progress: ReportProgress | null) {
+/** Reports made before the preview moved to the media storage keep it in the row. */
+async function hasHtml(deps: AppDeps, report: Report): Promise<boolean> {
+  if (report.html_content) return true;
+  return (
+    report.status === 'ready' && deps.storage.exists(reportHtmlPath({ runId: report.run.id, version: report.version }))
+  );
+}
+
+function toReportRecord(report: Report, progress: ReportProgress | null, hasHtmlPreview: boolean) {
   return {
     id: report.id,
     version: report.version,
@@ -34,7 +43,7 @@ function toReportRecord(report: Report, progress: ReportProgress | null) {
     mail_status: report.mail_status ?? null,
     mail_error: report.mail_error ?? null,
     error: report.error ?? null,
-    has_html: Boolean(report.html_content),
+    has_html: hasHtmlPreview,
     progress,
   };
 }
@@ -44,12 +53,14 @@ const PROGRESS_DEADLINE_MS = 1_500;
 
 /** Real progress from the report's workflow while it runs (its steps, not a timer); null when unknown. */
 async function progressOf(deps: AppDeps, runId: string, version: number): Promise<ReportProgress | null> {
+  const deadline = Date.now() + PROGRESS_DEADLINE_MS;
   try {
-    return await deps.temporal.connection.withDeadline(Date.now() + PROGRESS_DEADLINE_MS, () =>
+    return await deps.temporal.connection.withDeadline(deadline, () =>
       reportHandle(deps.temporal, runId, version).query(reportProgressQuery),
     );
   } catch (error) {
-    if (error instanceof WorkflowNotFoundError || isTemporalUnavailable(error)) return null;
+    // Our own deadline ends the call as CANCELLED (not DEADLINE_EXCEEDED) when the worker is slow to answer.
+    if (error instanceof WorkflowNotFoundError || isTemporalUnavailable(error) || Date.now() >= deadline) return null;
     throw error;
   }
 }
@@ -91,6 +102,7 @@ export function reportsRouter(deps: AppDeps) {
           toReportRecord(
             report,
             report.status === 'generating' ? await progressOf(deps, run.id, report.version) : null,
+            await hasHtml(deps, report),
           ),
         ),
       );
@@ -147,6 +159,12 @@ export function reportsRouter(deps: AppDeps) {
     async (ctx) => {
       const report = await ownedReport(ctx);
       if (report.status !== 'ready' || !report.file_path) throw notFound(reportNotFound);
+      recordActivity(ctx.state.em, requireUser(ctx).id, 'report_downloaded', {
+        run_id: report.run.id,
+        version: report.version,
+        file_name: report.file_name,
+      });
+      await ctx.state.em.flush();
       const fileName = report.file_name ?? 'turnproof-report.pdf';
       if (deps.storage.direct) {
         // Served by the object store through a short-lived presigned GET.
@@ -179,11 +197,12 @@ export function reportsRouter(deps: AppDeps) {
     },
     async (ctx) => {
       const report = await ownedReport(ctx);
-      if (!report.html_content) throw notFound(reportNotFound);
+      if (!(await hasHtml(deps, report))) throw notFound(reportNotFound);
       // The report embeds user text; the preview may show it but never run anything.
       ctx.set('Content-Security-Policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox");
       ctx.type = 'text/html';
-      ctx.body = report.html_content;
+      ctx.body =
+        report.html_content ?? deps.storage.stream(reportHtmlPath({ runId: report.run.id, version: report.version }));
     },
   );
 

@@ -44,6 +44,9 @@ export const runMessages = {
   emptySource: 'The chosen template has no tasks; add tasks before starting an inspection.',
   assigneeNotFound: 'Team member not found. Choose one of your team members.',
   systemProperty: 'Runs cannot be created on the Template Collection; choose one of your properties.',
+  statusForwardOnly: 'A run only moves forward: from pending to in progress, and to completed.',
+  notPending: (status: string) => `Only a pending run can be set in progress; this one is ${status.replace('_', ' ')}.`,
+  baselineNotFound: 'Earlier inspection not found: choose a completed inspection of the same property.',
 };
 
 const dueAt = z
@@ -67,6 +70,8 @@ export const createRunBody = z
     meta: runMetaInput,
     due_at: dueAt,
     assigned_to: z.uuid({ error: runMessages.assigneeNotFound }).nullish(),
+    /** The earlier run whose photos this one is compared with; by default the last completed move-in (or turnover). */
+    baseline_run_id: z.uuid({ error: runMessages.baselineNotFound }).nullish(),
   })
   .refine((body) => body.template_id || body.checklist_id, runMessages.templateRequired)
   .refine((body) => !(body.template_id && body.checklist_id), runMessages.bothSources);
@@ -80,8 +85,8 @@ export const updateRunBody = z.object({
     .enum(RUN_STATUSES, { error: 'status must be pending, in_progress or completed.' })
     .optional()
     .refine(
-      (status) => status === undefined || status === 'completed',
-      'Only completing a run can be asked for; a run starts with its first task.',
+      (status) => status === undefined || status === 'in_progress' || status === 'completed',
+      runMessages.statusForwardOnly,
     ),
 });
 

@@ -1,16 +1,25 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { Config } from '@turnproof/config';
-import { Checklist, InspectionTemplate, Property, Run, RunTask, TeamMember } from '@turnproof/db';
+import {
+  Checklist,
+  InspectionTemplate,
+  Property,
+  recordActivity,
+  Run,
+  RunTask,
+  TeamMember,
+  UserPreferences,
+} from '@turnproof/db';
 import type { MediaStorage } from '@turnproof/activities/media-storage';
-import { productionDurations, type RunDurations } from '@turnproof/config';
+import { productionDurations, withOwnerLadder, type RunDurations } from '@turnproof/config';
 import type { Mailer } from '@turnproof/activities/mailer';
 import type { OutboxRelay } from '../outbox/outbox-relay.ts';
 import { enqueueRunStart } from '../outbox/outbox-writes.ts';
 import { completeRun } from './complete-run.ts';
 import { forgetRun } from './forget-run.ts';
-import { rescheduleRun } from './run-dispatch.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { markRunStarted, rescheduleRun } from './run-dispatch.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
 import type { RateLimits } from '../auth/rate-limits.ts';
 import { mailRunToAssignee } from '../team/assignment-mail.ts';
 import { decryptLink, newMagicLink } from './magic-link.ts';
@@ -70,6 +79,7 @@ export function toRunRecord(run: Run, secretKey: string) {
     due_at: run.due_at ?? null,
     meta: run.meta,
     assigned_to: run.assigned_to?.id ?? null,
+    baseline_run_id: run.baseline_run?.id ?? null,
     source: run.source,
     reservation_uid: run.reservation_uid ?? null,
     checkout_at: run.checkout_at ?? null,
@@ -128,6 +138,7 @@ export async function createRun(
     const source = await tasksOfSource(tx, ownerId, input);
     if (source.tasks.length === 0) throw badRequest(runMessages.emptySource);
     const assignee = await findAssignee(tx, ownerId, input.assigned_to);
+    const baseline = await findBaseline(tx, property.id, input.baseline_run_id);
     const link = newMagicLink(deps.config.publicOrigin, deps.config.SECRET_KEY);
     const run = tx.create(Run, {
       property,
@@ -140,6 +151,7 @@ export async function createRun(
       link_encrypted: link.linkEncrypted,
       due_at: input.due_at,
       assigned_to: assignee,
+      baseline_run: baseline,
     });
     const runTasks = source.tasks.map((task, order_index) =>
       tx.create(RunTask, {
@@ -151,6 +163,11 @@ export async function createRun(
         order_index,
       }),
     );
+    recordActivity(tx, ownerId, 'run_created', {
+      run_id: run.id,
+      property_name: property.name,
+      checklist_name: source.name,
+    });
     await tx.flush();
     await enqueueRunStart(
       tx,
@@ -163,7 +180,8 @@ export async function createRun(
         dueAt: input.due_at?.toISOString() ?? null,
         tasks: runTasks.map((task) => ({ id: task.id, title: task.title, requiredMedia: task.required_media })),
       },
-      deps.runDurations ?? productionDurations,
+      // The owner's ladder settings at creation: later changes leave this run's timers alone.
+      withOwnerLadder(deps.runDurations ?? productionDurations, await tx.findOne(UserPreferences, { user: ownerId })),
     );
     return run.id;
   });
@@ -171,6 +189,14 @@ export async function createRun(
   const run = await findOwnedRun(em.fork(), ownerId, runId);
   await mailRunToAssignee(deps, em, run);
   return run;
+}
+
+/** The host's choice of earlier run: a completed run of the same property (so of the same owner). */
+async function findBaseline(em: EntityManager, propertyId: string, baselineRunId: string | null | undefined) {
+  if (!baselineRunId) return null;
+  const baseline = await em.findOne(Run, { id: baselineRunId, property: propertyId, status: 'completed' });
+  if (!baseline) throw badRequest(runMessages.baselineNotFound);
+  return baseline;
 }
 
 /** Each assignment mails a link to an address the owner typed: a budget per owner (429 when spent). */
@@ -195,7 +221,14 @@ export async function updateRun(
   if (reassigned && run.assigned_to) await spendAssignmentMail(deps, ownerId);
   const previousDue = run.due_at?.getTime() ?? null;
   if (input.due_at !== undefined) run.due_at = input.due_at;
+  const starting = input.status === 'in_progress';
+  if (starting) {
+    if (run.status !== 'pending') throw conflict(runMessages.notPending(run.status));
+    run.status = 'in_progress';
+    run.started_at ??= new Date();
+  }
   await em.flush();
+  if (starting) await markRunStarted(deps.temporal, run.id, run.started_at as Date);
   if ((run.due_at?.getTime() ?? null) !== previousDue) await rescheduleRun(deps.temporal, run.id, run.due_at ?? null);
   if (reassigned) await mailRunToAssignee(deps, em, run);
   return run;

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { FilterQuery } from '@mikro-orm/postgresql';
-import { Property, Run, RUN_KINDS, RUN_STATUSES } from '@turnproof/db';
+import { Property, readTaskCheckClaims, Run, RUN_KINDS, RUN_STATUSES } from '@turnproof/db';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
 import { requireUser } from '../auth/sessions.ts';
@@ -105,7 +105,13 @@ export function runsRouter(deps: AppDeps) {
     async (ctx) => {
       const user = requireUser(ctx);
       const id = parseId(ctx.params.id ?? '', runMessages.notFound);
-      ctx.body = toRunRecord(await findOwnedRun(ctx.state.em, user.id, id), secretKey);
+      const record = toRunRecord(await findOwnedRun(ctx.state.em, user.id, id), secretKey);
+      // Beside each check the server received: the time and place the cleaner's device claimed.
+      const claims = await readTaskCheckClaims(ctx.state.em, id);
+      ctx.body = {
+        ...record,
+        tasks: record.tasks.map((task) => ({ ...task, check_claim: claims.get(task.id) ?? null })),
+      };
     },
   );
 

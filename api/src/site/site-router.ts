@@ -15,6 +15,7 @@ import {
   notFoundPage,
   pricingPage,
   privacyPage,
+  publicProfilePage,
   renderSitePage,
   type SitePage,
   templatePage,
@@ -34,6 +35,9 @@ import { demoRunPost } from './demo-run.ts';
 import { sendText } from './html-response.ts';
 import { libraryEntries, systemTemplateDetails } from './site-content.ts';
 import { sitemapXml, robotsTxt } from './sitemap.ts';
+import { publicProfile } from '../profile/profile-service.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Old or alternative paths of the spec and where they now live. */
 export const SITE_REDIRECTS: Record<string, string> = {
@@ -116,6 +120,14 @@ export function siteRouter(deps: AppDeps) {
     const template = guide && (await templates(ctx)).find((candidate) => candidate.slug === guide.templateSlug);
     if (!guide || !template) return send(ctx, turnoNotFoundPage(), ctx.path);
     send(ctx, turnoGuidePage({ slug: guide.slug, template }), `/turno/${guide.slug}`);
+  });
+
+  // A host's profile, shown only while its Public Profile switch is on; else the 404 page.
+  router.get('/profiles/:id', async (ctx, next) => {
+    const id = ctx.params.id ?? '';
+    const profile = UUID.test(id) ? await publicProfile(ctx.state.em, id) : null;
+    if (!profile) return next();
+    send(ctx, publicProfilePage(profile), `/profiles/${id}`);
   });
 
   router.get('/checklists', async (ctx) => {

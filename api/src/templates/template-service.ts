@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Checklist, InspectionTemplate, type RunKind } from '@turnproof/db';
+import { Checklist, InspectionTemplate, recordActivity, type RunKind } from '@turnproof/db';
 import { checklistPopulate, deleteChecklist, findOwnedChecklist } from '../checklists/checklist-service.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { templateCollectionOf } from './template-collection.ts';
@@ -84,6 +84,7 @@ export async function createTemplate(em: EntityManager, ownerId: string, input: 
     type: input.kind,
     is_template: true,
   });
+  recordActivity(em, ownerId, 'template_created', { template_name: input.name });
   await em.flush();
   return customRecord(await findOwnedChecklist(em, ownerId, checklist.id));
 }

@@ -105,7 +105,8 @@ describe('gating', () => {
     await page.evaluate(() => localStorage.setItem('inspection_smart_defaults', '{"preferredPropertyId":"x"}'));
     await page.route('**/api/auth/logout', (route) => route.abort('connectionfailed'));
     await page.getByRole('button', { name: 'Sign Out' }).click();
-    await page.waitForURL(harness.url('/auth'));
+    await page.waitForURL((url) => url.pathname === '/auth');
+    await page.getByText('Failed to sign out. Please try again.').waitFor();
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
   });
 });

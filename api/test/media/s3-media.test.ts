@@ -121,12 +121,13 @@ describe('media on an S3-compatible store', () => {
     expect(row?.status).toBe('error');
   });
 
-  it("keeps the report PDF in the bucket, serves it to the host, and a purge empties the run's media from the bucket", async () => {
+  it("keeps the report PDF and its preview in the bucket, serves the PDF to the host, and a purge empties the run's media from the bucket", async () => {
     const { run, cleaner } = await newRun(owner);
     await completeThroughMagicLink(cleaner);
     const pdf = await reportPdf(owner, run.id, 1, worker);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(await store.keys(`reports/${run.id}/`)).toEqual([`reports/${run.id}/v1.pdf`]);
+    const report = [`reports/${run.id}/v1.html`, `reports/${run.id}/v1.pdf`];
+    expect(await store.keys(`reports/${run.id}/`)).toEqual(report);
     const download = await fetch(`${owner.baseUrl}/api/runs/${run.id}/reports/1/pdf`, {
       headers: { cookie: owner.cookie },
       redirect: 'manual',
@@ -147,7 +148,7 @@ describe('media on an S3-compatible store', () => {
     });
     expect(purged.media).toBeGreaterThanOrEqual(photos.length / 2);
     expect(await store.keys(`runs/${run.id}/`)).toEqual([]);
-    expect(await store.keys(`reports/${run.id}/`)).toEqual([`reports/${run.id}/v1.pdf`]);
+    expect(await store.keys(`reports/${run.id}/`)).toEqual(report);
 
     // Deleting the run removes what is left of it in the bucket.
     expect((await owner.delete(`/api/runs/${run.id}`)).status).toBe(200);

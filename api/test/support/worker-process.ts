@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { WORKER_PROCESS_ENV } from '@turnproof/temporal';
 import type { TestApi } from './test-api.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -31,6 +32,8 @@ export async function startWorkerProcess(api: TestApi, extraEnv: Record<string, 
     CALENDAR_ALLOW_PRIVATE_ADDRESSES: api.config.CALENDAR_ALLOW_PRIVATE_ADDRESSES ? 'true' : 'false',
     // Off unless a test asks: parallel test runs would fight over one metrics port.
     WORKER_METRICS_PORT: '0',
+    // As every launcher of the worker does (npm start, the Docker image).
+    ...WORKER_PROCESS_ENV,
     ...extraEnv,
   };
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'temporal/src/worker-main.ts'], {

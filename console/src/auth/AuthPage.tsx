@@ -36,6 +36,11 @@ export function AuthPage() {
   const chosenTemplate = params.get('template');
   useEffect(() => rememberChosenTemplate(chosenTemplate), [chosenTemplate]);
 
+  const signOutFailed = params.get('signout') === 'failed';
+  useEffect(() => {
+    if (signOutFailed) notify('Failed to sign out. Please try again.', { type: 'error' });
+  }, [signOutFailed, notify]);
+
   // The spec: a signed-in user on /auth goes to /onboarding (which sends subscribed users on to /dashboard).
   useEffect(() => {
     if (session.data?.user) navigate('/onboarding', { replace: true });

@@ -3,6 +3,8 @@ import { apiJson } from '../api/http.ts';
 import { forgetSession, getSession } from './session.ts';
 
 export const AUTH_PATH = '/auth';
+/** The query /auth is opened with after a sign-out the server did not confirm. */
+const SIGN_OUT_FAILED = 'signout=failed';
 
 /** Everything the console keeps in the browser; sign-out removes it even when the server is unreachable. */
 export function clearLocalData(): void {
@@ -28,13 +30,15 @@ export const authProvider: AuthProvider = {
   },
 
   async logout(params?: { everywhere?: boolean }) {
+    let failed = false;
     try {
       await apiJson('/auth/logout', { method: 'POST', body: { everywhere: params?.everywhere === true } });
     } catch {
-      // The spec: a failed global sign-out still clears local data and goes to /auth.
+      // The spec: a failed global sign-out still clears local data and goes to /auth, which says so.
+      failed = true;
     }
     clearLocalData();
-    return AUTH_PATH;
+    return failed ? `${AUTH_PATH}?${SIGN_OUT_FAILED}` : AUTH_PATH;
   },
 
   async checkAuth() {

@@ -8,7 +8,9 @@ import {
   localStorageStore,
   useNotificationContext,
 } from 'react-admin';
+import { MOBILE_QUERY } from './Layout.tsx';
 import { lazyComponent, PageLoading } from './lazyPage.tsx';
+import { TAB_BAR_HEIGHT } from './MobileNav.tsx';
 import { useOpenedOnce } from './useOpenedOnce.ts';
 
 type ErrorProps = Parameters<NonNullable<CoreAdminUIProps['error']>>[0];
@@ -19,10 +21,13 @@ const ErrorScreen = lazyComponent<ErrorProps>(() => import('./raScreens.ts').the
 const AuthenticationError = lazyComponent(() => import('./raScreens.ts').then((m) => m.AuthenticationError));
 const AccessDenied = lazyComponent(() => import('./raScreens.ts').then((m) => m.AccessDenied));
 
+/** Under 768 px the toasts sit above the tab bar, not under it. */
+const ABOVE_TAB_BAR = { [`@media ${MOBILE_QUERY}`]: { bottom: `${TAB_BAR_HEIGHT + 16}px` } };
+
 /** react-admin's snackbar, loaded with the first notification and kept from then on (it takes them off the queue). */
 function NotificationOnDemand() {
   const { notifications } = useNotificationContext();
-  return useOpenedOnce(notifications.length > 0) ? <Notification /> : null;
+  return useOpenedOnce(notifications.length > 0) ? <Notification sx={ABOVE_TAB_BAR} /> : null;
 }
 
 type ConsoleAdminProps = Pick<CoreAdminUIProps, 'children' | 'layout' | 'dashboard' | 'catchAll'> &

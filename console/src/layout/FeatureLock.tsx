@@ -1,12 +1,13 @@
 import LockIcon from '@mui/icons-material/Lock';
 import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useId, useState } from 'react';
-import { Title } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { UPGRADE_MESSAGES } from '../plans/upgrade-messages.ts';
 import { lazyComponent } from './lazyPage.tsx';
 import { useOpenedOnce } from './useOpenedOnce.ts';
 
+// The dashboard shows the lock as a card, without a page title: the title's code loads with a page lock only.
+const PageTitle = lazyComponent<{ title: string }>(() => import('./PageTitle.ts').then((m) => m.PageTitle));
 const PlanPickerDialog = lazyComponent(() => import('../plans/PlanPickerDialog.tsx').then((m) => m.PlanPickerDialog));
 
 interface FeatureLockProps {
@@ -39,7 +40,7 @@ export function FeatureLock({ feature, message = UPGRADE_MESSAGES.anyFeature, va
       data-feature-lock={feature}
       sx={page ? { maxWidth: 560, mx: 'auto', mt: 4 } : undefined}
     >
-      {page && <Title title={feature} />}
+      {page && <PageTitle title={feature} />}
       <CardContent sx={{ textAlign: 'center', py: page ? 5 : 3 }}>
         <Box
           sx={{

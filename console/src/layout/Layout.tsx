@@ -3,10 +3,12 @@ import { type ReactNode, useCallback, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useSession } from '../auth/session.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { ConnectionBadge } from './ConnectionBadge.tsx';
 import { MobileHeader, MobileTabBar, TAB_BAR_HEIGHT } from './MobileNav.tsx';
 import { LazySidebar } from './LazySidebar.tsx';
 import { PageTransition } from './PageTransition.tsx';
 import { readSidebarOpen, writeSidebarOpen } from './sidebarCookie.ts';
+import { useLiveChanges } from './useLiveChanges.ts';
 import { useShortcuts } from './useShortcuts.ts';
 import { useSwipeBack } from './useSwipeBack.ts';
 
@@ -34,6 +36,7 @@ export function Layout({ children }: { children: ReactNode }) {
   );
   useShortcuts(toggleSidebar);
   useSwipeBack(mobile);
+  useLiveChanges();
 
   if (session.isPending) {
     return (
@@ -60,7 +63,14 @@ export function Layout({ children }: { children: ReactNode }) {
       {mobile ? <MobileHeader session={session.data} /> : <LazySidebar open={sidebarOpen} session={session.data} />}
       <Box component="main" id="main-content" sx={{ flexGrow: 1, minWidth: 0, p: mobile ? 2 : 3 }}>
         <Box sx={{ mb: mobile ? 0 : 2 }}>
-          {!mobile && <Breadcrumbs />}
+          {!mobile && (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+              <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+                <Breadcrumbs />
+              </Box>
+              <ConnectionBadge />
+            </Box>
+          )}
           <Typography id="react-admin-title" component="h1" variant="h6" sx={{ '&:empty': { display: 'none' } }} />
         </Box>
         <PageTransition>{children}</PageTransition>

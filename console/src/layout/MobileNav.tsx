@@ -17,6 +17,7 @@ import { useLogout } from 'react-admin';
 import type { Session } from '../auth/session.ts';
 import { Link, useLocation } from 'react-router-dom';
 import { mainNavigation, paths } from './navigation.ts';
+import { ConnectionBadge } from './ConnectionBadge.tsx';
 import { LazySidebar } from './LazySidebar.tsx';
 import { useOpenedOnce } from './useOpenedOnce.ts';
 import { badgeText, useRunsInProgress } from './useRunsInProgress.ts';
@@ -40,6 +41,7 @@ export function MobileHeader({ session }: { session: Session }) {
         <Typography component="span" variant="h6" sx={{ ml: 1, flexGrow: 1 }}>
           Turnproof
         </Typography>
+        <ConnectionBadge />
         <IconButton aria-label="Sign Out" onClick={() => logout()}>
           <LogoutIcon />
         </IconButton>

@@ -1,7 +1,7 @@
 import CelebrationIcon from '@mui/icons-material/Celebration';
 import { Alert, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useNotify } from 'react-admin';
+import { HttpError, useNotify, useRedirect } from 'react-admin';
 import { errorMessage } from '../auth/authApi.ts';
 import type { Plan, PlanKey } from '../types.ts';
 import { choosePlan } from './choosePlan.ts';
@@ -22,6 +22,7 @@ export function PlanChoice({
 }) {
   const [picking, setPicking] = useState<PlanKey | null>(null);
   const notify = useNotify();
+  const redirect = useRedirect();
 
   async function pick(planKey: PlanKey) {
     setPicking(planKey);
@@ -34,6 +35,12 @@ export function PlanChoice({
       const plan = plans.find((candidate) => candidate.key === planKey);
       if (plan) onChosen(plan);
     } catch (error) {
+      if (error instanceof HttpError && error.status === 401) {
+        // The session ended while the plans were on screen.
+        notify('Sign In Required: Please sign in to start your subscription.', { type: 'warning' });
+        redirect('/auth');
+        return;
+      }
       notify(`Checkout Error: ${errorMessage(error, 'Failed to create checkout session')}`, { type: 'error' });
     } finally {
       setPicking(null);

@@ -1,3 +1,5 @@
+import ShareIcon from '@mui/icons-material/Share';
+import VisibilityIcon from '@mui/icons-material/Visibility';
 import {
   Alert,
   Avatar,
@@ -21,13 +23,14 @@ import {
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Title, useGetList, useNotify } from 'react-admin';
+import { Title, useNotify } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { apiJson } from '../api/http.ts';
 import { useRefreshSession } from '../auth/session.ts';
 import { InlineEdit } from './InlineEdit.tsx';
 import { ProfessionalForm } from './ProfessionalForm.tsx';
-import type { Profile, ProfileChange } from './profile-types.ts';
+import { copyText, share } from '../runs/link-actions.ts';
+import type { Activity, Profile, ProfileChange } from './profile-types.ts';
 
 const initialsOf = (text: string) =>
   text
@@ -37,19 +40,18 @@ const initialsOf = (text: string) =>
     .map((part) => part[0]?.toUpperCase())
     .join('');
 
-const STATUS_COLOURS = { completed: 'success', in_progress: 'warning', pending: 'info' } as const;
-
 function QuickStats({ stats }: { stats: Profile['stats'] }) {
   const items = [
     ['Properties', stats.properties],
     ['Completed runs', stats.completed_runs],
     ['Hours saved', stats.hours_saved],
     ['Team members', stats.team_members],
+    ['Task completion', stats.task_completion_percent === null ? '–' : `${stats.task_completion_percent}%`],
   ] as const;
   return (
     <Box
       component="dl"
-      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2, m: 0 }}
+      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, 1fr)' }, gap: 2, m: 0 }}
     >
       {items.map(([label, value]) => (
         // dt and dd sit right inside the card's div, which sits right inside the dl (axe's definition-list rule).
@@ -66,36 +68,61 @@ function QuickStats({ stats }: { stats: Profile['stats'] }) {
   );
 }
 
-function RecentRuns() {
-  const { data, isPending, error } = useGetList<{
-    id: string;
-    status: keyof typeof STATUS_COLOURS;
-    created_at: string;
-    property: { name: string };
-    checklist: { name: string };
-  }>('runs', {
-    pagination: { page: 1, perPage: 5 },
-    sort: { field: 'created_at', order: 'DESC' },
+/** The Activity tab: what the owner did, newest first (the spec's user_activity, 10). */
+function RecentActivity() {
+  const { data, isPending, error } = useQuery({
+    queryKey: ['profile', 'activity'],
+    queryFn: () => apiJson<Activity[]>('/profile/activity'),
   });
   if (isPending) return <Skeleton variant="rounded" height={120} />;
-  if (error) return <Alert severity="error">Failed to fetch runs</Alert>;
-  if (!data?.length) return <Typography color="text.secondary">No inspection runs yet.</Typography>;
+  if (error) return <Alert severity="error">{error.message}</Alert>;
+  if (!data.length) return <Typography color="text.secondary">No activity yet.</Typography>;
   return (
-    <List dense>
-      {data.map((run) => (
-        <ListItem
-          key={run.id}
-          secondaryAction={
-            <Chip size="small" color={STATUS_COLOURS[run.status]} label={run.status.replace('_', ' ')} />
-          }
-        >
-          <ListItemText
-            primary={`${run.property.name} · ${run.checklist.name}`}
-            secondary={new Date(run.created_at).toLocaleString()}
-          />
+    <List dense aria-label="Recent activity">
+      {data.map((activity) => (
+        <ListItem key={activity.id} disableGutters>
+          <ListItemText primary={activity.summary} secondary={new Date(activity.created_at).toLocaleString()} />
         </ListItem>
       ))}
     </List>
+  );
+}
+
+/** Share Profile and Preview: the public profile page, which exists only while Public Profile is on. */
+function ShareActions({ profile }: { profile: Profile }) {
+  const notify = useNotify();
+  const url = `${window.location.origin}/profiles/${profile.user_id}`;
+  const shareProfile = async () => {
+    const result = await share({ title: 'My Turnproof profile', url });
+    if (result !== 'unsupported') return;
+    notify((await copyText(url)) ? 'Link copied!' : 'Copy failed', { type: 'info' });
+  };
+  return (
+    <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', mt: 2 }}>
+      <Button
+        variant="outlined"
+        startIcon={<ShareIcon />}
+        disabled={!profile.public_profile}
+        onClick={() => void shareProfile()}
+      >
+        Share Profile
+      </Button>
+      <Button
+        variant="outlined"
+        startIcon={<VisibilityIcon />}
+        disabled={!profile.public_profile}
+        href={url}
+        target="_blank"
+        rel="noopener"
+      >
+        Preview
+      </Button>
+      {!profile.public_profile && (
+        <Typography variant="body2" color="text.secondary">
+          Turn on Public Profile to share it.
+        </Typography>
+      )}
+    </Stack>
   );
 }
 
@@ -175,6 +202,7 @@ export function ProfilePage() {
               label="Public Profile"
             />
           </Stack>
+          <ShareActions profile={profile} />
         </CardContent>
       </Card>
 
@@ -220,7 +248,7 @@ export function ProfilePage() {
             </Stack>
           )}
           {tab === 1 && <ProfessionalForm profile={profile} onSave={save} />}
-          {tab === 2 && <RecentRuns />}
+          {tab === 2 && <RecentActivity />}
           {tab === 3 && (
             <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
               <Typography>

@@ -15,7 +15,21 @@ export interface Profile {
   public_profile: boolean;
   completeness_percent: number;
   created_at: string;
-  stats: { properties: number; completed_runs: number; team_members: number; hours_saved: number };
+  stats: {
+    properties: number;
+    completed_runs: number;
+    team_members: number;
+    hours_saved: number;
+    task_completion_percent: number | null;
+  };
 }
 
 export type ProfileChange = Partial<Omit<Profile, 'years_experience' | 'stats'>> & { years_experience?: string | null };
+
+/** GET /api/profile/activity: newest first, at most 10. */
+export interface Activity {
+  id: string;
+  activity_type: string;
+  summary: string;
+  created_at: string;
+}

@@ -18,10 +18,14 @@ export function PropertyEdit() {
       redirect="list"
       sx={{ maxWidth: 720 }}
       queryOptions={{
-        onError: () => {
-          notify("Property not found: the property you're looking for doesn't exist or you don't have access to it.", {
-            type: 'error',
-          });
+        onError: (error: unknown) => {
+          const status = (error as { status?: number }).status;
+          notify(
+            status === 404 || status === 403
+              ? "Property not found: the property you're looking for doesn't exist or you don't have access to it."
+              : `Error loading property: ${error instanceof Error ? error.message : String(error)}`,
+            { type: 'error' },
+          );
           redirect('/properties');
         },
       }}

@@ -1,4 +1,16 @@
-import { Button, Card, CardContent, Chip, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import {
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  List,
+  ListItem,
+  ListItemText,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Title, useDataProvider, useGetOne, useNotify } from 'react-admin';
 import { useParams } from 'react-router-dom';
@@ -7,15 +19,17 @@ import { RUN_STATUS_STYLES } from '../dashboard/runLabels.ts';
 import { DispatchFields } from '../dispatch/DispatchFields.tsx';
 import { formatInZone, instantFromLocal, localFromInstant } from '../dispatch/due-time.ts';
 import type { PropertyRecord, RunRecord } from '../resource-records.ts';
+import type { RunStatus } from '../types.ts';
+import { useRunEvidence } from './show/run-evidence.ts';
+import { RunIssuesCard } from './show/RunIssuesCard.tsx';
+import { RunReportsCard } from './show/RunReportsCard.tsx';
+import { RunTasksCard, type RunTaskRecord } from './show/RunTasksCard.tsx';
 
-interface RunTaskRecord {
-  id: string;
-  title: string;
-  checked: boolean;
-  checked_at: string | null;
-  comment: string | null;
-  duration_seconds: number | null;
-}
+/** The statuses the host may move a run to (forward only, as the server enforces). */
+const NEXT_STATUSES: Partial<Record<RunStatus, RunStatus[]>> = {
+  pending: ['in_progress', 'completed'],
+  in_progress: ['completed'],
+};
 
 interface TimelineEntry {
   id: string;
@@ -25,9 +39,10 @@ interface TimelineEntry {
 }
 
 /**
- * The run page: status, due time and assignee (the host reassigns or moves it here), the tasks with
- * comments, durations and check times, the timeline of what the workflow did, and Mark Run as Complete
- * (the workflow's validator decides, as for the cleaner).
+ * The run page: status (forward only: in progress, completed), due time and assignee (the host
+ * reassigns or moves it here), the tasks with photos, comments, durations, check times and places, the
+ * issues, the report versions, the timeline of what the workflow did, and Mark Run as Complete (the
+ * workflow's validator decides, as for the cleaner).
  */
 export function RunShow() {
   const { id = '' } = useParams();
@@ -44,6 +59,7 @@ export function RunShow() {
   const [assigneeId, setAssigneeId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const timeZone = property?.timezone ?? 'UTC';
+  const { data: evidence } = useRunEvidence(id, `${run?.status}/${run?.completed_task_count}`);
 
   useEffect(() => {
     if (id) void apiJson<TimelineEntry[]>(`/runs/${id}/timeline`).then(setTimeline);
@@ -67,6 +83,9 @@ export function RunShow() {
   const due = dueLocal ?? localFromInstant(run.due_at, timeZone);
   const assignee = assigneeId ?? run.assigned_to ?? '';
   const style = RUN_STATUS_STYLES[run.status];
+  const nextStatuses = NEXT_STATUSES[run.status] ?? [];
+  const changeStatus = (status: RunStatus) =>
+    void update({ status }, `Run ${RUN_STATUS_STYLES[status].label}`, 'Failed to update run status');
 
   return (
     <Stack spacing={2} sx={{ py: 2, maxWidth: 860 }}>
@@ -77,6 +96,23 @@ export function RunShow() {
         </Typography>
         <Chip label={style.label} sx={{ color: style.color, bgcolor: style.bgcolor }} />
         {run.source === 'calendar' && <Chip variant="outlined" label="From booking calendar" />}
+        {nextStatuses.length > 0 && (
+          <TextField
+            select
+            size="small"
+            label="Change status"
+            value=""
+            disabled={busy}
+            onChange={(event) => changeStatus(event.target.value as RunStatus)}
+            sx={{ width: 200, flexShrink: 0, ml: 'auto' }}
+          >
+            {nextStatuses.map((status) => (
+              <MenuItem key={status} value={status}>
+                {RUN_STATUS_STYLES[status].label}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
       </Stack>
       <Card variant="outlined" component="section" aria-label="Due time and assignee">
         <CardContent>
@@ -106,12 +142,7 @@ export function RunShow() {
                 Save
               </Button>
               {(run.status === 'pending' || run.status === 'in_progress') && (
-                <Button
-                  variant="outlined"
-                  color="success"
-                  disabled={busy}
-                  onClick={() => void update({ status: 'completed' }, 'Run completed', 'Failed to update run status')}
-                >
+                <Button variant="outlined" color="success" disabled={busy} onClick={() => changeStatus('completed')}>
                   Mark Run as Complete
                 </Button>
               )}
@@ -119,34 +150,15 @@ export function RunShow() {
           </Stack>
         </CardContent>
       </Card>
-      <Card variant="outlined" component="section" aria-labelledby="run-tasks">
-        <CardContent>
-          <Typography id="run-tasks" component="h2" variant="h6">
-            Tasks ({run.completed_task_count}/{run.task_count})
-          </Typography>
-          <List dense>
-            {run.tasks.map((task) => (
-              <ListItem key={task.id} disableGutters>
-                <ListItemText
-                  primary={`${task.checked ? '✓' : '○'} ${task.title}`}
-                  secondary={[
-                    task.checked_at ? `checked ${formatInZone(task.checked_at, timeZone)}` : null,
-                    task.duration_seconds ? `${Math.round(task.duration_seconds / 60)} min` : null,
-                    task.comment,
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                />
-              </ListItem>
-            ))}
-          </List>
-        </CardContent>
-      </Card>
+      <RunTasksCard tasks={run.tasks} checkedCount={run.completed_task_count} evidence={evidence} timeZone={timeZone} />
+      <RunIssuesCard issues={evidence?.issues ?? []} timeZone={timeZone} />
+      <RunReportsCard runId={run.id} runStatus={run.status} />
       <Card variant="outlined" component="section" aria-labelledby="run-timeline">
         <CardContent>
           <Typography id="run-timeline" component="h2" variant="h6">
             Timeline
           </Typography>
+          {timeline.length === 0 && <Typography variant="body2">Nothing has happened yet.</Typography>}
           <List dense>
             {timeline.map((entry) => (
               <ListItem key={entry.id} disableGutters>

@@ -1,7 +1,17 @@
-import { Alert, AlertTitle, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import {
+  Alert,
+  AlertTitle,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+} from '@mui/material';
 import { useState } from 'react';
-import { Form, TextInput, useNotify } from 'react-admin';
-import { type FieldValues, useFormState } from 'react-hook-form';
+import { Form, useNotify } from 'react-admin';
+import { Controller, type FieldValues, useFormState } from 'react-hook-form';
 import { apiJson } from '../api/http.ts';
 
 const MIN_LENGTH = 8;
@@ -38,7 +48,9 @@ function validate(values: FieldValues): Record<string, string> {
 /** The spec shows each problem as an alert with its title, above the fields. */
 function ProblemAlert({ serverProblem }: { serverProblem: Problem | null }) {
   const { errors } = useFormState();
-  const text = Object.values(errors)[0]?.message;
+  // react-admin's Form wraps each message as { message } (for translation).
+  const found: unknown = Object.values(errors)[0]?.message;
+  const text = typeof found === 'string' ? found : (found as { message?: string } | undefined)?.message;
   const problem = problems.find((known) => known.text === text) ?? serverProblem;
   if (!problem) return null;
   return (
@@ -58,8 +70,21 @@ function SubmitButton() {
   );
 }
 
+/** A password field of the form; its problem shows once, in the alert above (the spec's layout). */
 const passwordInput = (source: keyof Fields, label: string, autoComplete: string) => (
-  <TextInput source={source} label={label} type="password" autoComplete={autoComplete} helperText={false} fullWidth />
+  <Controller
+    name={source}
+    render={({ field, fieldState }) => (
+      <TextField
+        {...field}
+        label={label}
+        type="password"
+        autoComplete={autoComplete}
+        error={fieldState.invalid}
+        fullWidth
+      />
+    )}
+  />
 );
 
 /** Settings > Account Security > Change Password; the server verifies the current password. */

@@ -20,6 +20,7 @@ import { Title, useLogout } from 'react-admin';
 import { useSession } from '../auth/session.ts';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { DeleteAccountDialog } from './DeleteAccountDialog.tsx';
+import { LadderSettings } from './LadderSettings.tsx';
 import { type Preferences, usePreferences } from './usePreferences.ts';
 
 /** The time zones of the spec's select (section 9). */
@@ -206,6 +207,7 @@ export function SettingsPage() {
                 ))}
               </TextField>
             </Section>
+            <LadderSettings />
           </>
         ) : (
           !failed && <Skeleton variant="rounded" height={320} aria-label="Loading preferences" />

@@ -104,3 +104,43 @@ export async function readMediaReceipts(em: EntityManager, runId: string): Promi
   );
   return new Map(rows.map((row) => [row.media_id, new Date(row.received_at).toISOString()]));
 }
+
+/** A task's newest check as the capture log holds it: the device's claims beside the server's receipt. */
+export interface TaskCheckClaim {
+  device_time: string | null;
+  device_position: { latitude: number; longitude: number; accuracy: number | null } | null;
+  received_at: string;
+}
+
+/** The newest check of each checked task of a run, by run task id. */
+export async function readTaskCheckClaims(em: EntityManager, runId: string): Promise<Map<string, TaskCheckClaim>> {
+  const rows = await em.getConnection().execute<
+    {
+      run_task_id: string;
+      device_time: Date | null;
+      device_latitude: number | null;
+      device_longitude: number | null;
+      device_accuracy: number | null;
+      received_at: Date;
+    }[]
+  >(
+    `select distinct on (payload->>'run_task_id') payload->>'run_task_id' as run_task_id, device_time,
+         device_latitude, device_longitude, device_accuracy, received_at
+       from capture_entries where run_id = ? and kind = 'task_checked'
+      order by payload->>'run_task_id', seq desc`,
+    [runId],
+  );
+  return new Map(
+    rows.map((row) => [
+      row.run_task_id,
+      {
+        device_time: row.device_time ? new Date(row.device_time).toISOString() : null,
+        device_position:
+          row.device_latitude != null && row.device_longitude != null
+            ? { latitude: row.device_latitude, longitude: row.device_longitude, accuracy: row.device_accuracy }
+            : null,
+        received_at: new Date(row.received_at).toISOString(),
+      },
+    ]),
+  );
+}

@@ -11,6 +11,8 @@ export const Profile = defineEntity({
     company_name: p.string().nullable(),
     /** 'admin' grants admin rights (ADMIN_EMAILS or the CLI grants it). */
     role: p.string().default('Property Manager'),
+    /** Set by `npm run admin -- grant`, cleared by `revoke`: the admin role that ADMIN_EMAILS does not give. */
+    admin_granted_at: p.datetime().nullable(),
     phone: p.string().nullable(),
     bio: p.text().nullable(),
     location: p.string().nullable(),
@@ -47,6 +49,14 @@ export const UserPreferences = defineEntity({
     data_sharing: p.boolean().default(false),
     theme: p.string().default('system'),
     timezone: p.string().default('auto'),
+    /**
+     * The escalation ladder of new runs, in minutes (null: the deployment's defaults). They become the
+     * run workflow's inputs when the run is created, so a change never moves runs already dispatched.
+     */
+    ladder_minutes_per_task: p.integer().nullable(),
+    ladder_reminder_margin_minutes: p.integer().nullable(),
+    ladder_hand_over_margin_minutes: p.integer().nullable(),
+    ladder_host_alert_margin_minutes: p.integer().nullable(),
     updated_at: updatedAt(),
   },
 });
@@ -68,6 +78,8 @@ export const OnboardingProgress = defineEntity({
 export const UserActivity = defineEntity({
   name: 'UserActivity',
   tableName: 'user_activity',
+  // The Activity tab reads a user's newest 10.
+  indexes: [{ properties: ['user', 'created_at'] }],
   properties: {
     id: uuidPrimaryKey(),
     user: () => p.manyToOne(User).deleteRule('cascade'),

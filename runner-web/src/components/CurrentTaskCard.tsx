@@ -2,13 +2,17 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useMessages } from '../i18n/locale.ts';
 import type { PublicTask } from '../run-model.ts';
 import type { IssueReport } from '../runner/use-runner.ts';
+import { CameraCapture } from './CameraCapture.tsx';
 import { IssueReporter } from './IssueReporter.tsx';
 import { MediaPicker } from './MediaPicker.tsx';
 import { PhotoCounter } from './PhotoCounter.tsx';
+import { ReferencePhotos } from './ReferencePhotos.tsx';
 
 interface CurrentTaskCardProps {
   task: PublicTask;
   number: number;
+  /** The property's time zone, for the earlier photos' times. */
+  timeZone?: string | null;
   busy: boolean;
   onFiles: (files: File[]) => void;
   onComplete: (comment: string) => void;
@@ -16,7 +20,15 @@ interface CurrentTaskCardProps {
 }
 
 /** The task being worked on: what to do, the photos it needs, notes, Complete Task, and Report an issue. */
-export function CurrentTaskCard({ task, number, busy, onFiles, onComplete, onReportIssue }: CurrentTaskCardProps) {
+export function CurrentTaskCard({
+  task,
+  number,
+  timeZone,
+  busy,
+  onFiles,
+  onComplete,
+  onReportIssue,
+}: CurrentTaskCardProps) {
   const t = useMessages();
   const [notes, setNotes] = useState(task.comment ?? '');
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -42,9 +54,11 @@ export function CurrentTaskCard({ task, number, busy, onFiles, onComplete, onRep
         {task.task.title}
       </h2>
       {task.task.description && <p className="muted">{task.task.description}</p>}
+      <ReferencePhotos photos={task.reference} timeZone={timeZone} />
       {required > 0 && (
         <>
           <PhotoCounter task={task} />
+          <CameraCapture overlayUrl={task.reference[0]?.url ?? null} disabled={busy} onFiles={onFiles} />
           <MediaPicker label={t.addPhotos} multiple disabled={busy} onFiles={onFiles} />
         </>
       )}

@@ -17,7 +17,7 @@ import {
   queuedCount,
   type QueuedAction,
 } from '../offline/offline-db.ts';
-import { createRunnerApi } from '../offline/runner-api.ts';
+import { createRunnerApi, RunnerApiError } from '../offline/runner-api.ts';
 import {
   createSyncScheduler,
   type SyncProgress,
@@ -105,6 +105,12 @@ function foldSynced(server: PublicRun, before: LocalChanges, after: LocalChanges
 }
 
 /** The runner's state and writes. Every write is queued in IndexedDB first, then the scheduler sends it. */
+/** The spec's upload failure ('Failed to get upload URL', ...), then what went wrong. */
+function uploadFailure(t: Messages, error: unknown): string {
+  const step = error instanceof RunnerApiError ? error.step : '';
+  return `${t.uploadFailure[step] ?? t.failedToUploadFile}: ${describeError(t, error)}`;
+}
+
 export function useRunner(token: string, initial: { run: PublicRun; source: RunSource }, toast: ShowToast): Runner {
   const api = useMemo(() => createRunnerApi(), []);
   const [snapshot, setSnapshot] = useState<Snapshot>({
@@ -301,8 +307,9 @@ export function useRunner(token: string, initial: { run: PublicRun; source: RunS
       const t = messages();
       toast({ title: t.fileQueued, description: t.fileWillUpload });
       const result = await send();
-      if (result && !result.ok && !result.retryable) {
-        toast({ title: t.uploadError, description: describeError(t, result.error), tone: 'error' });
+      if (result?.ok) toast({ title: t.fileUploaded });
+      else if (result && !result.retryable) {
+        toast({ title: t.uploadError, description: uploadFailure(t, result.error), tone: 'error' });
       }
     },
     [freshenBeforeUpload, locally, send, toast, token],

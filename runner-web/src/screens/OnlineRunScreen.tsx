@@ -30,6 +30,7 @@ export function OnlineRunScreen({ runner }: { runner: Runner }) {
         <CurrentTaskCard
           task={current}
           number={index + 1}
+          timeZone={run.property?.timezone}
           busy={busy}
           onFiles={(files) => void runner.addFiles(current, files)}
           onComplete={complete}

@@ -18,9 +18,16 @@ export interface Phone {
   close(): Promise<void>;
 }
 
-/** Starts headless Chromium with one phone-sized browser context. */
-export async function launchPhone(): Promise<Phone> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+/** Chromium's built-in test camera (a moving pattern), with camera permission granted without asking. */
+export const FAKE_CAMERA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+
+/** Starts headless Chromium (with `extraArgs`) with one phone-sized browser context. */
+export async function launchPhone(extraArgs: string[] = []): Promise<Phone> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+    headless: true,
+  });
   try {
     const context = await browser.newContext(PHONE);
     return { browser, context, close: () => browser.close() };

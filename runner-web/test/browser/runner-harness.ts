@@ -44,14 +44,21 @@ export interface RunnerHarness {
 }
 
 /** Builds the app when needed, starts the test API, a worker process, an owner and the phone. */
-export async function startRunnerHarness(options: TestApiOptions = {}): Promise<RunnerHarness> {
+export async function startRunnerHarness(
+  options: TestApiOptions = {},
+  chromiumArgs: string[] = [],
+): Promise<RunnerHarness> {
   ensureBuilt();
   const api = await startTestApi(options);
   let worker: WorkerProcess | undefined;
   let phone: Phone | undefined;
   try {
     let owner: RunnerHarness['owner'];
-    [worker, owner, phone] = await Promise.all([startWorkerProcess(api), signedInOwner(api), launchPhone()]);
+    [worker, owner, phone] = await Promise.all([
+      startWorkerProcess(api),
+      signedInOwner(api),
+      launchPhone(chromiumArgs),
+    ]);
     const sql = <T>(query: string, params: unknown[]) => api.orm.em.getConnection().execute<T[]>(query, params);
     return {
       api,

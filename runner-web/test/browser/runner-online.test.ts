@@ -44,6 +44,11 @@ describe('the runner PWA online, in a phone-sized Chromium', () => {
         if (task.required_media > 0) {
           expect(await complete.isDisabled()).toBe(true);
           await addCameraPhoto(currentTask, 'Add photos or video', `runner-online-${index}`);
+          await page
+            .getByRole('status')
+            .filter({ hasText: 'File uploaded successfully' })
+            .first()
+            .waitFor({ timeout: UI_TIMEOUT_MS });
           await screenshot(page, 'photo-task');
         }
         await currentTask.getByLabel('Notes (optional)').fill(`Note ${index + 1}`);

@@ -9,6 +9,7 @@ import type { RunType } from '../../types.ts';
 import { MagicLinkPanel } from '../MagicLinkPanel.tsx';
 import { isRunKind, typeLabel } from '../run-kinds.ts';
 import { readSmartDefaults, rememberSmartDefaults } from '../smart-defaults.ts';
+import { BaselineField } from './BaselineField.tsx';
 import { PropertyStep } from './PropertyStep.tsx';
 import { TemplateStep } from './TemplateStep.tsx';
 import type { TemplateOption } from './template-options.ts';
@@ -56,6 +57,8 @@ function WizardFlow() {
   const [dueLocal, setDueLocal] = useState('');
   // null: not chosen yet, so the property's default cleaner applies.
   const [assigneeId, setAssigneeId] = useState<string | null>(null);
+  // '': the automatic earlier run.
+  const [baselineRunId, setBaselineRunId] = useState('');
   const { data: property } = useGetOne<PropertyRecord>(
     'properties',
     { id: propertyId },
@@ -66,6 +69,7 @@ function WizardFlow() {
 
   const chooseKind = (next: RunType) => {
     setKind(next);
+    setBaselineRunId('');
     setTemplate(null);
     setTemplateKey(readSmartDefaults().recentTemplates?.[next] ?? '');
   };
@@ -82,8 +86,10 @@ function WizardFlow() {
           ...template.source,
           due_at: dueLocal ? instantFromLocal(dueLocal, timeZone) : null,
           assigned_to: assignee || null,
+          baseline_run_id: baselineRunId || null,
         },
       });
+      if (!created?.id) throw new Error('No data returned from run creation');
       rememberSmartDefaults(kind, propertyId, template.key);
       setRun(created);
       setStep(3);
@@ -120,9 +126,21 @@ function WizardFlow() {
                 kind={kind}
                 propertyId={propertyId}
                 meta={meta}
-                onProperty={setPropertyId}
+                onProperty={(id) => {
+                  setPropertyId(id);
+                  setBaselineRunId('');
+                }}
                 onMeta={setMeta}
               />
+              {propertyId !== '' && (
+                <BaselineField
+                  kind={kind}
+                  propertyId={propertyId}
+                  timeZone={timeZone}
+                  value={baselineRunId}
+                  onChange={setBaselineRunId}
+                />
+              )}
               {propertyId !== '' && (
                 <DispatchFields
                   timeZone={timeZone}

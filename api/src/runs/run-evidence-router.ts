@@ -1,0 +1,114 @@
+import Router from '@koa/router';
+import { Alert, ALERT_KINDS, ALERT_SEVERITIES, Media, MEDIA_TYPES } from '@turnproof/db';
+import { z } from 'zod';
+import type { AppDeps } from '../app-deps.ts';
+import { requireUser } from '../auth/sessions.ts';
+import type { AppState } from '../http/context.ts';
+import { parseId } from '../http/simple-rest.ts';
+import { addRoute } from '../openapi/registry.ts';
+import { signedMediaUrl } from '../public/public-run-view.ts';
+import { runMessages } from './run-input.ts';
+import { findOwnedRun } from './run-service.ts';
+
+const nullableNumber = z.number().nullable();
+const evidenceRecord = z.object({
+  tasks: z.array(
+    z.object({
+      id: z.uuid(),
+      latitude: nullableNumber,
+      longitude: nullableNumber,
+      location_accuracy: nullableNumber,
+      address: z.string().nullable(),
+      media: z.array(
+        z.object({
+          id: z.uuid(),
+          type: z.enum(MEDIA_TYPES),
+          url: z.string(),
+          thumbnail_url: z.string().nullable(),
+          captured_at: z.string().nullable(),
+          received_at: z.string(),
+          address: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+  issues: z.array(
+    z.object({
+      id: z.uuid(),
+      run_task_id: z.uuid().nullable(),
+      kind: z.enum(ALERT_KINDS),
+      severity: z.enum(ALERT_SEVERITIES),
+      description: z.string(),
+      created_at: z.string(),
+      resolved_at: z.string().nullable(),
+    }),
+  ),
+});
+
+const iso = (at: Date | null | undefined) => (at ? at.toISOString() : null);
+const num = (value: number | string | null | undefined) => (value == null ? null : Number(value));
+
+/**
+ * What the cleaner left on a run, for the host's run page: each task's confirmed photos and videos
+ * (short-lived signed links, thumbnails for photos), where the task was checked, and the run's issues
+ * and alerts.
+ */
+export function runEvidenceRouter(deps: AppDeps) {
+  const router = new Router<AppState>({ prefix: '/runs/:id/evidence' });
+  const links = { origin: deps.config.publicOrigin, secretKey: deps.config.SECRET_KEY };
+
+  addRoute(
+    router,
+    {
+      method: 'get',
+      path: '/',
+      summary: "A run's photos and videos per task, check places, issues and alerts",
+      tags: ['Runs'],
+      params: z.object({ id: z.string() }),
+      signedIn: true,
+      ok: { description: 'Media per task, and issues', schema: evidenceRecord },
+      errors: { 401: 'Authentication required', 404: runMessages.notFound },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const run = await findOwnedRun(ctx.state.em, user.id, parseId(ctx.params.id ?? '', runMessages.notFound));
+      const media = await ctx.state.em.find(
+        Media,
+        { run: run.id, status: 'confirmed' },
+        { orderBy: { created_at: 'asc', id: 'asc' } },
+      );
+      const alerts = await ctx.state.em.find(Alert, { run: run.id }, { orderBy: { created_at: 'asc', id: 'asc' } });
+      ctx.body = {
+        tasks: run.tasks.getItems().map((task) => ({
+          id: task.id,
+          latitude: num(task.latitude),
+          longitude: num(task.longitude),
+          location_accuracy: num(task.location_accuracy),
+          address: task.address ?? null,
+          media: media
+            .filter((item) => item.run_task.id === task.id)
+            .map((item) => ({
+              id: item.id,
+              type: item.type,
+              url: signedMediaUrl(links, item.path),
+              thumbnail_url: item.thumbnail_path ? signedMediaUrl(links, item.thumbnail_path) : null,
+              captured_at: iso(item.captured_at),
+              received_at: item.created_at.toISOString(),
+              address: item.address ?? null,
+            })),
+        })),
+        issues: alerts.map((alert) => ({
+          id: alert.id,
+          run_task_id: alert.run_task?.id ?? null,
+          kind: alert.kind,
+          severity: alert.severity,
+          description: alert.description,
+          created_at: alert.created_at.toISOString(),
+          resolved_at: iso(alert.resolved_at),
+        })),
+      } satisfies z.infer<typeof evidenceRecord>;
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiJson } from '../../api/http.ts';
+
+/** GET /api/runs/{id}/evidence: media per task (signed links), where each task was checked, the run's issues. */
+export interface RunEvidence {
+  tasks: {
+    id: string;
+    latitude: number | null;
+    longitude: number | null;
+    location_accuracy: number | null;
+    address: string | null;
+    media: {
+      id: string;
+      type: 'photo' | 'video';
+      url: string;
+      thumbnail_url: string | null;
+      captured_at: string | null;
+      received_at: string;
+      address: string | null;
+    }[];
+  }[];
+  issues: {
+    id: string;
+    run_task_id: string | null;
+    kind: 'issue' | 'overdue' | 'at_risk' | 'calendar';
+    severity: 'low' | 'medium' | 'high';
+    description: string;
+    created_at: string;
+    resolved_at: string | null;
+  }[];
+}
+
+/** Refetched when the run changes (status, task count), so new photos and issues show. */
+export function useRunEvidence(runId: string, version: string) {
+  return useQuery({
+    queryKey: ['run-evidence', runId, version],
+    queryFn: () => apiJson<RunEvidence>(`/runs/${runId}/evidence`),
+    enabled: Boolean(runId),
+  });
+}
+
+/** Where a task was checked: the address the phone gave, else its coordinates. */
+export function placeOf(task: { address: string | null; latitude: number | null; longitude: number | null }) {
+  if (task.address) return task.address;
+  if (task.latitude == null || task.longitude == null) return null;
+  return `${task.latitude.toFixed(5)}, ${task.longitude.toFixed(5)}`;
+}

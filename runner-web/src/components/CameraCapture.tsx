@@ -1,0 +1,98 @@
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useMessages } from '../i18n/locale.ts';
+
+interface CameraCaptureProps {
+  /** The earlier photo laid faintly over the live picture, to match its angle. */
+  overlayUrl: string | null;
+  disabled?: boolean;
+  onFiles: (files: File[]) => void;
+}
+
+const hasCamera = () => Boolean(navigator.mediaDevices?.getUserMedia);
+const noSubscription = () => () => undefined;
+
+/** The live camera's current frame as a JPEG file, at the camera's own resolution. */
+async function frameOf(video: HTMLVideoElement): Promise<File> {
+  const canvas = document.createElement('canvas');
+  canvas.width = video.videoWidth;
+  canvas.height = video.videoHeight;
+  canvas.getContext('2d')!.drawImage(video, 0, 0);
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.92));
+  if (!blob) throw new Error('The camera gave no picture');
+  return new File([blob], `camera-${Date.now()}.jpg`, { type: 'image/jpeg', lastModified: Date.now() });
+}
+
+/**
+ * Take photo: an in-app camera view (getUserMedia, the back camera) with the earlier photo as a faint
+ * overlay. Without a camera (or permission) it says so; the file picker beside it stays the fallback.
+ */
+export function CameraCapture({ overlayUrl, disabled = false, onFiles }: CameraCaptureProps) {
+  const t = useMessages();
+  const id = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  const [stream, setStream] = useState<MediaStream | null>(null);
+  const [unavailable, setUnavailable] = useState(false);
+  // Known only in the browser: the server-rendered first screen shows the file picker alone.
+  const supported = useSyncExternalStore(noSubscription, hasCamera, () => false);
+
+  useEffect(() => {
+    if (!stream) return;
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    if (video.current) video.current.srcObject = stream;
+    return () => {
+      stream.getTracks().forEach((track) => track.stop());
+      element?.close();
+    };
+  }, [stream]);
+
+  if (!supported) return null;
+
+  const open = async () => {
+    setUnavailable(false);
+    try {
+      setStream(await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false }));
+    } catch {
+      setUnavailable(true);
+    }
+  };
+
+  const capture = async () => {
+    if (!video.current) return;
+    const file = await frameOf(video.current);
+    setStream(null);
+    onFiles([file]);
+  };
+
+  return (
+    <>
+      <button type="button" className="button button-secondary" disabled={disabled} onClick={() => void open()}>
+        {t.takePhoto}
+      </button>
+      {unavailable && (
+        <p className="hint" role="status">
+          {t.cameraUnavailable}
+        </p>
+      )}
+      {stream && (
+        <dialog ref={dialog} className="dialog camera" aria-labelledby={`${id}-title`} onClose={() => setStream(null)}>
+          <h2 id={`${id}-title`}>{t.cameraTitle}</h2>
+          <div className="camera-frame">
+            <video ref={video} autoPlay playsInline muted aria-label={t.cameraTitle} />
+            {overlayUrl && <img className="camera-overlay" src={overlayUrl} alt="" aria-hidden="true" />}
+          </div>
+          {overlayUrl && <p className="muted">{t.cameraOverlayHint}</p>}
+          <div className="camera-actions">
+            <button type="button" className="button button-secondary" onClick={() => setStream(null)}>
+              {t.closeCamera}
+            </button>
+            <button type="button" className="button button-primary" onClick={() => void capture()}>
+              {t.capture}
+            </button>
+          </div>
+        </dialog>
+      )}
+    </>
+  );
+}
