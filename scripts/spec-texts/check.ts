@@ -24,9 +24,17 @@ const SOURCE_DIRS = [
 ];
 const SOURCE_FILE = /\.tsx?$/;
 
-/** The spec lives beside the repository (`../shared/spec`); SPEC_DIR overrides it. */
+/** The copy of the spec kept in the repository, for a clone that has no ../shared beside it (CI). */
+export const SPEC_COPY_DIR = path.join(REPO_ROOT, 'docs', 'spec');
+
+/**
+ * The spec lives beside the repository (`../shared/spec`); where it is absent, the copy in docs/spec
+ * stands in (refresh it when the spec changes). SPEC_DIR overrides both.
+ */
 export function specDir(env: NodeJS.ProcessEnv = process.env): string {
-  return path.resolve(env.SPEC_DIR ?? path.join(REPO_ROOT, '..', 'shared', 'spec'));
+  if (env.SPEC_DIR) return path.resolve(env.SPEC_DIR);
+  const beside = path.join(REPO_ROOT, '..', 'shared', 'spec');
+  return existsSync(beside) ? beside : SPEC_COPY_DIR;
 }
 
 export class SpecMissingError extends Error {}
@@ -92,7 +100,7 @@ export async function checkSpecTexts(dir = specDir(), root = REPO_ROOT): Promise
   if (absent.length > 0) {
     throw new SpecMissingError(
       `The spec is not where the check looks: ${absent.join(', ')} missing. Place the spec at ../shared/spec ` +
-        'beside the repository or set SPEC_DIR.',
+        'beside the repository, keep its copy in docs/spec, or set SPEC_DIR.',
     );
   }
   const texts = specTexts(await Promise.all(paths.map((file) => readFile(file, 'utf8'))));

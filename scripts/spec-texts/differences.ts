@@ -86,11 +86,4 @@ export const SPEC_TEXT_DIFFERENCES: SpecTextDifference[] = [
     text: 'Failed to download report. Please try again.',
     reason: 'See Download Failed: the report PDF is a plain browser download.',
   },
-  {
-    text: 'Run {status} ',
-    reason:
-      'The toast of an owner changing a run’s status from the console, which is the dispatch issue’s ' +
-      '(completing a run from the console; spec-gaps 18.14). The check fails once that code says it, so ' +
-      'this entry goes with it.',
-  },
 ];

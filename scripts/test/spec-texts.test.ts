@@ -1,8 +1,16 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkSpecTexts, fileLiterals, SpecMissingError } from '../spec-texts/check.ts';
+import {
+  checkSpecTexts,
+  fileLiterals,
+  REPO_ROOT,
+  SPEC_COPY_DIR,
+  SPEC_FILES,
+  SpecMissingError,
+} from '../spec-texts/check.ts';
 import { SPEC_TEXT_DIFFERENCES } from '../spec-texts/differences.ts';
 import { appearsIn, quotedStrings, specTexts } from '../spec-texts/extract.ts';
 
@@ -15,6 +23,19 @@ describe('spec texts', () => {
     expect(report.found.length + report.differences.length).toBe(report.texts.length);
     for (const entry of SPEC_TEXT_DIFFERENCES) expect(entry.reason.length).toBeGreaterThan(40);
   });
+
+  const besideSpec = path.join(REPO_ROOT, '..', 'shared', 'spec');
+  it.skipIf(!existsSync(besideSpec))(
+    'keeps its copy in docs/spec word for word the same as ../shared/spec',
+    async () => {
+      for (const file of SPEC_FILES) {
+        const copy = await readFile(path.join(SPEC_COPY_DIR, file), 'utf8');
+        expect(copy, `docs/spec/${file} differs from ../shared/spec/${file}: copy it again`).toBe(
+          await readFile(path.join(besideSpec, file), 'utf8'),
+        );
+      }
+    },
+  );
 
   it('takes quoted texts, keeps apostrophes inside words, and skips values that are no text', () => {
     const markdown =
