@@ -54,8 +54,19 @@ export interface LadderSettings {
   ladder_host_alert_margin_minutes?: number | null;
 }
 
-/** A new run's durations: the deployment's, with the ladder steps the owner has set in place of its own. */
+const LADDER_SETTING_KEYS = [
+  'ladder_minutes_per_task',
+  'ladder_reminder_margin_minutes',
+  'ladder_hand_over_margin_minutes',
+  'ladder_host_alert_margin_minutes',
+] as const satisfies (keyof LadderSettings)[];
+
+/**
+ * A new run's durations: the deployment's, with the ladder steps the owner has set in place of its own.
+ * Durations without a ladder (tests of the single reminder) stay so until the owner sets a step.
+ */
 export function withOwnerLadder(durations: RunDurations, settings: LadderSettings | null | undefined): RunDurations {
+  if (!durations.ladder && !LADDER_SETTING_KEYS.some((key) => settings?.[key] != null)) return durations;
   const base = durations.ladder ?? productionLadderDurations;
   const ms = (minutes: number | null | undefined, fallback: number) => (minutes == null ? fallback : minutes * MINUTE);
   const ladder: LadderDurations = {

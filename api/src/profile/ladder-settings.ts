@@ -1,6 +1,12 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { productionDurations, withOwnerLadder, type LadderSettings, type RunDurations } from '@turnproof/config';
+import {
+  productionDurations,
+  productionLadderDurations,
+  withOwnerLadder,
+  type LadderSettings,
+  type RunDurations,
+} from '@turnproof/config';
 import { UserPreferences } from '@turnproof/db';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
@@ -56,7 +62,7 @@ const COLUMNS = {
 
 /** The ladder of new runs, in minutes, as the owner's settings make it over the deployment's durations. */
 function inMinutes(durations: RunDurations, settings: LadderSettings | null) {
-  const ladder = withOwnerLadder(durations, settings).ladder!;
+  const ladder = withOwnerLadder(durations, settings).ladder ?? productionLadderDurations;
   const min = (ms: number) => Math.round((ms / 60_000) * 100) / 100;
   return {
     minutes_per_task: min(ladder.perTaskMs),
