@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useMessages } from '../i18n/locale.ts';
 
 interface CameraCaptureProps {
@@ -7,9 +7,6 @@ interface CameraCaptureProps {
   disabled?: boolean;
   onFiles: (files: File[]) => void;
 }
-
-const hasCamera = () => Boolean(navigator.mediaDevices?.getUserMedia);
-const noSubscription = () => () => undefined;
 
 /** The live camera's current frame as a JPEG file, at the camera's own resolution. */
 async function frameOf(video: HTMLVideoElement): Promise<File> {
@@ -25,6 +22,8 @@ async function frameOf(video: HTMLVideoElement): Promise<File> {
 /**
  * Take photo: an in-app camera view (getUserMedia, the back camera) with the earlier photo as a faint
  * overlay. Without a camera (or permission) it says so; the file picker beside it stays the fallback.
+ * The button is drawn on the server too, whatever the device: adding it once the browser is known pushed
+ * the task's controls 72 px down after hydration (CLS 0.04 on the phone bench).
  */
 export function CameraCapture({ overlayUrl, disabled = false, onFiles }: CameraCaptureProps) {
   const t = useMessages();
@@ -33,8 +32,6 @@ export function CameraCapture({ overlayUrl, disabled = false, onFiles }: CameraC
   const video = useRef<HTMLVideoElement>(null);
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [unavailable, setUnavailable] = useState(false);
-  // Known only in the browser: the server-rendered first screen shows the file picker alone.
-  const supported = useSyncExternalStore(noSubscription, hasCamera, () => false);
 
   useEffect(() => {
     if (!stream) return;
@@ -47,10 +44,12 @@ export function CameraCapture({ overlayUrl, disabled = false, onFiles }: CameraC
     };
   }, [stream]);
 
-  if (!supported) return null;
-
   const open = async () => {
     setUnavailable(false);
+    if (!navigator.mediaDevices?.getUserMedia) {
+      setUnavailable(true);
+      return;
+    }
     try {
       setStream(await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false }));
     } catch {
