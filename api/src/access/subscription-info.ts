@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PLANS } from '@turnproof/config';
-import { BillingAccount } from '@turnproof/db';
+import { BillingAccount, User } from '@turnproof/db';
 import { z } from 'zod';
 import { loadOwnerAccess, type OwnerAccess } from './owner-access.ts';
 
@@ -11,6 +11,8 @@ export const subscriptionInfo = z.object({
   trial_end: z.string().nullable(),
   onTrial: z.boolean(),
   isAdmin: z.boolean(),
+  /** Whether the owner's e-mail address is confirmed. */
+  verified: z.boolean(),
   plan_key: z.enum(['flex', 'starter', 'pro', 'team']),
   usage: z.object({
     used: z.int(),
@@ -51,10 +53,11 @@ async function creditsLeft(em: EntityManager, userId: string): Promise<number> {
 
 /** The spec's subscription info (check-subscription) plus plan, usage and credits. */
 export async function subscriptionInfoOf(em: EntityManager, userId: string): Promise<SubscriptionInfo> {
-  const [access, account, credits] = await Promise.all([
+  const [access, account, credits, user] = await Promise.all([
     loadOwnerAccess(em, userId),
     em.findOne(BillingAccount, { user: userId }, { fields: ['reports_this_period'] }),
     creditsLeft(em, userId),
+    em.findOneOrFail(User, userId, { fields: ['email_confirmed_at'] }),
   ]);
   return {
     subscribed: access.subscribed,
@@ -63,6 +66,7 @@ export async function subscriptionInfoOf(em: EntityManager, userId: string): Pro
     trial_end: access.trialEnd?.toISOString() ?? null,
     onTrial: access.onTrial,
     isAdmin: access.isAdmin,
+    verified: user.email_confirmed_at !== null,
     plan_key: access.planKey,
     usage: usageOf(access, account?.reports_this_period ?? 0),
     credits,

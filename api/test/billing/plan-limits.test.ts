@@ -80,6 +80,7 @@ describe('GET /api/subscription', () => {
       trial_end: null,
       onTrial: false,
       isAdmin: false,
+      verified: true,
       plan_key: 'flex',
       usage: { used: 0, included: 10, percentage: 0, isOverLimit: false },
       credits: 0,
@@ -91,6 +92,8 @@ describe('GET /api/subscription', () => {
       plan_key: 'pro',
       usage: { used: 42, included: 40, percentage: 105, isOverLimit: true },
     });
+    await api.orm.em.getConnection().execute('update users set email_confirmed_at = null where id = ?', [owner.userId]);
+    expect((await owner.get('/api/subscription')).body).toMatchObject({ verified: false });
   });
 
   it('needs a session', async () => {

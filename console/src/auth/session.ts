@@ -48,9 +48,18 @@ const SESSION_KEY = ['session'];
 // The spec re-checks the subscription every 5 minutes.
 const SUBSCRIPTION_RECHECK_MS = 5 * 60_000;
 
+/** What a failed re-check leaves of the last known access: the spec keeps only an admin subscribed. */
+function afterFailedRecheck(session: Session): Session {
+  const { access } = session;
+  if (!access || access.is_admin) return session;
+  return { ...session, access: { ...access, subscribed: false, features: { analytics: false, team: false } } };
+}
+
 /** The signed-in user, profile and plan access, shared by every screen. */
 export function useSession() {
-  return useQuery({ queryKey: SESSION_KEY, queryFn: getSession, refetchInterval: SUBSCRIPTION_RECHECK_MS });
+  const query = useQuery({ queryKey: SESSION_KEY, queryFn: getSession, refetchInterval: SUBSCRIPTION_RECHECK_MS });
+  if (query.isRefetchError) return { ...query, data: afterFailedRecheck(query.data) };
+  return query;
 }
 
 /** Starts the session's query with the app: the first screen then renders with it, not with a spinner first. */

@@ -46,7 +46,9 @@ export function Dashboard() {
   if (dashboard.isError) {
     return <Alert severity="error">Your dashboard could not be loaded. Please refresh the page.</Alert>;
   }
-  const { stats, properties, recent_runs, access } = dashboard.data;
+  const { stats, properties, recent_runs } = dashboard.data;
+  // The session's access is the one re-checked every 5 minutes; the dashboard's own copy serves the first render.
+  const access = session.data?.access ?? dashboard.data.access;
   const setupOpen = onboarding.data && onboarding.data.completed < onboarding.data.total;
   const upgradeMessages = upgradeBannerMessages(access);
   const userId = session.data?.user?.id ?? '';

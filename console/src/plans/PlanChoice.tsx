@@ -8,6 +8,15 @@ import { choosePlan } from './choosePlan.ts';
 import { PlanPicker } from './PlanPicker.tsx';
 import { PromoCodeBox } from './PromoCodeBox.tsx';
 
+/** The API's sentence; an answer without one (a proxy's error page) by its status, as the spec says. */
+function checkoutErrorMessage(error: unknown): string {
+  if (error instanceof HttpError) {
+    const sentence = (error.body as { error?: unknown } | undefined)?.error;
+    return typeof sentence === 'string' ? sentence : `HTTP ${error.status}`;
+  }
+  return errorMessage(error, 'Failed to create checkout session');
+}
+
 /** 'Choose Your Perfect Plan': launch banner, promo code box and plan picker. */
 export function PlanChoice({
   plans,
@@ -41,7 +50,7 @@ export function PlanChoice({
         redirect('/auth');
         return;
       }
-      notify(`Checkout Error: ${errorMessage(error, 'Failed to create checkout session')}`, { type: 'error' });
+      notify(`Checkout Error: ${checkoutErrorMessage(error)}`, { type: 'error' });
     } finally {
       setPicking(null);
     }

@@ -1,21 +1,23 @@
-import { Alert, Box, Button, TextField, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { HttpError } from 'react-admin';
 import { apiJson } from '../api/http.ts';
 import { creditsLeftText, usePromoCredits, useRefreshPromoCredits } from './usePromoCredits.ts';
 
+type PromoError = { title?: string; message: string };
 type PromoState =
-  { kind: 'idle' } | { kind: 'applying' } | { kind: 'applied'; message: string } | { kind: 'error'; message: string };
+  { kind: 'idle' } | { kind: 'applying' } | { kind: 'applied'; message: string } | ({ kind: 'error' } & PromoError);
 
-function promoErrorMessage(error: unknown): string {
+function promoError(error: unknown): PromoError {
   if (error instanceof HttpError) {
     const code = (error.body as { code?: string } | undefined)?.code;
-    if (code === 'INVALID_CODE') return 'Invalid promo code';
-    if (code === 'BAD_INPUT') return 'Please enter a valid promo code';
-    if (error.status === 401) return 'Please log in to apply promo codes.';
-    return error.message || 'Failed to apply promo code';
+    if (code === 'INVALID_CODE') return { message: 'Invalid promo code' };
+    if (code === 'BAD_INPUT') return { message: 'Please enter a valid promo code' };
+    if (error.status === 401)
+      return { title: 'Authentication required', message: 'Please log in to apply promo codes.' };
+    return { message: error.message || 'Failed to apply promo code' };
   }
-  return 'Network error. Please try again.';
+  return { message: 'Network error. Please try again.' };
 }
 
 /**
@@ -43,7 +45,7 @@ export function PromoCodeBox({ orgId }: { orgId: string }) {
       setAttempt({ kind: 'applied', message: answer.message ?? `${answer.remaining ?? 5} free reports added` });
       await refreshCredits();
     } catch (error) {
-      setAttempt({ kind: 'error', message: promoErrorMessage(error) });
+      setAttempt({ kind: 'error', ...promoError(error) });
     }
   }
 
@@ -80,6 +82,7 @@ export function PromoCodeBox({ orgId }: { orgId: string }) {
       )}
       {state.kind === 'error' && (
         <Alert severity="error" sx={{ mt: 1 }}>
+          {state.title && <AlertTitle>{state.title}</AlertTitle>}
           {state.message}
         </Alert>
       )}

@@ -1,0 +1,110 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setBillingState } from '../support/billing-state.ts';
+import { Browser, goodPassword } from '../support/browser.ts';
+import {
+  type ConsoleHarness,
+  DESKTOP,
+  type Owner,
+  PHONE_390,
+  screenshot,
+  startConsoleHarness,
+} from './console-harness.ts';
+
+/**
+ * Accounts, as the host meets them: Sign Out on a device ends that device's session only, Settings' Sign
+ * Out Everywhere ends every one of them; and when the 5-minute subscription re-check fails, only an admin
+ * keeps the paid features (the spec's rule), everyone else sees them locked until a check succeeds.
+ */
+
+let harness: ConsoleHarness;
+beforeAll(async () => {
+  harness = await startConsoleHarness();
+});
+afterAll(() => harness?.close());
+
+const DEVICES = [
+  [DESKTOP, 'desktop'],
+  [PHONE_390, '390'],
+] as const;
+
+/** A second device of the same owner, signed in through the API. */
+async function otherDevice(owner: Owner): Promise<Owner> {
+  const device = new Browser(harness.api.baseUrl);
+  expect((await device.post('/api/auth/login', { email: owner.email, password: goodPassword })).status).toBe(200);
+  return Object.assign(device, { email: owner.email, userId: owner.userId });
+}
+
+const signedIn = async (device: Browser) => (await device.get('/api/auth/session')).body.user !== null;
+
+describe('signing out', () => {
+  it('ends this device only from the header, and every device from Settings', async () => {
+    for (const [device, label] of DEVICES) {
+      const host = await harness.owner('flex');
+      const phone = await otherDevice(host);
+
+      const page = await harness.newPage(device, host);
+      await page.goto(harness.url('/dashboard'));
+      await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+      await page.getByRole('button', { name: 'Sign Out' }).first().click();
+      await page.waitForURL((url) => url.pathname === '/auth');
+      expect(await signedIn(host)).toBe(false);
+      expect(await signedIn(phone)).toBe(true);
+      await page.context().close();
+
+      const again = await otherDevice(host);
+      const settings = await harness.newPage(device, again);
+      await settings.goto(harness.url('/settings'));
+      await settings.getByRole('button', { name: 'Sign Out Everywhere' }).click();
+      await settings.waitForURL((url) => url.pathname === '/auth');
+      await settings.getByRole('button', { name: 'Sign In' }).first().waitFor();
+      await screenshot(settings, `signed-out-everywhere-${label}`);
+      expect(await signedIn(again)).toBe(false);
+      expect(await signedIn(phone)).toBe(false);
+      await settings.context().close();
+    }
+  });
+});
+
+describe('a failed subscription re-check', () => {
+  /** The dashboard of a Pro owner whose session answers fail from now on; the clock moves past the re-check. */
+  async function dashboardAfterFailedRecheck(page: Page): Promise<number> {
+    await page.clock.install();
+    await page.goto(harness.url('/dashboard'));
+    await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+    expect(await page.locator('[data-feature-lock="Team"]').count()).toBe(0);
+    let failedChecks = 0;
+    await page.route('**/api/auth/session', (route) => {
+      failedChecks += 1;
+      return route.fulfill({ status: 503, json: { error: 'The service is unavailable. Please try again.' } });
+    });
+    await page.clock.fastForward('05:01');
+    // react-query tries a failed check 3 more times (1 s, 2 s, 4 s apart) before it counts as failed.
+    for (let second = 0; second < 10; second += 1) await page.clock.fastForward(1_000);
+    await expect.poll(() => failedChecks).toBe(4);
+    return failedChecks;
+  }
+
+  it('locks the paid features of an owner who is not an admin', async () => {
+    for (const [device, label] of DEVICES) {
+      const host = await harness.owner('flex');
+      await setBillingState(harness.api, host.userId, { plan_key: 'pro', plan_status: 'active' });
+      const page = await harness.newPage(device, host);
+      await dashboardAfterFailedRecheck(page);
+      await page.locator('[data-feature-lock="Team"]').getByRole('heading', { name: 'Feature Locked' }).waitFor();
+      await screenshot(page, `subscription-recheck-failed-${label}`);
+      await page.context().close();
+    }
+  });
+
+  it("keeps an admin's features", async () => {
+    const admin = await harness.owner('flex');
+    await harness.api.orm.em
+      .getConnection()
+      .execute(`update profiles set role = 'admin' where user_id = ?`, [admin.userId]);
+    const page = await harness.newPage(DESKTOP, admin);
+    await dashboardAfterFailedRecheck(page);
+    expect(await page.locator('[data-feature-lock="Team"]').count()).toBe(0);
+    await page.context().close();
+  });
+});
