@@ -5,6 +5,7 @@ import Koa from 'koa';
 import { accountRouter } from './account/account-router.ts';
 import { analyticsRouter } from './analytics/analytics-router.ts';
 import type { AppDeps } from './app-deps.ts';
+import { vitalsRouter } from './vitals/vitals-router.ts';
 import { authRouter } from './auth/auth-router.ts';
 import { stripeRouter } from './billing/stripe-router.ts';
 import { subscriptionRouter } from './billing/subscription-router.ts';
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     contactRouter(deps),
     ogImageRouter(),
     sampleReportRouter(deps),
+    vitalsRouter(deps),
     openApiRouter(deps.config.publicOrigin),
   ]) {
     api.use(router.routes(), router.allowedMethods());

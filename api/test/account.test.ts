@@ -46,7 +46,14 @@ describe('profile and preferences', () => {
       email: owner.email,
       display_name: 'Test Owner',
       role: 'Property Manager',
-      stats: { properties: 0, completed_runs: 0, team_members: 0, hours_saved: 0, task_completion_percent: null },
+      stats: {
+        properties: 0,
+        completed_runs: 0,
+        team_members: 0,
+        hours_saved: 0,
+        estimated_revenue: 0,
+        task_completion_percent: null,
+      },
     });
 
     const edited = await owner.put('/api/profile', {
@@ -79,6 +86,7 @@ describe('profile and preferences', () => {
       completed_runs: 2,
       team_members: 0,
       hours_saved: 5,
+      estimated_revenue: 300,
       task_completion_percent: 75,
     });
 

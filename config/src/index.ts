@@ -33,3 +33,12 @@ export {
 export * from './plans.ts';
 export * from './public-urls.ts';
 export * from './media-limits.ts';
+export {
+  rateWebVital,
+  WEB_VITAL_APPS,
+  WEB_VITAL_NAMES,
+  WEB_VITAL_THRESHOLDS,
+  type WebVitalApp,
+  type WebVitalName,
+  type WebVitalRating,
+} from './web-vitals.ts';

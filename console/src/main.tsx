@@ -16,3 +16,6 @@ createRoot(container).render(
     </Suspense>
   </StrictMode>,
 );
+
+// The page's web vitals go to the API; the reporter loads after the first render, in a chunk of its own.
+void import('@turnproof/config/report-web-vitals').then(({ reportWebVitals }) => reportWebVitals('console'));

@@ -36,3 +36,6 @@ if (scheduleToken) {
 } else {
   createRoot(container).render(<RunnerRoot boot={bootFromLocation(window.location.pathname)} />);
 }
+
+// The page's web vitals go to the API; the reporter loads after the first render, in a chunk of its own.
+void import('@turnproof/config/report-web-vitals').then(({ reportWebVitals }) => reportWebVitals('runner'));

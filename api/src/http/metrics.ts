@@ -1,11 +1,16 @@
 import { createServer, type Server } from 'node:http';
+import { rateWebVital, type WebVitalApp, type WebVitalName } from '@turnproof/config';
 import type { Middleware } from 'koa';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
-/** The API's Prometheus series: request rate, latency and errors by route, plus Node's process metrics. */
+/**
+ * The API's Prometheus series: request rate, latency and errors by route, Node's process metrics, and
+ * the web vitals the front ends report from people's browsers.
+ */
 export interface HttpMetrics {
   registry: Registry;
   middleware: Middleware;
+  recordWebVital(app: WebVitalApp, name: WebVitalName, value: number): void;
 }
 
 export function createHttpMetrics(): HttpMetrics {
@@ -32,6 +37,13 @@ export function createHttpMetrics(): HttpMetrics {
     registers: [registry],
   });
 
+  const webVitals = new Counter({
+    name: 'turnproof_web_vitals_total',
+    help: "Page loads' web vitals reported by the browsers, by front end, metric and rating (the spec's thresholds)",
+    labelNames: ['app', 'metric', 'rating'],
+    registers: [registry],
+  });
+
   const middleware: Middleware = async (ctx, next) => {
     const stop = duration.startTimer();
     try {
@@ -46,7 +58,11 @@ export function createHttpMetrics(): HttpMetrics {
       if (ctx.status >= 500) errors.inc({ method: ctx.method, route });
     }
   };
-  return { registry, middleware };
+  return {
+    registry,
+    middleware,
+    recordWebVital: (app, name, value) => webVitals.inc({ app, metric: name, rating: rateWebVital(name, value) }),
+  };
 }
 
 /** Serves `GET /metrics` on its own port, so scrapes never pass the public load balancer. */

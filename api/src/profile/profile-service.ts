@@ -13,6 +13,8 @@ import type { UpdatePreferencesInput, UpdateProfileInput } from './profile-input
 
 /** Spec section 9: 'hours saved 2.5 per completed run'. */
 const HOURS_SAVED_PER_COMPLETED_RUN = 2.5;
+/** Spec section 9: 'revenue 150 per completed run' (dollars, an estimate the profile labels as such). */
+const REVENUE_PER_COMPLETED_RUN = 150;
 
 /** The fields whose being filled in makes a profile complete. */
 const COMPLETENESS_FIELDS = [
@@ -72,6 +74,7 @@ export async function profileStats(em: EntityManager, ownerId: string) {
     completed_runs: completedRuns,
     team_members: teamMembers,
     hours_saved: completedRuns * HOURS_SAVED_PER_COMPLETED_RUN,
+    estimated_revenue: completedRuns * REVENUE_PER_COMPLETED_RUN,
     /** Of the tasks in completed runs, the share ticked (null before the first completed run). */
     task_completion_percent: total === 0 ? null : Math.round((Number(tasks?.checked ?? 0) / total) * 100),
   };

@@ -86,6 +86,7 @@ describe('profile activity', () => {
       expect(await stat('Properties').textContent()).toBe('7');
       expect(await stat('Completed runs').textContent()).toBe('1');
       expect(await stat('Hours saved').textContent()).toBe('2.5');
+      expect(await stat('Est. revenue').textContent()).toBe('$150');
       expect(await stat('Task completion').textContent()).toBe('100%');
       await page.getByRole('tab', { name: 'Activity' }).click();
       const items = page.getByRole('list', { name: 'Recent activity' }).getByRole('listitem');

@@ -18,6 +18,7 @@ import { createOrm } from '@turnproof/db';
 import { connectTemporal } from '@turnproof/temporal/client';
 import { type DestinationStream, pino } from 'pino';
 import { createApp } from '../../src/app.ts';
+import { createHttpMetrics } from '../../src/http/metrics.ts';
 import { reconcileAdminRoles } from '../../src/auth/admin-role.ts';
 import { defaultRateLimits, RateLimits, type RateLimitSettings } from '../../src/auth/rate-limits.ts';
 import { OutboxRelay } from '../../src/outbox/outbox-relay.ts';
@@ -78,6 +79,7 @@ export async function startTestApi(options: TestApiOptions = {}) {
     : pino({ level: process.env.TEST_LOG_LEVEL ?? 'error' });
   const outbox = new OutboxRelay({ orm, temporal: temporal.client, logger }).start();
   const pdf = createPdfRenderer();
+  const metrics = createHttpMetrics();
   const app = createApp({
     config,
     orm,
@@ -95,6 +97,7 @@ export async function startTestApi(options: TestApiOptions = {}) {
     trialDurations: options.trialDurations,
     promoCreditLifetimeMs: options.promoCreditLifetimeMs,
     calendarDurations: options.calendarDurations,
+    metrics,
   });
   server.on('request', app.callback());
 
@@ -108,6 +111,8 @@ export async function startTestApi(options: TestApiOptions = {}) {
     temporal: temporal.client,
     config,
     storage,
+    /** The API's Prometheus series, as main.ts serves them on METRICS_PORT. */
+    metrics,
     async close() {
       await new Promise((resolve) => server.close(resolve));
       await outbox.stop();

@@ -20,6 +20,7 @@ export interface Profile {
     completed_runs: number;
     team_members: number;
     hours_saved: number;
+    estimated_revenue: number;
     task_completion_percent: number | null;
   };
 }
