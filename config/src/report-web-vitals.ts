@@ -11,7 +11,9 @@ export function reportWebVitals(app: WebVitalApp): void {
   const send = ({ name, value }: Metric) =>
     fetch('/api/vitals', {
       method: 'POST',
-      keepalive: true,
+      // Only a report sent as the page goes away must outlive it; browsers track keepalive requests apart
+      // from the page, so they are kept for that moment.
+      keepalive: document.visibilityState === 'hidden',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ app, name, value }),
     }).catch(() => undefined);

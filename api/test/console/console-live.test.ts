@@ -60,6 +60,16 @@ describe('live updates', () => {
     await properties.context().close();
     await profile.context().close();
   });
+
+  it('shows a property added on another device in the phone-sized list, without a reload', async () => {
+    const owner = await harness.owner('flex');
+    const phone = await openTab(owner, '/properties', 'Properties', PHONE_390);
+    expect((await owner.post('/api/properties', { name: 'Harbour Flat', address: '4 Quay Street' })).status).toBe(201);
+    await phone.getByText('Harbour Flat').first().waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await sameDocument(phone)).toBe(true);
+    await screenshot(phone, 'live-second-tab-390');
+    await phone.context().close();
+  });
 });
 
 describe('connection badge', () => {
