@@ -11,9 +11,8 @@ export function reportWebVitals(app: WebVitalApp): void {
   const send = ({ name, value }: Metric) =>
     fetch('/api/vitals', {
       method: 'POST',
-      // Only a report sent as the page goes away must outlive it; browsers track keepalive requests apart
-      // from the page, so they are kept for that moment.
-      keepalive: document.visibilityState === 'hidden',
+      // LCP, CLS and INP are final as the page goes away: the report must outlive it.
+      keepalive: true,
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ app, name, value }),
     })
