@@ -83,9 +83,10 @@ function installProbe(): void {
   };
 }
 
-/** Toasts (3 s) lie over the page in a full-page screenshot: wait for them to go. */
+/** Toasts (3 s) lie over the page in a full-page screenshot: wait for them to go; and from the top (sticky header). */
 async function toastsGone(page: Page) {
   await expect.poll(() => page.locator('.toast').count(), { timeout: UI_TIMEOUT_MS }).toBe(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 const probeOf = (page: Page) => page.evaluate(() => (window as unknown as { probe: Probe }).probe);
@@ -192,7 +193,7 @@ describe('the per-task upload list, in a 390 px Chromium', () => {
       expect(await progress.getAttribute('aria-valuemax')).toBe('100');
       expect(Number(await progress.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(0);
       await expectThumbnailsShown(current, 2);
-      await page.evaluate(() => document.getElementById('current-task-title')?.scrollIntoView());
+      await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, 'uploads-uploading-and-failed');
 
       // Background Sync: the tag was registered when the phone came back online, and the worker's
