@@ -14,7 +14,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild
       ? []
       : [
-          // src/sw/sw.ts built to dist/sw.js with the precache manifest of the build injected: index.html
+          // src/sw/sw.ts built to dist/sw.js (served at /sw.js) with the precache manifest of the build injected: index.html
           // (the offline shell), the JS including the compression worker chunk, CSS, icons and the web
           // manifest. We register it ourselves (src/sw/register-service-worker.ts), with our own manifest.
           VitePWA({
@@ -25,6 +25,8 @@ export default defineConfig(({ isSsrBuild }) => ({
             manifest: false,
             injectManifest: {
               rollupFormat: 'iife',
+              // Absolute URLs: the worker is served at /sw.js (and /r/sw.js), the files under /r/.
+              modifyURLPrefix: { '': '/r/' },
               globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
             },
           }),

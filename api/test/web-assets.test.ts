@@ -77,13 +77,22 @@ describe('web assets on the API origin', () => {
     expect(asset.body).toContain('Invalid Magic Link');
   });
 
-  it("serves the runner's service worker at /r/sw.js, allowed to control /r/ and /run/", async () => {
-    const sw = await get('/r/sw.js');
+  it("serves the runner's service worker at /sw.js, and at /r/sw.js for earlier installs", async () => {
+    const sw = await get('/sw.js');
     expect(sw.status).toBe(200);
     expect(sw.type).toMatch(/javascript/);
-    expect(sw.headers.get('service-worker-allowed')).toBe('/');
     expect(sw.headers.get('cache-control')).toBe('no-cache');
+    // At the root it may control /r/, /run/ and /c/ without widening its scope.
+    expect(sw.headers.get('service-worker-allowed')).toBeNull();
+    // Its precache names the files by absolute URL, so it works from the root.
     expect(sw.body).toContain('/r/index.html');
+    expect(sw.body).toContain('turnproof-offline-sync');
+
+    const legacy = await get('/r/sw.js');
+    expect(legacy.status).toBe(200);
+    expect(legacy.body).toBe(sw.body);
+    expect(legacy.headers.get('service-worker-allowed')).toBe('/');
+    expect(legacy.headers.get('cache-control')).toBe('no-cache');
   });
 
   it("serves the console's own assets from /assets/", async () => {

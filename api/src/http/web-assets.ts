@@ -21,8 +21,12 @@ interface WebApp {
   owns: (path: string) => boolean;
   /** The paths its index.html answers when no file matches; by default every path it owns. */
   routes?: (path: string) => boolean;
-  /** Its service worker's URL, and the widest scope it may be registered for (`Service-Worker-Allowed`). */
-  serviceWorker?: { path: string; allowedScope: string };
+  /**
+   * Its service worker: the file in dist, the URL it is registered at (which may lie outside `owns`), and
+   * earlier URLs still answered for installs that registered them, with the widest scope they may control
+   * (`Service-Worker-Allowed`).
+   */
+  serviceWorker?: { file: string; path: string; legacy?: { path: string; allowedScope: string }[] };
   /** Answers a page rendered on the server where it has one (true), before the index.html fallback. */
   renderPage?: PageRenderer;
 }
@@ -42,8 +46,9 @@ export function webAssets({ renderRunnerPage }: { renderRunnerPage?: PageRendere
       base: '/r',
       dist: RUNNER_DIST,
       owns: isRunnerPath,
-      // /r/sw.js is registered for /r/ and for /run/: one header value must allow both.
-      serviceWorker: { path: '/r/sw.js', allowedScope: '/' },
+      // The spec's /sw.js may control /r/, /run/ and /c/ as it is. Earlier versions registered /r/sw.js for
+      // all three, which needs the header; their browsers still check that URL for updates.
+      serviceWorker: { file: '/sw.js', path: '/sw.js', legacy: [{ path: '/r/sw.js', allowedScope: '/' }] },
       renderPage: renderRunnerPage,
     },
     {
@@ -60,18 +65,28 @@ export function webAssets({ renderRunnerPage }: { renderRunnerPage?: PageRendere
 function serveApp({ base, dist, owns, routes = owns, serviceWorker, renderPage }: WebApp): Middleware<AppState> {
   const files = serve(dist, { index: false });
   const assets = `${base}/assets/`;
+  const workerPaths = new Map<string, string | null>();
+  if (serviceWorker) {
+    workerPaths.set(serviceWorker.path, null);
+    for (const { path, allowedScope } of serviceWorker.legacy ?? []) workerPaths.set(path, allowedScope);
+  }
   return async (ctx, next) => {
-    if (!owns(ctx.path) || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    const allowedScope = workerPaths.get(ctx.path);
+    if (serviceWorker && allowedScope !== undefined) {
+      if (!(await sendFile(ctx, files, serviceWorker.file))) return next();
+      if (allowedScope) ctx.set('Service-Worker-Allowed', allowedScope);
+      // Browsers check for a new worker on navigations; the answer must not come from a cache.
+      ctx.set('Cache-Control', 'no-cache');
+      // A worker runs under its own script's policy: it fetches the app's files (its precache), the
+      // runner's pages and, for Background Sync, the public API on this origin, nothing else.
+      ctx.set('Content-Security-Policy', "default-src 'self'; script-src 'self'; object-src 'none'");
+      return;
+    }
+    if (!owns(ctx.path)) return next();
     if (ctx.path.startsWith(`${base}/`) && (await sendFile(ctx, files, ctx.path.slice(base.length)))) {
       // Vite puts a content hash in every asset's name, so a browser may keep one forever.
       if (ctx.path.startsWith(assets)) ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
-      if (ctx.path === serviceWorker?.path) {
-        ctx.set('Service-Worker-Allowed', serviceWorker.allowedScope);
-        ctx.set('Cache-Control', 'no-cache');
-        // A worker runs under its own script's policy: it fetches the app's files (its precache) and
-        // the runner's pages from this origin, nothing else.
-        ctx.set('Content-Security-Policy', "default-src 'self'; script-src 'self'; object-src 'none'");
-      }
       return;
     }
     // A missing script or stylesheet is a 404, not the app shell served as text/html.

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useMessages } from '../i18n/locale.ts';
 import type { PublicTask } from '../run-model.ts';
 import type { IssueReport } from '../runner/use-runner.ts';
@@ -14,6 +14,8 @@ interface CurrentTaskCardProps {
   /** The property's time zone, for the earlier photos' times. */
   timeZone?: string | null;
   busy: boolean;
+  /** The task's photos and videos with their upload state (UploadList). */
+  uploads?: ReactNode;
   onFiles: (files: File[]) => void;
   onComplete: (comment: string) => void;
   onReportIssue: (report: IssueReport) => Promise<boolean>;
@@ -25,6 +27,7 @@ export function CurrentTaskCard({
   number,
   timeZone,
   busy,
+  uploads,
   onFiles,
   onComplete,
   onReportIssue,
@@ -62,6 +65,7 @@ export function CurrentTaskCard({
           <MediaPicker label={t.addPhotos} multiple disabled={busy} onFiles={onFiles} />
         </>
       )}
+      {uploads}
       <label htmlFor={notesId} className="field-label">
         {t.notes}
       </label>

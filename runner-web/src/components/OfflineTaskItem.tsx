@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useMessages } from '../i18n/locale.ts';
 import type { PublicTask } from '../run-model.ts';
 import type { IssueReport } from '../runner/use-runner.ts';
@@ -10,6 +10,8 @@ interface OfflineTaskItemProps {
   task: PublicTask;
   number: number;
   busy: boolean;
+  /** The task's photos and videos with their upload state (UploadList). */
+  uploads?: ReactNode;
   onToggle: (checked: boolean) => void;
   onFile: (file: File) => void;
   onComment: (comment: string) => void;
@@ -21,6 +23,7 @@ export function OfflineTaskItem({
   task,
   number,
   busy,
+  uploads,
   onToggle,
   onFile,
   onComment,
@@ -64,6 +67,7 @@ export function OfflineTaskItem({
           <MediaPicker label={t.addPhoto} disabled={busy} onFiles={(files) => files[0] && onFile(files[0])} />
         </>
       )}
+      {uploads}
       <label htmlFor={`${id}-comment`} className="field-label">
         {t.comment}
       </label>

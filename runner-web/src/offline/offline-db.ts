@@ -294,6 +294,19 @@ export async function updateMedia(
   await tx.done;
 }
 
+/**
+ * The cleaner removes a file before it is confirmed: it leaves the queue. Answers false when it is
+ * already confirmed (synced), which can no longer be taken back, or gone.
+ */
+export async function removeQueuedMedia(db: OfflineDb, id: number): Promise<boolean> {
+  const tx = db.transaction('media', 'readwrite');
+  const media = await tx.store.get(id);
+  const removable = !!media && !media.synced;
+  if (removable) await tx.store.delete(id);
+  await tx.done;
+  return removable;
+}
+
 /** Bytes of the files stored for a token, or for all runs. */
 export async function mediaBytes(db: OfflineDb, token?: string): Promise<number> {
   const tx = db.transaction('media');

@@ -146,11 +146,17 @@ export interface RunnerApiOptions {
   fetch?: typeof fetch;
 }
 
+/** A PUT of a file's bytes: its progress (0..1), and a signal that cancels it. */
+export interface PutFileOptions {
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
 export interface RunnerApi {
   getRun<T = unknown>(token: string, signal?: AbortSignal): Promise<T>;
   postTask(body: TaskRequest): Promise<TaskResponse>;
   requestUpload(body: UploadRequest): Promise<UploadResponse>;
-  putFile(uploadUrl: string, blob: Blob, contentType: string): Promise<PutFileResponse>;
+  putFile(uploadUrl: string, blob: Blob, contentType: string, options?: PutFileOptions): Promise<PutFileResponse>;
   confirmMedia(body: MediaConfirmRequest): Promise<MediaConfirmResponse>;
   complete(body: CompleteRequest): Promise<CompleteResponse>;
   reportIssue(body: IssueRequest): Promise<IssueResponse>;
@@ -189,20 +195,56 @@ export function createRunnerApi(options: RunnerApiOptions = {}): RunnerApi {
       }),
     postTask: (body) => post('task', '/api/public/task', body),
     requestUpload: (body) => post('upload', '/api/public/upload', body),
-    putFile: (uploadUrl, blob, contentType) =>
-      call('storage', /^https?:\/\//i.test(uploadUrl) ? uploadUrl : `${baseUrl}${uploadUrl}`, {
-        method: 'PUT',
-        headers: { 'Content-Type': contentType || 'application/octet-stream', Accept: 'application/json' },
-        body: blob,
-      }),
+    putFile: (uploadUrl, blob, contentType, { onProgress, signal } = {}) => {
+      const url = /^https?:\/\//i.test(uploadUrl) ? uploadUrl : `${baseUrl}${uploadUrl}`;
+      const headers = { 'Content-Type': contentType || 'application/octet-stream', Accept: 'application/json' };
+      // fetch reports no upload progress; XMLHttpRequest does (not in the service worker, which has none).
+      if (onProgress && !options.fetch && typeof XMLHttpRequest !== 'undefined') {
+        return putWithProgress<PutFileResponse>(url, headers, blob, onProgress, signal);
+      }
+      return call('storage', url, { method: 'PUT', headers, body: blob, ...(signal ? { signal } : {}) });
+    },
     confirmMedia: (body) => post('confirm', '/api/public/media-confirm', body),
     complete: (body) => post('complete', '/api/public/complete', body),
     reportIssue: (body) => post('issue', '/api/public/issue', body),
   };
 }
 
+/** The storage PUT through XMLHttpRequest, for its upload progress; fails as `call` does. */
+function putWithProgress<T>(
+  url: string,
+  headers: Record<string, string>,
+  blob: Blob,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const aborted = () => new DOMException('The upload was cancelled', 'AbortError');
+    if (signal?.aborted) return reject(aborted());
+    const request = new XMLHttpRequest();
+    request.open('PUT', url);
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      const body = parseBody(request.responseText);
+      if (request.status >= 200 && request.status < 300) resolve(body as T);
+      else reject(new RunnerApiError('storage', request.status, errorText(body, request.statusText)));
+    };
+    request.onerror = () => reject(new RunnerApiError('storage', 0, 'Failed to fetch'));
+    request.ontimeout = request.onerror;
+    request.onabort = () => reject(aborted());
+    signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(blob);
+  });
+}
+
 async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text().catch(() => '');
+  return parseBody(await response.text().catch(() => ''));
+}
+
+function parseBody(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text) as unknown;
@@ -211,8 +253,8 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function errorText(body: unknown, response: Response): string {
+function errorText(body: unknown, response: Response | string): string {
   if (typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string') return body.error;
   if (typeof body === 'string' && body.length <= 200 && !body.trimStart().startsWith('<')) return body.trim();
-  return response.statusText || 'Request failed';
+  return (typeof response === 'string' ? response : response.statusText) || 'Request failed';
 }

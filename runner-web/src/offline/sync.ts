@@ -22,6 +22,25 @@ export interface SyncDeps {
   api: RunnerApi;
   now?: () => number;
   mediaBatchSize?: number;
+  /** Each queued file's upload as it goes, for the task's upload list. */
+  onMedia?: (event: MediaSyncEvent) => void;
+}
+
+/**
+ * A queued file's upload (by its id in the media store): 'uploading' with the share of its bytes sent
+ * (1 while the server confirms it), 'uploaded' once confirmed, 'failed' with why.
+ */
+export type MediaSyncEvent =
+  | { id: number; state: 'uploading'; progress: number }
+  | { id: number; state: 'uploaded' }
+  | { id: number; state: 'failed'; error: unknown };
+
+/** The uploads under way, by file id: removing a file cancels its PUT. */
+const uploadsInFlight = new Map<number, AbortController>();
+
+/** Cancels the upload of a queued file, if one is under way (the cleaner removed it). */
+export function cancelUpload(id: number): void {
+  uploadsInFlight.get(id)?.abort();
 }
 
 /** For 'Syncing... (done/total)'. */
@@ -81,7 +100,7 @@ export async function syncToken(
       const batch = media.slice(start, start + batchSize);
       const outcomes = await Promise.allSettled(
         batch.map(async (item) => {
-          await uploadMedia(db, api, item, now);
+          await uploadMedia(db, api, item, now, deps.onMedia ?? (() => {}));
           step();
         }),
       );
@@ -162,12 +181,46 @@ const contentTypeOf = (item: QueuedMedia) => item.fileMeta.type || item.blob.typ
 export const reserveActionId = (actionId: string, reservation: number) => `${actionId}:upload:${reservation}`;
 export const confirmActionId = (actionId: string) => `${actionId}:confirm`;
 
+/** One queued file's upload, reported to `onMedia`, and skipped (not an error) once the cleaner removed it. */
+async function uploadMedia(
+  db: OfflineDb,
+  api: RunnerApi,
+  item: QueuedMedia,
+  now: () => number,
+  onMedia: (event: MediaSyncEvent) => void,
+): Promise<void> {
+  const id = item.id!;
+  const controller = new AbortController();
+  uploadsInFlight.set(id, controller);
+  // The cleaner may remove the file at any step before its confirmation: then it is simply not sent.
+  const removed = async () => controller.signal.aborted || !(await db.get('media', id));
+  try {
+    if (await removed()) return;
+    onMedia({ id, state: 'uploading', progress: 0 });
+    await sendMedia(db, api, item, now, onMedia, controller.signal, removed);
+  } catch (error) {
+    if (await removed()) return;
+    onMedia({ id, state: 'failed', error });
+    throw error;
+  } finally {
+    uploadsInFlight.delete(id);
+  }
+}
+
 /**
  * Reserve, PUT, confirm, remembering each step on the stored item so a retry resumes after the last
  * step that succeeded. A reservation is repeated with the same action id (the server answers with the
  * same path) unless its upload link expired, when a new one is made.
  */
-async function uploadMedia(db: OfflineDb, api: RunnerApi, item: QueuedMedia, now: () => number): Promise<void> {
+async function sendMedia(
+  db: OfflineDb,
+  api: RunnerApi,
+  item: QueuedMedia,
+  now: () => number,
+  onMedia: (event: MediaSyncEvent) => void,
+  signal: AbortSignal,
+  removed: () => Promise<boolean>,
+): Promise<void> {
   const id = item.id!;
   const contentType = contentTypeOf(item);
   let upload: MediaUploadState | null = item.upload ?? null;
@@ -203,7 +256,10 @@ async function uploadMedia(db: OfflineDb, api: RunnerApi, item: QueuedMedia, now
 
   if (!upload.stored) {
     try {
-      await api.putFile(upload.uploadUrl, item.blob, contentType);
+      await api.putFile(upload.uploadUrl, item.blob, contentType, {
+        signal,
+        onProgress: (fraction) => onMedia({ id, state: 'uploading', progress: fraction }),
+      });
     } catch (error) {
       // 403: the signed link was refused (expired); the next attempt reserves a new one.
       if (error instanceof RunnerApiError && error.status === 403) {
@@ -214,13 +270,16 @@ async function uploadMedia(db: OfflineDb, api: RunnerApi, item: QueuedMedia, now
     upload = { ...upload, stored: true };
     await updateMedia(db, id, { upload });
   }
+  onMedia({ id, state: 'uploading', progress: 1 });
 
   // An issue's photo is not proof of the task: the issue names it by path, and it is never confirmed.
   if (item.issueActionId) {
     await updateMedia(db, id, { synced: true });
+    onMedia({ id, state: 'uploaded' });
     return;
   }
 
+  if (await removed()) return;
   await api.confirmMedia({
     token: item.token,
     runTaskId: item.runTaskId,
@@ -231,6 +290,7 @@ async function uploadMedia(db: OfflineDb, api: RunnerApi, item: QueuedMedia, now
     ...locationFields(item.location),
   });
   await updateMedia(db, id, { synced: true });
+  onMedia({ id, state: 'uploaded' });
 }
 
 // ---- retries and scheduling ----

@@ -3,8 +3,8 @@
 export interface CompressRequest {
   id: number;
   file: Blob;
-  /** The longest side allowed for width and for height; smaller images are never enlarged. */
-  maxDimension: number;
+  /** The longest side allowed for width and for height (smaller images are never enlarged); null: keep the size. */
+  maxDimension: number | null;
   /** 0..1, for the WebP encoder. */
   quality: number;
 }

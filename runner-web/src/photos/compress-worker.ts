@@ -1,5 +1,6 @@
 /**
- * Module Web Worker that turns one photo into a WebP that fits in maxDimension x maxDimension.
+ * Module Web Worker that turns one photo into a WebP that fits in maxDimension x maxDimension (or, for
+ * the conversion of a small image, a WebP of the same size).
  * Decoding (createImageBitmap), scaling and encoding all happen here, so the cleaner's page stays
  * responsive on a cheap phone. It keeps no state and imports nothing at run time (the protocol is
  * types only), so it also works when bundled as a classic script.
@@ -19,8 +20,8 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 
 /** The size that fits in max x max keeping the aspect ratio; never larger than the original. */
-function fitWithin(width: number, height: number, max: number): { width: number; height: number } {
-  const scale = Math.min(1, max / width, max / height);
+function fitWithin(width: number, height: number, max: number | null): { width: number; height: number } {
+  const scale = max === null ? 1 : Math.min(1, max / width, max / height);
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 

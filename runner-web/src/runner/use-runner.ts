@@ -16,18 +16,24 @@ import {
   queueMedia,
   queuedCount,
   type QueuedAction,
+  type QueuedMedia,
+  removeQueuedMedia,
 } from '../offline/offline-db.ts';
 import { createRunnerApi, RunnerApiError } from '../offline/runner-api.ts';
 import {
+  cancelUpload,
   createSyncScheduler,
+  type MediaSyncEvent,
   type SyncProgress,
   type SyncResult,
   type SyncScheduler,
   syncToken,
 } from '../offline/sync.ts';
-import { compressPhoto } from '../photo-compression.ts';
+import { COMPRESSION_BATCH_SIZE, compressPhoto } from '../photo-compression.ts';
 import { type LocalChanges, overlayRun, type PublicRun, type PublicTask } from '../run-model.ts';
+import { onFlushRequest, requestBackgroundSync } from '../sw/background-sync.ts';
 import type { ShowToast, ToastInput } from '../use-toasts.ts';
+import { type UploadItem, uploadItems, type UploadProgress } from './upload-items.ts';
 
 /** Spec: a run older than this is reloaded before an upload. */
 const STALE_BEFORE_UPLOAD_MS = 4 * 60 * 1000;
@@ -61,6 +67,10 @@ export interface Runner {
   setChecked(task: PublicTask, checked: boolean, durationSeconds: number | null): Promise<void>;
   saveComment(task: PublicTask, comment: string): Promise<void>;
   addFiles(task: PublicTask, files: readonly File[]): Promise<void>;
+  /** Each task's photos and videos with their upload state, by run task id. */
+  uploads: Readonly<Record<string, UploadItem[]>>;
+  /** Takes a file that is not yet confirmed out of the queue (cancelling its upload). */
+  removeFile(queueId: number): Promise<void>;
   completeRun(): Promise<void>;
   /** Queues the report and its photos; answers whether it was queued. */
   reportIssue(task: PublicTask, report: IssueReport): Promise<boolean>;
@@ -71,12 +81,14 @@ interface Snapshot {
   server: PublicRun;
   source: RunSource;
   changes: LocalChanges;
+  /** This link's files still to upload (synced ones are the server's now). */
+  files: QueuedMedia[];
 }
 
 const NO_CHANGES: LocalChanges = { actions: [], queuedMedia: {} };
 
 /** This link's queued actions (synced ones too, until cleared) and unsynced files per task. */
-async function readChanges(token: string): Promise<{ changes: LocalChanges; queued: number }> {
+async function readChanges(token: string): Promise<{ changes: LocalChanges; files: QueuedMedia[]; queued: number }> {
   const db = await offlineDb();
   const [actions, media] = await Promise.all([db.getAllFromIndex('actions', 'token', token), pendingMedia(db, token)]);
   actions.sort((a, b) => a.timestamp - b.timestamp || (a.id ?? 0) - (b.id ?? 0));
@@ -86,7 +98,7 @@ async function readChanges(token: string): Promise<{ changes: LocalChanges; queu
     if (!item.issueActionId) queuedMedia[item.runTaskId] = (queuedMedia[item.runTaskId] ?? 0) + 1;
   }
   const queued = actions.filter((action) => !action.synced).length + media.length;
-  return { changes: { actions, queuedMedia }, queued };
+  return { changes: { actions, queuedMedia }, files: media, queued };
 }
 
 /**
@@ -117,6 +129,7 @@ export function useRunner(token: string, initial: { run: PublicRun; source: RunS
     server: initial.run,
     source: initial.source,
     changes: NO_CHANGES,
+    files: [],
   });
   const latest = useRef(snapshot);
   useLayoutEffect(() => {
@@ -129,6 +142,19 @@ export function useRunner(token: string, initial: { run: PublicRun; source: RunS
     error: null,
   });
   const [progress, setProgress] = useState<SyncProgress | null>(null);
+  const [fileProgress, setFileProgress] = useState<Record<number, UploadProgress>>({});
+  /** A file's upload event; progress only when the whole percent changes, so a PUT does not render per chunk. */
+  const onMedia = useCallback((event: MediaSyncEvent) => {
+    const { id, ...state } = event;
+    setFileProgress((all) => {
+      const before = all[id];
+      const same =
+        before?.state === 'uploading' &&
+        state.state === 'uploading' &&
+        Math.round(before.progress * 100) === Math.round(state.progress * 100);
+      return same ? all : { ...all, [id]: state };
+    });
+  }, []);
   const scheduler = useRef<SyncScheduler | null>(null);
 
   const commit = useCallback((next: Partial<Snapshot>, count?: number) => {
@@ -139,19 +165,19 @@ export function useRunner(token: string, initial: { run: PublicRun; source: RunS
 
   /** Re-reads the queue after a local write. */
   const refreshLocal = useCallback(async () => {
-    const { changes, queued: count } = await readChanges(token);
-    commit({ changes }, count);
+    const { changes, files, queued: count } = await readChanges(token);
+    commit({ changes, files }, count);
   }, [commit, token]);
 
   /** A fresh run from the server with the queue laid over it; on failure the synced items are folded in. */
   const refreshFromServer = useCallback(async () => {
     const before = latest.current.changes;
     const load = await loadRun(api, token).catch(() => null);
-    const { changes, queued: count } = await readChanges(token);
+    const { changes, files, queued: count } = await readChanges(token);
     if (load?.state === 'loaded' && !load.source.fromCache) {
-      commit({ server: load.run, source: load.source, changes }, count);
+      commit({ server: load.run, source: load.source, changes, files }, count);
     } else {
-      commit({ server: foldSynced(latest.current.server, before, changes), changes }, count);
+      commit({ server: foldSynced(latest.current.server, before, changes), changes, files }, count);
     }
   }, [api, commit, token]);
 
@@ -159,7 +185,7 @@ export function useRunner(token: string, initial: { run: PublicRun; source: RunS
     const instance = createSyncScheduler<SyncResult>({
       sync: async () => {
         const db = await offlineDb();
-        const result = await syncToken(token, { db, api }, setProgress);
+        const result = await syncToken(token, { db, api, onMedia }, setProgress);
         if (result.synced > 0 || latest.current.source.fromCache) await refreshFromServer();
         else await refreshLocal();
         return result;
@@ -171,6 +197,10 @@ export function useRunner(token: string, initial: { run: PublicRun; source: RunS
         }),
     });
     scheduler.current = instance;
+    // Background Sync: registered on reconnect; the service worker's 'sync' event asks open pages to send.
+    const stopFlushRequests = onFlushRequest(() => void instance.syncNow());
+    const reconnected = () => void requestBackgroundSync();
+    window.addEventListener('online', reconnected);
     // A first position early, so that the first write can carry one without waiting for the GPS.
     deviceLocation.refresh();
     void refreshLocal().catch(() => undefined);
@@ -182,10 +212,12 @@ export function useRunner(token: string, initial: { run: PublicRun; source: RunS
     }, QUEUED_REFRESH_MS);
     return () => {
       clearInterval(timer);
+      stopFlushRequests();
+      window.removeEventListener('online', reconnected);
       instance.stop();
       if (scheduler.current === instance) scheduler.current = null;
     };
-  }, [api, refreshFromServer, refreshLocal, token]);
+  }, [api, onMedia, refreshFromServer, refreshLocal, token]);
 
   /** Sends the queue now when online; answers the result (null offline). */
   const send = useCallback(async (): Promise<SyncResult | null> => {
@@ -200,6 +232,9 @@ export function useRunner(token: string, initial: { run: PublicRun; source: RunS
       try {
         await write();
         await refreshLocal();
+        // Queued with no signal: the browser wakes the service worker to send it once online, even if
+        // the cleaner has closed the page by then.
+        if (!navigator.onLine) void requestBackgroundSync();
         return true;
       } catch (error) {
         const t = messages();
@@ -291,13 +326,19 @@ export function useRunner(token: string, initial: { run: PublicRun; source: RunS
         async () => {
           await freshenBeforeUpload();
           const db = await offlineDb();
-          for (const file of files) {
-            try {
-              await queueMedia(db, { token, runTaskId: task.id, ...(await preparePhoto(file)) });
-              added += 1;
-            } catch (error) {
-              const t = messages();
-              toast({ title: t.failedToQueueFile, description: describeError(t, error), tone: 'error' });
+          // In batches of 3: compressed together, then queued, so at most 3 compressed copies wait in memory.
+          for (let start = 0; start < files.length; start += COMPRESSION_BATCH_SIZE) {
+            const batch = files.slice(start, start + COMPRESSION_BATCH_SIZE);
+            const prepared = await Promise.allSettled(batch.map(preparePhoto));
+            for (const outcome of prepared) {
+              try {
+                if (outcome.status === 'rejected') throw outcome.reason;
+                await queueMedia(db, { token, runTaskId: task.id, ...outcome.value });
+                added += 1;
+              } catch (error) {
+                const t = messages();
+                toast({ title: t.failedToQueueFile, description: describeError(t, error), tone: 'error' });
+              }
             }
           }
         },
@@ -354,9 +395,24 @@ export function useRunner(token: string, initial: { run: PublicRun; source: RunS
     if (result?.ok) toast({ title: messages().runCompleted, tone: 'success' });
   }, [queue, sendAfterWrite, toast, token]);
 
+  const removeFile = useCallback(
+    async (queueId: number) => {
+      await locally(
+        async () => {
+          // Once confirmed it stays: the server has it as proof of the task.
+          if (await removeQueuedMedia(await offlineDb(), queueId)) cancelUpload(queueId);
+        },
+        (t) => t.failedToUploadFile,
+      );
+      setFileProgress(({ [queueId]: _removed, ...rest }) => rest);
+    },
+    [locally],
+  );
+
   const syncNow = useCallback(() => void send(), [send]);
 
   const run = useMemo(() => overlayRun(snapshot.server, snapshot.changes), [snapshot]);
+  const uploads = useMemo(() => uploadItems(run, snapshot.files, fileProgress), [run, snapshot.files, fileProgress]);
   return {
     run,
     source: snapshot.source,
@@ -366,6 +422,8 @@ export function useRunner(token: string, initial: { run: PublicRun; source: RunS
     setChecked,
     saveComment,
     addFiles,
+    uploads,
+    removeFile,
     completeRun,
     reportIssue,
     syncNow,

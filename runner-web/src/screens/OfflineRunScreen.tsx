@@ -1,6 +1,7 @@
 import { AllTasksCompleteCard } from '../components/AllTasksCompleteCard.tsx';
 import { OfflineTaskItem } from '../components/OfflineTaskItem.tsx';
 import { RunCompleteCard } from '../components/RunCompleteCard.tsx';
+import { UploadList } from '../components/UploadList.tsx';
 import { useMessages } from '../i18n/locale.ts';
 import { allTasksChecked, currentTaskId, isRunDone } from '../run-model.ts';
 import type { Runner } from '../runner/use-runner.ts';
@@ -27,6 +28,14 @@ export function OfflineRunScreen({ runner }: { runner: Runner }) {
               task={task}
               number={index + 1}
               busy={busy || done}
+              uploads={
+                <UploadList
+                  items={runner.uploads[task.id] ?? []}
+                  online={false}
+                  onRemove={(id) => void runner.removeFile(id)}
+                  onRetry={runner.syncNow}
+                />
+              }
               onToggle={(checked) => void runner.setChecked(task, checked, checked ? elapsed() : null)}
               onFile={(file) => void runner.addFiles(task, [file])}
               onComment={(comment) => void runner.saveComment(task, comment)}

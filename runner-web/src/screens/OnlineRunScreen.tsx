@@ -3,6 +3,7 @@ import { AllTasksCompleteCard } from '../components/AllTasksCompleteCard.tsx';
 import { CurrentTaskCard } from '../components/CurrentTaskCard.tsx';
 import { RunCompleteCard } from '../components/RunCompleteCard.tsx';
 import { TaskList } from '../components/TaskList.tsx';
+import { UploadList } from '../components/UploadList.tsx';
 import { allTasksChecked, currentTaskId, isRunDone, nextTaskId } from '../run-model.ts';
 import type { Runner } from '../runner/use-runner.ts';
 import { useTaskTimer } from '../use-task-timer.ts';
@@ -32,6 +33,14 @@ export function OnlineRunScreen({ runner }: { runner: Runner }) {
           number={index + 1}
           timeZone={run.property?.timezone}
           busy={busy}
+          uploads={
+            <UploadList
+              items={runner.uploads[current.id] ?? []}
+              online
+              onRemove={(id) => void runner.removeFile(id)}
+              onRetry={runner.syncNow}
+            />
+          }
           onFiles={(files) => void runner.addFiles(current, files)}
           onComplete={complete}
           onReportIssue={(report) => runner.reportIssue(current, report)}

@@ -1,8 +1,11 @@
 import { Workbox } from 'workbox-window';
 import { setUpdateState } from './update-store.ts';
 
-/** Built by vite.config.ts next to index.html; served by the API with `Service-Worker-Allowed: /`. */
-export const SERVICE_WORKER_URL = '/r/sw.js';
+/**
+ * The spec's address. At the root, the worker may be registered for any of the runner's paths without a
+ * `Service-Worker-Allowed` header (the API still serves /r/sw.js, with that header, for earlier installs).
+ */
+export const SERVICE_WORKER_URL = '/sw.js';
 /** The runner answers runs (/r/, /run/) and schedules (/c/); a registration has one scope, so the same worker is registered for each. */
 const SCOPES = ['/r/', '/run/', '/c/'] as const;
 

@@ -19,6 +19,7 @@ const fixtures = {
   rotated: { url: '/fixtures/rotated.jpg', name: 'rotated.jpg', type: 'image/jpeg' },
   small: { url: '/fixtures/small.jpg', name: 'small.jpg', type: 'image/jpeg' },
   mediumPng: { url: '/fixtures/screen.png', name: 'screen.png', type: 'image/png' },
+  smallPng: { url: '/fixtures/small-screen.png', name: 'small-screen.png', type: 'image/png' },
   video: { url: '/fixtures/clip.mp4', name: 'clip.mp4', type: 'video/mp4' },
 } satisfies Record<string, FixtureRef>;
 
@@ -29,9 +30,12 @@ let tab: Page;
 const bytes: Record<string, Buffer> = {};
 
 /** Calls one of compress-page's window functions. */
-function call<K extends keyof CompressPageApi>(name: K, fixture: FixtureRef): ReturnType<CompressPageApi[K]> {
+function call<K extends keyof CompressPageApi>(
+  name: K,
+  fixture: Parameters<CompressPageApi[K]>[0],
+): ReturnType<CompressPageApi[K]> {
   return tab.evaluate(
-    ([fn, arg]) => (window as unknown as Record<string, (f: FixtureRef) => Promise<unknown>>)[fn]!(arg),
+    ([fn, arg]) => (window as unknown as Record<string, (f: unknown) => Promise<unknown>>)[fn]!(arg),
     [name, fixture] as const,
   ) as ReturnType<CompressPageApi[K]>;
 }
@@ -48,11 +52,23 @@ beforeAll(async () => {
   })
     .png()
     .toBuffer();
-  [bytes.big, bytes.rotated, bytes.small, bytes.mediumPng] = await Promise.all([
+  // A flat screenshot-like PNG under 100 KB: a WebP of it is much smaller.
+  const smallPng = sharp({ create: { width: 600, height: 400, channels: 3, background: '#f4f6f8' } })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg width="600" height="400"><rect x="40" y="40" width="300" height="120" fill="#3070b0"/></svg>',
+        ),
+      },
+    ])
+    .png()
+    .toBuffer();
+  [bytes.big, bytes.rotated, bytes.small, bytes.mediumPng, bytes.smallPng] = await Promise.all([
     noisyJpeg(4000, 3000),
     noisyJpeg(4000, 3000, 6),
     noisyJpeg(360, 280),
     Promise.resolve(gradient),
+    smallPng,
   ]);
   bytes.video = Buffer.alloc(300 * 1024, 7);
   [page, phone] = await Promise.all([buildPage('compress-page'), launchPhone()]);
@@ -119,6 +135,36 @@ describe('compressPhoto in Chromium (phone viewport)', () => {
     expect(run).toMatchObject({ compressed: false, sameFile: true, name: 'small.jpg', type: 'image/jpeg' });
     expect(run.width).toBeUndefined();
     expect(Buffer.from(run.base64, 'base64').equals(bytes.small!)).toBe(true);
+  });
+
+  it('converts a PNG under 100 KB to a WebP of the same size at quality 0.85 (the separate conversion)', async () => {
+    expect(bytes.smallPng!.length).toBeLessThan(100 * 1024);
+    const batch = await call('runBatchScenario', [fixtures.smallPng]);
+    expect(batch.posted).toEqual([{ quality: 0.85, maxDimension: null }]);
+    expect(batch.results).toEqual([
+      { compressed: false, converted: true, type: 'image/webp', width: 600, height: 400 },
+    ]);
+    const run = await call('runCompression', fixtures.smallPng);
+    expect(run).toMatchObject({ compressed: false, name: 'small-screen.webp', type: 'image/webp' });
+    expect(run.size).toBeLessThan(bytes.smallPng!.length);
+    const meta = await sharp(Buffer.from(run.base64, 'base64')).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 600, 400]);
+  });
+
+  it('compresses photos picked together in batches of 3, one worker each, at quality 0.82', async () => {
+    const picked = [fixtures.big, fixtures.rotated, fixtures.big, fixtures.mediumPng, fixtures.big];
+    const batch = await call('runBatchScenario', picked);
+    console.log(`batch of ${picked.length}: at most ${batch.maxInFlight} at once, ${batch.workersCreated} workers`);
+    expect(batch.maxInFlight).toBe(3);
+    expect(batch.workersCreated).toBe(3);
+    expect(batch.posted).toEqual(picked.map(() => ({ quality: 0.82, maxDimension: 1600 })));
+    expect(batch.results.map((result) => [result.compressed, result.type, result.width, result.height])).toEqual([
+      [true, 'image/webp', 1600, 1200],
+      [true, 'image/webp', 1200, 1600],
+      [true, 'image/webp', 1600, 1200],
+      [true, 'image/webp', 1200, 900],
+      [true, 'image/webp', 1600, 1200],
+    ]);
   });
 
   it('passes a video through untouched', async () => {

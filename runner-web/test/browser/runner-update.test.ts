@@ -10,7 +10,8 @@ import { serveStatic, type StaticServer } from './static-server.ts';
 /**
  * A new version of the runner is deployed while a cleaner has it open: the service worker installs it
  * and waits, the page says 'A new version is available', and Reload switches to the new version. The
- * built app is copied to a folder served under /r/ that the test changes as a deploy would.
+ * built app is copied to a folder served under /r/ (its worker at /sw.js) that the test changes as a
+ * deploy would.
  */
 
 const VERSION_MARK = '<meta name="turnproof-build" content="v2" />';
@@ -23,6 +24,8 @@ beforeAll(async () => {
   ensureBuilt();
   root = await mkdtemp(join(tmpdir(), 'turnproof-runner-update-'));
   await cp(RUNNER_DIST, join(root, 'r'), { recursive: true });
+  // The API serves dist/sw.js at /sw.js.
+  await cp(join(RUNNER_DIST, 'sw.js'), join(root, 'sw.js'));
   site = await serveStatic(root);
   phone = await launchPhone();
 });
@@ -38,9 +41,9 @@ async function deployNewVersion(): Promise<void> {
   const indexFile = join(root, 'r/index.html');
   const html = await readFile(indexFile, 'utf8');
   await writeFile(indexFile, html.replace('</head>', `  ${VERSION_MARK}\n  </head>`));
-  const swFile = join(root, 'r/sw.js');
+  const swFile = join(root, 'sw.js');
   const sw = await readFile(swFile, 'utf8');
-  const bumped = sw.replace(/("revision":")[0-9a-f]+(","url":"index\.html")/, '$1v2deployed$2');
+  const bumped = sw.replace(/("revision":")[0-9a-f]+(","url":"\/r\/index\.html")/, '$1v2deployed$2');
   expect(bumped).not.toBe(sw);
   await writeFile(swFile, bumped);
 }

@@ -40,6 +40,15 @@ export interface FallbackScenario {
   messagesPosted: number;
 }
 
+export interface BatchScenario {
+  /** Photos the compressor worked on at the same time, at most. */
+  maxInFlight: number;
+  workersCreated: number;
+  /** What was posted to the workers, in order. */
+  posted: { quality: number; maxDimension: number | null }[];
+  results: { compressed: boolean; converted: boolean; type: string; width?: number; height?: number }[];
+}
+
 export interface CompressPageApi {
   /** Blocks the main thread for `ms` and answers the long tasks seen: shows the observer works here. */
   blockMainThread(ms: number): Promise<{ supported: boolean; longTasks: { startTime: number; duration: number }[] }>;
@@ -50,4 +59,6 @@ export interface CompressPageApi {
   /** Twice on a compressor whose worker says it cannot compress, then twice on one whose script does not load. */
   runUnsupportedScenario(fixture: FixtureRef): Promise<FallbackScenario>;
   runBrokenWorkerScenario(fixture: FixtureRef): Promise<FallbackScenario>;
+  /** The fixtures handed to one compressor at once (as photos picked together), with the app's defaults. */
+  runBatchScenario(fixtures: FixtureRef[]): Promise<BatchScenario>;
 }

@@ -1,5 +1,5 @@
 import { compressPhoto, defaultCompressWorker, PhotoCompressor } from '../../../src/photos/compress-photo.ts';
-import type { CompressPageApi, CompressionRun, FallbackScenario, FixtureRef } from './api.ts';
+import type { BatchScenario, CompressPageApi, CompressionRun, FallbackScenario, FixtureRef } from './api.ts';
 
 // Registered before any compression, so every long task on this page is seen.
 const longTasks: { startTime: number; duration: number }[] = [];
@@ -134,6 +134,41 @@ const api: CompressPageApi = {
     ),
 
   runBrokenWorkerScenario: (fixture) => fallback(fixture, () => new Worker('/no-such-worker.js', { type: 'module' })),
+
+  async runBatchScenario(fixtures) {
+    const files = await Promise.all(fixtures.map(loadFixture));
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const posted: BatchScenario['posted'] = [];
+    const { counts, factory } = counting(() => {
+      const worker = defaultCompressWorker();
+      const post = worker.postMessage.bind(worker) as (message: unknown) => void;
+      worker.postMessage = (message: unknown) => {
+        const { quality, maxDimension } = message as BatchScenario['posted'][number];
+        posted.push({ quality, maxDimension });
+        maxInFlight = Math.max(maxInFlight, ++inFlight);
+        post(message);
+      };
+      worker.addEventListener('message', () => (inFlight -= 1));
+      return worker;
+    });
+    // The app's concurrency: this phone profile reports no deviceMemory under 2 GB.
+    const compressor = new PhotoCompressor(factory);
+    const results = await Promise.all(files.map((file) => compressor.compress(file)));
+    compressor.terminate();
+    return {
+      maxInFlight,
+      workersCreated: counts.workersCreated,
+      posted,
+      results: results.map(({ compressed, converted, file, width, height }) => ({
+        compressed,
+        converted: converted === true,
+        type: file.type,
+        width,
+        height,
+      })),
+    };
+  },
 };
 
 Object.assign(window, api);
