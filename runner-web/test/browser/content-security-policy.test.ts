@@ -1,13 +1,12 @@
 import { Writable } from 'node:stream';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureConsoleBuilt } from '../../../api/test/console/console-build.ts';
 import {
   addCameraPhoto,
   openControlledRun,
-  type RunnerHarness,
   screenshot,
-  startRunnerHarness,
+  useRunnerHarness,
   TASKS,
   UI_TIMEOUT_MS,
 } from './runner-harness.ts';
@@ -19,21 +18,19 @@ import {
  * captured too: no magic link or signed upload or media token may appear in it.
  */
 
-let harness: RunnerHarness;
 const logLines: string[] = [];
 
-beforeAll(async () => {
+beforeAll(() => {
   ensureConsoleBuilt();
-  harness = await startRunnerHarness({
-    logStream: new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        logLines.push(chunk.toString('utf8'));
-        done();
-      },
-    }),
-  });
 });
-afterAll(() => harness?.close());
+const harness = useRunnerHarness({
+  logStream: new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString('utf8'));
+      done();
+    },
+  }),
+});
 
 /** Every violation Chromium reports, through the DOM event and the console message it also writes. */
 async function watchViolations(context: BrowserContext): Promise<(page: Page) => Promise<string[]>> {
@@ -65,7 +62,7 @@ function injectedScriptRuns(page: Page): Promise<boolean> {
 
 describe('the Content-Security-Policy in a real browser', () => {
   it("lets a cleaner do a whole run with photos without one violation, and the log keeps none of the run's tokens", async () => {
-    const { phone, newRun } = harness;
+    const { phone, newRun } = harness();
     const violations = await watchViolations(phone.context);
     const run = await newRun();
     const page = await phone.context.newPage();
@@ -91,7 +88,7 @@ describe('the Content-Security-Policy in a real browser', () => {
     }
 
     const token = new URL(run.magic_link).pathname.split('/').pop()!;
-    const [photo] = await harness.sql<{ path: string }>('select path from media where run_id = ?', [run.id]);
+    const [photo] = await harness().sql<{ path: string }>('select path from media where run_id = ?', [run.id]);
     const log = logLines.join('');
     expect(log).toContain('"path":"/r/:secret"');
     expect(log).toContain('"path":"/api/public/upload/:secret"');
@@ -100,21 +97,21 @@ describe('the Content-Security-Policy in a real browser', () => {
   });
 
   it('runs the public site and the console (dashboard, settings) without one violation', async () => {
-    const context = await harness.phone.browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const context = await harness().phone.browser.newContext({ viewport: { width: 1280, height: 860 } });
     const violations = await watchViolations(context);
-    const [name, value] = harness.owner.cookie.split('=');
-    await context.addCookies([{ name: name!, value: value!, url: harness.api.baseUrl }]);
+    const [name, value] = harness().owner.cookie.split('=');
+    await context.addCookies([{ name: name!, value: value!, url: harness().api.baseUrl }]);
     const page = await context.newPage();
     try {
-      await page.goto(harness.api.baseUrl);
+      await page.goto(harness().api.baseUrl);
       await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: UI_TIMEOUT_MS });
       await page.waitForLoadState('networkidle');
-      await page.goto(`${harness.api.baseUrl}/dashboard`);
+      await page.goto(`${harness().api.baseUrl}/dashboard`);
       await page
         .getByRole('heading', { name: /Dashboard|Welcome/ })
         .first()
         .waitFor({ timeout: UI_TIMEOUT_MS });
-      await page.goto(`${harness.api.baseUrl}/settings`);
+      await page.goto(`${harness().api.baseUrl}/settings`);
       await page.getByRole('button', { name: 'Sign Out Everywhere' }).waitFor({ timeout: UI_TIMEOUT_MS });
       await screenshot(page, 'csp-console-settings');
       expect(await violations(page)).toEqual([]);

@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OFFLINE_BANNER, type RunnerHarness, screenshot, startRunnerHarness, UI_TIMEOUT_MS } from './runner-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { OFFLINE_BANNER, screenshot, useRunnerHarness, UI_TIMEOUT_MS } from './runner-harness.ts';
 
 /**
  * Accessibility of the runner's screens, as axe-core sees them in the phone-sized Chromium: no serious
@@ -9,15 +9,7 @@ import { OFFLINE_BANNER, type RunnerHarness, screenshot, startRunnerHarness, UI_
  * the Run Complete screen and the Invalid Magic Link screen. Moderate and minor findings are logged.
  */
 
-let harness: RunnerHarness;
-
-beforeAll(async () => {
-  harness = await startRunnerHarness();
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useRunnerHarness();
 
 /** axe's serious and critical findings on the page as it is, one line per rule with its first targets. */
 async function seriousViolations(page: Page, view: string): Promise<string[]> {
@@ -48,7 +40,7 @@ const PLAIN_TASKS = [
 
 describe('the runner PWA, checked with axe-core', () => {
   it('has no serious or critical violation online and offline', async () => {
-    const { phone, newRun } = harness;
+    const { phone, newRun } = harness();
     const run = await newRun(); // its second task needs a photo: the photo task's current card and picker
     const page = await phone.context.newPage();
     try {
@@ -67,7 +59,7 @@ describe('the runner PWA, checked with axe-core', () => {
   });
 
   it('has no serious or critical violation on Run Complete', async () => {
-    const { phone, newRun } = harness;
+    const { phone, newRun } = harness();
     const run = await newRun(PLAIN_TASKS);
     const page = await phone.context.newPage();
     try {
@@ -91,9 +83,9 @@ describe('the runner PWA, checked with axe-core', () => {
   });
 
   it('has no serious or critical violation on Invalid Magic Link', async () => {
-    const page = await harness.phone.context.newPage();
+    const page = await harness().phone.context.newPage();
     try {
-      await page.goto(`${harness.api.baseUrl}/r/not-a-real-token-0000000000`);
+      await page.goto(`${harness().api.baseUrl}/r/not-a-real-token-0000000000`);
       await page.getByRole('heading', { name: 'Invalid Magic Link' }).waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await seriousViolations(page, 'invalid-link')).toEqual([]);
     } finally {

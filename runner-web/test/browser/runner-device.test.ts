@@ -1,11 +1,11 @@
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PHONE } from './chromium.ts';
 import {
   addCameraPhoto,
-  type RunnerHarness,
   screenshot,
-  startRunnerHarness,
+  screenshotOnFailure,
+  useRunnerHarness,
   SYNC_TIMEOUT_MS,
   TASKS,
   UI_TIMEOUT_MS,
@@ -17,31 +17,21 @@ import {
  * on what they send (optional: a refusal changes nothing else).
  */
 
-let harness: RunnerHarness;
-
-beforeAll(async () => {
-  harness = await startRunnerHarness();
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useRunnerHarness();
 
 /** A fresh phone-sized context (its own storage) with `options`, closed after `use`. */
 async function withContext(
   options: BrowserContextOptions,
   use: (context: BrowserContext, page: Page) => Promise<void>,
 ) {
-  const context = await harness.phone.browser.newContext({ ...PHONE, ...options });
+  const context = await harness().phone.browser.newContext({ ...PHONE, ...options });
   const page = await context.newPage();
-  try {
-    await use(context, page);
-  } catch (error) {
-    await screenshot(page, 'device-failed').catch(() => undefined);
-    throw error;
-  } finally {
-    await context.close();
-  }
+  await screenshotOnFailure(
+    page,
+    'device-failed',
+    () => use(context, page),
+    () => context.close(),
+  );
 }
 
 /** Sends the event Chromium fires when the app can be installed; counts calls of its prompt(). */
@@ -63,7 +53,7 @@ const installPrompt = (page: Page) => page.getByRole('region', { name: 'Install 
 
 describe('the runner on the cleaner’s phone', () => {
   it('speaks the browser’s language (es-ES: Spanish) and switches to French, remembered after a reload', async () => {
-    const run = await harness.newRun();
+    const run = await harness().newRun();
     await withContext({ locale: 'es-ES' }, async (_context, page) => {
       await page.goto(run.magic_link);
       await page.getByRole('heading', { name: 'Todas las tareas' }).waitFor({ timeout: UI_TIMEOUT_MS });
@@ -87,7 +77,7 @@ describe('the runner on the cleaner’s phone', () => {
   });
 
   it('offers Install 3 s after the browser’s install event; Install prompts, Not now is remembered; the app starts on the last run', async () => {
-    const run = await harness.newRun();
+    const run = await harness().newRun();
     await withContext({}, async (_context, page) => {
       await page.goto(run.magic_link);
       await page.getByRole('heading', { level: 1, name: 'Quick Turnover' }).waitFor({ timeout: UI_TIMEOUT_MS });
@@ -124,7 +114,7 @@ describe('the runner on the cleaner’s phone', () => {
 
   it('sends the phone’s position with task updates and photos', async () => {
     const position = { latitude: 30.2672, longitude: -97.7431, accuracy: 12 };
-    const run = await harness.newRun();
+    const run = await harness().newRun();
     await withContext({ geolocation: position, permissions: ['geolocation'] }, async (_context, page) => {
       await page.goto(run.magic_link);
       const current = page.getByRole('region', { name: /^(Strip|Photograph|Lock)/ });
@@ -137,7 +127,7 @@ describe('the runner on the cleaner’s phone', () => {
       await expect
         .poll(
           () =>
-            harness.sql<{ latitude: number | null; longitude: number | null }>(
+            harness().sql<{ latitude: number | null; longitude: number | null }>(
               `select latitude, longitude from media where run_id = ? and status = 'confirmed'`,
               [run.id],
             ),
@@ -149,7 +139,7 @@ describe('the runner on the cleaner’s phone', () => {
       .poll(
         async () =>
           (
-            await harness.sql<{ checked: boolean }>(
+            await harness().sql<{ checked: boolean }>(
               'select checked from run_tasks where run_id = ? order by order_index limit 1',
               [run.id],
             )
@@ -157,7 +147,7 @@ describe('the runner on the cleaner’s phone', () => {
         { timeout: UI_TIMEOUT_MS },
       )
       .toBe(true);
-    const located = await harness.sql<{
+    const located = await harness().sql<{
       latitude: number | null;
       longitude: number | null;
       location_accuracy: number | null;
@@ -176,7 +166,7 @@ describe('the runner on the cleaner’s phone', () => {
   });
 
   it('completes a task all the same when the cleaner refuses location', async () => {
-    const run = await harness.newRun();
+    const run = await harness().newRun();
     // Not granted: headless Chromium answers the request as a cleaner's "Block" would.
     await withContext({ permissions: [] }, async (_context, page) => {
       await page.goto(run.magic_link);
@@ -199,7 +189,7 @@ describe('the runner on the cleaner’s phone', () => {
       .poll(
         async () =>
           (
-            await harness.sql<{ checked: boolean; latitude: number | null }>(
+            await harness().sql<{ checked: boolean; latitude: number | null }>(
               'select checked, latitude from run_tasks where run_id = ? order by order_index limit 1',
               [run.id],
             )

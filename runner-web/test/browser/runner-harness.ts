@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Checklist, Property, Task } from '@turnproof/db';
 import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { cameraPhoto } from '../../../api/test/runner/cleaner.ts';
 import { signedInOwner } from '../../../api/test/support/browser.ts';
 import { startTestApi, type TestApi, type TestApiOptions } from '../../../api/test/support/test-api.ts';
@@ -107,12 +107,50 @@ export async function startRunnerHarness(
   }
 }
 
+/**
+ * A test file's harness: started before its tests (as by startRunnerHarness with these arguments) and
+ * closed after them. Returns a getter: the harness exists only once beforeAll has run.
+ */
+export function useRunnerHarness(options: TestApiOptions = {}, chromiumArgs: string[] = []): () => RunnerHarness {
+  let harness: RunnerHarness | undefined;
+  beforeAll(async () => {
+    harness = await startRunnerHarness(options, chromiumArgs);
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+  return () => {
+    if (!harness) throw new Error('The runner harness has not started (it starts in beforeAll).');
+    return harness;
+  };
+}
+
 /** A full-page screenshot in the temp folder; its path is logged. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(tmpdir(), `turnproof-runner-${name}-${Date.now()}.png`);
   await page.screenshot({ path, fullPage: true });
   console.log(`screenshot: ${path}`);
   return path;
+}
+
+/**
+ * Runs `use`; if it fails, a screenshot of `page` named `name` is saved (best effort) before the error
+ * goes on. `close` (by default closing the page) runs either way.
+ */
+export async function screenshotOnFailure(
+  page: Page,
+  name: string,
+  use: () => Promise<void>,
+  close: () => Promise<void> = () => page.close(),
+): Promise<void> {
+  try {
+    await use();
+  } catch (error) {
+    await screenshot(page, name).catch(() => undefined);
+    throw error;
+  } finally {
+    await close();
+  }
 }
 
 /** The offline list's item of a task. */

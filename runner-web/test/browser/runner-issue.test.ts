@@ -1,13 +1,13 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   OFFLINE_BANNER,
   offlineTask,
   openControlledRun,
   pickCameraPhoto,
-  type RunnerHarness,
   screenshot,
-  startRunnerHarness,
+  screenshotOnFailure,
+  useRunnerHarness,
   SYNC_TIMEOUT_MS,
   TASKS,
   UI_TIMEOUT_MS,
@@ -19,15 +19,7 @@ import {
  * holds exactly one alert per report.
  */
 
-let harness: RunnerHarness;
-
-beforeAll(async () => {
-  harness = await startRunnerHarness();
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useRunnerHarness();
 
 interface StoredAlert {
   severity: string;
@@ -37,7 +29,7 @@ interface StoredAlert {
 }
 
 const issueAlerts = (runId: string) =>
-  harness.sql<StoredAlert>(
+  harness().sql<StoredAlert>(
     `select severity, description, media_paths, run_task_id from alerts where run_id = ? and kind = 'issue'`,
     [runId],
   );
@@ -58,7 +50,7 @@ async function reportIssue(page: Page, task: string, severity: string, note: str
 /** The issue's photo: on the server, uploaded and never confirmed, so the task's photos are unchanged. */
 async function expectIssuePhoto(runId: string, alert: StoredAlert) {
   expect(alert.media_paths).toHaveLength(1);
-  const media = await harness.sql<{ status: string; run_task_id: string }>(
+  const media = await harness().sql<{ status: string; run_task_id: string }>(
     'select status, run_task_id from media where run_id = ? and path = ?',
     [runId, alert.media_paths[0]],
   );
@@ -67,26 +59,21 @@ async function expectIssuePhoto(runId: string, alert: StoredAlert) {
 
 describe('Report an issue in the runner PWA', () => {
   it('sends an issue with its photo from the current task online; the server has one alert', async () => {
-    const { phone, newRun, processedActions } = harness;
+    const { phone, newRun, processedActions } = harness();
     const run = await newRun();
     const page = await phone.context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    try {
+    await screenshotOnFailure(page, 'issue-online-failed', async () => {
       await page.goto(run.magic_link);
       const current = page.getByRole('region', { name: TASKS[0].title });
       await current.getByRole('button', { name: 'Report an issue' }).click({ timeout: UI_TIMEOUT_MS });
       await reportIssue(page, TASKS[0].title, 'High', 'The bedside lamp is broken', 'issue-online');
       await page.getByRole('status').filter({ hasText: 'Issue reported' }).waitFor({ timeout: SYNC_TIMEOUT_MS });
       expect(errors).toEqual([]);
-    } catch (error) {
-      await screenshot(page, 'issue-online-failed').catch(() => undefined);
-      throw error;
-    } finally {
-      await page.close();
-    }
+    });
 
-    const [first] = await harness.sql<{ id: string }>(
+    const [first] = await harness().sql<{ id: string }>(
       'select id from run_tasks where run_id = ? order by order_index limit 1',
       [run.id],
     );
@@ -105,49 +92,51 @@ describe('Report an issue in the runner PWA', () => {
   });
 
   it('queues an issue with its photo offline and sends it once on reconnect', async () => {
-    const { phone, newRun, processedActions } = harness;
+    const { phone, newRun, processedActions } = harness();
     const run = await newRun();
     const page = await phone.context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     const task = TASKS[1].title; // needs a photo of its own
-    try {
-      await openControlledRun(page, run.magic_link);
-      await phone.context.setOffline(true);
-      await page.getByText(OFFLINE_BANNER).waitFor({ timeout: UI_TIMEOUT_MS });
+    await screenshotOnFailure(
+      page,
+      'issue-offline-failed',
+      async () => {
+        await openControlledRun(page, run.magic_link);
+        await phone.context.setOffline(true);
+        await page.getByText(OFFLINE_BANNER).waitFor({ timeout: UI_TIMEOUT_MS });
 
-      const item = offlineTask(page, task);
-      // The dialog's code comes from the service worker's precache.
-      await item.getByRole('button', { name: 'Report an issue' }).click({ timeout: UI_TIMEOUT_MS });
-      await reportIssue(page, task, 'Low', 'Scratch on the kitchen counter', 'issue-offline');
-      await page
-        .getByRole('status')
-        .filter({ hasText: 'Issue will sync when online' })
-        .waitFor({ timeout: UI_TIMEOUT_MS });
-      // The report and its photo, on the device; the photo does not count for the task.
-      await page.getByText('2 queued').waitFor({ timeout: UI_TIMEOUT_MS });
-      await item.getByText('Photos: 0 / 1 required').waitFor({ timeout: UI_TIMEOUT_MS });
-      expect(await issueAlerts(run.id)).toEqual([]);
-      await screenshot(page, 'issue-offline-queued');
+        const item = offlineTask(page, task);
+        // The dialog's code comes from the service worker's precache.
+        await item.getByRole('button', { name: 'Report an issue' }).click({ timeout: UI_TIMEOUT_MS });
+        await reportIssue(page, task, 'Low', 'Scratch on the kitchen counter', 'issue-offline');
+        await page
+          .getByRole('status')
+          .filter({ hasText: 'Issue will sync when online' })
+          .waitFor({ timeout: UI_TIMEOUT_MS });
+        // The report and its photo, on the device; the photo does not count for the task.
+        await page.getByText('2 queued').waitFor({ timeout: UI_TIMEOUT_MS });
+        await item.getByText('Photos: 0 / 1 required').waitFor({ timeout: UI_TIMEOUT_MS });
+        expect(await issueAlerts(run.id)).toEqual([]);
+        await screenshot(page, 'issue-offline-queued');
 
-      await phone.context.setOffline(false);
-      await expect
-        .poll(() => issueAlerts(run.id).then((alerts) => alerts.length), { timeout: SYNC_TIMEOUT_MS })
-        .toBe(1);
-      // Offline again: the device's queue is empty.
-      await phone.context.setOffline(true);
-      await page.getByText('All synced').waitFor({ timeout: SYNC_TIMEOUT_MS });
-      await phone.context.setOffline(false);
-      expect(errors).toEqual([]);
-    } catch (error) {
-      await screenshot(page, 'issue-offline-failed').catch(() => undefined);
-      throw error;
-    } finally {
-      await phone.context.setOffline(false);
-      await page.close();
-    }
+        await phone.context.setOffline(false);
+        await expect
+          .poll(() => issueAlerts(run.id).then((alerts) => alerts.length), { timeout: SYNC_TIMEOUT_MS })
+          .toBe(1);
+        // Offline again: the device's queue is empty.
+        await phone.context.setOffline(true);
+        await page.getByText('All synced').waitFor({ timeout: SYNC_TIMEOUT_MS });
+        await phone.context.setOffline(false);
+        expect(errors).toEqual([]);
+      },
+      async () => {
+        await phone.context.setOffline(false);
+        await page.close();
+      },
+    );
 
-    const [second] = await harness.sql<{ id: string }>(
+    const [second] = await harness().sql<{ id: string }>(
       'select id from run_tasks where run_id = ? order by order_index offset 1 limit 1',
       [run.id],
     );

@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   OFFLINE_BANNER,
   offlineTask,
-  type RunnerHarness,
   screenshot,
-  startRunnerHarness,
+  screenshotOnFailure,
+  useRunnerHarness,
   SYNC_TIMEOUT_MS,
   TASKS,
   UI_TIMEOUT_MS,
@@ -22,15 +22,7 @@ import {
 
 const commentOf = (index: number) => `Offline note ${index + 1}`;
 
-let harness: RunnerHarness;
-
-beforeAll(async () => {
-  harness = await startRunnerHarness();
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useRunnerHarness();
 
 /** Every task checked, with its comment, and the photo counted, as the offline view shows them. */
 async function expectOfflineWorkShown(page: Page) {
@@ -44,12 +36,12 @@ async function expectOfflineWorkShown(page: Page) {
 
 describe('the runner PWA offline, in a phone-sized Chromium', () => {
   it('keeps working with no signal, survives an offline reload, and syncs everything once on reconnect', async () => {
-    const { phone, sql, newRun, processedActions } = harness;
+    const { phone, sql, newRun, processedActions } = harness();
     const run = await newRun();
     const page = await phone.context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    try {
+    await screenshotOnFailure(page, 'offline-failed', async () => {
       await openControlledRun(page, run.magic_link);
 
       await phone.context.setOffline(true);
@@ -104,12 +96,7 @@ describe('the runner PWA offline, in a phone-sized Chromium', () => {
       expect(await page.getByText(/\d+ queued/).count()).toBe(0);
       await phone.context.setOffline(false);
       expect(errors).toEqual([]);
-    } catch (error) {
-      await screenshot(page, 'offline-failed').catch(() => undefined);
-      throw error;
-    } finally {
-      await page.close();
-    }
+    });
 
     const tasks = await sql<{ id: string; title: string; checked: boolean; comment: string | null }>(
       'select id, title, checked, comment from run_tasks where run_id = ? order by order_index',

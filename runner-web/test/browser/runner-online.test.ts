@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   INVALID_LINK_TEXT,
-  type RunnerHarness,
   screenshot,
-  startRunnerHarness,
+  screenshotOnFailure,
+  useRunnerHarness,
   TASKS,
   UI_TIMEOUT_MS,
   addCameraPhoto,
@@ -14,24 +14,16 @@ import {
  * 360 px touch Chromium, online. Every write goes through the device queue and the real public API.
  */
 
-let harness: RunnerHarness;
-
-beforeAll(async () => {
-  harness = await startRunnerHarness();
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useRunnerHarness();
 
 describe('the runner PWA online, in a phone-sized Chromium', () => {
   it('lets a cleaner do every task with a photo and notes, then complete the run; the server has each once', async () => {
-    const { phone, sql, newRun } = harness;
+    const { phone, sql, newRun } = harness();
     const run = await newRun();
     const page = await phone.context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    try {
+    await screenshotOnFailure(page, 'failed', async () => {
       await page.goto(run.magic_link);
       await page.getByRole('heading', { level: 1, name: 'Quick Turnover' }).waitFor({ timeout: UI_TIMEOUT_MS });
       const allTasks = page.getByRole('region', { name: 'All Tasks' });
@@ -66,12 +58,7 @@ describe('the runner PWA online, in a phone-sized Chromium', () => {
         .waitFor({ timeout: UI_TIMEOUT_MS });
       await screenshot(page, 'complete');
       expect(errors).toEqual([]);
-    } catch (error) {
-      await screenshot(page, 'failed').catch(() => undefined);
-      throw error;
-    } finally {
-      await page.close();
-    }
+    });
 
     const [stored] = await sql<{ status: string; started_at: Date | null; ended_at: Date | null }>(
       'select status, started_at, ended_at from runs where id = ?',
@@ -121,9 +108,9 @@ describe('the runner PWA online, in a phone-sized Chromium', () => {
   });
 
   it('shows Invalid Magic Link for an unknown token', async () => {
-    const page = await harness.phone.context.newPage();
+    const page = await harness().phone.context.newPage();
     try {
-      await page.goto(`${harness.api.baseUrl}/r/not-a-real-token-0000000000`);
+      await page.goto(`${harness().api.baseUrl}/r/not-a-real-token-0000000000`);
       await page.getByRole('heading', { name: 'Invalid Magic Link' }).waitFor({ timeout: UI_TIMEOUT_MS });
       await page.getByText(INVALID_LINK_TEXT).waitFor({ timeout: UI_TIMEOUT_MS });
       await screenshot(page, 'invalid-link');
@@ -133,8 +120,8 @@ describe('the runner PWA online, in a phone-sized Chromium', () => {
   });
   /** Opens the link once (the device now has the run cached), lets `spoil` end it, and reloads it. */
   async function expectInvalidAfter(name: string, spoil: (run: { id: string }) => Promise<void>) {
-    const run = await harness.newRun();
-    const page = await harness.phone.context.newPage();
+    const run = await harness().newRun();
+    const page = await harness().phone.context.newPage();
     try {
       await page.goto(run.magic_link);
       await page.getByRole('heading', { level: 1, name: 'Quick Turnover' }).waitFor({ timeout: UI_TIMEOUT_MS });
@@ -152,14 +139,14 @@ describe('the runner PWA online, in a phone-sized Chromium', () => {
 
   it('shows Invalid Magic Link for a link the host revoked', async () => {
     await expectInvalidAfter('revoked-link', async (run) => {
-      const revoked = await harness.owner.delete(`/api/runs/${run.id}/link`);
+      const revoked = await harness().owner.delete(`/api/runs/${run.id}/link`);
       expect(revoked.status).toBe(200);
     });
   });
 
   it('shows Invalid Magic Link for an expired link', async () => {
     await expectInvalidAfter('expired-link', async (run) => {
-      await harness.sql('update runs set link_expired_at = now() where id = ?', [run.id]);
+      await harness().sql('update runs set link_expired_at = now() where id = ?', [run.id]);
     });
   });
 });

@@ -1,14 +1,8 @@
 import { Checklist, Property, Task } from '@turnproof/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cameraPhoto, Cleaner, completeThroughMagicLink } from '../../../api/test/runner/cleaner.ts';
 import { FAKE_CAMERA_ARGS } from './chromium.ts';
-import {
-  type RunnerHarness,
-  screenshot,
-  startRunnerHarness,
-  SYNC_TIMEOUT_MS,
-  UI_TIMEOUT_MS,
-} from './runner-harness.ts';
+import { screenshot, screenshotOnFailure, useRunnerHarness, SYNC_TIMEOUT_MS, UI_TIMEOUT_MS } from './runner-harness.ts';
 
 /**
  * A move-out after the unit's move-in: the runner shows the move-in photo of the task as the angle to
@@ -16,21 +10,13 @@ import {
  * fake camera) lays it faintly over the live picture; Capture adds the frame as the task's photo.
  */
 
-let harness: RunnerHarness;
-
-beforeAll(async () => {
-  harness = await startRunnerHarness({}, FAKE_CAMERA_ARGS);
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useRunnerHarness({}, FAKE_CAMERA_ARGS);
 
 const KITCHEN = 'Photograph the kitchen';
 
 /** A property with a two-task move-in checklist, a completed move-in of unit 4B, and a move-out of 4B. */
 async function moveOutAfterMoveIn() {
-  const { owner, api } = harness;
+  const { owner, api } = harness();
   const property = await owner.post('/api/properties', { name: 'Canal House', address: '8 Lock Lane' });
   expect(property.status).toBe(201);
   const em = api.orm.em.fork();
@@ -60,10 +46,10 @@ async function moveOutAfterMoveIn() {
 describe('the earlier photo as a reference in the runner', () => {
   it('shows the move-in photo with both times, and the camera view overlays it; Capture adds the photo', async () => {
     const { moveIn, moveOut } = await moveOutAfterMoveIn();
-    const page = await harness.phone.context.newPage();
+    const page = await harness().phone.context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    try {
+    await screenshotOnFailure(page, 'reference-failed', async () => {
       await page.goto(moveOut.magic_link);
       const current = page.getByRole('region', { name: KITCHEN });
       const reference = current.getByRole('img', { name: 'Earlier photo 1 of this task' });
@@ -73,7 +59,7 @@ describe('the earlier photo as a reference in the runner', () => {
       await current.getByText('Earlier photo: match this angle').waitFor();
       await current.getByText(/^Device time \(claimed\): \w/).waitFor();
       await current.getByText(/^Received by server: \w/).waitFor();
-      const [moveInPhoto] = await harness.sql<{ id: string }>(
+      const [moveInPhoto] = await harness().sql<{ id: string }>(
         `select id from media where run_id = ? and status = 'confirmed'`,
         [moveIn.id],
       );
@@ -102,16 +88,11 @@ describe('the earlier photo as a reference in the runner', () => {
       // The camera was released once the photo was taken.
       expect(await page.evaluate(() => document.querySelectorAll('video').length)).toBe(0);
       expect(errors).toEqual([]);
-    } catch (error) {
-      await screenshot(page, 'reference-failed').catch(() => undefined);
-      throw error;
-    } finally {
-      await page.close();
-    }
+    });
     await expect
       .poll(
         () =>
-          harness.sql<{ type: string }>(
+          harness().sql<{ type: string }>(
             `select m.type from media m join run_tasks t on t.id = m.run_task_id
               where m.run_id = ? and t.title = ? and m.status = 'confirmed'`,
             [moveOut.id, KITCHEN],
@@ -123,7 +104,7 @@ describe('the earlier photo as a reference in the runner', () => {
 
   it('falls back to the file picker when the camera cannot be opened', async () => {
     const { moveOut } = await moveOutAfterMoveIn();
-    const page = await harness.phone.context.newPage();
+    const page = await harness().phone.context.newPage();
     await page.addInitScript(() => {
       navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
     });

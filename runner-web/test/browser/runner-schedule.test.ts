@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../../../api/test/support/browser.ts';
 import { ownerRecords } from '../../../api/test/support/owner-records.ts';
-import { type RunnerHarness, screenshot, startRunnerHarness, UI_TIMEOUT_MS } from './runner-harness.ts';
+import { screenshot, useRunnerHarness, UI_TIMEOUT_MS } from './runner-harness.ts';
 
 /** A cleaner's personal schedule link `/c/{token}` in the runner PWA: their runs, each opening its checklist. */
 
-let harness: RunnerHarness;
-
-beforeAll(async () => {
-  harness = await startRunnerHarness();
-}, 120_000);
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useRunnerHarness();
 
 describe("the cleaner's schedule in the runner", () => {
   it('lists the runs assigned to the cleaner, opens one, and shows Invalid Magic Link once revoked', async () => {
-    const { owner, phone, newRun } = harness;
-    await ownerRecords(harness.api).grantPlan(owner.userId, 'pro');
+    const { owner, phone, newRun } = harness();
+    await ownerRecords(harness().api).grantPlan(owner.userId, 'pro');
     const rosa = (await owner.post('/api/team', { email: uniqueEmail('rosa'), name: 'Rosa Diaz' })).body;
     const run = await newRun();
     const dueAt = new Date(Date.now() + 24 * 3_600_000).toISOString();

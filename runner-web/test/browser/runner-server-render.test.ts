@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PHONE } from './chromium.ts';
 import {
   INVALID_LINK_TEXT,
   openControlledRun,
-  type RunnerHarness,
   screenshot,
-  startRunnerHarness,
+  screenshotOnFailure,
+  useRunnerHarness,
   TASKS,
   UI_TIMEOUT_MS,
 } from './runner-harness.ts';
@@ -15,20 +15,12 @@ import {
  * rendered with react-dom/server, which React then hydrates without asking for the run again.
  */
 
-let harness: RunnerHarness;
-
-beforeAll(async () => {
-  harness = await startRunnerHarness();
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useRunnerHarness();
 
 describe('the runner rendered on the server', () => {
   it('shows the run title and its tasks with JavaScript disabled, on both forms of the link', async () => {
-    const run = await harness.newRun();
-    const context = await harness.phone.browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    const run = await harness().newRun();
+    const context = await harness().phone.browser.newContext({ ...PHONE, javaScriptEnabled: false });
     try {
       const page = await context.newPage();
       for (const link of [run.magic_link, run.magic_link.replace('/r/', '/run/')]) {
@@ -49,8 +41,8 @@ describe('the runner rendered on the server', () => {
   });
 
   it('hydrates without a warning and without asking for the run again', async () => {
-    const run = await harness.newRun();
-    const context = await harness.phone.browser.newContext(PHONE);
+    const run = await harness().newRun();
+    const context = await harness().phone.browser.newContext(PHONE);
     const page = await context.newPage();
     const messages: string[] = [];
     const runRequests: string[] = [];
@@ -61,28 +53,28 @@ describe('the runner rendered on the server', () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/public/run?')) runRequests.push(request.url());
     });
-    try {
-      await openControlledRun(page, run.magic_link);
-      // The first screen needed no request for the run (a sync after a write later asks for it again).
-      expect(runRequests).toEqual([]);
-      // Hydrated: the server's Complete Task button now works.
-      const current = page.getByRole('region', { name: TASKS[0].title });
-      await current.getByRole('button', { name: 'Complete Task' }).click({ timeout: UI_TIMEOUT_MS });
-      await page
-        .getByRole('region', { name: TASKS[1].title })
-        .getByRole('heading', { level: 2, name: TASKS[1].title })
-        .waitFor({ timeout: UI_TIMEOUT_MS });
-      expect(messages).toEqual([]);
-    } catch (error) {
-      await screenshot(page, 'server-rendered-hydration-failed').catch(() => undefined);
-      throw error;
-    } finally {
-      await context.close();
-    }
+    await screenshotOnFailure(
+      page,
+      'server-rendered-hydration-failed',
+      async () => {
+        await openControlledRun(page, run.magic_link);
+        // The first screen needed no request for the run (a sync after a write later asks for it again).
+        expect(runRequests).toEqual([]);
+        // Hydrated: the server's Complete Task button now works.
+        const current = page.getByRole('region', { name: TASKS[0].title });
+        await current.getByRole('button', { name: 'Complete Task' }).click({ timeout: UI_TIMEOUT_MS });
+        await page
+          .getByRole('region', { name: TASKS[1].title })
+          .getByRole('heading', { level: 2, name: TASKS[1].title })
+          .waitFor({ timeout: UI_TIMEOUT_MS });
+        expect(messages).toEqual([]);
+      },
+      () => context.close(),
+    );
   });
 
   it('renders the page in the language of the switch (its cookie), else of Accept-Language', async () => {
-    const run = await harness.newRun();
+    const run = await harness().newRun();
     const french = await fetch(run.magic_link, { headers: { 'Accept-Language': 'fr-CH, fr;q=0.9, en;q=0.8' } });
     const frenchPage = await french.text();
     expect(frenchPage).toContain('<html lang="fr"');
@@ -94,7 +86,7 @@ describe('the runner rendered on the server', () => {
   });
 
   it('answers the Invalid Magic Link screen with 404 for an unknown link and 410 once revoked', async () => {
-    const run = await harness.newRun();
+    const run = await harness().newRun();
     const origin = new URL(run.magic_link).origin;
     const unknown = await fetch(`${origin}/r/not-a-real-token`);
     expect(unknown.status).toBe(404);
@@ -103,9 +95,9 @@ describe('the runner rendered on the server', () => {
     expect(unknownPage).toContain('Invalid Magic Link');
     expect(unknownPage).toContain(INVALID_LINK_TEXT);
 
-    const revoked = await harness.owner.delete(`/api/runs/${run.id}/link`);
+    const revoked = await harness().owner.delete(`/api/runs/${run.id}/link`);
     expect(revoked.status).toBe(200);
-    const context = await harness.phone.browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    const context = await harness().phone.browser.newContext({ ...PHONE, javaScriptEnabled: false });
     try {
       const page = await context.newPage();
       const response = await page.goto(run.magic_link.replace('/r/', '/run/'));

@@ -1,11 +1,11 @@
 import type { Locator, Page, Request, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   OFFLINE_BANNER,
   offlineTask,
-  type RunnerHarness,
   screenshot,
-  startRunnerHarness,
+  screenshotOnFailure,
+  useRunnerHarness,
   SYNC_TIMEOUT_MS,
   TASKS,
   UI_TIMEOUT_MS,
@@ -22,15 +22,7 @@ import {
 
 const COMMENT = 'Sheets were torn, replaced from the hall closet';
 
-let harness: RunnerHarness;
-
-beforeAll(async () => {
-  harness = await startRunnerHarness();
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useRunnerHarness();
 
 /** The client action ids this device queued (IndexedDB), unsynced, as the server will record them. */
 async function queuedActionIds(page: Page): Promise<{ actions: string[]; media: string[] }> {
@@ -76,7 +68,7 @@ async function expectRetryUncovered(page: Page, retry: Locator) {
 
 describe('the runner PWA when the API is down during a sync', () => {
   it('shows Sync failed with Retry, and after the API is back a Retry syncs everything exactly once', async () => {
-    const { phone, sql, newRun, processedActions } = harness;
+    const { phone, sql, newRun, processedActions } = harness();
     const run = await newRun();
     const page = await phone.context.newPage();
     const errors: string[] = [];
@@ -89,76 +81,78 @@ describe('the runner PWA when the API is down during a sync', () => {
       refused.push(`${request.method()} ${new URL(request.url()).pathname}`);
       return route.abort('connectionrefused');
     };
-    try {
-      await openControlledRun(page, run.magic_link);
+    await screenshotOnFailure(
+      page,
+      'sync-failure-failed',
+      async () => {
+        await openControlledRun(page, run.magic_link);
 
-      // Offline: tick every task (the photo task after its photo), and comment on the first.
-      await phone.context.setOffline(true);
-      await page.getByText(OFFLINE_BANNER).waitFor({ timeout: UI_TIMEOUT_MS });
-      for (const [index, task] of TASKS.entries()) {
-        const item = offlineTask(page, task.title);
-        const check = item.getByRole('checkbox');
-        if (task.required_media > 0) {
-          await addCameraPhoto(item, 'Add a photo or video', `runner-sync-failure-${index}`);
+        // Offline: tick every task (the photo task after its photo), and comment on the first.
+        await phone.context.setOffline(true);
+        await page.getByText(OFFLINE_BANNER).waitFor({ timeout: UI_TIMEOUT_MS });
+        for (const [index, task] of TASKS.entries()) {
+          const item = offlineTask(page, task.title);
+          const check = item.getByRole('checkbox');
+          if (task.required_media > 0) {
+            await addCameraPhoto(item, 'Add a photo or video', `runner-sync-failure-${index}`);
+          }
+          await expect.poll(() => check.isEnabled(), { timeout: UI_TIMEOUT_MS }).toBe(true);
+          await check.click();
+          await expect.poll(() => check.isChecked(), { timeout: UI_TIMEOUT_MS }).toBe(true);
         }
-        await expect.poll(() => check.isEnabled(), { timeout: UI_TIMEOUT_MS }).toBe(true);
-        await check.click();
-        await expect.poll(() => check.isChecked(), { timeout: UI_TIMEOUT_MS }).toBe(true);
-      }
-      const comment = offlineTask(page, TASKS[0].title).getByLabel('Comment');
-      await comment.fill(COMMENT);
-      await comment.blur(); // saved on blur
-      // 3 ticks, 1 comment, 1 photo.
-      await page.getByText('5 queued').waitFor({ timeout: UI_TIMEOUT_MS });
-      Object.assign(queued, await queuedActionIds(page));
-      expect(queued.actions).toHaveLength(4);
-      expect(queued.media).toHaveLength(1);
+        const comment = offlineTask(page, TASKS[0].title).getByLabel('Comment');
+        await comment.fill(COMMENT);
+        await comment.blur(); // saved on blur
+        // 3 ticks, 1 comment, 1 photo.
+        await page.getByText('5 queued').waitFor({ timeout: UI_TIMEOUT_MS });
+        Object.assign(queued, await queuedActionIds(page));
+        expect(queued.actions).toHaveLength(4);
+        expect(queued.media).toHaveLength(1);
 
-      // The signal returns but the API does not answer: the automatic sync fails, again and again.
-      await phone.context.route('**/api/public/**', refuse);
-      await phone.context.setOffline(false);
-      const failure = page.getByRole('alert').filter({ hasText: /^Sync failed: / });
-      await failure.waitFor({ timeout: SYNC_TIMEOUT_MS });
-      await failure.getByRole('button', { name: 'Retry' }).waitFor({ timeout: UI_TIMEOUT_MS });
-      // A few automatic retries (1 s, 2 s, ... backoff) fail too; none of them reached the server.
-      await expect
-        .poll(() => refused.filter((call) => call === 'POST /api/public/task').length, { timeout: SYNC_TIMEOUT_MS })
-        .toBeGreaterThanOrEqual(3);
-      await failure.waitFor({ timeout: SYNC_TIMEOUT_MS });
-      console.log(`refused while down: ${refused.length} (${[...new Set(refused)].join(', ')})`);
-      await page.getByText('5 queued').waitFor({ timeout: UI_TIMEOUT_MS });
-      // A flap of the signal brings two toasts while the failure shows: at 360 px they must not hide Retry.
-      await phone.context.setOffline(true);
-      await page.getByText(OFFLINE_BANNER).waitFor({ timeout: UI_TIMEOUT_MS });
-      await phone.context.setOffline(false);
-      await page.getByRole('status').filter({ hasText: 'Back online' }).last().waitFor({ timeout: UI_TIMEOUT_MS });
-      await failure.getByRole('button', { name: 'Retry' }).waitFor({ timeout: SYNC_TIMEOUT_MS });
-      await expectRetryUncovered(page, failure.getByRole('button', { name: 'Retry' }));
-      await screenshot(page, 'sync-failed');
-      expect(await processedActions(run.id)).toEqual([]);
+        // The signal returns but the API does not answer: the automatic sync fails, again and again.
+        await phone.context.route('**/api/public/**', refuse);
+        await phone.context.setOffline(false);
+        const failure = page.getByRole('alert').filter({ hasText: /^Sync failed: / });
+        await failure.waitFor({ timeout: SYNC_TIMEOUT_MS });
+        await failure.getByRole('button', { name: 'Retry' }).waitFor({ timeout: UI_TIMEOUT_MS });
+        // A few automatic retries (1 s, 2 s, ... backoff) fail too; none of them reached the server.
+        await expect
+          .poll(() => refused.filter((call) => call === 'POST /api/public/task').length, { timeout: SYNC_TIMEOUT_MS })
+          .toBeGreaterThanOrEqual(3);
+        await failure.waitFor({ timeout: SYNC_TIMEOUT_MS });
+        console.log(`refused while down: ${refused.length} (${[...new Set(refused)].join(', ')})`);
+        await page.getByText('5 queued').waitFor({ timeout: UI_TIMEOUT_MS });
+        // A flap of the signal brings two toasts while the failure shows: at 360 px they must not hide Retry.
+        await phone.context.setOffline(true);
+        await page.getByText(OFFLINE_BANNER).waitFor({ timeout: UI_TIMEOUT_MS });
+        await phone.context.setOffline(false);
+        await page.getByRole('status').filter({ hasText: 'Back online' }).last().waitFor({ timeout: UI_TIMEOUT_MS });
+        await failure.getByRole('button', { name: 'Retry' }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+        await expectRetryUncovered(page, failure.getByRole('button', { name: 'Retry' }));
+        await screenshot(page, 'sync-failed');
+        expect(await processedActions(run.id)).toEqual([]);
 
-      // The API is back; the cleaner taps Retry (which also cancels the pending automatic retry).
-      await phone.context.unroute('**/api/public/**', refuse);
-      await failure.getByRole('button', { name: 'Retry' }).click({ timeout: UI_TIMEOUT_MS });
-      await expect
-        .poll(() => processedActions(run.id).then((actions) => actions.length), { timeout: SYNC_TIMEOUT_MS })
-        .toBe(queued.actions.length + 2 * queued.media.length);
-      await expect.poll(() => page.getByText(/^Sync failed/).count(), { timeout: UI_TIMEOUT_MS }).toBe(0);
-      await expect.poll(() => page.getByText(/\d+ queued/).count(), { timeout: UI_TIMEOUT_MS }).toBe(0);
-      await page.getByRole('heading', { name: 'All Tasks Complete' }).waitFor({ timeout: UI_TIMEOUT_MS });
-      // The offline panel shows the device's queue: empty.
-      await phone.context.setOffline(true);
-      await page.getByText('All synced').waitFor({ timeout: UI_TIMEOUT_MS });
-      await screenshot(page, 'sync-retried');
-      await phone.context.setOffline(false);
-      expect(errors).toEqual([]);
-    } catch (error) {
-      await screenshot(page, 'sync-failure-failed').catch(() => undefined);
-      throw error;
-    } finally {
-      await phone.context.unroute('**/api/public/**', refuse).catch(() => undefined);
-      await page.close();
-    }
+        // The API is back; the cleaner taps Retry (which also cancels the pending automatic retry).
+        await phone.context.unroute('**/api/public/**', refuse);
+        await failure.getByRole('button', { name: 'Retry' }).click({ timeout: UI_TIMEOUT_MS });
+        await expect
+          .poll(() => processedActions(run.id).then((actions) => actions.length), { timeout: SYNC_TIMEOUT_MS })
+          .toBe(queued.actions.length + 2 * queued.media.length);
+        await expect.poll(() => page.getByText(/^Sync failed/).count(), { timeout: UI_TIMEOUT_MS }).toBe(0);
+        await expect.poll(() => page.getByText(/\d+ queued/).count(), { timeout: UI_TIMEOUT_MS }).toBe(0);
+        await page.getByRole('heading', { name: 'All Tasks Complete' }).waitFor({ timeout: UI_TIMEOUT_MS });
+        // The offline panel shows the device's queue: empty.
+        await phone.context.setOffline(true);
+        await page.getByText('All synced').waitFor({ timeout: UI_TIMEOUT_MS });
+        await screenshot(page, 'sync-retried');
+        await phone.context.setOffline(false);
+        expect(errors).toEqual([]);
+      },
+      async () => {
+        await phone.context.unroute('**/api/public/**', refuse).catch(() => undefined);
+        await page.close();
+      },
+    );
 
     // One processed action per queued action: the device's own ids, each once (a photo is reserve + confirm).
     const actions = await processedActions(run.id);

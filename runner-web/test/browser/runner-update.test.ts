@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchPhone, type Phone } from './chromium.ts';
 import { ensureBuilt, RUNNER_DIST } from './runner-build.ts';
-import { screenshot, UI_TIMEOUT_MS } from './runner-harness.ts';
+import { screenshot, screenshotOnFailure, UI_TIMEOUT_MS } from './runner-harness.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 
 /**
@@ -53,7 +53,7 @@ describe('the runner’s update prompt', () => {
     const page = await phone.context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    try {
+    await screenshotOnFailure(page, 'update-failed', async () => {
       // No token in the path: the Invalid Magic Link screen, which is enough of the app here.
       await page.goto(`${site.origin}/r/`);
       await page.getByRole('heading', { name: 'Invalid Magic Link' }).waitFor({ timeout: UI_TIMEOUT_MS });
@@ -77,11 +77,6 @@ describe('the runner’s update prompt', () => {
       await page.getByRole('heading', { name: 'Invalid Magic Link' }).waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await page.getByText('A new version is available').count()).toBe(0);
       expect(errors).toEqual([]);
-    } catch (error) {
-      await screenshot(page, 'update-failed').catch(() => undefined);
-      throw error;
-    } finally {
-      await page.close();
-    }
+    });
   });
 });

@@ -1,14 +1,14 @@
 import type { Locator, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cameraPhoto } from '../../../api/test/runner/cleaner.ts';
 import {
   OFFLINE_BANNER,
   offlineTask,
   openControlledRun,
   pickCameraPhoto,
-  type RunnerHarness,
   screenshot,
-  startRunnerHarness,
+  screenshotOnFailure,
+  useRunnerHarness,
   SYNC_TIMEOUT_MS,
   UI_TIMEOUT_MS,
 } from './runner-harness.ts';
@@ -25,15 +25,7 @@ const TASKS = [
   { title: 'Photograph the bathroom', required_media: 4 },
 ] as const;
 
-let harness: RunnerHarness;
-
-beforeAll(async () => {
-  harness = await startRunnerHarness();
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useRunnerHarness();
 
 /** Recorded by the page itself: sync tags registered (and whether online then), compress workers' load. */
 interface Probe {
@@ -107,7 +99,7 @@ async function expectThumbnailsShown(scope: Locator, count: number) {
 
 describe('the per-task upload list, in a 390 px Chromium', () => {
   it('shows thumbnails and each file’s state through an offline queue, a failed upload and its Retry', async () => {
-    const { phone, sql, newRun } = harness;
+    const { phone, sql, newRun } = harness();
     const run = await newRun(TASKS);
     const page = await phone.context.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
@@ -117,7 +109,7 @@ describe('the per-task upload list, in a 390 px Chromium', () => {
     page.on('console', (message) => {
       if (/hydrat/i.test(message.text())) errors.push(message.text());
     });
-    try {
+    await screenshotOnFailure(page, 'uploads-failed', async () => {
       await openControlledRun(page, run.magic_link);
       await phone.context.setOffline(true);
       await page.getByText(OFFLINE_BANNER).waitFor({ timeout: UI_TIMEOUT_MS });
@@ -250,12 +242,7 @@ describe('the per-task upload list, in a 390 px Chromium', () => {
       await toastsGone(page);
       await screenshot(page, 'uploads-batch');
       expect(errors).toEqual([]);
-    } catch (error) {
-      await screenshot(page, 'uploads-failed').catch(() => undefined);
-      throw error;
-    } finally {
-      await page.close();
-    }
+    });
 
     const media = await sql<{ title: string; status: string }>(
       'select t.title, m.status from media m join run_tasks t on t.id = m.run_task_id where m.run_id = ? order by t.order_index',
