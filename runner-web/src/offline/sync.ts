@@ -81,6 +81,7 @@ export async function syncToken(
   const { db, api } = deps;
   const now = deps.now ?? Date.now;
   const batchSize = Math.max(1, deps.mediaBatchSize ?? MEDIA_BATCH_SIZE);
+  const uploader: Uploader = { db, api, now, onMedia: deps.onMedia ?? (() => {}) };
   let done = 0;
   try {
     const actions = await pendingActions(db, token);
@@ -100,7 +101,7 @@ export async function syncToken(
       const batch = media.slice(start, start + batchSize);
       const outcomes = await Promise.allSettled(
         batch.map(async (item) => {
-          await uploadMedia(db, api, item, now, deps.onMedia ?? (() => {}));
+          await uploadMedia(uploader, item);
           step();
         }),
       );
@@ -181,14 +182,17 @@ const contentTypeOf = (item: QueuedMedia) => item.fileMeta.type || item.blob.typ
 export const reserveActionId = (actionId: string, reservation: number) => `${actionId}:upload:${reservation}`;
 export const confirmActionId = (actionId: string) => `${actionId}:confirm`;
 
+/** What a file's upload uses: the device's store, the API, the clock, and where its progress is reported. */
+interface Uploader {
+  db: OfflineDb;
+  api: RunnerApi;
+  now: () => number;
+  onMedia: (event: MediaSyncEvent) => void;
+}
+
 /** One queued file's upload, reported to `onMedia`, and skipped (not an error) once the cleaner removed it. */
-async function uploadMedia(
-  db: OfflineDb,
-  api: RunnerApi,
-  item: QueuedMedia,
-  now: () => number,
-  onMedia: (event: MediaSyncEvent) => void,
-): Promise<void> {
+async function uploadMedia(uploader: Uploader, item: QueuedMedia): Promise<void> {
+  const { db, onMedia } = uploader;
   const id = item.id!;
   const controller = new AbortController();
   uploadsInFlight.set(id, controller);
@@ -197,7 +201,7 @@ async function uploadMedia(
   try {
     if (await removed()) return;
     onMedia({ id, state: 'uploading', progress: 0 });
-    await sendMedia(db, api, item, now, onMedia, controller.signal, removed);
+    await sendMedia(uploader, item, controller.signal, removed);
   } catch (error) {
     if (await removed()) return;
     onMedia({ id, state: 'failed', error });
@@ -213,11 +217,8 @@ async function uploadMedia(
  * same path) unless its upload link expired, when a new one is made.
  */
 async function sendMedia(
-  db: OfflineDb,
-  api: RunnerApi,
+  { db, api, now, onMedia }: Uploader,
   item: QueuedMedia,
-  now: () => number,
-  onMedia: (event: MediaSyncEvent) => void,
   signal: AbortSignal,
   removed: () => Promise<boolean>,
 ): Promise<void> {
