@@ -63,13 +63,15 @@ async function coldLoad(page: Page, url: string, profile: Profile): Promise<Figu
 
 /** `BENCH_WATERFALL=1`: when each request started and ended, and the first paints, to see what the LCP waits for. */
 async function waterfall(page: Page): Promise<string> {
-  const rows = await page.evaluate(() => [
-    ...performance.getEntriesByType('paint').map((entry) => [entry.name, entry.startTime, entry.startTime] as const),
-    ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
+  // Runs in the page; the scripts' types are Node's, which know neither paint nor resource entries.
+  const rows = await page.evaluate(() => {
+    type Entry = { name: string; startTime: number; responseEnd?: number };
+    const entries = (type: string) => (performance.getEntriesByType as (type: string) => Entry[])(type);
+    return [...entries('paint'), ...entries('resource')].map(
       (entry) =>
-        [new URL(entry.name).pathname + new URL(entry.name).search, entry.startTime, entry.responseEnd] as const,
-    ),
-  ]);
+        [entry.name.replace(/^https?:\/\/[^/]+/, ''), entry.startTime, entry.responseEnd ?? entry.startTime] as const,
+    );
+  });
   return rows
     .sort((a, b) => a[1] - b[1])
     .map(([name, start, end]) => `  ${ms(start, 0).padStart(8)} → ${ms(end, 0).padStart(8)}  ${name.slice(0, 90)}`)
