@@ -64,15 +64,12 @@ async function coldLoad(page: Page, url: string, profile: Profile): Promise<Figu
 
 /** `BENCH_WATERFALL=1`: when each request started and ended, and the first paints, to see what the LCP waits for. */
 async function waterfall(page: Page): Promise<string> {
-  // Runs in the page; the scripts' types are Node's, which know neither paint nor resource entries.
-  const rows = await page.evaluate(() => {
-    type Entry = { name: string; startTime: number; responseEnd?: number };
-    const entries = (type: string) => (performance.getEntriesByType as (type: string) => Entry[])(type);
-    return [...entries('paint'), ...entries('resource')].map(
-      (entry) =>
-        [entry.name.replace(/^https?:\/\/[^/]+/, ''), entry.startTime, entry.responseEnd ?? entry.startTime] as const,
-    );
-  });
+  // Page source as text, as in page-performance.ts: tsx would wrap a compiled function's inner functions in
+  // `__name(...)`, which the page does not have (and the scripts' Node types know no paint entries).
+  const rows = await page.evaluate<[string, number, number][]>(
+    `[...performance.getEntriesByType('paint'), ...performance.getEntriesByType('resource')].map((entry) =>
+      [entry.name.replace(/^https?:\\/\\/[^/]+/, ''), entry.startTime, entry.responseEnd ?? entry.startTime])`,
+  );
   return rows
     .sort((a, b) => a[1] - b[1])
     .map(([name, start, end]) => `  ${ms(start, 0).padStart(8)} → ${ms(end, 0).padStart(8)}  ${name.slice(0, 90)}`)
