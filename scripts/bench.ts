@@ -4,8 +4,8 @@
 // - runner-api: POST /api/public/task under autocannon load next to a bare Koa route, API in a child process;
 // - report: from completing a 30-photo run to the report e-mail, with the real worker in its own process;
 // - report-memory: the worker's peak RSS while it renders the report of a run with 300 large photos;
-// - runner-web: the cleaner's PWA cold-loaded on a throttled phone: LCP, CLS, blocking time, initial JavaScript;
-// - console: the host's dashboard cold-loaded on a desktop and on the same phone: LCP, initial JavaScript;
+// - runner-web: the cleaner's PWA cold-loaded on a throttled phone: LCP, CLS, blocking time, time to interactive, initial JavaScript;
+// - console: the host's dashboard cold-loaded on a desktop and on the same phone: LCP, time to interactive, initial JavaScript;
 // - proof: the capture log's cost on the task-tick path (before vs after, same run), verifying 300 entries;
 // - site: Lighthouse (mobile preset) scores and LCP of the public pages;
 // - scale: one account with 50,000 runs: p50/p95 of the console's reads and the export's peak RSS;

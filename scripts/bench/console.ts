@@ -15,7 +15,8 @@ import { Cleanup } from './cleanup.ts';
 import { confirmedOwner, expectOk } from './owner.ts';
 import { median, ms, verdict } from './stats.ts';
 
-const ITERATIONS = 3;
+// More loads (`BENCH_ITERATIONS=7`) steady the medians on a busy machine.
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS) || 3;
 const PROPERTIES = 6;
 const RUNS = 12;
 /** The dashboard's stat cards: the figures are on the screen. */
@@ -52,12 +53,27 @@ async function coldLoad(page: Page, url: string, profile: Profile): Promise<Figu
   await recordPagePerformance(page, READY_ELEMENT_ID);
   await page.goto(url, { waitUntil: 'load' });
   const figures = await readLoadFigures(page, READY_TIMEOUT_MS, SETTLE_MS);
+  if (process.env.BENCH_WATERFALL) console.log(await waterfall(page));
   let initialJsGzip = 0;
   for (const script of figures.initialScripts) {
     const response = await fetch(script);
     initialJsGzip += gzipSync(Buffer.from(await response.arrayBuffer())).byteLength;
   }
   return { ...figures, initialJsGzip };
+}
+
+/** `BENCH_WATERFALL=1`: when each request started and ended, and the first paints, to see what the LCP waits for. */
+async function waterfall(page: Page): Promise<string> {
+  // Page source as text, as in page-performance.ts: tsx would wrap a compiled function's inner functions in
+  // `__name(...)`, which the page does not have (and the scripts' Node types know no paint entries).
+  const rows = await page.evaluate<[string, number, number][]>(
+    `[...performance.getEntriesByType('paint'), ...performance.getEntriesByType('resource')].map((entry) =>
+      [entry.name.replace(/^https?:\\/\\/[^/]+/, ''), entry.startTime, entry.responseEnd ?? entry.startTime])`,
+  );
+  return rows
+    .sort((a, b) => a[1] - b[1])
+    .map(([name, start, end]) => `  ${ms(start, 0).padStart(8)} → ${ms(end, 0).padStart(8)}  ${name.slice(0, 90)}`)
+    .join('\n');
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -107,7 +123,7 @@ export async function consoleFigures(): Promise<void> {
           const figures = await coldLoad(await context.newPage(), `${api.baseUrl}/dashboard`, profile);
           loads.push(figures);
           console.log(
-            `${profile.name} load ${iteration + 1}: figures shown ${ms(figures.firstTaskMs, 0)}, LCP ${ms(figures.lcpMs, 0)}, TTI ${ms(figures.ttiMs, 0)}, ` +
+            `${profile.name} load ${iteration + 1}: figures shown ${ms(figures.firstTaskMs, 0)}, LCP ${ms(figures.lcpMs, 0)} (${figures.lcpElement}), TTI ${ms(figures.ttiMs, 0)}, ` +
               `CLS ${figures.cls.toFixed(3)}, TBT ${ms(figures.tbtMs, 0)}, JS ${kb(figures.initialJsGzip)} gz ` +
               `(${figures.initialScripts.length} files)`,
           );

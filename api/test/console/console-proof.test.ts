@@ -87,8 +87,17 @@ describe('proof in the console', () => {
   it('the wizard lets the host pick the earlier move-in whose photos the cleaner sees as references', async () => {
     const { propertyId, moveOutChecklistId, moveIns } = await propertyWithMoveIns(['Ada Moss', 'Ben Okafor']);
     const [adaMoveIn] = moveIns;
-    await page.goto(harness.url(`/runs/create?type=move_out&property_id=${propertyId}`));
+    // The move-out checklist preselected by the URL, as the property page's button does.
+    await page.goto(
+      harness.url(`/runs/create?type=move_out&property_id=${propertyId}&checklist_id=${moveOutChecklistId}`),
+    );
     await page.getByLabel('Unit').fill('4B');
+    // The API's rule and sentence for the tenant's email, before Next.
+    const tenantEmail = page.getByLabel('Tenant email');
+    await tenantEmail.fill('ada-at-example');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await visible('Tenant email must be a valid email address.');
+    await tenantEmail.fill('');
     const baseline = page.getByRole('combobox', { name: 'Compare with (reference photos)' });
     await baseline.click();
     // Automatic (Ben's, the newest) or either move-in by name.
@@ -99,7 +108,9 @@ describe('proof in the console', () => {
     await page.getByRole('listbox').waitFor({ state: 'detached' });
     await screenshot(page, 'proof-wizard-baseline');
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('radio', { name: /Unit check-out/ }).check();
+    // The preselected checklist is chosen once found among the choices: nothing to click.
+    await expect.poll(() => page.getByRole('radio', { name: /Unit check-out/ }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Create Inspection' }).isEnabled()).toBe(true);
     await page.getByRole('button', { name: 'Create Inspection' }).click();
     await visible(/Inspection Created!/);
 

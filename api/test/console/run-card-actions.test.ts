@@ -112,7 +112,7 @@ describe('the run menu', () => {
 });
 
 describe('menus and dialogs (React portals)', () => {
-  it('open from a run card and close when the owner clicks away', async () => {
+  it("open from a run card (react-admin's Confirm among them) and close when the owner clicks away", async () => {
     // The first test's run (a Flex owner has three properties at most).
     await page.goto(`${api.baseUrl}/runs`);
     const card = page.getByRole('article', { name: 'Dockside Cottage' });
@@ -129,6 +129,15 @@ describe('menus and dialogs (React portals)', () => {
     await visible(dialog);
     await clickAway();
     await dialog.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+
+    // react-admin's own <Confirm> (Delete Run) closes on a click away too, and deletes nothing.
+    await card.getByRole('button', { name: /More actions/ }).click();
+    await deleteItem.click();
+    const confirm = page.getByRole('dialog');
+    await visible(confirm.getByText(/All associated tasks and media/));
+    await clickAway();
+    await confirm.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+    await visible(card);
 
     // The page is usable again: the same menu opens once more.
     await card.getByRole('button', { name: /More actions/ }).click();

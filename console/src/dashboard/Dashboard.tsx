@@ -6,6 +6,7 @@ import { usePageTitle } from '../layout/usePageTitle.ts';
 import { useOpenedOnce } from '../layout/useOpenedOnce.ts';
 import { useOnboarding } from '../onboarding/useOnboarding.ts';
 import { upgradeBannerMessages } from '../plans/upgrade-messages.ts';
+import { AfterFirstPaint } from './AfterFirstPaint.tsx';
 import { PlanUsageCard } from './PlanUsageCard.tsx';
 import { PropertiesCard } from './PropertiesCard.tsx';
 import { RecentActivity } from './RecentActivity.tsx';
@@ -66,15 +67,17 @@ export function Dashboard() {
       )}
       {access.on_trial && access.trial_ends_at && <TrialCountdown endsAt={access.trial_ends_at} />}
       <StatCards stats={stats} />
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
-        <PropertiesCard properties={properties} total={stats.properties} />
-        <RecentActivity runs={recent_runs} />
-        {!access.is_admin && <PlanUsageCard access={access} properties={stats.properties} orgId={userId} />}
-        {!access.features.analytics && <UnlockAnalytics onUpgrade={() => setPlanPickerOpen(true)} />}
-        <TeamCard allowed={access.features.team} />
-        <SuccessStoryCard />
-      </Box>
-      {setupOpen && onboarding.data && <SetupChecklist state={onboarding.data} />}
+      <AfterFirstPaint>
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
+          <PropertiesCard properties={properties} total={stats.properties} />
+          <RecentActivity runs={recent_runs} />
+          {!access.is_admin && <PlanUsageCard access={access} properties={stats.properties} orgId={userId} />}
+          {!access.features.analytics && <UnlockAnalytics onUpgrade={() => setPlanPickerOpen(true)} />}
+          <TeamCard allowed={access.features.team} />
+          <SuccessStoryCard />
+        </Box>
+        {setupOpen && onboarding.data && <SetupChecklist state={onboarding.data} />}
+      </AfterFirstPaint>
       {planPickerLoaded && <PlanPickerDialog open={planPickerOpen} onClose={() => setPlanPickerOpen(false)} />}
     </Stack>
   );

@@ -37,7 +37,8 @@ type ConsoleAdminProps = Pick<CoreAdminUIProps, 'children' | 'layout' | 'dashboa
  * react-admin's <Admin> without its <AdminUI> defaults: those bring the login form (react-hook-form, text
  * fields), the default layout and menu into the first download even when the console replaces them all.
  * The same contexts and routes, with only the pieces the console uses; notifications and error screens load
- * on first use.
+ * on first use. No `requireAuth`: Layout checks the session (asked for by index.html) before any screen, and
+ * react-admin's own check put a loading screen, and a render, before the dashboard's first paint.
  */
 export function ConsoleAdmin({ children, layout, dashboard, catchAll, theme, ...providers }: ConsoleAdminProps) {
   return (
@@ -45,7 +46,6 @@ export function ConsoleAdmin({ children, layout, dashboard, catchAll, theme, ...
       <CssBaseline enableColorScheme>
         <CoreAdminUI
           title="Turnproof"
-          requireAuth
           layout={layout}
           dashboard={dashboard}
           catchAll={catchAll}

@@ -1,5 +1,6 @@
 import { Box, CircularProgress, Typography, useMediaQuery } from '@mui/material';
 import { type ReactNode, useCallback, useState } from 'react';
+import { LogoutOnMount } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useSession } from '../auth/session.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
@@ -45,7 +46,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </Box>
     );
   }
-  if (!session.data?.user) return <Navigate to="/auth" replace />;
+  // As react-admin's requireAuth did: sign out (local data cleared) and go to /auth.
+  if (!session.data?.user) return <LogoutOnMount />;
   // Back from checkout, the plan may not be applied yet: the payment page waits for it.
   if (session.data.access?.needs_onboarding && pathname !== '/payment-success') {
     return <Navigate to="/onboarding" replace />;

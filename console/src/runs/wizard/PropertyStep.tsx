@@ -3,29 +3,28 @@ import {
   Button,
   CircularProgress,
   FormControl,
+  FormHelperText,
   InputLabel,
   MenuItem,
   Select,
   Stack,
   TextField,
+  type TextFieldProps,
   Typography,
 } from '@mui/material';
 import { useGetList } from 'react-admin';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { EmptyPanel } from '../../layout/EmptyPanel.tsx';
 import type { PropertyRecord, RunMeta } from '../../resource-records.ts';
-import type { RunType } from '../../types.ts';
+import { isTenantEmail, PROPERTY_REQUIRED, type WizardValues } from './wizard-form.ts';
 
-interface Props {
-  kind: RunType;
-  propertyId: string;
-  meta: RunMeta;
-  onProperty: (id: string) => void;
-  onMeta: (meta: RunMeta) => void;
-}
+type MetaName = `meta.${keyof RunMeta}`;
 
 /** Step 2: the property (system properties excluded by the API) and, for move-in and move-out, the tenancy. */
-export function PropertyStep({ kind, propertyId, meta, onProperty, onMeta }: Props) {
+export function PropertyStep() {
+  const { control, setValue } = useFormContext<WizardValues>();
+  const kind = useWatch({ control, name: 'type' });
   const { data: properties, isPending } = useGetList<PropertyRecord>('properties', {
     pagination: { page: 1, perPage: 500 },
     sort: { field: 'name', order: 'ASC' },
@@ -44,52 +43,69 @@ export function PropertyStep({ kind, propertyId, meta, onProperty, onMeta }: Pro
       />
     );
   }
-  const field = (name: keyof RunMeta) => ({
-    value: meta[name] ?? '',
-    onChange: (event: { target: { value: string } }) => onMeta({ ...meta, [name]: event.target.value }),
-  });
+  const metaField = (name: MetaName, label: string, props: Partial<TextFieldProps> = {}) => (
+    <Controller
+      name={name}
+      control={control}
+      rules={name === 'meta.tenant_email' ? { validate: isTenantEmail } : undefined}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...field}
+          value={field.value ?? ''}
+          label={label}
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message}
+          fullWidth
+          {...props}
+        />
+      )}
+    />
+  );
+  const date = { type: 'date', slotProps: { inputLabel: { shrink: true } } } as const;
   return (
     <Stack spacing={2}>
-      <FormControl required fullWidth>
-        <InputLabel id="wizard-property">Property</InputLabel>
-        <Select
-          labelId="wizard-property"
-          label="Property"
-          value={propertyId}
-          onChange={(event) => onProperty(event.target.value)}
-        >
-          {properties.map((property) => (
-            <MenuItem key={property.id} value={property.id}>
-              {property.name} · {property.address}
-            </MenuItem>
-          ))}
-        </Select>
-      </FormControl>
+      <Controller
+        name="property_id"
+        control={control}
+        rules={{ validate: (value) => value !== '' || PROPERTY_REQUIRED }}
+        render={({ field, fieldState }) => (
+          <FormControl required fullWidth error={Boolean(fieldState.error)}>
+            <InputLabel id="wizard-property">Property</InputLabel>
+            <Select
+              labelId="wizard-property"
+              label="Property"
+              name={field.name}
+              inputRef={field.ref}
+              value={field.value}
+              onBlur={field.onBlur}
+              onChange={(event) => {
+                field.onChange(event.target.value);
+                setValue('baseline_run_id', '');
+              }}
+            >
+              {properties.map((property) => (
+                <MenuItem key={property.id} value={property.id}>
+                  {property.name} · {property.address}
+                </MenuItem>
+              ))}
+            </Select>
+            {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+          </FormControl>
+        )}
+      />
       {kind !== 'turnover' && (
         <>
           <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
             {kind === 'move_in' ? 'Move-In' : 'Move-Out'} details
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField label="Unit" {...field('unit')} fullWidth />
-            <TextField label="Tenant name" {...field('tenant_name')} fullWidth />
+            {metaField('meta.unit', 'Unit')}
+            {metaField('meta.tenant_name', 'Tenant name')}
           </Stack>
-          <TextField label="Tenant email" type="email" {...field('tenant_email')} fullWidth />
+          {metaField('meta.tenant_email', 'Tenant email', { type: 'email' })}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              label="Lease start"
-              type="date"
-              {...field('lease_start')}
-              fullWidth
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              label="Lease end"
-              type="date"
-              {...field('lease_end')}
-              fullWidth
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
+            {metaField('meta.lease_start', 'Lease start', date)}
+            {metaField('meta.lease_end', 'Lease end', date)}
           </Stack>
         </>
       )}

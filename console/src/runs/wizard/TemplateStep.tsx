@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { CircularProgress, FormControlLabel, Radio, RadioGroup, Typography } from '@mui/material';
 import { useGetList } from 'react-admin';
 import { EmptyPanel } from '../../layout/EmptyPanel.tsx';
@@ -12,11 +12,13 @@ interface Props {
   kind: RunType;
   propertyId: string;
   value: string;
+  /** The key of the option the wizard holds, null before one is confirmed. */
+  confirmed: string | null;
   onChange: (option: TemplateOption) => void;
 }
 
 /** Step 3: what the cleaner will work through; empty checklists cannot be chosen. */
-export function TemplateStep({ kind, propertyId, value, onChange }: Props) {
+export function TemplateStep({ kind, propertyId, value, confirmed, onChange }: Props) {
   const checklists = useGetList<ChecklistRecord>('checklists', {
     filter: { property_id: propertyId, is_template: false },
     pagination: { page: 1, perPage: 200 },
@@ -28,14 +30,25 @@ export function TemplateStep({ kind, propertyId, value, onChange }: Props) {
     sort: { field: 'name', order: 'ASC' },
   });
   const options = templateOptions(kind, checklists.data ?? [], templates.data ?? []);
-  // The template picked on its public page before sign-up is chosen here once.
+  // The template picked on its public page before sign-up is chosen here once; a preselected or
+  // remembered one is confirmed once it is found among the choices (and has tasks).
   const chosen =
     value === '' ? options.find((option) => option.slug && option.slug === chosenTemplateSlug()) : undefined;
+  const preset =
+    value !== '' && confirmed !== value
+      ? options.find((option) => option.key === value && option.taskCount > 0)
+      : undefined;
+  const pick = chosen ?? preset;
+  const confirm = useEffectEvent(() => {
+    if (!pick) return;
+    if (pick === chosen) forgetChosenTemplate();
+    onChange(pick);
+  });
+  // The options are rebuilt on every render: the pick's key says whether it changed.
+  const pickKey = pick?.key;
   useEffect(() => {
-    if (!chosen) return;
-    forgetChosenTemplate();
-    onChange(chosen);
-  }, [chosen, onChange]);
+    if (pickKey) confirm();
+  }, [pickKey]);
   if (checklists.isPending || templates.isPending) return <CircularProgress aria-label="Loading templates" />;
   if (templates.error)
     return <EmptyPanel tone="error" title="Failed to load templates" text={templates.error.message} />;

@@ -1,0 +1,37 @@
+import type { RunMeta } from '../../resource-records.ts';
+import type { RunType } from '../../types.ts';
+import type { TemplateOption } from './template-options.ts';
+
+/** The New Inspection wizard's fields (react-hook-form); POST /api/runs is built from them. */
+export interface WizardValues {
+  type: RunType;
+  property_id: string;
+  /** The template radio's value: preselected, remembered or picked; it may no longer exist. */
+  templateKey: string;
+  /** The option of `templateKey` once step 3 has found it among the choices. */
+  template: TemplateOption | null;
+  meta: RunMeta;
+  /** datetime-local in the property's time zone, '' for none. */
+  dueLocal: string;
+  /** null: not chosen yet, so the property's default cleaner applies. */
+  assigneeId: string | null;
+  /** '': the automatic earlier run. */
+  baseline_run_id: string;
+}
+
+// The API's sentences for these rules (api/src/runs/run-input.ts); it checks them again, the email strictly.
+export const PROPERTY_REQUIRED = 'Please choose a property.';
+export const TEMPLATE_REQUIRED = 'Please choose a template or checklist.';
+export const TENANT_EMAIL_INVALID = 'Tenant email must be a valid email address.';
+
+const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const isTenantEmail = (value: string | undefined): true | string =>
+  !value?.trim() || LOOKS_LIKE_EMAIL.test(value.trim()) || TENANT_EMAIL_INVALID;
+
+/** The fields each step checks before the next one (unmounted fields are not validated). */
+export const STEP_FIELDS = [[], ['property_id', 'meta.tenant_email'], ['template']] as const;
+
+/** Only the move-in and move-out details that were filled in. */
+export const filledMeta = (kind: RunType, meta: RunMeta): RunMeta =>
+  kind === 'turnover' ? {} : Object.fromEntries(Object.entries(meta).filter(([, value]) => value?.trim()));
