@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // Browser-only (imported by the front ends as `@turnproof/config/report-web-vitals`): nothing from the
 // package's Node side.
 import { type Metric, onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals';
