@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PROMO_CREDIT_LIFETIME_MS } from '@turnproof/config';
+import { PromoRedemption } from '@turnproof/db';
 import { applyPromoCode, startPromoRedemption } from '@turnproof/temporal/client';
 import type { AppDeps } from '../app-deps.ts';
 import { codedError, notFound } from '../http/errors.ts';
@@ -31,6 +32,8 @@ export async function applyPromo(
 ) {
   const promo = PROMO_CODES[input.code];
   if (!promo) throw codedError(400, 'INVALID_CODE', promoMessages.invalidCode);
+  // Redeemed before without an apply (at sign-up, where nobody waits for the worker): not news now.
+  const redeemedBefore = (await em.count(PromoRedemption, { org_id: input.orgId, code: input.code })) > 0;
   const answer = await applyPromoCode(
     deps.temporal,
     deps.config,
@@ -41,7 +44,7 @@ export async function applyPromo(
   return {
     ok: true as const,
     code: input.code,
-    message: answer.first ? promoMessages.applied(promo.credits) : promoMessages.alreadyApplied,
+    message: answer.first && !redeemedBefore ? promoMessages.applied(promo.credits) : promoMessages.alreadyApplied,
     remaining: await remainingCredits(em, input.orgId, answer.redemptionId),
     expires_at: answer.expiresAt,
   };
