@@ -179,6 +179,14 @@ describe('the analytics Filter and Recent Activity', () => {
 
     const all = await owner.get('/api/analytics?days=30');
     expect(all.body).toMatchObject({ runs_completed: 4, filter: { property_id: null, type: null } });
+    // Seeing the figures completes the onboarding step view-analytics.
+    const [step] = await api.orm.em
+      .getConnection()
+      .execute<{ completed: boolean }[]>(
+        `select completed from user_onboarding_progress where user_id = ? and step_id = 'view-analytics'`,
+        [owner.userId],
+      );
+    expect(step?.completed).toBe(true);
     // Newest first, within the period (the 60-day-old one is left out), in words.
     expect(all.body.recent_activity.map((entry: { summary: string }) => entry.summary)).toEqual([
       'Template created: Pool house',

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { FEATURES, mayUse } from '../access/access-guards.ts';
 import { loadOwnerAccess } from '../access/owner-access.ts';
 import { requireUser } from '../auth/sessions.ts';
+import { completeStep } from '../onboarding/onboarding-service.ts';
 import type { AppState } from '../http/context.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
@@ -85,6 +86,8 @@ export function analyticsRouter() {
         throw badRequest(propertyFilterMessage);
       }
       ctx.body = await analyticsOf(ctx.state.em, user.id, days, await weekTimezoneOf(ctx.state.em, user.id), filter);
+      // The onboarding step view-analytics is done when its action runs: the owner saw their figures.
+      await completeStep(ctx.state.em, user.id, 'view-analytics');
     },
   );
 

@@ -207,6 +207,7 @@ async function filterBy(page: Page, label: string, option: string, screenshotNam
   if (screenshotName) await screenshot(page, screenshotName);
   await page.keyboard.press('Escape');
   await panel.waitFor({ state: 'hidden' });
+  await page.waitForTimeout(300); // the panel's fade-out, so screenshots show the page alone
 }
 
 describe('the analytics Filter and Recent Activity', () => {

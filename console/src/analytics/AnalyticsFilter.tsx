@@ -20,14 +20,12 @@ function useProperties() {
 
 /**
  * The analytics screen's Filter button: a property and a run type, applied by the server to every figure.
- * The filters in force show as chips beside it, each removable on its own.
  */
 export function AnalyticsFilter({ value, onChange }: { value: Filter; onChange: (filter: Filter) => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const properties = useProperties();
   const panelId = useId();
   const active = Number(Boolean(value.property_id)) + Number(Boolean(value.type));
-  const propertyName = properties.find((property) => property.id === value.property_id)?.name ?? 'Property';
 
   return (
     <>
@@ -97,24 +95,31 @@ export function AnalyticsFilter({ value, onChange }: { value: Filter; onChange: 
           </Stack>
         </Stack>
       </Popover>
-      {active > 0 && (
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} aria-label="Filters in force" role="list">
-          {value.property_id && (
-            <Chip
-              role="listitem"
-              label={`Property: ${propertyName}`}
-              onDelete={() => onChange({ ...value, property_id: undefined })}
-            />
-          )}
-          {value.type && (
-            <Chip
-              role="listitem"
-              label={`Run type: ${RUN_TYPE_LABELS[value.type]}`}
-              onDelete={() => onChange({ ...value, type: undefined })}
-            />
-          )}
-        </Box>
-      )}
     </>
+  );
+}
+
+/** The filters in force, as chips under the screen's heading; each one's delete removes it. */
+export function ActiveFilters({ value, onChange }: { value: Filter; onChange: (filter: Filter) => void }) {
+  const properties = useProperties();
+  if (!value.property_id && !value.type) return null;
+  const propertyName = properties.find((property) => property.id === value.property_id)?.name ?? 'Property';
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }} aria-label="Filters in force" role="list">
+      {value.property_id && (
+        <Chip
+          role="listitem"
+          label={`Property: ${propertyName}`}
+          onDelete={() => onChange({ ...value, property_id: undefined })}
+        />
+      )}
+      {value.type && (
+        <Chip
+          role="listitem"
+          label={`Run type: ${RUN_TYPE_LABELS[value.type]}`}
+          onDelete={() => onChange({ ...value, type: undefined })}
+        />
+      )}
+    </Box>
   );
 }

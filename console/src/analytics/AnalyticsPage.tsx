@@ -15,7 +15,7 @@ import { lazy, Suspense, useState } from 'react';
 import { HttpError, Title } from 'react-admin';
 import { apiJson } from '../api/http.ts';
 import { FeatureLock } from '../layout/FeatureLock.tsx';
-import { AnalyticsFilter } from './AnalyticsFilter.tsx';
+import { ActiveFilters, AnalyticsFilter } from './AnalyticsFilter.tsx';
 import { type Analytics, type AnalyticsFilter as Filter, type Period, PERIODS } from './analytics-types.ts';
 import { formatDuration } from './format.ts';
 import { ReviewScores } from './ReviewScores.tsx';
@@ -211,6 +211,7 @@ export function AnalyticsPage() {
           </ToggleButtonGroup>
         </Stack>
       </Stack>
+      <ActiveFilters value={filter} onChange={setFilter} />
 
       {load.state === 'failed' && (
         <Alert severity="error" sx={{ mb: 2 }}>
