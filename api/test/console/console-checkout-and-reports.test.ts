@@ -315,6 +315,9 @@ describe('a report download that fails', () => {
 
       // The stored file is gone (a storage fault): the next download fails, and the host is told.
       await harness.api.storage.remove(stored);
+      const lost = await owner.get(`/api/runs/${run.runId}/reports/1/pdf`);
+      expect(lost.status).toBe(404);
+      expect(lost.body.error).toEqual(expect.any(String));
       await card.getByRole('button', { name: 'Download', exact: true }).click();
       await page.getByText('Download Failed: Failed to download report. Please try again.').waitFor();
       await screenshot(page, `report-download-failed-${name}`);
