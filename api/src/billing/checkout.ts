@@ -149,13 +149,13 @@ export async function verifyCheckout(
   ownerId: string,
   sessionId: string,
 ) {
-  const stripe = requireStripe(stripeClient);
   const started = await em.findOne(
     UserActivity,
     { user: ownerId, activity_type: 'checkout_started', details: { session_id: sessionId } },
     { orderBy: { created_at: 'desc' } },
   );
   if (!started) throw notFound(billingMessages.sessionNotFound);
+  const stripe = requireStripe(stripeClient);
   let session: Awaited<ReturnType<Stripe['checkout']['sessions']['retrieve']>>;
   try {
     session = await stripe.checkout.sessions.retrieve(sessionId);
