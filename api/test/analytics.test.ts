@@ -150,3 +150,108 @@ describe('GET /api/analytics', () => {
     expect((await new Browser(api.baseUrl).get('/api/analytics')).status).toBe(401);
   });
 });
+
+describe('the analytics Filter and Recent Activity', () => {
+  /** An activity as the API records it, at a chosen time. */
+  const activity = (userId: string, type: string, details: Record<string, unknown>, at: Date) =>
+    api.orm.em
+      .getConnection()
+      .execute(
+        `insert into user_activity (id, user_id, activity_type, details, created_at) values (gen_random_uuid(), ?, ?, ?, ?)`,
+        [userId, type, JSON.stringify(details), at],
+      );
+
+  it('applies the property and run type filter to every figure and to the recent activity', async () => {
+    const { owner, alpha, beta } = await seededOwner();
+    // A move-out at Beta four days ago: 30 minutes, a medium issue.
+    const moveOut = await records.run(beta, { ...completed(4 * DAY, 30), type: 'move_out' });
+    await records.alert(moveOut.runId, 'medium', ago(4 * DAY));
+    await activity(owner.userId, 'property_added', { property_id: alpha, property_name: 'Alpha Loft' }, ago(9 * DAY));
+    await activity(owner.userId, 'property_added', { property_id: beta, property_name: 'Beta House' }, ago(8 * DAY));
+    await activity(
+      owner.userId,
+      'run_completed',
+      { run_id: moveOut.runId, property_name: 'Beta House', checklist_name: 'Move-out check' },
+      ago(4 * DAY),
+    );
+    await activity(owner.userId, 'template_created', { template_name: 'Pool house' }, ago(DAY));
+    await activity(owner.userId, 'property_added', { property_id: alpha, property_name: 'Alpha Loft' }, ago(60 * DAY));
+
+    const all = await owner.get('/api/analytics?days=30');
+    expect(all.body).toMatchObject({ runs_completed: 4, filter: { property_id: null, type: null } });
+    // Seeing the figures completes the onboarding step view-analytics.
+    const [step] = await api.orm.em
+      .getConnection()
+      .execute<{ completed: boolean }[]>(
+        `select completed from user_onboarding_progress where user_id = ? and step_id = 'view-analytics'`,
+        [owner.userId],
+      );
+    expect(step?.completed).toBe(true);
+    // Newest first, within the period (the 60-day-old one is left out), in words.
+    expect(all.body.recent_activity.map((entry: { summary: string }) => entry.summary)).toEqual([
+      'Template created: Pool house',
+      'Inspection run completed: Beta House · Move-out check',
+      'Property added: Beta House',
+      'Property added: Alpha Loft',
+    ]);
+
+    const atBeta = await owner.get(`/api/analytics?days=30&property_id=${beta}`);
+    expect(atBeta.status).toBe(200);
+    expect(atBeta.body).toMatchObject({
+      filter: { property_id: beta, type: null },
+      runs_completed: 2,
+      average_duration_seconds: 45 * 60,
+      issues: { total: 2, low: 0, medium: 2, high: 0 },
+      photos: { total: 0 },
+      properties: [{ id: beta, name: 'Beta House', runs: 3, completed: 2, issues: 2 }],
+    });
+    expect(
+      atBeta.body.completions_per_week.reduce((sum: number, w: { completed: number }) => sum + w.completed, 0),
+    ).toBe(2);
+    expect(atBeta.body.recent_activity.map((entry: { summary: string }) => entry.summary)).toEqual([
+      'Inspection run completed: Beta House · Move-out check',
+      'Property added: Beta House',
+    ]);
+
+    const moveOuts = await owner.get('/api/analytics?days=30&type=move_out');
+    expect(moveOuts.body).toMatchObject({
+      filter: { property_id: null, type: 'move_out' },
+      runs_completed: 1,
+      average_duration_seconds: 30 * 60,
+      issues: { total: 1, medium: 1 },
+      properties: [
+        { name: 'Beta House', runs: 1, completed: 1, issues: 1 },
+        { name: 'Alpha Loft', runs: 0, completed: 0, issues: 0 },
+      ],
+    });
+    expect(moveOuts.body.recent_activity.map((entry: { summary: string }) => entry.summary)).toEqual([
+      'Inspection run completed: Beta House · Move-out check',
+    ]);
+
+    const alphaMoveOuts = await owner.get(`/api/analytics?days=30&type=move_out&property_id=${alpha}`);
+    expect(alphaMoveOuts.body).toMatchObject({
+      runs_completed: 0,
+      issues: { total: 0 },
+      properties: [{ name: 'Alpha Loft', runs: 0 }],
+      recent_activity: [],
+    });
+  });
+
+  it('refuses a bad filter with a 400 naming it, and another owner’s property', async () => {
+    const { owner } = await seededOwner();
+    const other = await signedInOwner(api);
+    const theirs = await records.property(other.userId, 'Not Yours');
+    for (const [query, named] of [
+      ['property_id=abc', 'property_id'],
+      [`property_id=${theirs}`, 'property_id'],
+      [`property_id=${crypto.randomUUID()}`, 'property_id'],
+      ['type=deep_clean', 'type'],
+      ['type=', 'type'],
+      ['type=turnover&type=move_in', 'type'],
+    ] as const) {
+      const answer = await owner.get(`/api/analytics?days=30&${query}`);
+      expect(answer.status, query).toBe(400);
+      expect(answer.body.error, query).toContain(named);
+    }
+  });
+});

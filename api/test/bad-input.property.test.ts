@@ -111,7 +111,11 @@ const targets: Record<string, Target> = {
   signup: {
     method: 'POST',
     path: fixed('/api/auth/signup'),
-    body: bodyFor(['email', 'password', 'full_name'], { email: emails, password: passwords }),
+    body: bodyFor(['email', 'password', 'full_name', 'promo_code'], {
+      email: emails,
+      password: passwords,
+      promo_code: fc.oneof(fc.constantFrom('TURNPROOF5', 'turnproof5 ', ''), fc.string({ maxLength: 60 })),
+    }),
   },
   login: {
     method: 'POST',
@@ -301,7 +305,17 @@ const targets: Record<string, Target> = {
     path: () =>
       fc
         .oneof(fc.constantFrom('7', '30', '90', '14', '-1', '1e9'), fc.string({ maxLength: 10 }))
-        .map((days) => `/api/analytics?days=${encodeURIComponent(days)}`),
+        .chain((days) =>
+          fc
+            .tuple(
+              fc.oneof(fc.constant(''), fc.uuid(), fc.string({ maxLength: 40 })),
+              fc.oneof(fc.constantFrom('', 'turnover', 'move_in', 'deep_clean'), fc.string({ maxLength: 12 })),
+            )
+            .map(
+              ([property, type]) =>
+                `/api/analytics?days=${encodeURIComponent(days)}&property_id=${encodeURIComponent(property)}&type=${encodeURIComponent(type)}`,
+            ),
+        ),
     body: null,
   },
   accountDeletion: {
@@ -354,6 +368,14 @@ const targets: Record<string, Target> = {
     path: fixed('/api/onboarding/plan'),
     body: bodyFor(['plan_key'], { plan_key: fc.constantFrom('flex', 'pro', 'gold') }),
   },
+  checkoutSession: {
+    method: 'GET',
+    path: () =>
+      fc
+        .oneof(fc.constantFrom('cs_test_abc123', 'cs_live_1', 'cs_test_', 'pi_1'), fc.string({ maxLength: 300 }))
+        .map((id) => `/api/stripe/checkout-sessions/${encodeURIComponent(id) || 'x'}`),
+    body: null,
+  },
   mediaLink: {
     method: 'GET',
     path: () => fc.string({ maxLength: 120 }).map((t) => `/api/media/${encodeURIComponent(t) || 'x'}`),
@@ -385,7 +407,7 @@ const targets: Record<string, Target> = {
   },
 };
 
-const RUNS_PER_TARGET = 45; // 30 targets x 45 = 1,350 requests (checkout is fuzzed against stripe-mock in stripe-billing.test.ts)
+const RUNS_PER_TARGET = 45; // 31 targets x 45 = 1,395 requests (checkout is fuzzed against stripe-mock in stripe-billing.test.ts)
 
 describe('every write endpoint survives random and malformed input', () => {
   const outcomes: { target: string; status: number }[] = [];

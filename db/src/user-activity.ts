@@ -9,6 +9,7 @@ export const ACTIVITY_TYPES = [
   'run_completed',
   'report_downloaded',
   'template_created',
+  'checkout_started',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

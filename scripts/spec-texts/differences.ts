@@ -75,15 +75,4 @@ export const SPEC_TEXT_DIFFERENCES: SpecTextDifference[] = [
       'chosen (section 4, template creation dialog), so the console cannot reach this title. The API ' +
       'refuses such a template with the sentence, which the console shows if another client sends one.',
   },
-  {
-    text: 'Download Failed',
-    reason:
-      'The report PDF is offered only once its workflow has made it, as a plain link with a download ' +
-      'attribute; the browser’s download manager reports a failed transfer, so there is no request for ' +
-      'the console to catch.',
-  },
-  {
-    text: 'Failed to download report. Please try again.',
-    reason: 'See Download Failed: the report PDF is a plain browser download.',
-  },
 ];

@@ -171,4 +171,4 @@ export async function temporalHealth(client: Client, timeoutMs = 2000): Promise<
   }
 }
 export { startTrial, endTrialOnSubscription } from './trial-client.ts';
-export { applyPromoCode } from './promo-client.ts';
+export { applyPromoCode, startPromoRedemption } from './promo-client.ts';

@@ -1,9 +1,26 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type ReviewScores, reviewScoresOf } from './review-scores.ts';
-import { ALERT_SEVERITIES } from '@turnproof/db';
+import { ALERT_SEVERITIES, type RunKind } from '@turnproof/db';
+import { activitySummary } from '../profile/profile-service.ts';
 
 export const ANALYTICS_PERIODS = [7, 30, 90] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
+
+/** The screen's Filter: one of the owner's properties, one run type, or both (every figure obeys it). */
+export interface AnalyticsFilter {
+  property_id?: string | undefined;
+  type?: RunKind | undefined;
+}
+
+export interface RecentActivity {
+  id: string;
+  activity_type: string;
+  summary: string;
+  created_at: string;
+}
+
+/** The screen's Recent Activity: the owner's newest events of the period. */
+const RECENT_ACTIVITY_LIMIT = 10;
 
 export interface PropertyFigures {
   id: string;
@@ -32,6 +49,8 @@ export interface Analytics {
   properties: PropertyFigures[];
   completions_per_week: { week_start: string; completed: number }[];
   review_scores: ReviewScores;
+  filter: { property_id: string | null; type: RunKind | null };
+  recent_activity: RecentActivity[];
 }
 
 const roundTo = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
@@ -42,12 +61,18 @@ export async function analyticsOf(
   ownerId: string,
   days: AnalyticsPeriod,
   timezone: string,
+  filter: AnalyticsFilter = {},
   now = new Date(),
 ): Promise<Analytics> {
   const since = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
   const db = em.getConnection();
   const completedInPeriod = `r.status = 'completed' and r.ended_at >= ? and r.ended_at <= ?`;
-  const ownRuns = `runs r join properties p on p.id = r.property_id and p.owner_id = ?`;
+  // The filter narrows the runs every figure counts; its values are bound (never spliced into the SQL).
+  const runFilter = `${filter.property_id ? ' and r.property_id = ?' : ''}${filter.type ? ' and r.type = ?' : ''}`;
+  const propertyFilter = filter.property_id ? ' and p.id = ?' : '';
+  const filterValues = [filter.property_id, filter.type].filter((value) => value !== undefined);
+  const ownRuns = `runs r join properties p on p.id = r.property_id and p.owner_id = ?${runFilter}`;
+  const owned = [ownerId, ...filterValues];
 
   // The five reads are independent: run side by side on the pool, the screen waits for the slowest only.
   const summaryRead = db.execute<
@@ -62,7 +87,7 @@ export async function analyticsOf(
             (select count(*) from media m join done x on x.id = m.run_id
               where m.type = 'photo' and m.status = 'confirmed')::int as photos
        from done d`,
-    [ownerId, since, now],
+    [...owned, since, now],
   );
 
   const severitiesRead = db.execute<{ severity: string; count: number }[]>(
@@ -70,19 +95,33 @@ export async function analyticsOf(
        from alerts a join ${ownRuns} on r.id = a.run_id
       where a.created_at >= ? and a.created_at <= ?
       group by a.severity`,
-    [ownerId, since, now],
+    [...owned, since, now],
   );
 
+  const typeFilter = filter.type ? ' and r.type = ?' : '';
+  const typeValue = filter.type ? [filter.type] : [];
   const propertiesRead = db.execute<PropertyFigures[]>(
     `select p.id, p.name,
-            (select count(*) from runs r where r.property_id = p.id and r.created_at >= ? and r.created_at <= ?)::int as runs,
-            (select count(*) from runs r where r.property_id = p.id and ${completedInPeriod})::int as completed,
+            (select count(*) from runs r where r.property_id = p.id${typeFilter} and r.created_at >= ? and r.created_at <= ?)::int as runs,
+            (select count(*) from runs r where r.property_id = p.id${typeFilter} and ${completedInPeriod})::int as completed,
             (select count(*) from alerts a join runs r on r.id = a.run_id
-              where r.property_id = p.id and a.created_at >= ? and a.created_at <= ?)::int as issues
+              where r.property_id = p.id${typeFilter} and a.created_at >= ? and a.created_at <= ?)::int as issues
        from properties p
-      where p.owner_id = ? and not p.is_system_property
+      where p.owner_id = ? and not p.is_system_property${propertyFilter}
       order by runs desc, p.name asc, p.id asc`,
-    [since, now, since, now, since, now, ownerId],
+    [
+      ...typeValue,
+      since,
+      now,
+      ...typeValue,
+      since,
+      now,
+      ...typeValue,
+      since,
+      now,
+      ownerId,
+      ...(filter.property_id ? [filter.property_id] : []),
+    ],
   );
 
   // Every week of the period appears, with 0 when nothing was completed in it.
@@ -97,15 +136,16 @@ export async function analyticsOf(
                              and date_trunc('week', r.ended_at at time zone ?) = w.week_start
       group by w.week_start
       order by w.week_start`,
-    [since, timezone, now, timezone, ownerId, since, now, timezone],
+    [since, timezone, now, timezone, ...owned, since, now, timezone],
   );
 
-  const [[summary], severities, properties, weeks, reviewScores] = await Promise.all([
+  const [[summary], severities, properties, weeks, reviewScores, activity] = await Promise.all([
     summaryRead,
     severitiesRead,
     propertiesRead,
     weeksRead,
-    reviewScoresOf(em, ownerId, since, now),
+    reviewScoresOf(em, ownerId, since, now, filter),
+    recentActivityOf(em, ownerId, since, now, filter),
   ]);
   const completed = summary?.completed ?? 0;
   const bySeverity = Object.fromEntries(ALERT_SEVERITIES.map((severity) => [severity, 0])) as Record<
@@ -134,5 +174,50 @@ export async function analyticsOf(
     properties,
     completions_per_week: weeks,
     review_scores: reviewScores,
+    filter: { property_id: filter.property_id ?? null, type: filter.type ?? null },
+    recent_activity: activity,
   };
+}
+
+/**
+ * The owner's newest events of the period. Filtered, only events about a run of the filter (through the
+ * run they name) or, for a property filter, about that property itself.
+ */
+async function recentActivityOf(
+  em: EntityManager,
+  ownerId: string,
+  since: Date,
+  until: Date,
+  filter: AnalyticsFilter,
+): Promise<RecentActivity[]> {
+  const filtered = filter.property_id !== undefined || filter.type !== undefined;
+  const runMatches = [filter.property_id ? 'r.property_id = ?' : null, filter.type ? 'r.type = ?' : null].filter(
+    Boolean,
+  );
+  const aboutProperty = filter.property_id && !filter.type ? ` or a.details->>'property_id' = ?` : '';
+  const rows = await em
+    .getConnection()
+    .execute<{ id: string; activity_type: string; details: Record<string, unknown>; created_at: Date }[]>(
+      `select a.id, a.activity_type, a.details, a.created_at
+       from user_activity a
+       ${filtered ? `left join runs r on r.id::text = a.details->>'run_id'` : ''}
+      where a.user_id = ? and a.created_at >= ? and a.created_at <= ?
+        ${filtered ? `and ((r.id is not null and ${runMatches.join(' and ')})${aboutProperty})` : ''}
+      order by a.created_at desc, a.id desc
+      limit ${RECENT_ACTIVITY_LIMIT}`,
+      [
+        ownerId,
+        since,
+        until,
+        ...(filter.property_id ? [filter.property_id] : []),
+        ...(filter.type ? [filter.type] : []),
+        ...(aboutProperty ? [filter.property_id] : []),
+      ],
+    );
+  return rows.map((row) => ({
+    id: row.id,
+    activity_type: row.activity_type,
+    summary: activitySummary(row.activity_type, row.details),
+    created_at: new Date(row.created_at).toISOString(),
+  }));
 }

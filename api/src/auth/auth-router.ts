@@ -7,6 +7,7 @@ import type { AppContext, AppState } from '../http/context.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
 import { addRoute } from '../openapi/registry.ts';
+import { redeemAtSignUp } from '../promo/promo-service.ts';
 import {
   changePassword,
   confirmEmail,
@@ -37,6 +38,8 @@ const signUpBody = z.object({
     .trim()
     .min(1, 'Please enter your full name.')
     .max(200, 'That name is too long.'),
+  /** Optional; a code that cannot be applied does not stop the sign-up (the answer's `promo` says why). */
+  promo_code: z.string({ error: 'promo_code must be text.' }).max(200, 'That promo code is too long.').optional(),
 });
 const signInBody = z.object({ email, password });
 const resetRequestBody = z.object({
@@ -85,6 +88,13 @@ const googleLinkCookie = flowCookie('turnproof_google_link', '/api/auth');
 const googleMessages = { notConfigured: 'Google sign-in is not configured on this server.' } as const;
 
 const okMessage = z.object({ ok: z.literal(true), message: z.string() });
+const signUpAnswer = okMessage.extend({
+  user: z.object({ id: z.string(), email: z.string() }),
+  promo: z
+    .object({ ok: z.boolean(), code: z.string(), message: z.string(), credits: z.number().int() })
+    .optional()
+    .describe('Present when a promo code was sent: applied, or why not'),
+});
 const sessionAnswer = z.object({
   user: z.object({ id: z.string(), email: z.string(), has_password: z.boolean().optional() }).nullable(),
   profile: z.record(z.string(), z.unknown()).nullable(),
@@ -100,10 +110,10 @@ export function authRouter(deps: AppDeps) {
     {
       method: 'post',
       path: '/signup',
-      summary: 'Create an account and mail a confirmation link',
+      summary: 'Create an account and mail a confirmation link; an optional promo code is applied to it',
       tags,
       body: signUpBody,
-      ok: { status: 201, description: 'Account created', schema: okMessage },
+      ok: { status: 201, description: 'Account created', schema: signUpAnswer },
       errors: { 409: messages.duplicateEmail, 429: 'Too many attempts' },
     },
     async (ctx) => {
@@ -114,11 +124,13 @@ export function authRouter(deps: AppDeps) {
         password: body.password,
         fullName: body.full_name,
       });
+      const promo = body.promo_code?.trim() ? await redeemAtSignUp(deps, body.promo_code, user) : undefined;
       ctx.status = 201;
       ctx.body = {
         ok: true,
         user: { id: user.id, email: user.email },
         message: 'Account created! Check your email to confirm your address.',
+        ...(promo ? { promo } : {}),
       };
     },
   );

@@ -109,12 +109,12 @@ export async function signUp(
   deps: AppDeps,
   em: EntityManager,
   input: { email: string; password: string; fullName: string },
-): Promise<{ id: string; email: string }> {
+): Promise<{ id: string; email: string; created: boolean }> {
   assertAcceptablePassword(input.password, messages.signUpTooShort);
   const passwordHash = await hashPassword(input.password);
   if (await em.count(User, { email: input.email })) {
     await sendExistingAccountMail(deps.mailer, input.email, deps.config.publicOrigin);
-    return { id: randomUUID(), email: input.email };
+    return { id: randomUUID(), email: input.email, created: false };
   }
   const user = await openAccount(deps, em, {
     email: input.email,
@@ -125,7 +125,7 @@ export async function signUp(
   const token = await issueToken(em, user, 'confirm_email', CONFIRMATION_LIFETIME_MS);
   const link = `${deps.config.publicOrigin}/api/auth/confirm?token=${token}`;
   await sendConfirmationMail(deps.mailer, user.email, input.fullName, link);
-  return { id: user.id, email: user.email };
+  return { id: user.id, email: user.email, created: true };
 }
 
 export async function confirmEmail(deps: AppDeps, em: EntityManager, token: string) {

@@ -1,7 +1,8 @@
 import { type EntityManager, LockMode } from '@mikro-orm/postgresql';
 import type { Stripe } from '@turnproof/activities/stripe';
 import { type PlanKey, PLANS } from '@turnproof/config';
-import { BillingAccount, BillingSubscription } from '@turnproof/db';
+import { BillingAccount, BillingSubscription, recordActivity, UserActivity } from '@turnproof/db';
+import { loadOwnerAccess } from '../access/owner-access.ts';
 import { badRequest, conflict, HttpError, notFound, serviceUnavailable } from '../http/errors.ts';
 import { stripeCouponFor, unknownCouponMessage } from './checkout-coupons.ts';
 
@@ -11,6 +12,8 @@ export const billingMessages = {
   portalFailed: 'Failed to open customer portal',
   noCustomer: 'No customer account found. Please subscribe to a plan first.',
   alreadySubscribed: 'You already have a subscription. Change your plan in the customer portal.',
+  sessionNotFound: 'Checkout session not found.',
+  verifyFailed: 'Failed to verify checkout session',
 } as const;
 
 export function requireStripe(stripe: Stripe | null): Stripe {
@@ -100,6 +103,13 @@ export async function createCheckout(
       cancel_url: `${publicOrigin}/payment-cancel`,
     });
     if (!session.url) throw new Error('Stripe answered a session without a url');
+    // The owner's record of the checkout: /payment-success accepts only a session id found here.
+    recordActivity(em, owner.id, 'checkout_started', {
+      session_id: session.id,
+      plan_key: plan.key,
+      plan_name: `Turnproof ${plan.name}`,
+    });
+    await em.flush();
     return { ok: true, url: session.url, message: `Redirecting to checkout for Turnproof ${plan.name}.` };
   } catch (error) {
     if (error instanceof HttpError) throw error;
@@ -126,4 +136,40 @@ export async function createPortalSession(
   } catch (error) {
     throw stripeFailure(error, billingMessages.portalFailed);
   }
+}
+
+/**
+ * A Checkout Session the signed-in owner started (their checkout_started activity names it), as Stripe
+ * has it now, beside whether a plan is on: /payment-success waits on `subscribed`, which the webhook
+ * sets. Anyone else's or an unknown id is a 404, before Stripe is asked.
+ */
+export async function verifyCheckout(
+  stripeClient: Stripe | null,
+  em: EntityManager,
+  ownerId: string,
+  sessionId: string,
+) {
+  const started = await em.findOne(
+    UserActivity,
+    { user: ownerId, activity_type: 'checkout_started', details: { session_id: sessionId } },
+    { orderBy: { created_at: 'desc' } },
+  );
+  if (!started) throw notFound(billingMessages.sessionNotFound);
+  const stripe = requireStripe(stripeClient);
+  let session: Awaited<ReturnType<Stripe['checkout']['sessions']['retrieve']>>;
+  try {
+    session = await stripe.checkout.sessions.retrieve(sessionId);
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 404) throw notFound(billingMessages.sessionNotFound);
+    throw stripeFailure(error, billingMessages.verifyFailed);
+  }
+  const access = await loadOwnerAccess(em, ownerId);
+  return {
+    session_id: session.id,
+    status: session.status,
+    payment_status: session.payment_status,
+    plan_key: String(started.details.plan_key ?? ''),
+    subscribed: access.subscribed,
+    subscription_tier: access.subscribed ? access.tier : null,
+  };
 }

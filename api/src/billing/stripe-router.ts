@@ -9,7 +9,7 @@ import { badRequest, serviceUnavailable } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
 import { addRoute } from '../openapi/registry.ts';
 import { stripeReceipt } from '../openapi/records.ts';
-import { billingMessages, createCheckout, createPortalSession, requireStripe } from './checkout.ts';
+import { billingMessages, createCheckout, createPortalSession, requireStripe, verifyCheckout } from './checkout.ts';
 import { receiveStripeEvent } from './stripe-events.ts';
 
 /** Stripe's default: a signed payload older than this is a replay. */
@@ -20,6 +20,20 @@ const checkoutBody = z.object({
   coupon: z.string().trim().min(1).max(200).optional(),
 });
 const redirectAnswer = z.object({ ok: z.boolean(), url: z.url(), message: z.string() });
+const checkoutSessionParams = z.object({
+  sessionId: z
+    .string()
+    .max(255, 'session_id must be a Stripe Checkout Session id (cs_...).')
+    .regex(/^cs_(test|live)_[A-Za-z0-9]+$/, 'session_id must be a Stripe Checkout Session id (cs_...).'),
+});
+const checkoutSessionAnswer = z.object({
+  session_id: z.string(),
+  status: z.enum(['open', 'complete', 'expired']).nullable(),
+  payment_status: z.enum(['paid', 'unpaid', 'no_payment_required']),
+  plan_key: z.string(),
+  subscribed: z.boolean(),
+  subscription_tier: z.enum(['starter', 'professional', 'enterprise']).nullable(),
+});
 
 export function stripeRouter(deps: AppDeps) {
   const router = new Router<AppState>({ prefix: '/stripe' });
@@ -46,6 +60,31 @@ export function stripeRouter(deps: AppDeps) {
       const user = requireUser(ctx);
       const input = parseInput(checkoutBody, ctx.request.body);
       ctx.body = await createCheckout(deps.stripe, ctx.state.em, user, input, deps.config.publicOrigin);
+    },
+  );
+
+  addRoute(
+    router,
+    {
+      method: 'get',
+      path: '/checkout-sessions/:sessionId',
+      summary:
+        'A Checkout Session the signed-in owner started, as Stripe has it, and whether their plan is on yet (/payment-success)',
+      tags,
+      params: checkoutSessionParams,
+      signedIn: true,
+      ok: { description: "The session and the owner's plan", schema: checkoutSessionAnswer },
+      errors: {
+        401: 'Authentication required',
+        404: billingMessages.sessionNotFound,
+        502: billingMessages.verifyFailed,
+        503: billingMessages.notConfigured,
+      },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const { sessionId } = parseInput(checkoutSessionParams, ctx.params);
+      ctx.body = await verifyCheckout(deps.stripe, ctx.state.em, user.id, sessionId);
     },
   );
 

@@ -93,6 +93,7 @@ export function activitySummary(type: string, details: Record<string, unknown>):
     run_completed: `Inspection run completed: ${run}`,
     report_downloaded: `Report downloaded: ${text(details.file_name) || 'PDF report'}`,
     template_created: `Template created: ${text(details.template_name)}`,
+    checkout_started: `Checkout started: ${text(details.plan_name) || 'plan'}`,
   };
   return summaries[type as ActivityType] ?? type.replaceAll('_', ' ');
 }

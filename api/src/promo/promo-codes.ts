@@ -10,4 +10,5 @@ export const promoMessages = {
   notYourOrganisation: 'Organisation not found.',
   applied: (credits: number) => `Promo code applied: ${credits} free reports added.`,
   alreadyApplied: 'This promo code is already applied to your organisation.',
+  failed: 'Failed to apply promo code',
 } as const;

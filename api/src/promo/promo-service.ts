@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PROMO_CREDIT_LIFETIME_MS } from '@turnproof/config';
-import { applyPromoCode } from '@turnproof/temporal/client';
+import { PromoRedemption } from '@turnproof/db';
+import { applyPromoCode, startPromoRedemption } from '@turnproof/temporal/client';
 import type { AppDeps } from '../app-deps.ts';
 import { codedError, notFound } from '../http/errors.ts';
 import { PROMO_CODES, promoMessages } from './promo-codes.ts';
@@ -31,6 +32,8 @@ export async function applyPromo(
 ) {
   const promo = PROMO_CODES[input.code];
   if (!promo) throw codedError(400, 'INVALID_CODE', promoMessages.invalidCode);
+  // Redeemed before without an apply (at sign-up, where nobody waits for the worker): not news now.
+  const redeemedBefore = (await em.count(PromoRedemption, { org_id: input.orgId, code: input.code })) > 0;
   const answer = await applyPromoCode(
     deps.temporal,
     deps.config,
@@ -41,8 +44,50 @@ export async function applyPromo(
   return {
     ok: true as const,
     code: input.code,
-    message: answer.first ? promoMessages.applied(promo.credits) : promoMessages.alreadyApplied,
+    message: answer.first && !redeemedBefore ? promoMessages.applied(promo.credits) : promoMessages.alreadyApplied,
     remaining: await remainingCredits(em, input.orgId, answer.redemptionId),
     expires_at: answer.expiresAt,
   };
+}
+
+/** What the sign-up form learns about the promo code it carried. */
+export interface SignUpPromo {
+  ok: boolean;
+  code: string;
+  message: string;
+  /** Free reports the code adds (0 when it was not applied). */
+  credits: number;
+}
+
+const PROMO_CODE_SHAPE = /^[A-Z0-9_-]{1,50}$/;
+
+/**
+ * The promo code typed at sign-up, redeemed for the new account (its own organisation). A code that
+ * cannot be applied never fails the sign-up: the answer says why instead. For an address that already
+ * has an account nothing is redeemed, yet the answer is the same as for a new one (sign-up never tells
+ * whether an account exists).
+ */
+export async function redeemAtSignUp(
+  deps: AppDeps,
+  typed: string,
+  account: { id: string; created: boolean },
+): Promise<SignUpPromo> {
+  const code = typed.trim().toUpperCase();
+  if (!PROMO_CODE_SHAPE.test(code)) return { ok: false, code, message: promoMessages.badInput, credits: 0 };
+  const promo = PROMO_CODES[code];
+  if (!promo) return { ok: false, code, message: promoMessages.invalidCode, credits: 0 };
+  if (account.created) {
+    try {
+      await startPromoRedemption(
+        deps.temporal,
+        deps.config,
+        { orgId: account.id, code, redeemedBy: account.id, credits: promo.credits },
+        deps.promoCreditLifetimeMs ?? PROMO_CREDIT_LIFETIME_MS,
+      );
+    } catch (error) {
+      deps.logger.error({ err: error, userId: account.id, code }, 'promo code at sign-up not applied');
+      return { ok: false, code, message: promoMessages.failed, credits: 0 };
+    }
+  }
+  return { ok: true, code, message: promoMessages.applied(promo.credits), credits: promo.credits };
 }

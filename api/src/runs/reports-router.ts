@@ -159,6 +159,8 @@ export function reportsRouter(deps: AppDeps) {
     async (ctx) => {
       const report = await ownedReport(ctx);
       if (report.status !== 'ready' || !report.file_path) throw notFound(reportNotFound);
+      // A file lost from local storage is a 404 the console reports ('Download Failed'), not a broken stream.
+      if (!deps.storage.direct && !(await deps.storage.exists(report.file_path))) throw notFound(reportNotFound);
       recordActivity(ctx.state.em, requireUser(ctx).id, 'report_downloaded', {
         run_id: report.run.id,
         version: report.version,

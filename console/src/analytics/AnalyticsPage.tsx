@@ -15,10 +15,12 @@ import { lazy, Suspense, useState } from 'react';
 import { HttpError, Title } from 'react-admin';
 import { apiJson } from '../api/http.ts';
 import { FeatureLock } from '../layout/FeatureLock.tsx';
-import { type Analytics, type Period, PERIODS } from './analytics-types.ts';
+import { ActiveFilters, AnalyticsFilter } from './AnalyticsFilter.tsx';
+import { type Analytics, type AnalyticsFilter as Filter, type Period, PERIODS } from './analytics-types.ts';
 import { formatDuration } from './format.ts';
 import { ReviewScores } from './ReviewScores.tsx';
 import { MetricCard } from './MetricCard.tsx';
+import { RecentActivity } from './RecentActivity.tsx';
 
 // The chart library is the heaviest part of the console: only this screen loads it, after its figures.
 const CompletionsPerWeekChart = lazy(() =>
@@ -34,12 +36,22 @@ type Load =
   | { state: 'locked'; message: string }
   | { state: 'failed'; message: string };
 
-/** The figures of a period; the server decides whether the plan includes analytics (403, or 402 upgrade). */
-function useAnalytics(days: Period): Load {
+/** The query of a period and filter, as GET /api/analytics reads it. */
+function analyticsQuery(days: Period, filter: Filter): string {
+  const params = new URLSearchParams({ days: String(days) });
+  if (filter.property_id) params.set('property_id', filter.property_id);
+  if (filter.type) params.set('type', filter.type);
+  return params.toString();
+}
+
+/** The figures of a period and filter; the server decides whether the plan includes analytics (403, or 402). */
+function useAnalytics(days: Period, filter: Filter): Load {
   const query = useQuery({
-    queryKey: ['analytics', days],
-    queryFn: () => apiJson<Analytics>(`/analytics?days=${days}`),
+    queryKey: ['analytics', days, filter.property_id ?? null, filter.type ?? null],
+    queryFn: () => apiJson<Analytics>(`/analytics?${analyticsQuery(days, filter)}`),
     retry: false,
+    // The figures of the previous choice stay on screen while the new ones load.
+    placeholderData: (previous) => previous,
   });
   if (query.isPending) return { state: 'loading' };
   if (query.isSuccess) return { state: 'ready', data: query.data };
@@ -167,7 +179,8 @@ function LoadingFigures() {
 /** /analytics: the owner's real figures over 7, 30 or 90 days, or the lock screen for plans without analytics. */
 export function AnalyticsPage() {
   const [days, setDays] = useState<Period>(30);
-  const load = useAnalytics(days);
+  const [filter, setFilter] = useState<Filter>({});
+  const load = useAnalytics(days, filter);
 
   if (load.state === 'locked') return <FeatureLock feature="Analytics" message={load.message} />;
 
@@ -181,20 +194,24 @@ export function AnalyticsPage() {
         <Box>
           <Typography color="text.secondary">How your turnovers and inspections went, from your runs.</Typography>
         </Box>
-        <ToggleButtonGroup
-          value={days}
-          exclusive
-          size="small"
-          aria-label="Period"
-          onChange={(_, value: Period | null) => value && setDays(value)}
-        >
-          {PERIODS.map((period) => (
-            <ToggleButton key={period} value={period} aria-label={`Last ${period} days`}>
-              Last {period} days
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+          <AnalyticsFilter value={filter} onChange={setFilter} />
+          <ToggleButtonGroup
+            value={days}
+            exclusive
+            size="small"
+            aria-label="Period"
+            onChange={(_, value: Period | null) => value && setDays(value)}
+          >
+            {PERIODS.map((period) => (
+              <ToggleButton key={period} value={period} aria-label={`Last ${period} days`}>
+                Last {period} days
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+        </Stack>
       </Stack>
+      <ActiveFilters value={filter} onChange={setFilter} />
 
       {load.state === 'failed' && (
         <Alert severity="error" sx={{ mb: 2 }}>
@@ -206,8 +223,9 @@ export function AnalyticsPage() {
         <Stack spacing={2}>
           {load.data.runs_completed === 0 && load.data.properties.every((p) => p.runs === 0) && (
             <Alert severity="info">
-              Nothing happened in the last {load.data.days} days. Send an inspection from Inspections and its figures
-              appear here once it is completed.
+              {filter.property_id || filter.type
+                ? `No runs match this filter in the last ${load.data.days} days.`
+                : `Nothing happened in the last ${load.data.days} days. Send an inspection from Inspections and its figures appear here once it is completed.`}
             </Alert>
           )}
           <Metrics data={load.data} />
@@ -217,6 +235,7 @@ export function AnalyticsPage() {
               <IssuesPerPropertyChart data={load.data.properties} />
             </Box>
           </Suspense>
+          <RecentActivity data={load.data} />
           <RunsPerProperty data={load.data} />
           <ReviewScores scores={load.data.review_scores} />
         </Stack>

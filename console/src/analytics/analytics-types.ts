@@ -1,3 +1,11 @@
+import type { RunType } from '../types.ts';
+
+/** The screen's Filter: narrows every figure to one property and/or one run type. */
+export interface AnalyticsFilter {
+  property_id?: string | undefined;
+  type?: RunType | undefined;
+}
+
 /** The answer of GET /api/analytics. */
 export interface Analytics {
   days: 7 | 30 | 90;
@@ -12,6 +20,8 @@ export interface Analytics {
   properties: { id: string; name: string; runs: number; completed: number; issues: number }[];
   completions_per_week: { week_start: string; completed: number }[];
   review_scores: { by_property: ScoreFigures[]; by_cleaner: ScoreFigures[] };
+  filter: { property_id: string | null; type: RunType | null };
+  recent_activity: { id: string; activity_type: string; summary: string; created_at: string }[];
 }
 
 /** The hosts' average 1-5 review score of a property's or a cleaner's runs. */

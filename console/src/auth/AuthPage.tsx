@@ -6,13 +6,13 @@ import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { rememberChosenTemplate } from '../runs/chosen-template.ts';
 import { AuthFrame } from './AuthFrame.tsx';
-import { authProviders, errorMessage, requestPasswordReset, signUp } from './authApi.ts';
+import { authProviders, errorMessage, requestPasswordReset, signUp, type SignUpPromo } from './authApi.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { useSession } from './session.ts';
 import { useSignIn } from './useSignIn.ts';
 
 type Mode = 'sign-in' | 'sign-up' | 'check-email';
-type Fields = { full_name: string; email: string; password: string };
+type Fields = { full_name: string; email: string; password: string; promo_code: string };
 
 // The API's rules and sentences for a sign-up (it checks them again, with the common-password list).
 const MIN_PASSWORD_LENGTH = 8;
@@ -23,10 +23,12 @@ export function AuthPage() {
   const [params] = useSearchParams();
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in');
   const { control, handleSubmit, getValues, formState } = useForm<Fields>({
-    defaultValues: { full_name: '', email: '', password: '' },
+    // A link may carry the launch code (?promo=TURNPROOF5); it is upper-cased as typed codes are.
+    defaultValues: { full_name: '', email: '', password: '', promo_code: (params.get('promo') ?? '').toUpperCase() },
   });
   const [error, setError] = useState('');
   const [sentTo, setSentTo] = useState('');
+  const [promo, setPromo] = useState<SignUpPromo | null>(null);
   const signIn = useSignIn();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -52,12 +54,14 @@ export function AuthPage() {
   };
 
   const submit = handleSubmit(
-    async ({ full_name, email, password }) => {
+    async ({ full_name, email, password, promo_code }) => {
       setError('');
       try {
         if (mode === 'sign-up') {
-          await signUp({ email, password, full_name });
+          // A code that cannot be applied does not stop the sign-up: the answer says why, shown next.
+          const created = await signUp({ email, password, full_name, ...(promo_code.trim() ? { promo_code } : {}) });
           notify('Account created!', { type: 'success' });
+          setPromo(created.promo ?? null);
           setSentTo(email);
           setMode('check-email');
         } else {
@@ -94,6 +98,7 @@ export function AuthPage() {
         <Typography sx={{ mb: 3 }}>
           We sent a confirmation link to <strong>{sentTo}</strong>. Click it to activate your account, then sign in.
         </Typography>
+        {promo && <SignUpPromoResult promo={promo} />}
         <Button variant="contained" fullWidth onClick={() => switchTo('sign-in')}>
           Back to Sign In
         </Button>
@@ -160,6 +165,21 @@ export function AuthPage() {
               />
             )}
           />
+          {signingUp && (
+            <Controller
+              name="promo_code"
+              control={control}
+              render={({ field }) => (
+                <TextField
+                  {...field}
+                  onChange={(event) => field.onChange(event.target.value.toUpperCase())}
+                  label="Promo code (optional)"
+                  autoComplete="off"
+                  slotProps={{ htmlInput: { maxLength: 50, autoCapitalize: 'characters', spellCheck: false } }}
+                />
+              )}
+            />
+          )}
           {error && (
             <Alert severity="error" role="alert">
               {error}
@@ -190,5 +210,22 @@ export function AuthPage() {
         </Link>
       </Typography>
     </AuthFrame>
+  );
+}
+
+/** After sign-up: the promo code's free reports, or why the code was not applied (the account is made anyway). */
+function SignUpPromoResult({ promo }: { promo: SignUpPromo }) {
+  if (promo.ok) {
+    return (
+      <Alert severity="success" sx={{ mb: 3 }}>
+        <strong>{promo.code}</strong> · {promo.message} They are yours once you sign in.
+      </Alert>
+    );
+  }
+  return (
+    <Alert severity="warning" sx={{ mb: 3 }}>
+      Promo code {promo.code} was not applied: {promo.message}. Your account was created; you can enter a code later
+      under Plans & Billing.
+    </Alert>
   );
 }

@@ -5,8 +5,16 @@ export interface OkMessage {
   message: string;
 }
 
-export const signUp = (body: { email: string; password: string; full_name: string }) =>
-  apiJson<OkMessage>('/auth/signup', { method: 'POST', body });
+/** What sign-up says about the promo code it carried: applied (with the free reports), or why not. */
+export interface SignUpPromo {
+  ok: boolean;
+  code: string;
+  message: string;
+  credits: number;
+}
+
+export const signUp = (body: { email: string; password: string; full_name: string; promo_code?: string }) =>
+  apiJson<OkMessage & { promo?: SignUpPromo }>('/auth/signup', { method: 'POST', body });
 
 export const requestPasswordReset = (email: string) =>
   apiJson<OkMessage>('/auth/password-reset/request', { method: 'POST', body: { email } });

@@ -15,13 +15,55 @@ const POLL_MS = 500;
 const pdfUrl = (runId: string, version: number) => `/api/runs/${runId}/reports/${version}/pdf`;
 const htmlUrl = (runId: string, version: number) => `/api/runs/${runId}/reports/${version}/html`;
 
-function download(url: string) {
+export const downloadFailed = 'Download Failed: Failed to download report. Please try again.';
+
+function saveAs(href: string, fileName: string) {
   const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = '';
+  anchor.href = href;
+  anchor.download = fileName;
   document.body.append(anchor);
   anchor.click();
   anchor.remove();
+}
+
+/**
+ * Fetches the report's PDF and saves it, so a failed download is said (a plain link fails silently).
+ * When the API hands the file over to an object store (a redirect to a presigned URL), the browser
+ * follows that link itself.
+ */
+async function downloadReport(url: string, fileName: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { credentials: 'include', redirect: 'manual' });
+    if (response.type === 'opaqueredirect') {
+      saveAs(url, fileName);
+      return true;
+    }
+    if (!response.ok) return false;
+    const blob = await response.blob();
+    const objectUrl = URL.createObjectURL(blob);
+    saveAs(objectUrl, fileName);
+    // The click has handed the blob to the download; it can be released once that started.
+    setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Download with the spec's 'Download Failed' toast when it fails. */
+function useReportDownload() {
+  const notify = useNotify();
+  const [downloading, setDownloading] = useState(false);
+  const download = useCallback(
+    async (url: string, fileName: string) => {
+      setDownloading(true);
+      const saved = await downloadReport(url, fileName);
+      setDownloading(false);
+      if (!saved) notify(downloadFailed, { type: 'error' });
+    },
+    [notify],
+  );
+  return { download, downloading };
 }
 
 /** A click on Download PDF Report or Regenerate: the report version it waits for (null: ask for a new one). */
@@ -70,6 +112,7 @@ function phaseOf(following: Following | null, reports: ReportRecord[] | undefine
  */
 export function ReportActions({ runId }: { runId: string }) {
   const notify = useNotify();
+  const { download, downloading } = useReportDownload();
   const [following, setFollowing] = useState<Following | null>(null);
   const reports = useQuery({
     queryKey: ['runs', runId, 'reports', following?.session],
@@ -109,8 +152,8 @@ export function ReportActions({ runId }: { runId: string }) {
     const key = `${following.session}/${readyReport.version}`;
     if (downloaded.current === key) return;
     downloaded.current = key;
-    download(pdfUrl(runId, readyReport.version));
-  }, [readyReport, following, runId]);
+    void download(pdfUrl(runId, readyReport.version), readyReport.file_name ?? 'turnproof-report.pdf');
+  }, [readyReport, following, runId, download]);
 
   // Said once per click that failed.
   const failure = phase.kind === 'failed' ? { session: following?.session, message: phase.message } : null;
@@ -162,10 +205,10 @@ export function ReportActions({ runId }: { runId: string }) {
         size="small"
         variant="contained"
         startIcon={<DownloadIcon />}
-        href={pdfUrl(runId, report.version)}
-        download={report.file_name ?? true}
+        disabled={downloading}
+        onClick={() => void download(pdfUrl(runId, report.version), report.file_name ?? 'turnproof-report.pdf')}
       >
-        Download
+        {downloading ? 'Downloading...' : 'Download'}
       </Button>
       <ReportMailStatus runId={runId} report={report} />
     </Stack>
