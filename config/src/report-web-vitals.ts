@@ -16,6 +16,9 @@ export function reportWebVitals(app: WebVitalApp): void {
       keepalive: document.visibilityState === 'hidden',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ app, name, value }),
-    }).catch(() => undefined);
+    })
+      // Read to its end: an answer whose body is never read stays an open request in the browser.
+      .then((response) => response.arrayBuffer())
+      .catch(() => undefined);
   for (const observe of [onCLS, onFCP, onINP, onLCP, onTTFB]) observe(send);
 }
