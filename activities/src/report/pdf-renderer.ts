@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import pLimit from 'p-limit';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-launch.ts';
 import { PdfPrintError, pdfProblem } from './pdf-problem.ts';
 
@@ -48,7 +48,11 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
 
   function connectedBrowser(): Promise<Browser> {
     if (browser) return browser;
-    const launching = chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+    // Loaded on the first render: playwright-core adds some 65 MB to every process that imports it, and
+    // most API processes never print.
+    const launching = import('playwright-core').then(({ chromium }) =>
+      chromium.launch({ executablePath, args: CHROMIUM_ARGS }),
+    );
     browser = launching;
     const forget = () => {
       if (browser === launching) browser = undefined;

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { buildClaimHtml, type ClaimData, createPdfRenderer } from '@turnproof/activities';
 import type { MediaStorage } from '@turnproof/activities/media-storage';
@@ -14,7 +15,7 @@ import {
   Report,
   type Run,
 } from '@turnproof/db';
-import { ZipArchive } from 'archiver';
+import { type ZipEntry, zipStream } from '../zip/zip-stream.ts';
 
 const BASELINE_LABELS: Record<string, string> = { move_out: 'Move-In', turnover: 'Previous turnover' };
 
@@ -89,12 +90,7 @@ async function claimData(em: EntityManager, storage: MediaStorage, run: Run, ori
  * photo pairs, times, the chain head and the verification link), every original photo of the run
  * under photos/, and the capture log as capture-log.json, which anyone can recompute.
  */
-export async function claimPack(
-  em: EntityManager,
-  storage: MediaStorage,
-  run: Run,
-  origin: string,
-): Promise<ZipArchive> {
+export async function claimPack(em: EntityManager, storage: MediaStorage, run: Run, origin: string): Promise<Readable> {
   const data = await claimData(em, storage, run, origin);
   const renderer = createPdfRenderer();
   let pdf: Buffer;
@@ -105,13 +101,15 @@ export async function claimPack(
   }
   const entries = await readCaptureLog(em, run.id);
   const media = await em.find(Media, { run: run.id, status: 'confirmed' }, { orderBy: { created_at: 'asc' } });
-  const archive = new ZipArchive({ zlib: { level: 6 } });
-  archive.append(pdf, { name: 'claim.pdf' });
-  for (const item of media) {
-    if (await storage.exists(item.path)) archive.append(storage.stream(item.path), { name: `photos/${item.path}` });
-  }
   const log = { run_id: run.id, entry_count: entries.length, chain_head: entries.at(-1)?.hash ?? null, entries };
-  archive.append(JSON.stringify(log, null, 2), { name: 'capture-log.json' });
-  void archive.finalize();
-  return archive;
+  const photos: ZipEntry[] = [];
+  for (const item of media) {
+    if (await storage.exists(item.path))
+      photos.push({ name: `photos/${item.path}`, data: () => storage.stream(item.path), compress: false });
+  }
+  return zipStream([
+    { name: 'claim.pdf', data: pdf },
+    ...photos,
+    { name: 'capture-log.json', data: JSON.stringify(log, null, 2) },
+  ]);
 }
