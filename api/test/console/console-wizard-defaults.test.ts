@@ -152,9 +152,13 @@ describe("the dashboard's onboarding checklist", () => {
     const card = page.getByRole('region', { name: 'Onboarding Checklist' });
     await card.waitFor();
     expect(await card.textContent()).toContain('0 of 4 steps done');
-    expect(
-      await card.locator('[data-step]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-step'))),
-    ).toEqual(['add-property', 'create-checklist', 'invite-team', 'view-analytics']);
+    const rows = await card.locator('[data-step]').all();
+    expect(await Promise.all(rows.map((row) => row.getAttribute('data-step')))).toEqual([
+      'add-property',
+      'create-checklist',
+      'invite-team',
+      'view-analytics',
+    ]);
     for (const step of ['invite-team', 'view-analytics']) {
       expect(await stepRow(page, step).getByText('Pro', { exact: true }).count()).toBe(1);
     }
