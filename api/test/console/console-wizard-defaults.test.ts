@@ -1,7 +1,15 @@
-import type { Page } from 'playwright-core';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setBillingState } from '../support/billing-state.ts';
-import { type ConsoleHarness, DESKTOP, type Owner, screenshot, startConsoleHarness } from './console-harness.ts';
+import {
+  type ConsoleHarness,
+  DESKTOP,
+  type Owner,
+  SCREENSHOT_DIR,
+  screenshot,
+  startConsoleHarness,
+} from './console-harness.ts';
 import { captureScreen } from './screen-capture.ts';
 
 /**
@@ -142,6 +150,19 @@ describe('the New Inspection wizard', () => {
   });
 });
 
+/** The card alone, on the desktop and at 390 px wide, for a closer look than the full page gives. */
+async function cardShots(page: Page, card: Locator, name: string) {
+  for (const [label, width] of [
+    ['desktop', 1280],
+    ['390px', 390],
+  ] as const) {
+    await page.setViewportSize({ width, height: 860 });
+    await page.waitForTimeout(300); // MUI lays out again after a resize
+    await card.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${label}.png`) });
+  }
+  await page.setViewportSize(DESKTOP.viewport);
+}
+
 describe("the dashboard's onboarding checklist", () => {
   const stepRow = (page: Page, step: string) => page.locator(`[data-step="${step}"]`);
 
@@ -162,15 +183,16 @@ describe("the dashboard's onboarding checklist", () => {
     for (const step of ['invite-team', 'view-analytics']) {
       expect(await stepRow(page, step).getByText('Pro', { exact: true }).count()).toBe(1);
     }
+    await card.scrollIntoViewIfNeeded();
     await card.getByRole('button', { name: 'Upgrade: View analytics' }).click();
     const modal = page.getByRole('dialog', { name: 'Upgrade Required' });
     await modal.getByText('Upgrade to Professional to unlock advanced features').waitFor();
-    await screenshot(page, 'onboarding-checklist-upgrade-required');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'onboarding-checklist-upgrade-required.png') });
     await modal.getByRole('button', { name: 'Not now' }).click();
     await modal.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe('/dashboard');
-    await card.scrollIntoViewIfNeeded();
     expect(await captureScreen(page, 'onboarding-checklist-starter')).toEqual([]);
+    await cardShots(page, card, 'onboarding-checklist-card-starter');
 
     // A property (with its default checklists) completes the first two steps; done steps have no button.
     expect((await starter.post('/api/properties', { name: 'Progress Place', address: '2 Step Road' })).status).toBe(
@@ -203,8 +225,8 @@ describe("the dashboard's onboarding checklist", () => {
     await expect.poll(() => card.textContent()).toContain('3 of 4 steps done');
     await stepRow(page, 'view-analytics').getByText('Done', { exact: true }).waitFor();
     expect(await stepRow(page, 'view-analytics').getByRole('button').count()).toBe(0);
-    await card.scrollIntoViewIfNeeded();
     expect(await captureScreen(page, 'onboarding-checklist-pro')).toEqual([]);
+    await cardShots(page, card, 'onboarding-checklist-card-pro');
 
     await card.getByRole('button', { name: 'Start: Invite your team' }).click();
     await page.waitForURL((url) => url.pathname === '/team');
