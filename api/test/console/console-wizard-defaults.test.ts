@@ -187,6 +187,7 @@ describe("the dashboard's onboarding checklist", () => {
     await card.getByRole('button', { name: 'Upgrade: View analytics' }).click();
     const modal = page.getByRole('dialog', { name: 'Upgrade Required' });
     await modal.getByText('Upgrade to Professional to unlock advanced features').waitFor();
+    await page.waitForTimeout(400); // the dialog's fade-in
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'onboarding-checklist-upgrade-required.png') });
     await modal.getByRole('button', { name: 'Not now' }).click();
     await modal.waitFor({ state: 'hidden' });
