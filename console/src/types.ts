@@ -35,10 +35,13 @@ export interface Plan {
 }
 
 export type SetupStepId = 'choose-plan' | 'add-property' | 'create-checklist' | 'invite-team';
+export type ProgressStepId = Exclude<SetupStepId, 'choose-plan'> | 'view-analytics';
 
 export interface OnboardingState {
   needs_onboarding: boolean;
   steps: { id: SetupStepId; completed: boolean; completed_at: string | null; requires: AccessTier | null }[];
+  /** The four stored steps of the dashboard's onboarding progress. */
+  progress: { id: ProgressStepId; completed: boolean; completed_at: string | null; requires: AccessTier | null }[];
   completed: number;
   total: number;
   plans: Plan[];

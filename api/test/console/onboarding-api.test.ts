@@ -83,6 +83,14 @@ describe('onboarding API', () => {
       'invite-team': false,
     });
     expect(after.body.completed).toBe(3);
+    // The other progress view: the four stored steps, the last two needing Professional.
+    expect(after.body.progress).toEqual([
+      { id: 'add-property', completed: true, completed_at: null, requires: null },
+      { id: 'create-checklist', completed: true, completed_at: null, requires: null },
+      { id: 'invite-team', completed: false, completed_at: null, requires: 'professional' },
+      { id: 'view-analytics', completed: false, completed_at: null, requires: 'professional' },
+    ]);
+    expect((await owner.post('/api/onboarding/steps/view-analytics')).status).toBe(402);
   });
 
   it('refuses bad input with a sentence and strangers with 401', async () => {

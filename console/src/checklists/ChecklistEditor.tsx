@@ -1,5 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useDataProvider, useGetOne, useNotify, useRedirect } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
@@ -32,6 +33,7 @@ export function ChecklistEditor() {
   const notify = useNotify();
   const redirect = useRedirect();
   const dataProvider = useDataProvider();
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const {
     data: checklist,
@@ -61,6 +63,8 @@ export function ChecklistEditor() {
       notify(messageOf(error, failure), { type: 'error' });
       throw error;
     } finally {
+      // The wizard caches template task counts for 2 minutes: a changed template is read again there.
+      void queryClient.invalidateQueries({ queryKey: ['templates'] });
       await refetch();
       setBusy(false);
     }

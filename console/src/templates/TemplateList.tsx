@@ -3,6 +3,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EditIcon from '@mui/icons-material/Edit';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Box, Button, Card, CardActions, CardContent, Chip, Grid, Skeleton, Stack, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useDataProvider, useGetList, useNotify, useRedirect } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -72,6 +73,7 @@ export function TemplateList() {
   const redirect = useRedirect();
   const [creating, setCreating] = useState(false);
   const dataProvider = useDataProvider();
+  const queryClient = useQueryClient();
   const {
     data: templates,
     isPending,
@@ -84,6 +86,7 @@ export function TemplateList() {
   const createTemplate = async ({ name, type }: { name: string; type: RunType }) => {
     try {
       const { data: template } = await dataProvider.create<TemplateRecord>('templates', { data: { name, kind: type } });
+      void queryClient.invalidateQueries({ queryKey: ['templates'] });
       notify('Template created: add its tasks now', { type: 'success' });
       redirect(`/checklists/${template.id}/edit`);
     } catch (failure) {

@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import {
+  Alert,
   Button,
   CircularProgress,
   FormControl,
@@ -17,14 +18,16 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { EmptyPanel } from '../../layout/EmptyPanel.tsx';
 import type { PropertyRecord, RunMeta } from '../../resource-records.ts';
-import { isTenantEmail, PROPERTY_REQUIRED, type WizardValues } from './wizard-form.ts';
+import { typeLabel } from '../run-kinds.ts';
+import { suggestedMetadata } from '../smart-defaults.ts';
+import { filledMeta, isTenantEmail, NO_META, PROPERTY_REQUIRED, type WizardValues } from './wizard-form.ts';
 
 type MetaName = `meta.${keyof RunMeta}`;
 
 /** Step 2: the property (system properties excluded by the API) and, for move-in and move-out, the tenancy. */
 export function PropertyStep() {
   const { control, setValue } = useFormContext<WizardValues>();
-  const kind = useWatch({ control, name: 'type' });
+  const [kind, meta] = useWatch({ control, name: ['type', 'meta'] });
   const { data: properties, isPending } = useGetList<PropertyRecord>('properties', {
     pagination: { page: 1, perPage: 500 },
     sort: { field: 'name', order: 'ASC' },
@@ -62,6 +65,14 @@ export function PropertyStep() {
     />
   );
   const date = { type: 'date', slotProps: { inputLabel: { shrink: true } } } as const;
+  // The details last entered for this kind are suggested; the note goes once they are edited.
+  const suggestion = kind === 'turnover' ? {} : suggestedMetadata(kind);
+  const filled: RunMeta = filledMeta(kind, meta ?? {});
+  const suggestedKeys = Object.keys(suggestion) as (keyof RunMeta)[];
+  const suggested =
+    suggestedKeys.length > 0 &&
+    Object.keys(filled).length === suggestedKeys.length &&
+    suggestedKeys.every((field) => filled[field] === suggestion[field]);
   return (
     <Stack spacing={2}>
       <Controller
@@ -98,6 +109,18 @@ export function PropertyStep() {
           <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
             {kind === 'move_in' ? 'Move-In' : 'Move-Out'} details
           </Typography>
+          {suggested && (
+            <Alert
+              severity="info"
+              action={
+                <Button color="inherit" size="small" onClick={() => setValue('meta', NO_META)}>
+                  Clear
+                </Button>
+              }
+            >
+              Suggested from your last {typeLabel(kind)} inspection. Check them before creating this one.
+            </Alert>
+          )}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             {metaField('meta.unit', 'Unit')}
             {metaField('meta.tenant_name', 'Tenant name')}

@@ -9,12 +9,12 @@ import type { PropertyRecord, RunRecord } from '../../resource-records.ts';
 import type { RunType } from '../../types.ts';
 import { MagicLinkPanel } from '../MagicLinkPanel.tsx';
 import { isRunKind, typeLabel } from '../run-kinds.ts';
-import { readSmartDefaults, rememberSmartDefaults } from '../smart-defaults.ts';
+import { readSmartDefaults, rememberSmartDefaults, suggestedMetadata } from '../smart-defaults.ts';
 import { BaselineField } from './BaselineField.tsx';
 import { PropertyStep } from './PropertyStep.tsx';
 import { TemplateStep } from './TemplateStep.tsx';
 import { TypeStep } from './TypeStep.tsx';
-import { filledMeta, STEP_FIELDS, TEMPLATE_REQUIRED, type WizardValues } from './wizard-form.ts';
+import { filledMeta, startingMeta, STEP_FIELDS, TEMPLATE_REQUIRED, type WizardValues } from './wizard-form.ts';
 
 const STEPS = ['Inspection Type', 'Property Details', 'Template Selection', 'Share & Complete'];
 
@@ -29,7 +29,7 @@ export function RunWizard() {
   return <WizardFlow key={`${propertyId ?? ''}${search}`} />;
 }
 
-/** The form's first values: the URL's preselection, else the local smart defaults. */
+/** The form's first values: the URL's preselection, else the local smart defaults (details suggested per kind). */
 function initialValues(params: URLSearchParams, routePropertyId: string | undefined): WizardValues {
   const presetType = params.get('type');
   const type: RunType = isRunKind(presetType) ? presetType : 'turnover';
@@ -40,7 +40,7 @@ function initialValues(params: URLSearchParams, routePropertyId: string | undefi
     property_id: routePropertyId ?? params.get('property_id') ?? defaults.preferredPropertyId ?? '',
     templateKey: presetChecklist ? `checklist:${presetChecklist}` : (defaults.recentTemplates?.[type] ?? ''),
     template: null,
-    meta: {},
+    meta: startingMeta(suggestedMetadata(type)),
     dueLocal: '',
     assigneeId: null,
     baseline_run_id: '',
@@ -85,7 +85,8 @@ function WizardFlow() {
         },
       });
       if (!created?.id) throw new Error('No data returned from run creation');
-      rememberSmartDefaults(values.type, values.property_id, values.template.key);
+      const meta = filledMeta(values.type, values.meta);
+      rememberSmartDefaults(values.type, values.property_id, values.template.key, meta);
       setRun(created);
       setStep(3);
       notify(`Inspection Created! ${typeLabel(values.type)} inspection ready to share`, { type: 'success' });
@@ -129,6 +130,7 @@ function WizardFlow() {
                       setValue('baseline_run_id', '');
                       setValue('template', null);
                       setValue('templateKey', readSmartDefaults().recentTemplates?.[next] ?? '');
+                      setValue('meta', startingMeta(suggestedMetadata(next)));
                     }}
                   />
                 )}
@@ -226,7 +228,7 @@ function WizardFlow() {
                 onClick={() => {
                   setRun(null);
                   setValue('template', null);
-                  setValue('meta', {});
+                  setValue('meta', startingMeta(suggestedMetadata(kind)));
                   setStep(0);
                 }}
               >

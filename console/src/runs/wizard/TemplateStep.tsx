@@ -8,6 +8,9 @@ import { chosenTemplateSlug, forgetChosenTemplate } from '../chosen-template.ts'
 import { typeLabel } from '../run-kinds.ts';
 import { templateOptions, type TemplateOption } from './template-options.ts';
 
+/** The spec: the wizard's template list is cached 2 minutes (going back into the wizard does not refetch). */
+export const WIZARD_TEMPLATES_STALE_MS = 2 * 60 * 1000;
+
 interface Props {
   kind: RunType;
   propertyId: string;
@@ -24,11 +27,11 @@ export function TemplateStep({ kind, propertyId, value, confirmed, onChange }: P
     pagination: { page: 1, perPage: 200 },
     sort: { field: 'created_at', order: 'ASC' },
   });
-  const templates = useGetList<TemplateRecord>('templates', {
-    filter: { kind },
-    pagination: { page: 1, perPage: 200 },
-    sort: { field: 'name', order: 'ASC' },
-  });
+  const templates = useGetList<TemplateRecord>(
+    'templates',
+    { filter: { kind }, pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } },
+    { staleTime: WIZARD_TEMPLATES_STALE_MS },
+  );
   const options = templateOptions(kind, checklists.data ?? [], templates.data ?? []);
   // The template picked on its public page before sign-up is chosen here once; a preselected or
   // remembered one is confirmed once it is found among the choices (and has tasks).

@@ -32,6 +32,18 @@ export const isTenantEmail = (value: string | undefined): true | string =>
 /** The fields each step checks before the next one (unmounted fields are not validated). */
 export const STEP_FIELDS = [[], ['property_id', 'meta.tenant_email'], ['template']] as const;
 
+/** Every detail emptied: setValue('meta', {}) would leave the registered fields as they are. */
+export const NO_META: Required<RunMeta> = {
+  unit: '',
+  tenant_name: '',
+  tenant_email: '',
+  lease_start: '',
+  lease_end: '',
+};
+
+/** The details a new wizard of `kind` starts with: the suggestion, the rest empty. */
+export const startingMeta = (suggestion: RunMeta): RunMeta => ({ ...NO_META, ...suggestion });
+
 /** Only the move-in and move-out details that were filled in. */
 export const filledMeta = (kind: RunType, meta: RunMeta): RunMeta =>
   kind === 'turnover' ? {} : Object.fromEntries(Object.entries(meta).filter(([, value]) => value?.trim()));
