@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
@@ -5,9 +7,25 @@ import { consoleStartChunk } from './console-start-chunk.ts';
 import { earlyApiRequests } from './early-api-requests.ts';
 import { preloadConsole } from './preload-console.ts';
 
+const require = createRequire(import.meta.url);
+const reactRouterDist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production');
+
 // The API serves the built app from the same origin; in `vite dev`, /api goes to a locally running API.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   build: { manifest: true },
+  resolve: {
+    alias: [
+      { find: /^object\.entries$/, replacement: path.resolve(import.meta.dirname, 'shims/object-entries.cjs') },
+      // react-router's package exports only its development build (warnings, invariants, about 90 KB before
+      // minification); the build takes the production one, as react-router's docs advise for bundlers.
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: path.join(reactRouterDist, 'index.mjs') },
+            { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'dom-export.mjs') },
+          ]
+        : []),
+    ],
+  },
   // Both inline scripts go first in <head>, the later plugin's on top: the API requests start before the
   // module preloads take the browser's connections.
   // A .br and a .gz next to every text file over 1 KB; koa-static sends the one the browser accepts.
@@ -19,4 +37,4 @@ export default defineConfig({
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json)$/, threshold: 1024 }),
   ],
   server: { proxy: { '/api': 'http://localhost:3000' } },
-});
+}));

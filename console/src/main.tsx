@@ -1,21 +1,42 @@
-import { lazy, StrictMode, Suspense } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
-
-// The public pages are rendered by the API (site/); this is the console, loaded on demand so that index.html
-// can start its downloads early (preload-console.ts).
-const Console = lazy(() => import('./App.tsx').then((m) => ({ default: m.App })));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <Suspense>
-      <Console />
-    </Suspense>
-  </StrictMode>,
-);
+let reporting = false;
 
-// The page's web vitals go to the API; the reporter loads after the first render, in a chunk of its own.
-void import('@turnproof/config/report-web-vitals').then(({ reportWebVitals }) => reportWebVitals('console'));
+/**
+ * The page's web vitals go to the API; the reporter loads once the console's first screen has painted, in
+ * a chunk of its own (its download and run kept the phone's first paint waiting). The metrics it reports
+ * are in the browser's buffer by then.
+ */
+function ReportWebVitals() {
+  useEffect(() => {
+    // Once (StrictMode runs a development build's effects twice).
+    if (reporting) return;
+    reporting = true;
+    // A frame, then a task: after the paint of the frame that shows the first screen.
+    requestAnimationFrame(() =>
+      setTimeout(
+        () =>
+          void import('@turnproof/config/report-web-vitals').then(({ reportWebVitals }) => reportWebVitals('console')),
+      ),
+    );
+  }, []);
+  return null;
+}
+
+// The public pages are rendered by the API (site/); this is the console, loaded on demand so that index.html
+// can start its downloads early (preload-console.ts). The first render waits for it rather than suspend: a
+// Suspense fallback shown first holds the console's first commit back until 300 ms after it (React throttles
+// the fallback's replacement), time the dashboard's first paint waited on top of its render.
+void import('./App.tsx').then(({ App }) =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+      <ReportWebVitals />
+    </StrictMode>,
+  ),
+);

@@ -1,6 +1,7 @@
 // The console section of `npm run bench`: how fast a host's dashboard shows, cold, from a fresh production
 // build served by the API in this process. Two profiles: a desktop (1280x860, no throttling) and the
 // runner's cheap phone (360x740, CPU 4x slower, 1.6 Mbps down / 750 kbps up, 150 ms round trip).
+import { writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { buildConsole } from '../../api/test/console/console-build.ts';
@@ -47,12 +48,25 @@ interface Figures extends LoadFigures {
   initialJsGzip: number;
 }
 
-async function coldLoad(page: Page, url: string, profile: Profile): Promise<Figures> {
+/** `BENCH_CPU_PROFILE=<dir>`: each load's main-thread CPU profile, for DevTools, as <dir>/<profile>-<n>.cpuprofile. */
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
+
+async function coldLoad(page: Page, url: string, profile: Profile, name: string): Promise<Figures> {
   if (profile.cpuSlowdown) await throttleCpu(page, profile.cpuSlowdown);
   if (profile.network) await throttleNetwork(page, profile.network);
   await recordPagePerformance(page, READY_ELEMENT_ID);
+  const profiler = CPU_PROFILE_DIR ? await page.context().newCDPSession(page) : undefined;
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+    await profiler.send('Profiler.start');
+  }
   await page.goto(url, { waitUntil: 'load' });
   const figures = await readLoadFigures(page, READY_TIMEOUT_MS, SETTLE_MS);
+  if (profiler) {
+    const { profile: cpuProfile } = await profiler.send('Profiler.stop');
+    writeFileSync(`${CPU_PROFILE_DIR}/${name}.cpuprofile`, JSON.stringify(cpuProfile));
+  }
   if (process.env.BENCH_WATERFALL) console.log(await waterfall(page));
   let initialJsGzip = 0;
   for (const script of figures.initialScripts) {
@@ -120,7 +134,12 @@ export async function consoleFigures(): Promise<void> {
         const context = await chromium.browser.newContext(profile.context);
         try {
           await context.addCookies([{ name: cookieName!, value: cookieValue!, url: api.baseUrl }]);
-          const figures = await coldLoad(await context.newPage(), `${api.baseUrl}/dashboard`, profile);
+          const figures = await coldLoad(
+            await context.newPage(),
+            `${api.baseUrl}/dashboard`,
+            profile,
+            `${profile.name}-${iteration + 1}`,
+          );
           loads.push(figures);
           console.log(
             `${profile.name} load ${iteration + 1}: figures shown ${ms(figures.firstTaskMs, 0)}, LCP ${ms(figures.lcpMs, 0)} (${figures.lcpElement}), TTI ${ms(figures.ttiMs, 0)}, ` +
