@@ -16,16 +16,17 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build:web
 ENV NODE_ENV=production
+# api/src/api-process.ts, temporal/src/worker-env.ts: fewer malloc arenas (README, Report memory and Scale).
+ENV MALLOC_ARENA_MAX=2
 # Not root: a bug in Chromium or a dependency then owns only what the node user may touch.
 RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node
-CMD ["npx", "tsx", "api/src/main.ts"]
+# api/src/api-process.ts: a smaller young generation (README, Scale).
+CMD ["node", "--max-semi-space-size=16", "--import", "tsx", "api/src/main.ts"]
 
 FROM app AS worker
 RUN apt-get update \
   && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium fonts-liberation \
   && rm -rf /var/lib/apt/lists/*
 RUN mkdir -p .data && node --import tsx temporal/src/bundle-main.ts .data/workflow-bundle.js
-# temporal/src/worker-env.ts: fewer malloc arenas for sharp's threads (README, Report memory).
-ENV MALLOC_ARENA_MAX=2
 CMD ["node", "--import", "tsx", "temporal/src/worker-main.ts"]

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createOrm } from '@turnproof/db';
 import { bootstrapTemporalWithRetry, connectTemporal } from '@turnproof/temporal';
+import { API_NODE_FLAGS, API_PROCESS_ENV } from '../api/src/api-process.ts';
 import { cameraPhoto } from '../api/test/runner/cleaner.ts';
 import { startMailbox } from '../api/test/support/mailbox.ts';
 import { confirmedOwner, expectOk as expectOkAnswer } from './bench/owner.ts';
@@ -74,7 +75,13 @@ async function chaosRun(): Promise<boolean> {
   const apis: Role[] = apiPorts.map((port, index) => ({
     name: `api-${index + 1}`,
     entry: 'api/src/main.ts',
-    env: { ...baseEnv, PORT: String(port), PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, METRICS_PORT: '0' },
+    env: {
+      ...baseEnv,
+      ...API_PROCESS_ENV,
+      PORT: String(port),
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      METRICS_PORT: '0',
+    },
   }));
   const workers: Role[] = [1, 2].map((n) => ({
     name: `worker-${n}`,
@@ -84,7 +91,8 @@ async function chaosRun(): Promise<boolean> {
   const origins = apis.map((api) => api.env.PUBLIC_ORIGIN!);
 
   async function start(role: Role) {
-    role.process = supervise(role.name, process.execPath, ['--import', 'tsx', role.entry], role.env);
+    const flags = role.entry.startsWith('api') ? API_NODE_FLAGS : [];
+    role.process = supervise(role.name, process.execPath, [...flags, '--import', 'tsx', role.entry], role.env);
     if (role.entry.startsWith('api')) {
       const origin = role.env.PUBLIC_ORIGIN!;
       await waitFor(`${role.name}`, async () => (await fetch(`${origin}/api/health`)).ok, 60_000);

@@ -13,6 +13,7 @@ import {
   startDevServer,
   WORKER_PROCESS_ENV,
 } from '@turnproof/temporal';
+import { API_NODE_FLAGS, API_PROCESS_ENV } from '../api/src/api-process.ts';
 import { keepAlive, waitFor } from './lib/processes.ts';
 
 const config = loadConfig();
@@ -79,9 +80,14 @@ function buildFrontEnds() {
 }
 
 /** The worker and the API are started again when they die (with back-off); the rest keeps running. */
-function startProcess(name: string, entry: string, env: Record<string, string> = {}): void {
+function startProcess(
+  name: string,
+  entry: string,
+  env: Record<string, string> = {},
+  nodeFlags: readonly string[] = [],
+): void {
   // tsx as a loader in the same process: a tsx wrapper process would relay Ctrl-C on its own terms.
-  const kept = keepAlive(name, process.execPath, ['--import', 'tsx', entry], { ...process.env, ...env });
+  const kept = keepAlive(name, process.execPath, [...nodeFlags, '--import', 'tsx', entry], { ...process.env, ...env });
   stops.push(() => kept.stop());
 }
 
@@ -95,7 +101,7 @@ try {
   await temporal();
   buildFrontEnds();
   startProcess('worker', 'temporal/src/worker-main.ts', WORKER_PROCESS_ENV);
-  startProcess('api', 'api/src/main.ts');
+  startProcess('api', 'api/src/main.ts', API_PROCESS_ENV, API_NODE_FLAGS);
   await waitFor('the API to report database and Temporal up', apiHealthy, 60_000);
   const uiPort = config.TEMPORAL_UI_PORT;
   console.log(

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createOrm } from '@turnproof/db';
 import autocannon from 'autocannon';
+import { API_NODE_FLAGS, API_PROCESS_ENV } from '../../api/src/api-process.ts';
 import { Cleaner } from '../../api/test/runner/cleaner.ts';
 import type { Browser } from '../../api/test/support/browser.ts';
 import { stopProcess, type Supervised } from '../lib/processes.ts';
@@ -34,6 +35,8 @@ export async function startRunnerApiServer(cleanup: Cleanup, cwd = repoRoot, env
     process.execPath,
     [
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_CPU_PROF] : []),
+      // As every launcher of the API does (npm start, the Docker image).
+      ...API_NODE_FLAGS,
       '--import',
       'tsx',
       'scripts/bench/runner-api-server.ts',
@@ -41,7 +44,7 @@ export async function startRunnerApiServer(cleanup: Cleanup, cwd = repoRoot, env
     {
       cwd,
       // Its own task queue, which no worker polls: the load's signals just wait in Temporal.
-      env: { ...process.env, TEMPORAL_TASK_QUEUE: 'bench-runner-api', ...env },
+      env: { ...process.env, ...API_PROCESS_ENV, TEMPORAL_TASK_QUEUE: 'bench-runner-api', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
