@@ -26,35 +26,40 @@ export interface DashboardData {
  */
 export async function dashboardOf(em: EntityManager, ownerId: string, since: Date): Promise<DashboardData> {
   const ownProperties = { owner: ownerId, is_system_property: false };
-  // The four run counts in one pass over the owner's runs (not four), side by side with the two short reads.
-  const countsRead = em
-    .getConnection()
-    .execute<{ runs: number; in_progress: number; pending: number; completed_today: number }[]>(
-      `select count(*)::int as runs,
-            count(*) filter (where r.status = 'in_progress')::int as in_progress,
-            count(*) filter (where r.status = 'pending')::int as pending,
-            count(*) filter (where r.status = 'completed' and r.ended_at >= ?)::int as completed_today
-       from runs r join properties p on p.id = r.property_id
-      where p.owner_id = ?`,
-      [since, ownerId],
-    );
+  const ownRuns = { property: { owner: ownerId } };
+  // The run counts by status in one index-only pass over the owner's runs (runs_property_id_status_index),
+  // side by side with the other three reads.
+  const byStatusRead = em.getConnection().execute<{ status: string; count: number }[]>(
+    `select r.status, count(*)::int as count
+         from runs r join properties p on p.id = r.property_id
+        where p.owner_id = ?
+        group by r.status`,
+    [ownerId],
+  );
+  const completedTodayRead = em.count(Run, { ...ownRuns, status: 'completed', ended_at: { $gte: since } });
   const propertiesRead = em.findAndCount(Property, ownProperties, {
     orderBy: { created_at: 'desc', id: 'asc' },
     limit: DASHBOARD_PROPERTIES,
   });
-  const recentRead = em.find(
-    Run,
-    { property: { owner: ownerId } },
-    { populate: ['property'], orderBy: { created_at: 'desc', id: 'asc' }, limit: DASHBOARD_RUNS },
-  );
-  const [[counts], [properties, propertyCount], recent] = await Promise.all([countsRead, propertiesRead, recentRead]);
+  const recentRead = em.find(Run, ownRuns, {
+    populate: ['property'],
+    orderBy: { created_at: 'desc', id: 'asc' },
+    limit: DASHBOARD_RUNS,
+  });
+  const [byStatus, completedToday, [properties, propertyCount], recent] = await Promise.all([
+    byStatusRead,
+    completedTodayRead,
+    propertiesRead,
+    recentRead,
+  ]);
+  const runsIn = (status: string) => byStatus.find((row) => row.status === status)?.count ?? 0;
   return {
     stats: {
       properties: propertyCount,
-      runs: counts?.runs ?? 0,
-      in_progress: counts?.in_progress ?? 0,
-      pending: counts?.pending ?? 0,
-      completed_today: counts?.completed_today ?? 0,
+      runs: byStatus.reduce((sum, row) => sum + row.count, 0),
+      in_progress: runsIn('in_progress'),
+      pending: runsIn('pending'),
+      completed_today: completedToday,
     },
     properties: properties.map(({ id, name, address }) => ({ id, name, address })),
     recent_runs: recent.map((run) => ({
