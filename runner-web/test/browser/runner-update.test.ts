@@ -1,7 +1,7 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { launchPhone, type Phone } from './chromium.ts';
 import { ensureBuilt, RUNNER_DIST } from './runner-build.ts';
 import { screenshot, screenshotOnFailure, UI_TIMEOUT_MS } from './runner-harness.ts';
@@ -20,7 +20,9 @@ let phone: Phone;
 let site: StaticServer;
 let root: string;
 
-beforeAll(async () => {
+// Each try of the test (vitest retries a failed one) gets a fresh copy of the app and a fresh browser: a
+// try that failed after its deploy must not leave the next one starting on the new version.
+beforeEach(async () => {
   ensureBuilt();
   root = await mkdtemp(join(tmpdir(), 'turnproof-runner-update-'));
   await cp(RUNNER_DIST, join(root, 'r'), { recursive: true });
@@ -30,7 +32,7 @@ beforeAll(async () => {
   phone = await launchPhone();
 });
 
-afterAll(async () => {
+afterEach(async () => {
   await phone?.close();
   await site?.close();
   if (root) await rm(root, { recursive: true, force: true });
