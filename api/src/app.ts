@@ -11,6 +11,7 @@ import { stripeRouter } from './billing/stripe-router.ts';
 import { subscriptionRouter } from './billing/subscription-router.ts';
 import { loadSession } from './auth/sessions.ts';
 import { checklistsRouter } from './checklists/checklists-router.ts';
+import { dashboardPage } from './dashboard/dashboard-page.ts';
 import { dashboardRouter } from './dashboard/dashboard-router.ts';
 import { healthRouter } from './health/health-router.ts';
 import type { AppState } from './http/context.ts';
@@ -138,6 +139,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(api.allowedMethods({ throw: false }));
   app.use(verifyPageRouter(deps).routes());
   app.use(site.pages);
-  for (const middleware of webAssets({ renderRunnerPage: runnerPage(deps) })) app.use(middleware);
+  for (const middleware of webAssets({ renderRunnerPage: runnerPage(deps), renderConsolePage: dashboardPage() })) {
+    app.use(middleware);
+  }
   return app;
 }

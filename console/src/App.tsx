@@ -6,6 +6,7 @@ import { authProvider } from './auth/authProvider.ts';
 import { prefetchSession } from './auth/session.ts';
 import checklists from './checklists/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
+import { seedServedDashboard } from './dashboard/served-dashboard.ts';
 import { prefetchDashboard } from './dashboard/useDashboard.ts';
 import { ConsoleAdmin } from './layout/ConsoleAdmin.tsx';
 import { Layout } from './layout/Layout.tsx';
@@ -29,8 +30,9 @@ const SettingsPage = lazyPage(() => import('./settings/SettingsPage.tsx').then((
 const ProfilePage = lazyPage(() => import('./profile/ProfilePage.tsx').then((m) => m.ProfilePage));
 
 const queryClient = new QueryClient();
-prefetchSession(queryClient);
-if (window.location.pathname.replace(/\/+$/, '') === '/dashboard') prefetchDashboard(queryClient);
+const served = seedServedDashboard(queryClient);
+if (!served.session) prefetchSession(queryClient);
+if (!served.dashboard && window.location.pathname.replace(/\/+$/, '') === '/dashboard') prefetchDashboard(queryClient);
 
 /** The owner console: a table of contents of its screens. */
 export function App() {

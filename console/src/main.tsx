@@ -1,9 +1,12 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
+import { rememberPageFacts } from './page-facts-cookies.ts';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+
+rememberPageFacts();
 
 let reporting = false;
 

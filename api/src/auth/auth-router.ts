@@ -1,7 +1,5 @@
 import Router from '@koa/router';
-import { Profile, User } from '@turnproof/db';
 import { z } from 'zod';
-import { accessOf } from '../account/access.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppContext, AppState } from '../http/context.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
@@ -20,6 +18,7 @@ import {
 import { type GoogleFlow, GoogleSignIn, googleSignInConfigured, linkPendingGoogle, ownerForGoogle } from './google.ts';
 import type { Budget } from './rate-limits.ts';
 import { confirmCurrentPassword } from './reauthentication.ts';
+import { sessionOf } from './session-answer.ts';
 import { endAllSessions, endSession, requireUser, startSession } from './sessions.ts';
 
 const email = z
@@ -217,19 +216,7 @@ export function authRouter(deps: AppDeps) {
     },
     async (ctx) => {
       const user = ctx.state.user;
-      if (!user) {
-        ctx.body = { user: null, profile: null, access: null };
-        return;
-      }
-      const profile = await ctx.state.em.findOne(Profile, { user: user.id });
-      // The session's own load put the user in the identity map: this costs no query.
-      const account = await ctx.state.em.findOneOrFail(User, user.id);
-      ctx.body = {
-        // Without a password (Google only), deleting the account asks for a fresh sign-in instead.
-        user: { ...user, has_password: account.password_hash !== null },
-        profile: profile ? { ...profile, user: undefined, user_id: user.id } : null,
-        access: await accessOf(ctx.state.em, user.id),
-      };
+      ctx.body = user ? await sessionOf(ctx.state.em, user) : { user: null, profile: null, access: null };
     },
   );
 

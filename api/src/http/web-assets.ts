@@ -8,6 +8,9 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 /** The runner's browser build, and its server render's bundle (`vite build --ssr`). */
 export const RUNNER_DIST = path.join(repoRoot, 'runner-web/dist');
 export const RUNNER_SERVER_BUNDLE = path.join(repoRoot, 'runner-web/dist-server/entry-server.js');
+/** The console's browser build, and the server bundle its dashboard's first screen is rendered with. */
+export const CONSOLE_DIST = path.join(repoRoot, 'console/dist');
+export const CONSOLE_SERVER_BUNDLE = path.join(repoRoot, 'console/dist-server/entry-server.js');
 
 const isApiPath = (p: string) => /^\/api(\/|$)/.test(p);
 /** Runs (/r/, /run/) and cleaners' schedules (/c/) are the runner's. */
@@ -40,7 +43,10 @@ export type PageRenderer = (ctx: AppContext) => Promise<boolean>;
  * files and routes elsewhere except /api/*. A front end that is not built answers nothing, so the
  * request ends as a plain 404.
  */
-export function webAssets({ renderRunnerPage }: { renderRunnerPage?: PageRenderer } = {}): Middleware<AppState>[] {
+export function webAssets({
+  renderRunnerPage,
+  renderConsolePage,
+}: { renderRunnerPage?: PageRenderer; renderConsolePage?: PageRenderer } = {}): Middleware<AppState>[] {
   const apps: WebApp[] = [
     {
       base: '/r',
@@ -53,10 +59,11 @@ export function webAssets({ renderRunnerPage }: { renderRunnerPage?: PageRendere
     },
     {
       base: '',
-      dist: path.join(repoRoot, 'console/dist'),
+      dist: CONSOLE_DIST,
       owns: (p) => !isApiPath(p) && !isRunnerPath(p),
       // Public pages are rendered by the site router; a path that is neither is left to its 404 page.
       routes: isConsoleRoute,
+      renderPage: renderConsolePage,
     },
   ];
   return apps.map(serveApp);

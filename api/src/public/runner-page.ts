@@ -1,9 +1,8 @@
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppContext } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
+import { sendCompressedHtml } from '../http/send-html.ts';
 import { builtServerRender, fillTemplate, inlineStylesheets, templateMarks } from '../http/server-render.ts';
 import { RUNNER_DIST, RUNNER_SERVER_BUNDLE, type PageRenderer } from '../http/web-assets.ts';
 import { toPublicRun } from './public-run-view.ts';
@@ -73,29 +72,7 @@ export function runnerPage(deps: Pick<AppDeps, 'config'>): PageRenderer {
       stateElementId: 'runner-state',
       lang: page.state.locale,
     });
-    await sendCompressed(ctx, html);
+    await sendCompressedHtml(ctx, html);
     return true;
   };
-}
-
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-
-/**
- * The page in the encoding the browser takes: a 25-task run is some 30 KB of HTML and JSON, a fifth of
- * that compressed, on the slow mobile links the runner is made for. (The built files are precompressed.)
- */
-async function sendCompressed(ctx: AppContext, html: string): Promise<void> {
-  ctx.vary('Accept-Encoding');
-  const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
-  if (encoding === 'br') {
-    ctx.set('Content-Encoding', 'br');
-    ctx.body = await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-  } else if (encoding === 'gzip') {
-    ctx.set('Content-Encoding', 'gzip');
-    ctx.body = await gzipped(html);
-  } else {
-    ctx.body = html;
-  }
-  ctx.type = 'html';
 }

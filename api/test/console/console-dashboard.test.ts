@@ -1,3 +1,4 @@
+import { PAGE_COOKIES } from '@turnproof/config/page-cookies';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
@@ -128,6 +129,61 @@ describe('the dashboard', () => {
     await menu.waitFor({ state: 'detached' });
     expect(await seriousViolations(page, 'dashboard-390')).toEqual([]);
     await screenshot(page, 'dashboard-390');
+  });
+
+  it('paints the greeting, the figures and the tab bar from the server, with no JavaScript', async () => {
+    const page = await harness.newPage({ ...PHONE_390, javaScriptEnabled: false }, host);
+    // The width an earlier console page noted (this browser's User-Agent does not say it is a phone).
+    await page.context().addCookies([{ name: PAGE_COOKIES.width, value: '390', url: harness.url('/') }]);
+    const response = await page.goto(harness.url('/dashboard'));
+    // The owner's own figures: no cache may keep them.
+    expect(response?.headers()['cache-control']).toBe('no-store');
+    await page.getByRole('heading', { name: 'Welcome back, Test!' }).waitFor();
+    expect(await statValue(page, 'Total Properties')).toBe('4');
+    expect(await statValue(page, 'In Progress')).toBe('1');
+    expect(await statValue(page, 'Completed Today')).toBe('1');
+    expect(await statValue(page, 'Total Inspections')).toBe('4');
+    await screenshot(page, 'dashboard-390-server-render');
+    const tabs = page.getByRole('navigation', { name: 'Tabs' });
+    expect(await tabs.getByRole('link', { name: 'Properties' }).getAttribute('href')).toBe('/properties');
+  });
+
+  it('goes from the server’s first screen to the running console with no loading screen in between', async () => {
+    const page = await harness.newPage(PHONE_390, host);
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    // The console's loading screens (the frame's, a screen's, the dashboard's), watched from the first byte on.
+    await page.addInitScript(`
+      new MutationObserver(() => {
+        if (document.querySelector('[aria-label="Loading"], [aria-label="Loading your dashboard"]')) window.sawSpinner = true;
+      }).observe(document, { childList: true, subtree: true });
+    `);
+    await page.goto(harness.url('/dashboard'));
+    // The cards under the figures are the console's own render (the server's HTML stops at the figures);
+    // then its menu button opens the sidebar, which the server's HTML cannot.
+    await page.getByRole('region', { name: 'Your Properties' }).waitFor();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Main navigation' });
+    await menu.waitFor();
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await statValue(page, 'Completed Today')).toBe('1');
+    expect(await page.getByRole('heading', { name: 'Welcome back, Test!' }).count()).toBe(1);
+    expect(await page.evaluate('window.sawSpinner ?? false')).toBe(false);
+    expect(problems).toEqual([]);
+  });
+
+  it('renders no dashboard on the server for a visitor who is signed out or an owner still in onboarding', async () => {
+    const signedOut = await fetch(harness.url('/dashboard'));
+    expect(signedOut.status).toBe(200);
+    expect(await signedOut.text()).not.toContain('Welcome back');
+    // With neither plan nor trial, the console sends the owner to onboarding.
+    const onboarding = await harness.owner('no-plan');
+    const unfinished = await fetch(harness.url('/dashboard'), { headers: { Cookie: onboarding.cookie } });
+    expect(await unfinished.text()).not.toContain('Welcome back');
   });
 
   it("never shows a second host the first host's data, on screen or through the API", async () => {

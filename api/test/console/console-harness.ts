@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@turnproof/activities';
-import { type Browser as Chromium, chromium, type Page } from 'playwright-core';
+import { type BrowserContextOptions, type Browser as Chromium, chromium, type Page } from 'playwright-core';
 import { setBillingState } from '../support/billing-state.ts';
 import { goodPassword, signedInOwner } from '../support/browser.ts';
 import { linkIn } from '../support/mailbox.ts';
@@ -39,7 +39,7 @@ export async function startConsoleHarness(options: { worker?: boolean; api?: Tes
   const url = (pathname: string) => `${api.baseUrl}${pathname}`;
 
   /** A fresh browser context (its own cookies and storage), optionally signed in as `owner`. */
-  async function newPage(device: typeof DESKTOP | typeof PHONE_390 = DESKTOP, owner?: Owner): Promise<Page> {
+  async function newPage(device: BrowserContextOptions = DESKTOP, owner?: Owner): Promise<Page> {
     const context = await browser.newContext(device);
     context.setDefaultTimeout(UI_TIMEOUT_MS);
     if (owner) {

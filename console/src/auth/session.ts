@@ -44,7 +44,7 @@ export function forgetSession(): void {
   cached = null;
 }
 
-const SESSION_KEY = ['session'];
+export const SESSION_KEY = ['session'];
 // The spec re-checks the subscription every 5 minutes.
 const SUBSCRIPTION_RECHECK_MS = 5 * 60_000;
 

@@ -9,10 +9,13 @@ export function localMidnight(now = new Date()): Date {
   return midnight;
 }
 
+/** The dashboard's query key: its figures count 'Completed Today' from `since`. */
+export const dashboardQueryKey = (since: string) => ['dashboard', since];
+
 function dashboardQuery() {
   const since = localMidnight().toISOString();
   return {
-    queryKey: ['dashboard', since],
+    queryKey: dashboardQueryKey(since),
     queryFn: () => apiJson<DashboardData>(`/dashboard?since=${encodeURIComponent(since)}`),
   };
 }

@@ -1,5 +1,5 @@
 import { Box, CircularProgress, Typography, useMediaQuery } from '@mui/material';
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useContext, useState } from 'react';
 import { LogoutOnMount } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useSession } from '../auth/session.ts';
@@ -8,7 +8,7 @@ import { ConnectionBadge } from './ConnectionBadge.tsx';
 import { MobileHeader, MobileTabBar, TAB_BAR_HEIGHT } from './MobileNav.tsx';
 import { LazySidebar } from './LazySidebar.tsx';
 import { PageTransition } from './PageTransition.tsx';
-import { readSidebarOpen, writeSidebarOpen } from './sidebarCookie.ts';
+import { PageCookies, readSidebarOpen, writeSidebarOpen } from './sidebarCookie.ts';
 import { useLiveChanges } from './useLiveChanges.ts';
 import { useShortcuts } from './useShortcuts.ts';
 import { useSwipeBack } from './useSwipeBack.ts';
@@ -26,7 +26,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const session = useSession();
   const { pathname } = useLocation();
   const mobile = useMediaQuery(MOBILE_QUERY);
-  const [sidebarOpen, setSidebarOpen] = useState(readSidebarOpen);
+  const cookies = useContext(PageCookies);
+  const [sidebarOpen, setSidebarOpen] = useState(() => readSidebarOpen(cookies()));
   const toggleSidebar = useCallback(
     () =>
       setSidebarOpen((open) => {
