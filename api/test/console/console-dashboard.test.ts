@@ -174,6 +174,11 @@ describe('the dashboard', () => {
     expect(await page.getByRole('heading', { name: 'Welcome back, Test!' }).count()).toBe(1);
     expect(await page.evaluate('window.sawSpinner ?? false')).toBe(false);
     expect(problems).toEqual([]);
+
+    // A property added elsewhere shows in the figures: the live feed refetches them, from the API, not
+    // from an answer the page started with.
+    await host.post('/api/properties', { name: 'Elder Barn', address: 'Elder Barn Lane 1, Austin TX' });
+    await expect.poll(() => statValue(page, 'Total Properties'), { timeout: 20_000 }).toBe('5');
   });
 
   it('renders no dashboard on the server for a visitor who is signed out or an owner still in onboarding', async () => {

@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type Session, SESSION_KEY } from '../auth/session.ts';
 import type { DashboardData } from '../types.ts';
-import { dashboardQueryKey, localMidnight } from './useDashboard.ts';
+import { takeEarlyAnswer } from '../api/early-answers.ts';
+import { dashboardPath, dashboardQueryKey, localMidnight } from './useDashboard.ts';
 
 /** What the API rendered /dashboard's first screen from (api/src/dashboard/dashboard-page.ts), in the page. */
 interface ServedDashboard {
@@ -25,5 +26,7 @@ export function seedServedDashboard(queryClient: QueryClient): { session: boolea
   const since = localMidnight().toISOString();
   if (served.since !== since) return { session: true, dashboard: false };
   queryClient.setQueryData(dashboardQueryKey(since), served.dashboard);
+  // index.html asked for the figures too; that answer must not serve a later refetch as if it were new.
+  void takeEarlyAnswer(`/api${dashboardPath(since)}`);
   return { session: true, dashboard: true };
 }

@@ -11,12 +11,14 @@ export function localMidnight(now = new Date()): Date {
 
 /** The dashboard's query key: its figures count 'Completed Today' from `since`. */
 export const dashboardQueryKey = (since: string) => ['dashboard', since];
+/** Its API path (under /api), the one index.html also asks for early (early-api-requests.ts). */
+export const dashboardPath = (since: string) => `/dashboard?since=${encodeURIComponent(since)}`;
 
 function dashboardQuery() {
   const since = localMidnight().toISOString();
   return {
     queryKey: dashboardQueryKey(since),
-    queryFn: () => apiJson<DashboardData>(`/dashboard?since=${encodeURIComponent(since)}`),
+    queryFn: () => apiJson<DashboardData>(dashboardPath(since)),
   };
 }
 
