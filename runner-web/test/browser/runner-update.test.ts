@@ -1,6 +1,7 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { launchPhone, type Phone } from './chromium.ts';
 import { ensureBuilt, RUNNER_DIST } from './runner-build.ts';
@@ -50,6 +51,21 @@ async function deployNewVersion(): Promise<void> {
   await writeFile(swFile, bumped);
 }
 
+/** The revisions of /r/index.html in the service worker's precache (its cache keys carry them). */
+async function precachedIndexRevisions(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const revisions: string[] = [];
+    // This page's registration (/r/) keeps its precache in a cache named after its scope.
+    for (const name of (await caches.keys()).filter((key) => key.endsWith(`${location.origin}/r/`))) {
+      for (const request of await (await caches.open(name)).keys()) {
+        const url = new URL(request.url);
+        if (url.pathname === '/r/index.html') revisions.push(url.searchParams.get('__WB_REVISION__') ?? '');
+      }
+    }
+    return revisions;
+  });
+}
+
 describe('the runner’s update prompt', () => {
   it('appears when a new version is deployed, and Reload opens the new version', async () => {
     const page = await phone.context.newPage();
@@ -77,6 +93,22 @@ describe('the runner’s update prompt', () => {
       ]);
       await page.locator('meta[name="turnproof-build"]').waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
       await page.getByRole('heading', { name: 'Invalid Magic Link' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      // The meta tag alone would come from any reload (pages are network-first): the new worker must have
+      // taken over, with nothing left waiting and the old version's precached index.html gone.
+      await page.waitForFunction(
+        async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return (
+            registration?.waiting === null &&
+            registration.installing === null &&
+            registration.active?.state === 'activated' &&
+            navigator.serviceWorker.controller?.scriptURL === registration.active.scriptURL
+          );
+        },
+        null,
+        { timeout: UI_TIMEOUT_MS },
+      );
+      expect(await precachedIndexRevisions(page)).toEqual(['v2deployed']);
       expect(await page.getByText('A new version is available').count()).toBe(0);
       expect(errors).toEqual([]);
     });
