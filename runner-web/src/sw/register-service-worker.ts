@@ -16,7 +16,7 @@ const SCOPES = ['/r/', '/run/', '/c/'] as const;
  * again, parks the new worker in 'installed' for good (Chromium's 5-minute lame-duck limit aside): neither
  * another SKIP_WAITING nor a fetch wakes it. A navigation does: Chromium tries the activation again for it.
  */
-export const RELOAD_FALLBACK_MS = 3000;
+const RELOAD_FALLBACK_MS = 3000;
 
 /**
  * Asks `waiting` to take over (SKIP_WAITING, answered by sw.ts) and reloads the page once it does, into
@@ -24,7 +24,7 @@ export const RELOAD_FALLBACK_MS = 3000;
  * that navigation went to the outgoing worker, which may never answer it once replaced, so the takeover
  * that follows reloads again (a new navigation replaces the pending one) and the new worker serves it.
  */
-export function activateAndReload(waiting: ServiceWorker): void {
+function activateAndReload(waiting: ServiceWorker): void {
   let takenOver = false;
   const onTakeover = () => {
     if (takenOver) return;
