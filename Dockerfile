@@ -16,12 +16,12 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build:web
 ENV NODE_ENV=production
-# api/src/api-process.ts, temporal/src/worker-env.ts: fewer malloc arenas (README, Report memory and Scale).
+# api/src/api-process.ts, temporal/src/worker-env.ts: fewer malloc arenas (docs/architecture.md, Report memory; docs/benchmarks.md, A large account).
 ENV MALLOC_ARENA_MAX=2
 # Not root: a bug in Chromium or a dependency then owns only what the node user may touch.
 RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node
-# api/src/api-process.ts: a smaller young generation (README, Scale).
+# api/src/api-process.ts: a smaller young generation (docs/benchmarks.md, A large account).
 CMD ["node", "--max-semi-space-size=16", "--import", "tsx", "api/src/main.ts"]
 
 FROM app AS worker

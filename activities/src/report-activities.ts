@@ -171,7 +171,7 @@ export function createReportActivities(deps: ReportActivityDeps) {
       if (existing?.status === 'ready' && existing.file_path && (await storage.exists(existing.file_path))) return;
       const data = await loadReportData(deps, key);
       // The document goes through a file, never a string: with a run's photos inlined it runs to hundreds
-      // of megabytes, and this process would otherwise hold it several times over (see README, Reports).
+      // of megabytes, and this process would otherwise hold it several times over (see docs/architecture.md, Report memory).
       const folder = await mkdtemp(join(tmpdir(), 'turnproof-report-'));
       let file: Buffer;
       try {

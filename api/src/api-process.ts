@@ -3,7 +3,7 @@
  * sizes V8's young generation from the host's memory, up to two 64 MB semi-spaces: a long request that
  * allocates steadily, such as the data export of a large account, fills all of it with short-lived
  * garbage between scavenges, about 80 MB of resident memory that is never live. 16 MB semi-spaces cost
- * that export a few per cent of its speed (README, Scale).
+ * that export a few per cent of its speed (docs/benchmarks.md, A large account).
  */
 export const API_NODE_FLAGS = ['--max-semi-space-size=16'] as const;
 
