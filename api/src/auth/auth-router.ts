@@ -74,7 +74,7 @@ const flowCookie = (name: string, path: string) => ({
   options: (ctx: AppContext, maxAge?: number) => ({
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: ctx.secure,
+    secure: ctx.cookies.secure,
     path,
     maxAge,
     overwrite: true,

@@ -9,7 +9,7 @@ export const SESSION_COOKIE = 'turnproof_session';
 const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 function cookieOptions(ctx: AppContext, expires?: Date) {
-  return { httpOnly: true, sameSite: 'lax' as const, secure: ctx.secure, path: '/', expires, overwrite: true };
+  return { httpOnly: true, sameSite: 'lax' as const, secure: ctx.cookies.secure, path: '/', expires, overwrite: true };
 }
 
 export async function startSession(ctx: AppContext, userId: string): Promise<void> {
