@@ -18,6 +18,7 @@ import type { AppState } from './http/context.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { requestContext } from './http/request-context.ts';
 import { sameOriginWrites } from './http/same-origin-writes.ts';
+import { secureCookiesOnHttpsOrigin } from './http/secure-cookies.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { temporalDeadline } from './http/temporal-deadline.ts';
 import { webAssets } from './http/web-assets.ts';
@@ -133,6 +134,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     await next();
   });
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' }));
+  app.use(secureCookiesOnHttpsOrigin(deps.config.publicOrigin));
   app.use(loadSession());
   app.use(site.notFound);
   app.use(api.routes());

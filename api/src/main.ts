@@ -43,8 +43,10 @@ const app = createApp({
   stripe: createStripeClient(config),
   metrics,
 });
-const metricsServer = config.METRICS_PORT ? await serveMetrics(metrics.registry, config.METRICS_PORT) : undefined;
-if (metricsServer) logger.info({ port: config.METRICS_PORT }, 'API metrics at /metrics');
+const metricsServer = config.METRICS_PORT
+  ? await serveMetrics(metrics.registry, config.METRICS_PORT, config.METRICS_HOST)
+  : undefined;
+if (metricsServer) logger.info({ host: config.METRICS_HOST, port: config.METRICS_PORT }, 'API metrics at /metrics');
 
 const server = app.listen(config.PORT, () => {
   logger.info({ port: config.PORT, origin: config.publicOrigin }, 'API listening');

@@ -10,6 +10,7 @@ beforeAll(async () => {
   api = await startTestApi({
     rateLimits: {
       signInFailuresPerEmail: small,
+      signInFailuresPerDevice: small,
       signInFailuresPerIp: large,
       signUpPerEmail: small,
       signUpPerIp: large,
@@ -21,8 +22,9 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 describe('rate limits', () => {
-  it('locks an account after repeated failed sign-ins, even with the right password, with a clear 429', async () => {
+  it('locks an account for browsers new to it after repeated failed sign-ins, even with the right password, with a clear 429', async () => {
     const owner = await signedInOwner(api);
+    // A browser that never signed in to the account (no device cookie; see security/n13-targeted-lockout).
     const browser = new Browser(api.baseUrl);
     for (let attempt = 0; attempt < small.points; attempt += 1) {
       expect((await browser.post('/api/auth/login', { email: owner.email, password: 'wrong guess 123' })).status).toBe(

@@ -83,6 +83,11 @@ const schema = z.object({
     ),
   /** The runner's build reads it; the API lets the runner's pages fetch from its origin (CSP connect-src). */
   VITE_REVERSE_GEOCODING_URL: optionalString,
+  /**
+   * The address the metrics ports listen on. They have no authentication, so only this machine's
+   * loopback unless set (the compose sets 0.0.0.0 inside its private network, where nothing publishes them).
+   */
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   /** Prometheus metrics of the API process at :METRICS_PORT/metrics; 0 turns them off. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   /** Prometheus metrics of the worker (the Temporal SDK's and activity outcomes); 0 turns them off. */

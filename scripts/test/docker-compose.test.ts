@@ -61,6 +61,24 @@ describe('docker-compose.yml', () => {
     expect(compose.services.api?.ports).toBeUndefined();
   });
 
+  it('N2: trusts exactly the one proxy in front (Caddy), so per-address rate limits count visitors, not the proxy', () => {
+    expect(compose.services.lb?.image).toMatch(/^caddy:/);
+    for (const [name, service] of ourServices) expect(service.environment?.TRUST_PROXY, name).toBe('1');
+  });
+
+  it('I-N4: has no mail fallback; without SMTP_URL the stack refuses to start rather than mail the catcher', () => {
+    for (const [name, service] of ourServices) {
+      expect(service.environment?.SMTP_URL, name).toMatch(/^\$\{SMTP_URL:\?[^}]+\}$/);
+    }
+  });
+
+  it('N12: metrics listen on every interface only inside the compose network, where the ports are not published', () => {
+    for (const name of ['api', 'worker']) {
+      expect(compose.services[name]?.environment?.METRICS_HOST, name).toBe('0.0.0.0');
+      expect(compose.services[name]?.ports, name).toBeUndefined();
+    }
+  });
+
   it('runs the current Temporal server image and gives processes init, restarts and a stop grace above 10 s', () => {
     expect(compose.services.temporal?.image).toBe('temporalio/server:1.29.1');
     expect(Object.values(compose.services).some((service) => service.image?.includes('auto-setup'))).toBe(false);

@@ -22,7 +22,7 @@ const logger = createLogger(config, 'worker');
 Runtime.install({
   shutdownSignals: [],
   logger: temporalLogger(logger),
-  ...(config.WORKER_METRICS_PORT ? prometheusTelemetry(config.WORKER_METRICS_PORT) : {}),
+  ...(config.WORKER_METRICS_PORT ? prometheusTelemetry(config.METRICS_HOST, config.WORKER_METRICS_PORT) : {}),
 });
 
 const orm = await createOrm(config.DATABASE_URL);
@@ -52,7 +52,8 @@ const loop = new WorkerLoop({
       `Turnproof worker ready: task queue ${config.TEMPORAL_TASK_QUEUE}, namespace ${config.TEMPORAL_NAMESPACE} on ${config.TEMPORAL_ADDRESS}`,
     ),
 });
-if (config.WORKER_METRICS_PORT) console.log(`Turnproof worker metrics at :${config.WORKER_METRICS_PORT}/metrics`);
+if (config.WORKER_METRICS_PORT)
+  console.log(`Turnproof worker metrics at ${config.METRICS_HOST}:${config.WORKER_METRICS_PORT}/metrics`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -2,12 +2,12 @@ import type { ActivityInterceptorsFactory, RuntimeOptions } from '@temporalio/wo
 
 /**
  * The Temporal SDK's own metrics (task slots, poll and schedule-to-start latencies, sticky cache...)
- * served by the SDK core in Prometheus format at :port/metrics.
+ * served by the SDK core in Prometheus format at host:port/metrics.
  */
-export function prometheusTelemetry(port: number): Pick<RuntimeOptions, 'telemetryOptions'> {
-  return {
-    telemetryOptions: { metrics: { prometheus: { bindAddress: `0.0.0.0:${port}`, countersTotalSuffix: true } } },
-  };
+export function prometheusTelemetry(host: string, port: number): Pick<RuntimeOptions, 'telemetryOptions'> {
+  // An IPv6 address goes in brackets before the port.
+  const bindAddress = host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+  return { telemetryOptions: { metrics: { prometheus: { bindAddress, countersTotalSuffix: true } } } };
 }
 
 /**

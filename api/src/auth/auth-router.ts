@@ -16,7 +16,7 @@ import {
   signUp,
 } from './auth-service.ts';
 import { type GoogleFlow, GoogleSignIn, googleSignInConfigured, linkPendingGoogle, ownerForGoogle } from './google.ts';
-import type { Budget } from './rate-limits.ts';
+import { rememberDevice, signInFailureBudget } from './known-devices.ts';
 import { confirmCurrentPassword } from './reauthentication.ts';
 import { sessionOf } from './session-answer.ts';
 import { endAllSessions, endSession, requireUser, startSession } from './sessions.ts';
@@ -74,7 +74,7 @@ const flowCookie = (name: string, path: string) => ({
   options: (ctx: AppContext, maxAge?: number) => ({
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: ctx.secure,
+    secure: ctx.cookies.secure,
     path,
     maxAge,
     overwrite: true,
@@ -167,17 +167,16 @@ export function authRouter(deps: AppDeps) {
     },
     async (ctx) => {
       const body = parseInput(signInBody, ctx.request.body);
-      const budgets: Budget[] = [
-        ['signInFailuresPerEmail', body.email],
-        ['signInFailuresPerIp', ctx.ip],
-      ];
-      await deps.rateLimits.consume(...budgets);
+      // A browser that signed in to this account before spends its own budget, not the account's (N13).
+      const accountBudget = signInFailureBudget(ctx, deps.config, body.email);
+      await deps.rateLimits.consume(accountBudget, ['signInFailuresPerIp', ctx.ip]);
       const user = await signIn(ctx.state.em, body.email, body.password);
       if (!user) throw unauthorized(messages.invalidCredentials);
       await deps.rateLimits.refund(['signInFailuresPerIp', ctx.ip]);
-      await deps.rateLimits.forgive('signInFailuresPerEmail', body.email);
+      await deps.rateLimits.forgive(...accountBudget);
       // Only someone who knows the password learns that the account waits for confirmation.
       if (!user.email_confirmed_at) throw forbidden(messages.unconfirmed);
+      rememberDevice(ctx, deps.config, body.email);
       if (await linkPendingGoogle(deps, ctx.state.em, user, ctx.cookies.get(googleLinkCookie.name))) {
         ctx.cookies.set(googleLinkCookie.name, '', googleLinkCookie.options(ctx, 0));
       }

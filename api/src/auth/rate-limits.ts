@@ -10,7 +10,10 @@ export interface Limit {
 
 /** Per-IP and per-e-mail budgets; tests pass smaller or larger ones. */
 export interface RateLimitSettings {
+  /** Wrong passwords for one account from browsers that never signed in to it. */
   signInFailuresPerEmail: Limit;
+  /** Wrong passwords for one account from a browser that signed in to it before (its device cookie). */
+  signInFailuresPerDevice: Limit;
   signInFailuresPerIp: Limit;
   signUpPerIp: Limit;
   signUpPerEmail: Limit;
@@ -29,6 +32,7 @@ export interface RateLimitSettings {
 
 export const defaultRateLimits: RateLimitSettings = {
   signInFailuresPerEmail: { points: 10, durationSeconds: 15 * 60 },
+  signInFailuresPerDevice: { points: 10, durationSeconds: 15 * 60 },
   signInFailuresPerIp: { points: 50, durationSeconds: 15 * 60 },
   signUpPerIp: { points: 20, durationSeconds: 60 * 60 },
   signUpPerEmail: { points: 5, durationSeconds: 60 * 60 },
@@ -50,6 +54,7 @@ export type Budget = [LimiterName, string];
 
 const messages: Record<LimiterName, string> = {
   signInFailuresPerEmail: 'Too many failed sign-in attempts. Please wait {wait} and try again.',
+  signInFailuresPerDevice: 'Too many failed sign-in attempts. Please wait {wait} and try again.',
   signInFailuresPerIp: 'Too many failed sign-in attempts. Please wait {wait} and try again.',
   signUpPerIp: 'Too many sign-up attempts. Please wait {wait} and try again.',
   signUpPerEmail: 'Too many sign-up attempts. Please wait {wait} and try again.',

@@ -6,10 +6,15 @@ import { unauthorized } from '../http/errors.ts';
 import { hashToken, newSecretToken } from './secret-tokens.ts';
 
 export const SESSION_COOKIE = 'turnproof_session';
-const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SESSION_LIFETIME_MS = 30 * DAY_MS;
+/** A session unused this long has ended (a cookie left in a shared browser), however young it is. */
+export const SESSION_IDLE_TIMEOUT_MS = 7 * DAY_MS;
+/** `last_seen_at` is written at most this often per session, not on every request. */
+const LAST_SEEN_STEP_MS = 60 * 60 * 1000;
 
 function cookieOptions(ctx: AppContext, expires?: Date) {
-  return { httpOnly: true, sameSite: 'lax' as const, secure: ctx.secure, path: '/', expires, overwrite: true };
+  return { httpOnly: true, sameSite: 'lax' as const, secure: ctx.cookies.secure, path: '/', expires, overwrite: true };
 }
 
 export async function startSession(ctx: AppContext, userId: string): Promise<void> {
@@ -30,17 +35,28 @@ export async function endAllSessions(em: EntityManager, userId: string): Promise
   await em.nativeDelete(Session, { user: userId });
 }
 
-/** Reads the session cookie on every request; a missing or expired session simply means signed out. */
+/**
+ * Reads the session cookie on every request; a missing, expired or idle session simply means signed
+ * out. Each use slides the idle timeout on.
+ */
 export function loadSession(): Middleware<AppState> {
   return async (ctx, next) => {
     const token = ctx.cookies.get(SESSION_COOKIE);
     if (token) {
+      const now = Date.now();
       const session = await ctx.state.em.findOne(
         Session,
-        { token_hash: hashToken(token), expires_at: { $gt: new Date() } },
+        {
+          token_hash: hashToken(token),
+          expires_at: { $gt: new Date(now) },
+          last_seen_at: { $gt: new Date(now - SESSION_IDLE_TIMEOUT_MS) },
+        },
         { populate: ['user'] },
       );
       if (session) {
+        if (now - session.last_seen_at.getTime() > LAST_SEEN_STEP_MS) {
+          await ctx.state.em.nativeUpdate(Session, { id: session.id }, { last_seen_at: new Date(now) });
+        }
         ctx.state.sessionId = session.id;
         ctx.state.user = { id: session.user.id, email: session.user.email };
       }

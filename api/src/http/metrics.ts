@@ -66,7 +66,7 @@ export function createHttpMetrics(): HttpMetrics {
 }
 
 /** Serves `GET /metrics` on its own port, so scrapes never pass the public load balancer. */
-export function serveMetrics(registry: Registry, port: number, host = '0.0.0.0'): Promise<Server> {
+export function serveMetrics(registry: Registry, port: number, host: string): Promise<Server> {
   const server = createServer((request, response) => {
     if (request.url !== '/metrics') {
       response.writeHead(404).end();

@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 
-export type TokenPurpose = 'upload' | 'media' | 'google-link';
+export type TokenPurpose = 'upload' | 'media' | 'google-link' | 'sign-in-device';
 
 export type VerifyResult<T> =
   { ok: true; payload: T } | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' };

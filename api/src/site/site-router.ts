@@ -29,6 +29,7 @@ import {
 import type { Middleware } from 'koa';
 import type { AppDeps } from '../app-deps.ts';
 import { endSession } from '../auth/sessions.ts';
+import { redactedPath } from '../http/secret-paths.ts';
 import type { AppContext, AppState } from '../http/context.ts';
 import { contactFormPost } from './contact-form.ts';
 import { demoRunPost } from './demo-run.ts';
@@ -201,7 +202,8 @@ export function siteRouter(deps: AppDeps) {
     await next();
     if (ctx.body !== undefined && ctx.body !== null) return;
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || /^\/api(\/|$)/.test(ctx.path)) return;
-    ctx.state.log.info({ path: ctx.path }, '404 Error: User attempted to access non-existent route');
+    // Redacted like the request line: a mistyped or dead link may still carry a token.
+    ctx.state.log.info({ path: redactedPath(ctx.path) }, '404 Error: User attempted to access non-existent route');
     send(ctx, notFoundPage(), ctx.path);
   };
 

@@ -25,6 +25,8 @@ export const Session = defineEntity({
     /** SHA-256 of the cookie value: a leaked table cannot be replayed as cookies. */
     token_hash: p.string().unique(),
     expires_at: p.datetime(),
+    /** The last request the session made (to the hour): a session idle too long has ended. */
+    last_seen_at: p.datetime().onCreate(() => new Date()),
     created_at: createdAt(),
   },
 });
