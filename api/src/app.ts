@@ -106,7 +106,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     reviewRouter(deps),
     claimsRouter(deps),
     contactRouter(deps),
-    ogImageRouter(),
+    ogImageRouter(deps),
     sampleReportRouter(deps),
     vitalsRouter(deps),
     openApiRouter(deps.config.publicOrigin),
