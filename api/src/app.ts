@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import type { Config } from '@turnproof/config';
@@ -19,9 +20,10 @@ import { errorHandler } from './http/error-handler.ts';
 import { requestContext } from './http/request-context.ts';
 import { sameOriginWrites } from './http/same-origin-writes.ts';
 import { secureCookiesOnHttpsOrigin } from './http/secure-cookies.ts';
+import { templateScriptHashes } from './http/template-scripts.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { temporalDeadline } from './http/temporal-deadline.ts';
-import { webAssets } from './http/web-assets.ts';
+import { CONSOLE_DIST, RUNNER_DIST, webAssets } from './http/web-assets.ts';
 import { openApiRouter } from './openapi/openapi-router.ts';
 import { ladderSettingsRouter } from './profile/ladder-settings.ts';
 import { profileRouter } from './profile/profile-router.ts';
@@ -46,6 +48,7 @@ import { tasksRouter } from './tasks/tasks-router.ts';
 import { teamRouter } from './team/team-router.ts';
 import { publicScheduleRouter, scheduleLinkRouter } from './schedule/schedule-router.ts';
 import { templatesRouter } from './templates/templates-router.ts';
+import { unknownRunPage } from './verify/verify-page.ts';
 import { verifyApiRouter, verifyPageRouter } from './verify/verify-router.ts';
 import { reviewRouter } from './review/review-router.ts';
 import { claimsRouter } from './claims/claims-router.ts';
@@ -106,7 +109,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     reviewRouter(deps),
     claimsRouter(deps),
     contactRouter(deps),
-    ogImageRouter(),
+    ogImageRouter(deps),
     sampleReportRouter(deps),
     vitalsRouter(deps),
     openApiRouter(deps.config.publicOrigin),
@@ -124,6 +127,10 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       publicOrigin: deps.config.publicOrigin,
       connectSources: connectSources(deps.config),
       mediaSources: mediaStoreSources(deps.config),
+      templateScriptHashes: templateScriptHashes({
+        templateFiles: [path.join(CONSOLE_DIST, 'index.html'), path.join(RUNNER_DIST, 'index.html')],
+        fixedPages: [unknownRunPage()],
+      }),
     }),
   );
   app.use(errorHandler());

@@ -24,6 +24,8 @@ export interface RateLimitSettings {
   contactPerIp: Limit;
   contactPerEmail: Limit;
   demoRunsPerIp: Limit;
+  /** Preview cards drawn (not served from the cache) per address. */
+  ogImageRendersPerIp: Limit;
   /** Owners' actions that cost the shared worker or send mail (trust and safety). */
   reportRegenerationsPerRun: Limit;
   invitationMailsPerOwner: Limit;
@@ -42,6 +44,8 @@ export const defaultRateLimits: RateLimitSettings = {
   contactPerIp: { points: 5, durationSeconds: 60 * 60 },
   contactPerEmail: { points: 5, durationSeconds: 60 * 60 },
   demoRunsPerIp: { points: 5, durationSeconds: 24 * 60 * 60 },
+  // A crawler draws each page's card once; a loop of distinct paths is not a crawler.
+  ogImageRendersPerIp: { points: 120, durationSeconds: 60 * 60 },
   // Each regeneration renders every photo of the run in Chromium on the shared worker.
   reportRegenerationsPerRun: { points: 5, durationSeconds: 60 * 60 },
   // Invitation and assignment mails go to addresses the owner types: a budget keeps us from being a spam relay.
@@ -64,6 +68,7 @@ const messages: Record<LimiterName, string> = {
   contactPerIp: 'You have sent several messages in a short time. Please wait {wait} and try again.',
   contactPerEmail: 'You have sent several messages in a short time. Please wait {wait} and try again.',
   demoRunsPerIp: 'You have opened several demo runs today. Please wait {wait} and try again, or start a free trial.',
+  ogImageRendersPerIp: 'Too many preview images requested. Please wait {wait} and try again.',
   reportRegenerationsPerRun: 'Too many report regenerations for this inspection. Please wait {wait} and try again.',
   invitationMailsPerOwner: 'Too many invitation e-mails sent. Please wait {wait} and try again.',
   assignmentMailsPerOwner: 'Too many assignment e-mails sent. Please wait {wait} and try again.',

@@ -1,8 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
-import { text } from 'node:stream/consumers';
-import { createBrotliDecompress, createGunzip } from 'node:zlib';
 import helmet from 'helmet';
 import type { Middleware } from 'koa';
 import type { AppContext, AppState } from './context.ts';
@@ -19,29 +16,19 @@ function apply(middleware: NodeMiddleware, ctx: AppContext): Promise<void> {
 /** Answers that are no page or script (JSON, media, files) may load and run nothing, nor be framed. */
 const NOTHING_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc\s*=)[^>]*>([\s\S]*?)<\/script\s*>/gi;
+const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc\s*=)([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+/** A type that makes a script element a data block (JSON, JSON-LD), which a browser never runs. */
+const DATA_BLOCK_TYPE = /\stype\s*=\s*["']?(?!(?:module|text\/javascript|application\/javascript)["'\s>])/i;
 
-/** The CSP source of every inline script of a page, so exactly those run and nothing injected does. */
+/** The CSP source of every inline script that runs in `html` (one of our own templates, never a served page). */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
-  for (const [, body] of html.matchAll(INLINE_SCRIPT)) {
-    if (body) hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
+    if (body && !DATA_BLOCK_TYPE.test(attributes ?? '')) {
+      hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+    }
   }
   return [...hashes];
-}
-
-/** The page as text; koa-static answers a (possibly precompressed) file stream. */
-async function pageText(ctx: AppContext): Promise<string> {
-  const body: unknown = ctx.body;
-  if (typeof body === 'string') return body;
-  const bytes = Buffer.isBuffer(body) ? body : body instanceof Readable ? Buffer.concat(await body.toArray()) : null;
-  if (!bytes) return '';
-  // Keep the bytes as they go out; read the page through its encoding.
-  ctx.body = bytes;
-  const encoding = ctx.response.get('Content-Encoding');
-  if (encoding === 'br') return text(Readable.from([bytes]).pipe(createBrotliDecompress()));
-  if (encoding === 'gzip') return text(Readable.from([bytes]).pipe(createGunzip()));
-  return bytes.toString('utf8');
 }
 
 export interface SecurityHeaderSettings {
@@ -50,19 +37,27 @@ export interface SecurityHeaderSettings {
   connectSources?: string[];
   /** The object store media live in: pages fetch, show and upload media there. */
   mediaSources?: string[];
+  /**
+   * The hashes of the inline scripts of the app's own page templates (see template-scripts.ts): the
+   * only inline scripts any page may run.
+   */
+  templateScriptHashes?: () => Promise<string[]>;
 }
 
 /**
  * The security headers of every answer of the one origin (helmet): no framing, nosniff, a referrer
- * policy (none at all on pages reached through a magic link), HSTS on https. Pages of the front ends
- * get a Content-Security-Policy that allows the app's own files and, by hash, the inline scripts of
- * the very HTML served, whatever the build put there; every other answer gets one that allows nothing.
+ * policy (none at all on pages reached through a magic link), HSTS on https. Pages get a
+ * Content-Security-Policy that allows the app's own files and, by hash, the inline scripts of the app's
+ * own templates, never those of the HTML served: a script that found its way into a page's content
+ * (an escaping slip on a page showing a name or an address) does not run. Every other answer gets a
+ * policy that allows nothing.
  * A handler that sets its own policy (the report preview's sandbox) keeps it.
  */
 export function securityHeaders({
   publicOrigin,
   connectSources = [],
   mediaSources = [],
+  templateScriptHashes = async () => [],
 }: SecurityHeaderSettings): Middleware<AppState> {
   const https = publicOrigin.startsWith('https://');
   const everyAnswer = helmet({
@@ -100,7 +95,7 @@ export function securityHeaders({
     await next();
     if (ctx.response.get('Content-Security-Policy') !== NOTHING_POLICY) return;
     if (ctx.response.is('html')) {
-      pageHashes.set(ctx.res, inlineScriptHashes(await pageText(ctx)));
+      pageHashes.set(ctx.res, await templateScriptHashes());
       await apply(pagePolicy, ctx);
     } else if (ctx.response.is('js')) {
       // A worker script (the runner's service worker) runs under its own response's policy: the app's.

@@ -1,16 +1,52 @@
 import Router from '@koa/router';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { libraryCategories } from '@turnproof/db/seeds';
+import {
+  checklistsPage,
+  cities,
+  contactPage,
+  demoPage,
+  featuresPage,
+  helpPage,
+  industries,
+  industryPage,
+  landingPage,
+  locationPage,
+  pricingPage,
+  privacyPage,
+  publicProfilePage,
+  type SitePage,
+  templatePage,
+  templatesIndexPage,
+  termsPage,
+  turnoGuidePage,
+  turnoGuides,
+  turnoIndexPage,
+} from '@turnproof/site';
 import sharp from 'sharp';
 import { z } from 'zod';
+import type { AppDeps } from '../app-deps.ts';
 import type { AppState } from '../http/context.ts';
 import { parseInput } from '../http/validation.ts';
 import { addRoute } from '../openapi/registry.ts';
 import { fileBody } from '../openapi/records.ts';
+import { publicProfile } from '../profile/profile-service.ts';
+import { libraryEntries, systemTemplateDetails } from './site-content.ts';
 
+/**
+ * Only the page's path: the card's words are the page's own title and description, looked up here,
+ * so nobody can have the product's own domain draw their text (the site's og:image URLs also carry
+ * `title` and `description`; they are ignored).
+ */
 const ogQuery = z.object({
-  title: z.string().trim().max(200).default('Turnproof'),
-  description: z.string().trim().max(400).default(''),
   path: z.string().trim().max(300).default('/'),
 });
+
+interface Card {
+  title: string;
+  description: string;
+  path: string;
+}
 
 const WIDTH = 1200;
 const HEIGHT = 630;
@@ -37,7 +73,66 @@ function wrap(text: string, width: number, lines: number): string[] {
   return out;
 }
 
-function cardSvg({ title, description, path }: z.output<typeof ogQuery>): string {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const staticPages: Record<string, () => SitePage> = {
+  '/pricing': pricingPage,
+  '/privacy': privacyPage,
+  '/terms': termsPage,
+  '/features': featuresPage,
+  '/help': helpPage,
+  '/demo': demoPage,
+  '/contact': () => contactPage(),
+};
+
+/** The public page at `path` (as the site router would show it, data that only its body needs left out); null when none. */
+async function pageAt(em: EntityManager, path: string): Promise<SitePage | null> {
+  const fixed = staticPages[path];
+  if (fixed) return fixed();
+  const [, section, slug, more] = path.split('/');
+  if (more !== undefined) return null;
+  const templates = () => systemTemplateDetails(em);
+  if (!section) return landingPage({ templates: null });
+  if (slug === undefined) {
+    if (section === 'templates') return templatesIndexPage({ templates: [] });
+    if (section === 'turno') return turnoIndexPage({ templates: new Map() });
+    if (section === 'checklists') {
+      return checklistsPage({ entries: await libraryEntries(em), categories: libraryCategories, category: null });
+    }
+    return null;
+  }
+  if (section === 'templates') {
+    const template = (await templates()).find((candidate) => candidate.slug === slug);
+    return template ? templatePage({ template, related: [] }) : null;
+  }
+  if (section === 'turno') {
+    const guide = turnoGuides.find((candidate) => candidate.slug === slug);
+    const template = guide && (await templates()).find((candidate) => candidate.slug === guide.templateSlug);
+    return guide && template ? turnoGuidePage({ slug, template }) : null;
+  }
+  if (section === 'industries') {
+    const industry = industries.find((candidate) => candidate.slug === slug);
+    return industry ? industryPage({ industry, templates: [] }) : null;
+  }
+  if (section === 'locations') {
+    const city = cities.find((candidate) => candidate.slug === slug);
+    return city ? locationPage({ city }) : null;
+  }
+  if (section === 'profiles' && UUID.test(slug)) {
+    const profile = await publicProfile(em, slug);
+    return profile ? publicProfilePage(profile) : null;
+  }
+  return null;
+}
+
+/** The card of the page at `path`; a path that is no public page gets the product's plain card. */
+async function cardFor(em: EntityManager, path: string): Promise<Card> {
+  const page = await pageAt(em, path);
+  return page
+    ? { title: page.title, description: page.description, path }
+    : { title: 'Turnproof', description: '', path: '/' };
+}
+
+function cardSvg({ title, description, path }: Card): string {
   const titleLines = wrap(title, 32, 3);
   const descriptionLines = wrap(description, 62, 3);
   const text = (lines: string[], y: number, size: number, weight: number, fill: string, step: number) =>
@@ -60,8 +155,12 @@ function cardSvg({ title, description, path }: z.output<typeof ogQuery>): string
 </svg>`;
 }
 
-/** GET /api/og-image: a 1200x630 PNG preview card per page (Open Graph), drawn as SVG and rasterised by sharp. */
-export function ogImageRouter() {
+/**
+ * GET /api/og-image: a 1200x630 PNG preview card per public page (Open Graph), drawn as SVG and
+ * rasterised by sharp. Cards are cached; each render spends the caller's per-address budget, since
+ * it takes a turn on the thread pool that sign-in and uploads share.
+ */
+export function ogImageRouter(deps: AppDeps) {
   const router = new Router<AppState>();
   const cache = new Map<string, Promise<Buffer>>();
 
@@ -70,18 +169,21 @@ export function ogImageRouter() {
     {
       method: 'get',
       path: '/og-image',
-      summary: "A page's 1200x630 PNG preview image (Open Graph) with its title and description",
+      summary: "A public page's 1200x630 PNG preview image (Open Graph) with its title and description",
       tags: ['Public site'],
       query: ogQuery,
       ok: { description: 'image/png', schema: fileBody, contentType: 'image/png' },
+      errors: { 429: 'Too many preview images drawn' },
     },
     async (ctx) => {
-      const query = parseInput(ogQuery, ctx.query);
-      const key = JSON.stringify(query);
+      const { path } = parseInput(ogQuery, ctx.query);
+      const card = await cardFor(ctx.state.em, path);
+      const key = JSON.stringify(card);
       let png = cache.get(key);
       if (!png) {
+        await deps.rateLimits.consume(['ogImageRendersPerIp', ctx.ip]);
         if (cache.size >= MAX_CACHED) cache.clear();
-        png = sharp(Buffer.from(cardSvg(query)))
+        png = sharp(Buffer.from(cardSvg(card)))
           .png({ compressionLevel: 9 })
           .toBuffer();
         cache.set(key, png);
