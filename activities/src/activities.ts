@@ -9,6 +9,7 @@ import type { PdfRenderer } from './report/index.ts';
 import { createReportActivities } from './report-activities.ts';
 import { createMediaRetentionActivities } from './media-retention-activities.ts';
 import { createCalendarActivities } from './calendar/calendar-activities.ts';
+import { ownerMailBudget } from './owner-mail-budget.ts';
 import { createEscalationActivities } from './escalation-activities.ts';
 import { createPromoActivities } from './promo-activities.ts';
 import { createReviewActivities } from './review-activities.ts';
@@ -38,6 +39,7 @@ export interface ActivityDeps {
  */
 export function createActivities(given: ActivityDeps) {
   const deps = { ...given, mailer: refusalAwareMailer(given.mailer) };
+  const mailBudget = ownerMailBudget(deps.orm);
   const plansUrl = `${deps.publicOrigin}/subscription`;
   const runUrl = (runId: string) => `${deps.publicOrigin}/inspections?run=${runId}`;
   const reportDownloadUrl = (runId: string, version: number) =>
@@ -57,7 +59,7 @@ export function createActivities(given: ActivityDeps) {
     ...createUsageActivities({ ...deps, plansUrl }),
     ...createMediaRetentionActivities(deps),
     ...createWeeklySummaryActivities(deps),
-    ...createCalendarActivities({ ...deps, runUrl }),
-    ...createEscalationActivities({ ...deps, runUrl }),
+    ...createCalendarActivities({ ...deps, runUrl, mailBudget }),
+    ...createEscalationActivities({ ...deps, runUrl, mailBudget }),
   };
 }

@@ -44,7 +44,10 @@ export function handedOverMail(to: string, run: AssignedRun & { backupName: stri
     ...renderMail(
       <MailLayout preview={sentence}>
         <Text>{sentence}</Text>
-        <Text>Your checklist link for it no longer needs you; nothing else changes for you.</Text>
+        <Text>
+          {run.backupName} has a new checklist link for it, and the link you had no longer opens it. You do not need to
+          go.
+        </Text>
       </MailLayout>,
     ),
   };

@@ -2,9 +2,10 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { Run, User } from '@turnproof/db';
 import { assignmentMail, handedOverMail } from './assignment-mails.tsx';
 import { formatInZone } from './local-time.ts';
-import { decryptLink } from './magic-link.ts';
 import type { Mailer } from './mailer.ts';
+import { mailRefusal, type OwnerMailBudget } from './owner-mail-budget.ts';
 import { ownerDisplayName } from './owner-name.ts';
+import { rotateRunLinks } from './run-link-rotation.ts';
 import { assigneeReminderMail, checkInAtRiskMail } from './run-mails.tsx';
 import { recordRunEvent } from './run-timeline.ts';
 import { sendOnce } from './send-once.ts';
@@ -13,6 +14,8 @@ export interface EscalationActivityDeps {
   orm: MikroORM;
   mailer: Mailer;
   secretKey: string;
+  publicOrigin: string;
+  mailBudget: OwnerMailBudget;
   runUrl: (runId: string) => string;
 }
 
@@ -32,7 +35,8 @@ async function pendingRun(orm: MikroORM, runId: string) {
  * The ladder's steps (`escalation-ladder.ts`). Each is once per run: mails claim a key in sent_notices,
  * timeline rows are unique per (run, step), so a retried activity repeats nothing.
  */
-export function createEscalationActivities({ orm, mailer, secretKey, runUrl }: EscalationActivityDeps) {
+export function createEscalationActivities(deps: EscalationActivityDeps) {
+  const { orm, mailer, runUrl, mailBudget } = deps;
   return {
     async remindAssignee(runId: string) {
       const loaded = await pendingRun(orm, runId);
@@ -58,7 +62,11 @@ export function createEscalationActivities({ orm, mailer, secretKey, runUrl }: E
       );
     },
 
-    /** The run passes to the property's backup cleaner, who gets the link; the first cleaner is told. */
+    /**
+     * The run passes to the property's backup cleaner with a new link (the first cleaner's stops working);
+     * the first cleaner is told. A backup who never accepted the invitation, or an owner whose mail budget
+     * for the hour is spent, leaves the run where it is: a hand-over nobody hears of helps no one.
+     */
     async handOverToBackup(runId: string) {
       const loaded = await pendingRun(orm, runId);
       if (!loaded) return;
@@ -69,34 +77,42 @@ export function createEscalationActivities({ orm, mailer, secretKey, runUrl }: E
         await recordRunEvent(em, runId, 'handed_over', 'Not started; no backup cleaner is set for this property.');
         return;
       }
-      await em
-        .getConnection()
-        .execute(`update runs set assigned_to_id = ?, updated_at = now() where id = ? and status = 'pending'`, [
-          backup.id,
-          runId,
-        ]);
-      const context = { propertyName: run.property.name, kind: run.type, dueAt, timeZone };
-      if (backup.email) {
-        const mail = assignmentMail(backup.email, {
-          ...context,
-          ownerName: await ownerDisplayName(em, run.property.owner.id),
-          magicLink: decryptLink(secretKey, run.link_encrypted),
-        });
-        await sendOnce(orm, mailer, `run/${runId}/assigned/${backup.id}`, mail);
+      const ownerId = run.property.owner.id;
+      const refusal = await mailRefusal(mailBudget, ownerId, backup);
+      if (refusal) {
+        await recordRunEvent(em, runId, 'handed_over', `Not started, and not passed to ${backup.name}: ${refusal}`);
+        return;
       }
-      if (first?.email) {
+      const link = await em.transactional(async (tx) => {
+        const moved = await tx.nativeUpdate(
+          Run,
+          { id: runId, status: 'pending' },
+          { assigned_to: backup.id, updated_at: new Date() },
+        );
+        return moved ? (await rotateRunLinks(tx, [runId], deps)).get(runId) : undefined;
+      });
+      // Started in the meantime: it stays with the first cleaner.
+      if (!link) return;
+      const context = { propertyName: run.property.name, kind: run.type, dueAt, timeZone };
+      const mail = assignmentMail(backup.email as string, {
+        ...context,
+        ownerName: await ownerDisplayName(em, ownerId),
+        magicLink: link,
+      });
+      await sendOnce(orm, mailer, `run/${runId}/assigned/${backup.id}`, mail);
+      if (first && !(await mailRefusal(mailBudget, ownerId, first))) {
         await sendOnce(
           orm,
           mailer,
           `run/${runId}/ladder/handed-over`,
-          handedOverMail(first.email, { ...context, backupName: backup.name }),
+          handedOverMail(first.email as string, { ...context, backupName: backup.name }),
         );
       }
       await recordRunEvent(
         em,
         runId,
         'handed_over',
-        `Not started: passed ${first ? `from ${first.name} ` : ''}to ${backup.name}, who got the link.`,
+        `Not started: passed ${first ? `from ${first.name} ` : ''}to ${backup.name}, who got a new link.`,
       );
     },
 

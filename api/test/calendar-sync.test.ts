@@ -1,44 +1,13 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { airbnbFeed, type FixtureEvent } from '../../activities/test/calendar/feed-fixtures.ts';
+import type { FixtureEvent } from '../../activities/test/calendar/feed-fixtures.ts';
 import { signedInOwner, uniqueEmail } from './support/browser.ts';
 import { Cleaner } from './runner/cleaner.ts';
 import { linkIn } from './support/mailbox.ts';
 import { ownerRecords } from './support/owner-records.ts';
 import { startTestApi, type TestApi } from './support/test-api.ts';
+import { startFeedServer } from './support/feed-server.ts';
+import { acceptedMember } from './support/team-member.ts';
 import { startWorkerProcess, type WorkerProcess } from './support/worker-process.ts';
-
-/** A booking site's iCal export on a real HTTP server: the test edits its events or breaks it. */
-async function startFeedServer() {
-  let events: FixtureEvent[] = [];
-  let mode: 'ok' | 'error' | 'garbage' | 'huge' = 'ok';
-  let version = 0;
-  const server: Server = createServer((request, response) => {
-    if (mode === 'error') return response.writeHead(500).end('Internal Server Error');
-    if (mode === 'garbage') return response.writeHead(200, { 'content-type': 'text/html' }).end('<html>oops</html>');
-    if (mode === 'huge') {
-      response.writeHead(200, { 'content-type': 'text/calendar' });
-      return response.end(Buffer.alloc(6 * 1024 * 1024, 'X'));
-    }
-    const etag = `"v${version}"`;
-    if (request.headers['if-none-match'] === etag) return response.writeHead(304).end();
-    response.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8', etag }).end(airbnbFeed(events));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/calendar/ical/123.ics`,
-    setEvents(next: FixtureEvent[]) {
-      events = next;
-      version += 1;
-      mode = 'ok';
-    },
-    break(next: typeof mode) {
-      mode = next;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 let api: TestApi;
 let worker: WorkerProcess;
@@ -83,7 +52,7 @@ describe('runs from a booking calendar', () => {
     const owner = await signedInOwner(api);
     await ownerRecords(api).grantPlan(owner.userId, 'pro');
     const cleanerEmail = uniqueEmail('cleaner');
-    const cleaner = (await owner.post('/api/team', { email: cleanerEmail, name: 'Rosa Diaz', role: 'Cleaner' })).body;
+    const cleaner = await acceptedMember(api, owner, { email: cleanerEmail, name: 'Rosa Diaz' });
     const property = (await owner.post('/api/properties', { name: 'Harbour Loft', address: '1 Pier St' })).body;
 
     feed.setEvents(reserved);
@@ -155,7 +124,10 @@ describe('runs from a booking calendar', () => {
     // A feed that breaks keeps the last good state and says why on the property.
     const before = await calendarRuns();
     for (const [mode, sentence] of [
-      ['error', 'The calendar server answered HTTP 500 instead of the calendar.'],
+      [
+        'error',
+        'The calendar at 127.0.0.1 could not be fetched. Check that the address is the iCal export link of your booking calendar.',
+      ],
       ['garbage', 'The calendar could not be read: it is not a valid iCalendar (.ics) file.'],
       ['huge', 'The calendar is larger than 5 MB, more than a booking calendar should be.'],
     ] as const) {

@@ -7,6 +7,7 @@ import { signedInOwner, uniqueEmail } from './support/browser.ts';
 import { linkIn } from './support/mailbox.ts';
 import { ownerRecords } from './support/owner-records.ts';
 import { startTestApi, type TestApi } from './support/test-api.ts';
+import { acceptedMember } from './support/team-member.ts';
 import { startWorkerProcess, type WorkerProcess } from './support/worker-process.ts';
 
 // Skipped time: 100 ms per task stand for minutes, margins of 6 s and 3 s for hours.
@@ -31,8 +32,8 @@ async function stuckRunSetup() {
   await ownerRecords(api).grantPlan(owner.userId, 'pro');
   const firstEmail = uniqueEmail('first');
   const backupEmail = uniqueEmail('backup');
-  const first = (await owner.post('/api/team', { email: firstEmail, name: 'Rosa Diaz', role: 'Cleaner' })).body;
-  const backup = (await owner.post('/api/team', { email: backupEmail, name: 'Ana Lima', role: 'Cleaner' })).body;
+  const first = await acceptedMember(api, owner, { email: firstEmail, name: 'Rosa Diaz' });
+  const backup = await acceptedMember(api, owner, { email: backupEmail, name: 'Ana Lima' });
   const property = (
     await owner.post('/api/properties', {
       name: 'Cliff Cottage',
@@ -67,10 +68,20 @@ describe('the escalation ladder', () => {
     expect(overdue.text).toContain('(Europe/Lisbon)');
     const reminder = await api.mailbox.latest(firstEmail, /^Reminder: Cliff Cottage Turnover is due/);
     expect(reminder.text).toContain('assigned to you');
+    // The backup gets a new link; the one Rosa holds no longer opens the run (security review N10).
     const handedOver = await api.mailbox.latest(backupEmail, /^New turnover at Cliff Cottage$/);
-    expect(linkIn(handedOver)).toBe(run.magic_link);
+    const backupLink = linkIn(handedOver);
+    expect(backupLink).not.toBe(run.magic_link);
+    expect(backupLink).toBe((await owner.get(`/api/runs/${run.id}`)).body.magic_link);
+    expect((await Cleaner.fromLink(backupLink).openRun()).status).toBe(200);
+    const oldLink = await Cleaner.fromLink(run.magic_link).openRun();
+    expect([oldLink.status, oldLink.body.error]).toEqual([
+      410,
+      'This link was replaced: the run was passed to someone else, or its cleaner got a new link. Please ask the host.',
+    ]);
     const told = await api.mailbox.latest(firstEmail, /^Cliff Cottage turnover passed to Ana Lima$/);
     expect(told.text).toContain('had not started in time');
+    expect(told.text).toContain('Ana Lima has a new checklist link for it, and the link you had no longer opens it.');
     const atRisk = await api.mailbox.latest(owner.email, /^Check-in at risk: Cliff Cottage Turnover has not started$/);
     // By then the run is the backup's.
     expect(atRisk.text).toContain('assigned to Ana Lima');
@@ -94,7 +105,7 @@ describe('the escalation ladder', () => {
       'host_alerted',
       'overdue',
     ]);
-    expect(timeline[2]!.detail).toBe('Not started: passed from Rosa Diaz to Ana Lima, who got the link.');
+    expect(timeline[2]!.detail).toBe('Not started: passed from Rosa Diaz to Ana Lima, who got a new link.');
     expect((await owner.get(`/api/runs/${run.id}`)).body.assigned_to).toBe(backup.id);
     expect(Date.now()).toBeGreaterThanOrEqual(dueAt.getTime());
 

@@ -4,12 +4,13 @@ import {
   continueAsNew,
   getExternalWorkflowHandle,
   ParentClosePolicy,
+  patched,
   proxyActivities,
   setHandler,
   startChild,
   workflowInfo,
 } from '@temporalio/workflow';
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
+import { ActivityFailure, WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { createActivities } from '@turnproof/activities';
 import type { CalendarDurations, RunDurations } from '@turnproof/config';
 import {
@@ -36,8 +37,12 @@ export const calendarWorkflowId = (propertyId: string) => `calendar/${propertyId
 const { syncPropertyCalendar } = proxyActivities<ReturnType<typeof createActivities>>({
   // Fetching every feed (15 s each at most) and one reconciling transaction.
   startToCloseTimeout: '5 minutes',
-  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes' },
+  // Bounded: a sync that keeps failing gives up until the next poll instead of holding the worker forever.
+  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 4 },
 });
+
+/** The host's sentence for a sync whose activity failed every attempt. */
+const CALENDAR_SYNC_FAILED = 'The calendars could not be synced this time. The next sync tries again.';
 
 /** Run workflows signalled (or, from older answers, started) per workflow task: far below 4 MB. */
 const CHANGES_PER_TASK = 100;
@@ -75,13 +80,21 @@ export async function propertyCalendar(input: PropertyCalendarInput): Promise<vo
     const total: CalendarSyncAnswer = { error: null, reservations: 0, created: 0, moved: 0, canceled: 0, feeds: 0 };
     for (let more = true, fetch = true; more; fetch = false) {
       calls += 1;
-      const result = await syncPropertyCalendar({
-        propertyId: input.propertyId,
-        syncKey: `${workflowInfo().runId}/${calls}`,
-        defaultTurnaroundMs: input.durations.defaultTurnaroundMs,
-        fetch,
-        runDurations: input.runDurations,
-      });
+      let result: CalendarSyncResult;
+      try {
+        result = await syncPropertyCalendar({
+          propertyId: input.propertyId,
+          syncKey: `${workflowInfo().runId}/${calls}`,
+          defaultTurnaroundMs: input.durations.defaultTurnaroundMs,
+          fetch,
+          runDurations: input.runDurations,
+        });
+      } catch (error) {
+        // Calendars of older code retried without end, so they never get here.
+        if (!(error instanceof ActivityFailure) || !patched('calendar-sync-bounded-attempts')) throw error;
+        total.error = CALENDAR_SYNC_FAILED;
+        break;
+      }
       changes.push(...result.changes);
       add(total, result);
       more = result.more;

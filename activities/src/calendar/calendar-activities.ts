@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Context } from '@temporalio/activity';
+import pLimit from 'p-limit';
 import { productionDurations, withOwnerLadder, type RunDurations } from '@turnproof/config';
 import {
   CALENDAR_CHANGES,
@@ -13,15 +14,25 @@ import {
   type RunKind,
 } from '@turnproof/db';
 import { assignmentMail, runCanceledMail } from '../assignment-mails.tsx';
-import { formatInZone } from '../local-time.ts';
+import { formatInZone, instantAt } from '../local-time.ts';
 import { decryptLink, newMagicLink } from '../magic-link.ts';
 import type { Mailer } from '../mailer.ts';
+import { mailRefusal, type OwnerMailBudget } from '../owner-mail-budget.ts';
 import { ownerDisplayName } from '../owner-name.ts';
 import { calendarOrphanMail } from '../run-mails.tsx';
 import { recordRunEvent, recordRunEvents } from '../run-timeline.ts';
 import { sendOnce } from '../send-once.ts';
 import { FeedError, fetchFeed } from './fetch-feed.ts';
-import { parseReservations, type Reservation } from './parse-feed.ts';
+import {
+  bySoonest,
+  inWindow,
+  MAX_RESERVATIONS,
+  parseReservations,
+  syncWindow,
+  type FeedReading,
+  type Reservation,
+  type SyncWindow,
+} from './parse-feed.ts';
 import { planTurnovers, type PlannedTurnover } from './turnover-plan.ts';
 
 export interface CalendarActivityDeps {
@@ -30,6 +41,8 @@ export interface CalendarActivityDeps {
   publicOrigin: string;
   secretKey: string;
   allowPrivateCalendarAddresses: boolean;
+  /** The owner's hourly budget of mails to cleaners, shared with the API. */
+  mailBudget: OwnerMailBudget;
   /** Where the host sees a run in the console. */
   runUrl: (runId: string) => string;
 }
@@ -40,10 +53,34 @@ export interface CalendarActivityDeps {
  */
 export const NEW_RUNS_PER_CALL = 5_000;
 
+/** Feeds of one property fetched at the same time. */
+const FEEDS_AT_ONCE = 4;
+
+/** Calendar runs one owner's calendars may create per 24 hours, all properties together. */
+export const CALENDAR_RUNS_PER_OWNER_PER_DAY = 2_000;
+
+const count = (n: number) => n.toLocaleString('en-US');
+
 export const calendarMessages = {
   noTurnoverChecklist: 'Add a turnover checklist to this property: calendar bookings need one to create their runs.',
   neverFetched: 'Not every calendar has been read yet, so no runs were changed.',
+  /** A feed that lists more than a booking calendar should: the soonest reservations are kept. */
+  feedCapped: (reading: FeedReading) =>
+    `This calendar lists ${count(reading.capped)} more upcoming reservations than the ${count(MAX_RESERVATIONS)} we read: only the soonest ${count(MAX_RESERVATIONS)} (until ${reading.reservations.at(-1)?.end}) get turnover runs.`,
+  skippedEvents: (skipped: number) =>
+    `${count(skipped)} ${skipped === 1 ? 'event' : 'events'} of this calendar could not be read (such as an impossible date) and ${skipped === 1 ? 'was' : 'were'} skipped.`,
+  propertyCapped: `Your calendars list more than ${count(MAX_RESERVATIONS)} upcoming reservations together: only the soonest ${count(MAX_RESERVATIONS)} get turnover runs.`,
+  dailyCap: `The limit of ${count(CALENDAR_RUNS_PER_OWNER_PER_DAY)} new calendar runs a day is reached: the other reservations get their runs on the next days' syncs.`,
 };
+
+/** The sentence the host reads about a feed that was read but not whole (capped, events skipped); null when whole. */
+function readingNote(reading: FeedReading): string | null {
+  const notes = [
+    reading.capped ? calendarMessages.feedCapped(reading) : null,
+    reading.skipped ? calendarMessages.skippedEvents(reading.skipped) : null,
+  ].filter(Boolean);
+  return notes.length ? notes.join(' ') : null;
+}
 
 export interface SyncCalendarInput {
   propertyId: string;
@@ -88,8 +125,17 @@ export interface CalendarSyncResult {
   more: boolean;
 }
 
-/** Fetches one feed and keeps its last good state: a failing feed records its error and changes nothing else. */
-async function refreshFeed(em: EntityManager, feed: CalendarFeed, timeZone: string, deps: CalendarActivityDeps) {
+/**
+ * Fetches one feed and keeps its last good state: a failing feed records its error and changes nothing
+ * else. A feed read only in part (capped, events skipped) keeps what was read and says so in its error.
+ */
+async function refreshFeed(
+  em: EntityManager,
+  feed: CalendarFeed,
+  timeZone: string,
+  window: SyncWindow,
+  deps: CalendarActivityDeps,
+) {
   feed.last_attempt_at = new Date();
   try {
     const answer = await fetchFeed(
@@ -98,12 +144,17 @@ async function refreshFeed(em: EntityManager, feed: CalendarFeed, timeZone: stri
       { allowPrivateAddresses: deps.allowPrivateCalendarAddresses },
     );
     if (!answer.notModified) {
-      feed.reservations = parseReservations(answer.body, timeZone);
-      feed.etag = answer.validators.etag;
-      feed.last_modified = answer.validators.lastModified;
+      const reading = parseReservations(answer.body, timeZone, window);
+      const note = readingNote(reading);
+      feed.reservations = reading.reservations;
+      // A feed read in part is read whole again next time (no 304), so its note stays true.
+      feed.etag = note ? null : answer.validators.etag;
+      feed.last_modified = note ? null : answer.validators.lastModified;
+      feed.last_error = note;
+    } else {
+      feed.last_error = null;
     }
     feed.last_success_at = feed.last_attempt_at;
-    feed.last_error = null;
   } catch (error) {
     if (!(error instanceof FeedError)) throw error;
     feed.last_error = error.message;
@@ -122,23 +173,49 @@ async function loadFeeds(em: EntityManager, property: Property): Promise<Calenda
   return feeds;
 }
 
-function unionOf(feeds: CalendarFeed[]): Reservation[] {
+/**
+ * The property's reservations from all its feeds inside today's window (a feed unchanged for days may
+ * still list stays now over), the soonest MAX_RESERVATIONS of them.
+ */
+function upcomingOf(feeds: CalendarFeed[], window: SyncWindow): { reservations: Reservation[]; capped: boolean } {
   const byUid = new Map<string, Reservation>();
-  for (const feed of feeds) for (const reservation of feed.reservations ?? []) byUid.set(reservation.uid, reservation);
-  return [...byUid.values()];
+  for (const feed of feeds) {
+    for (const reservation of feed.reservations ?? []) {
+      if (inWindow(reservation, window)) byUid.set(reservation.uid, reservation);
+    }
+  }
+  const upcoming = [...byUid.values()].sort(bySoonest);
+  return { reservations: upcoming.slice(0, MAX_RESERVATIONS), capped: upcoming.length > MAX_RESERVATIONS };
 }
 
 const sameTime = (a: Date | string | null, b: Date) => a !== null && new Date(a).getTime() === b.getTime();
 
 /**
+ * How many more calendar runs the owner may get today. The owner's lock is held until the sync's
+ * transaction ends, so two properties syncing at once cannot both spend the same allowance.
+ */
+async function dailyAllowance(tx: EntityManager, ownerId: string): Promise<number> {
+  await tx.execute(`select pg_advisory_xact_lock(hashtext('calendar-runs/' || ?))`, [ownerId], 'run');
+  const [made] = await tx.execute<{ count: string }[]>(
+    `select count(*) from runs r join properties p on p.id = r.property_id
+     where p.owner_id = ? and r.source = 'calendar' and r.created_at > now() - interval '24 hours'`,
+    [ownerId],
+    'all',
+  );
+  return Math.max(0, CALENDAR_RUNS_PER_OWNER_PER_DAY - Number(made?.count ?? 0));
+}
+
+/**
  * The changes of one sync, in one transaction: new turnovers for new reservations (at most
- * NEW_RUNS_PER_CALL), moved times for changed ones, canceled runs for vanished ones. A run already
- * started is never canceled: the host gets an alert instead (returned for after the commit).
+ * NEW_RUNS_PER_CALL, and the owner's daily allowance), moved times for changed ones, canceled runs for
+ * vanished ones. Runs whose checkout is before the window are history: the sync leaves them alone. A run
+ * already started is never canceled: the host gets an alert instead (returned for after the commit).
  */
 async function reconcile(
   tx: EntityManager,
   property: Property,
   plan: PlannedTurnover[],
+  window: SyncWindow,
   input: SyncCalendarInput,
   deps: CalendarActivityDeps,
 ) {
@@ -146,8 +223,8 @@ async function reconcile(
   // Plain rows, not entities: a calendar of years of bookings is read and changed without an identity map.
   const existing = await tx.execute<CalendarRunRow[]>(
     `select id, reservation_uid, status, due_at, checkout_at from runs
-     where property_id = ? and reservation_uid is not null`,
-    [property.id],
+     where property_id = ? and reservation_uid is not null and (checkout_at is null or checkout_at >= ?)`,
+    [property.id, instantAt(window.from, '00:00', property.timezone)],
     'all',
   );
   const byUid = new Map(existing.map((run) => [run.reservation_uid, run]));
@@ -163,7 +240,9 @@ async function reconcile(
       )
     : null;
   if (missing.length && !checklist) return { more: false, error: calendarMessages.noTurnoverChecklist, orphans: [] };
-  if (checklist) await insertTurnovers(tx, property, checklist, missing.slice(0, NEW_RUNS_PER_CALL), input, deps);
+  const allowance = missing.length ? await dailyAllowance(tx, property.owner.id) : 0;
+  const creating = missing.slice(0, Math.min(NEW_RUNS_PER_CALL, allowance));
+  if (checklist) await insertTurnovers(tx, property, checklist, creating, input, deps);
 
   const moved = plan.flatMap((turnover) => {
     const run = byUid.get(turnover.uid);
@@ -193,7 +272,12 @@ async function reconcile(
     );
   }
   await followWaitingStarts(tx, moved, canceled);
-  return { more: missing.length > NEW_RUNS_PER_CALL, error: null, orphans };
+  const capped = allowance < Math.min(missing.length, NEW_RUNS_PER_CALL);
+  return {
+    more: !capped && missing.length > NEW_RUNS_PER_CALL,
+    error: capped ? calendarMessages.dailyCap : null,
+    orphans,
+  };
 }
 
 /** What reconciling needs of a calendar run. */
@@ -332,25 +416,34 @@ async function notify(em: EntityManager, property: Property, syncKey: string, de
   for (const run of runs) {
     const assignee = run.assigned_to;
     const dueAt = run.due_at ?? null;
-    if (run.calendar_change === 'start') {
-      if (assignee?.email) {
-        const mail = assignmentMail(assignee.email, {
-          ownerName,
-          propertyName: property.name,
-          kind: run.type,
-          dueAt,
-          timeZone,
-          magicLink: decryptLink(deps.secretKey, run.link_encrypted),
-        });
-        await sendOnce(deps.orm, deps.mailer, `run/${run.id}/assigned/${assignee.id}`, mail);
-        await recordRunEvent(em, run.id, 'link_sent', `Link sent to ${assignee.name}.`, assignee.id);
-      }
-    } else if (run.calendar_change === 'cancel') {
+    if (run.calendar_change === 'cancel') {
       await recordRunEvent(em, run.id, 'canceled', 'Canceled: the reservation was cancelled in the booking calendar.');
-      if (assignee?.email) {
-        const mail = runCanceledMail(assignee.email, { propertyName: property.name, kind: run.type, dueAt, timeZone });
-        await sendOnce(deps.orm, deps.mailer, `run/${run.id}/canceled`, mail);
+    }
+    if (!assignee || run.calendar_change === 'reschedule') continue;
+    const refusal = await mailRefusal(deps.mailBudget, property.owner.id, assignee);
+    if (run.calendar_change === 'start') {
+      if (refusal) {
+        await recordRunEvent(em, run.id, 'link_sent', `Link not e-mailed: ${refusal}`, assignee.id);
+        continue;
       }
+      const mail = assignmentMail(assignee.email as string, {
+        ownerName,
+        propertyName: property.name,
+        kind: run.type,
+        dueAt,
+        timeZone,
+        magicLink: decryptLink(deps.secretKey, run.link_encrypted),
+      });
+      await sendOnce(deps.orm, deps.mailer, `run/${run.id}/assigned/${assignee.id}`, mail);
+      await recordRunEvent(em, run.id, 'link_sent', `Link sent to ${assignee.name}.`, assignee.id);
+    } else if (!refusal) {
+      const mail = runCanceledMail(assignee.email as string, {
+        propertyName: property.name,
+        kind: run.type,
+        dueAt,
+        timeZone,
+      });
+      await sendOnce(deps.orm, deps.mailer, `run/${run.id}/canceled`, mail);
     }
   }
 }
@@ -392,11 +485,14 @@ export function createCalendarActivities(deps: CalendarActivityDeps) {
         return { created: 0, feeds: 0, error: null, reservations: 0, changes: [], more: false };
       }
       const feeds = await loadFeeds(em, property);
+      const window = syncWindow(new Date(), property.timezone);
       if (input.fetch !== false) {
-        await Promise.all(feeds.map((feed) => refreshFeed(em, feed, property.timezone, deps)));
+        // A few at a time: twenty feeds of 5 MB each are not held (and parsed) at once.
+        const limit = pLimit(FEEDS_AT_ONCE);
+        await Promise.all(feeds.map((feed) => limit(() => refreshFeed(em, feed, property.timezone, window, deps))));
       }
       const feedError = feeds.find((feed) => feed.last_error)?.last_error ?? null;
-      const reservations = unionOf(feeds);
+      const { reservations, capped } = upcomingOf(feeds, window);
       let outcome: { more: boolean; error: string | null; orphans: string[] } = {
         more: false,
         error: null,
@@ -411,7 +507,8 @@ export function createCalendarActivities(deps: CalendarActivityDeps) {
           checkoutTime: property.checkout_time,
           defaultTurnaroundMs: input.defaultTurnaroundMs,
         });
-        outcome = await em.transactional((tx) => reconcile(tx, property, plan, input, deps));
+        outcome = await em.transactional((tx) => reconcile(tx, property, plan, window, input, deps));
+        if (capped) outcome.error ??= calendarMessages.propertyCapped;
       }
       await alertOrphans(em, property, outcome.orphans, deps);
       await notify(em, property, input.syncKey, deps);

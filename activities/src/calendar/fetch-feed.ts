@@ -54,12 +54,21 @@ const guardedLookup: LookupFunction = (hostname, options, callback) => {
   });
 };
 
-function describeNetworkError(url: URL, error: NodeJS.ErrnoException): string {
-  if (error instanceof FeedError) return error.message;
-  if (error.code === 'ENOTFOUND') return `The calendar address ${url.hostname} could not be found.`;
-  if (error.code === 'ECONNREFUSED') return `The calendar server at ${url.host} refused the connection.`;
-  return `The calendar at ${url.host} could not be reached (${error.code ?? error.message}).`;
+/**
+ * One sentence for every way a fetch fails (refused, timed out, reset, an HTTP error): telling them apart
+ * would let anyone probe which ports of a public address answer.
+ */
+const unreachable = (url: URL) =>
+  new FeedError(
+    `The calendar at ${url.hostname} could not be fetched. Check that the address is the iCal export link of your booking calendar.`,
+  );
+
+function networkError(url: URL, error: Error): FeedError {
+  return error instanceof FeedError ? error : unreachable(url);
 }
+
+/** Booking sites serve their feeds on the web's ports; any other port is refused (no port scans through us). */
+const WEB_PORTS = new Set(['', '80', '443']);
 
 /**
  * GETs an iCalendar feed: http or https only, a timeout, a size cap, conditional on the last ETag and
@@ -79,6 +88,9 @@ export async function fetchFeed(
     if (!isPublicAddress(url.hostname.replace(/^\[|\]$/g, ''))) {
       throw new FeedError(`The calendar address ${url.hostname} is a private network address, which is not allowed.`);
     }
+  }
+  if (!options.allowPrivateAddresses && !WEB_PORTS.has(url.port)) {
+    throw new FeedError('Calendar addresses must use the standard web ports (80 for http, 443 for https).');
   }
   const maxBytes = options.maxBytes ?? FEED_MAX_BYTES;
   const timeoutMs = options.timeoutMs ?? FEED_TIMEOUT_MS;
@@ -130,19 +142,17 @@ export async function fetchFeed(
             lastModified: res.headers['last-modified'],
           }),
         );
-        res.on('error', (error) => reject(new FeedError(describeNetworkError(url, error))));
+        res.on('error', (error) => reject(networkError(url, error)));
       },
     );
     // A whole-request deadline: a server that drips bytes slowly is cut off too.
     const deadline = setTimeout(() => {
       request.destroy();
-      reject(
-        new FeedError(`The calendar at ${url.host} did not answer within ${Math.round(timeoutMs / 1000)} seconds.`),
-      );
+      reject(unreachable(url));
     }, timeoutMs);
     deadline.unref();
     request.on('close', () => clearTimeout(deadline));
-    request.on('error', (error: NodeJS.ErrnoException) => reject(new FeedError(describeNetworkError(url, error))));
+    request.on('error', (error) => reject(networkError(url, error)));
   });
 
   if (response.status === 304) return { notModified: true };
@@ -151,7 +161,7 @@ export async function fetchFeed(
     return fetchFeed(new URL(response.location, url).toString(), validators, options, redirects + 1);
   }
   if (response.status !== 200) {
-    throw new FeedError(`The calendar server answered HTTP ${response.status} instead of the calendar.`);
+    throw unreachable(url);
   }
   return {
     notModified: false,

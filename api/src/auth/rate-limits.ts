@@ -1,3 +1,4 @@
+import { ASSIGNMENT_MAILS_PER_OWNER } from '@turnproof/activities/owner-mail-budget';
 import { POOL_CONNECT_TIMEOUT_MS, survivePoolErrors } from '@turnproof/db';
 import pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
@@ -30,6 +31,8 @@ export interface RateLimitSettings {
   reportRegenerationsPerRun: Limit;
   invitationMailsPerOwner: Limit;
   assignmentMailsPerOwner: Limit;
+  /** "Sync now" of booking calendars: each fetches feeds and reconciles runs on the shared worker. */
+  calendarSyncsPerOwner: Limit;
 }
 
 export const defaultRateLimits: RateLimitSettings = {
@@ -50,7 +53,10 @@ export const defaultRateLimits: RateLimitSettings = {
   reportRegenerationsPerRun: { points: 5, durationSeconds: 60 * 60 },
   // Invitation and assignment mails go to addresses the owner types: a budget keeps us from being a spam relay.
   invitationMailsPerOwner: { points: 20, durationSeconds: 60 * 60 },
-  assignmentMailsPerOwner: { points: 50, durationSeconds: 60 * 60 },
+  // Shared with the worker, which spends it on calendar, cancellation and hand-over mails.
+  assignmentMailsPerOwner: ASSIGNMENT_MAILS_PER_OWNER,
+  // The calendars sync every 15 minutes on their own; "Sync now" is for the odd change seen at once.
+  calendarSyncsPerOwner: { points: 10, durationSeconds: 15 * 60 },
 };
 
 type LimiterName = keyof RateLimitSettings;
@@ -72,6 +78,7 @@ const messages: Record<LimiterName, string> = {
   reportRegenerationsPerRun: 'Too many report regenerations for this inspection. Please wait {wait} and try again.',
   invitationMailsPerOwner: 'Too many invitation e-mails sent. Please wait {wait} and try again.',
   assignmentMailsPerOwner: 'Too many assignment e-mails sent. Please wait {wait} and try again.',
+  calendarSyncsPerOwner: 'Too many calendar syncs in a short time. Please wait {wait} and try again.',
 };
 
 function humanWait(seconds: number): string {

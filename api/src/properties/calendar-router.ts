@@ -82,10 +82,13 @@ export function calendarRouter(deps: AppDeps) {
         description: 'What the sync changed (a failing feed names its error and changes nothing)',
         schema: syncAnswer,
       },
-      errors: { ...errors, 400: calendarApiMessages.noFeeds },
+      errors: { ...errors, 400: calendarApiMessages.noFeeds, 429: 'Too many syncs in a short time' },
     },
     async (ctx) => {
-      ctx.body = await syncNow(deps, await ownedProperty(ctx));
+      const property = await ownedProperty(ctx);
+      // Each sync fetches every feed on the shared worker: a budget per owner, not per property.
+      await deps.rateLimits.consume(['calendarSyncsPerOwner', property.owner.id]);
+      ctx.body = await syncNow(deps, property);
     },
   );
 

@@ -7,6 +7,8 @@ export const linkMessages = {
   invalid: 'This link is invalid, expired, or revoked. Please ask the host for a new link.',
   revoked: 'This link was revoked by the host. Please ask the host for a new link.',
   expired: 'This link has expired. Please ask the host for a new link.',
+  replaced:
+    'This link was replaced: the run was passed to someone else, or its cleaner got a new link. Please ask the host.',
   canceled: 'This run was canceled: the booking behind it was cancelled. You do not need to go.',
   completed: 'This run is already completed.',
   foreignTask: 'This task does not belong to this run.',
@@ -15,13 +17,18 @@ export const linkMessages = {
 };
 
 /**
- * The run a magic-link token opens: unknown 404, revoked or expired 410. Only the token's SHA-256 is
+ * The run a magic-link token opens: unknown 404, revoked, expired or replaced 410. Only the token's SHA-256 is
  * stored, so the look-up compares digests (an index hit on a hash reveals nothing about other tokens).
  */
 export async function runForToken(em: EntityManager, token: string | undefined): Promise<Run> {
   if (!token || token.length > 200) throw notFound(linkMessages.invalid);
-  const run = await em.findOne(Run, { token_hash: hashToken(token) });
-  if (!run) throw notFound(linkMessages.invalid);
+  const tokenHash = hashToken(token);
+  const run = await em.findOne(Run, { token_hash: tokenHash });
+  if (!run) {
+    // A link replaced when its run changed hands (team-member removal, hand-over, revoked schedule).
+    const [retired] = await em.execute(`select 1 from retired_run_links where token_hash = ?`, [tokenHash], 'all');
+    throw retired ? new HttpError(410, linkMessages.replaced) : notFound(linkMessages.invalid);
+  }
   assertLinkAlive(run);
   if (run.status === 'canceled') throw new HttpError(410, linkMessages.canceled);
   return run;

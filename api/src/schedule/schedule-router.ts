@@ -68,7 +68,8 @@ export function scheduleLinkRouter(deps: AppDeps) {
     {
       method: 'delete',
       path: '/',
-      summary: 'Revoke the member’s schedule link (it answers 410 from now on)',
+      summary:
+        'Revoke the member’s schedule link (it answers 410 from now on); their open runs get new links, e-mailed to them',
       tags,
       params: idParams,
       signedIn: true,
@@ -76,7 +77,7 @@ export function scheduleLinkRouter(deps: AppDeps) {
       errors,
     },
     async (ctx) => {
-      await revokeScheduleLink(ctx.state.em, await member(ctx));
+      await revokeScheduleLink(deps, ctx.state.em, await member(ctx));
       ctx.body = { link: null };
     },
   );

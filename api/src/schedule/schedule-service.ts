@@ -2,9 +2,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '@turnproof/config';
 import { Run, TeamMember } from '@turnproof/db';
 import ICAL from 'ical.js';
+import type { Mailer } from '@turnproof/activities/mailer';
+import type { RateLimits } from '../auth/rate-limits.ts';
 import { hashToken, newSecretToken } from '../auth/secret-tokens.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { decryptLink, encryptLink } from '../runs/magic-link.ts';
+import { mailRunToAssignee } from '../team/assignment-mail.ts';
+import { rotateMemberRunLinks } from '../team/member-run-links.ts';
 
 export const scheduleMessages = {
   invalid: 'This schedule link is invalid. Please ask your host for a new link.',
@@ -26,9 +30,34 @@ export async function rotateScheduleLink(config: Config, em: EntityManager, memb
   return link;
 }
 
-export async function revokeScheduleLink(em: EntityManager, member: TeamMember): Promise<void> {
-  member.schedule_revoked_at ??= new Date();
-  await em.flush();
+/**
+ * Revokes the member's schedule link. The schedule showed the links of their open runs, so those runs get
+ * new links (the old ones answer 410), mailed to the member while the owner's assignment budget lasts.
+ */
+export async function revokeScheduleLink(
+  deps: { config: Config; mailer: Mailer; rateLimits: RateLimits },
+  em: EntityManager,
+  member: TeamMember,
+): Promise<void> {
+  if (member.schedule_revoked_at) return;
+  const runIds = await em.transactional(async (tx) => {
+    await tx.nativeUpdate(TeamMember, { id: member.id }, { schedule_revoked_at: new Date() });
+    return rotateMemberRunLinks(deps.config, tx, member.id);
+  });
+  await em.refresh(member);
+  if (!member.accepted_at) return;
+  const fork = em.fork();
+  const runs = await fork.find(Run, { id: { $in: runIds } }, { populate: ['property', 'assigned_to'] });
+  for (const run of runs) {
+    try {
+      await deps.rateLimits.consume(['assignmentMailsPerOwner', member.owner.id]);
+    } catch (error) {
+      // Spent: the host still has every run's link in the console.
+      if (error instanceof HttpError && error.status === 429) break;
+      throw error;
+    }
+    await mailRunToAssignee(deps, fork, run);
+  }
 }
 
 export function scheduleLinkOf(config: Config, member: TeamMember): string | null {

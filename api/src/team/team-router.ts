@@ -149,7 +149,7 @@ export function teamRouter(deps: AppDeps) {
     {
       method: 'delete',
       path: '/:id',
-      summary: 'Remove a team member (their runs become unassigned)',
+      summary: 'Remove a team member (their runs become unassigned, and the links they had stop working)',
       tags,
       params: idParams,
       signedIn: true,
@@ -159,7 +159,7 @@ export function teamRouter(deps: AppDeps) {
     async (ctx) => {
       const user = requireUser(ctx);
       const id = parseId(ctx.params.id ?? '', teamMessages.notFound);
-      ctx.body = await removeMember(ctx.state.em, user.id, id);
+      ctx.body = await removeMember(deps.config, ctx.state.em, user.id, id);
     },
   );
 

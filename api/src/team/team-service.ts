@@ -6,6 +6,7 @@ import { FEATURES, mayUse } from '../access/access-guards.ts';
 import { loadOwnerAccess } from '../access/owner-access.ts';
 import { hashToken, newSecretToken } from '../auth/secret-tokens.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
+import { rotateMemberRunLinks } from './member-run-links.ts';
 import { invitationMail } from './team-mails.tsx';
 import { ownerDisplayName } from '@turnproof/activities/owner-name';
 
@@ -118,10 +119,16 @@ export async function acceptInvitation(em: EntityManager, token: string) {
   return { member, ownerName: await ownerDisplayName(em, member.owner.id) };
 }
 
-/** Removes the member; runs assigned to them become unassigned (the foreign key sets null). */
-export async function removeMember(em: EntityManager, ownerId: string, id: string) {
+/**
+ * Removes the member; runs assigned to them become unassigned (the foreign key sets null), and their
+ * open runs get new links, so the links the member kept stop working (410).
+ */
+export async function removeMember(config: Config, em: EntityManager, ownerId: string, id: string) {
   const member = await findOwnedMember(em, ownerId, id);
   const record = toTeamMemberRecord(member);
-  await em.nativeDelete(TeamMember, { id: member.id, owner: ownerId });
+  await em.transactional(async (tx) => {
+    await rotateMemberRunLinks(config, tx, member.id);
+    await tx.nativeDelete(TeamMember, { id: member.id, owner: ownerId });
+  });
   return record;
 }

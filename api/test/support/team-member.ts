@@ -1,0 +1,19 @@
+import { Browser, type signedInOwner } from './browser.ts';
+import { linkIn } from './mailbox.ts';
+import type { TestApi } from './test-api.ts';
+
+type Owner = Awaited<ReturnType<typeof signedInOwner>>;
+
+/** Invites a team member and accepts with the link of the real invitation mail, as the member would. */
+export async function acceptedMember(
+  api: TestApi,
+  owner: Owner,
+  member: { email: string; name: string; role?: 'Cleaner' | 'Co-host' },
+) {
+  const invited = await owner.post('/api/team', { role: 'Cleaner', ...member });
+  if (invited.status !== 201) throw new Error(`invitation failed: ${invited.status} ${JSON.stringify(invited.body)}`);
+  const link = new URL(linkIn(await api.mailbox.latest(member.email, /invited you to their Turnproof team/)));
+  const accepted = await new Browser(api.baseUrl).get(`${link.pathname}${link.search}`);
+  if (accepted.status !== 200) throw new Error(`accepting failed: ${accepted.status}`);
+  return invited.body as { id: string; email: string; name: string };
+}
