@@ -35,6 +35,8 @@ export interface AppDeps {
   billingDurations?: BillingDurations;
   /** Timers of new calendar workflows; from the environment unless a test passes seconds. */
   calendarDurations?: CalendarDurations;
+  /** How long a run's public verification is reused before its stored files are hashed again; 10 minutes unless a test says. */
+  verificationRecheckMs?: number;
   /** Prometheus series of the requests; main.ts serves them on METRICS_PORT. */
   metrics?: HttpMetrics;
 }

@@ -49,6 +49,7 @@ import { teamRouter } from './team/team-router.ts';
 import { publicScheduleRouter, scheduleLinkRouter } from './schedule/schedule-router.ts';
 import { templatesRouter } from './templates/templates-router.ts';
 import { unknownRunPage } from './verify/verify-page.ts';
+import { RunVerifications } from './verify/run-verifications.ts';
 import { verifyApiRouter, verifyPageRouter } from './verify/verify-router.ts';
 import { reviewRouter } from './review/review-router.ts';
 import { claimsRouter } from './claims/claims-router.ts';
@@ -73,6 +74,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   // X-Forwarded-* headers are anyone's to write; only the configured proxies' entries are believed.
   app.proxy = deps.config.TRUST_PROXY > 0;
   app.maxIpsCount = deps.config.TRUST_PROXY;
+  // One cache for the verification page and its JSON twin.
+  const verifications = new RunVerifications(deps.orm, deps.storage, deps.verificationRecheckMs);
 
   const api = new Router<AppState>({ prefix: '/api' });
   for (const router of [
@@ -105,7 +108,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     profileRouter(),
     ladderSettingsRouter(deps),
     accountRouter(deps),
-    verifyApiRouter(deps),
+    verifyApiRouter(deps, verifications),
     reviewRouter(deps),
     claimsRouter(deps),
     contactRouter(deps),
@@ -146,7 +149,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(site.notFound);
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: false }));
-  app.use(verifyPageRouter(deps).routes());
+  app.use(verifyPageRouter(deps, verifications).routes());
   app.use(site.pages);
   for (const middleware of webAssets({ renderRunnerPage: runnerPage(deps), renderConsolePage: dashboardPage() })) {
     app.use(middleware);

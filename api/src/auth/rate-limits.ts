@@ -27,6 +27,10 @@ export interface RateLimitSettings {
   demoRunsPerIp: Limit;
   /** Preview cards drawn (not served from the cache) per address. */
   ogImageRendersPerIp: Limit;
+  /** Demo runs opened by everyone together: what anonymous visitors may cost the worker in a day. */
+  demoRunsPerDay: Limit;
+  /** Public verification pages and PDF checks per address (IPv6 by /64). */
+  verificationsPerIp: Limit;
   /** Owners' actions that cost the shared worker or send mail (trust and safety). */
   reportRegenerationsPerRun: Limit;
   invitationMailsPerOwner: Limit;
@@ -49,6 +53,9 @@ export const defaultRateLimits: RateLimitSettings = {
   demoRunsPerIp: { points: 5, durationSeconds: 24 * 60 * 60 },
   // A crawler draws each page's card once; a loop of distinct paths is not a crawler.
   ogImageRendersPerIp: { points: 120, durationSeconds: 60 * 60 },
+  demoRunsPerDay: { points: 500, durationSeconds: 24 * 60 * 60 },
+  // A QR code scan is one page; an insurer checking a pile of reports stays well under this.
+  verificationsPerIp: { points: 120, durationSeconds: 60 * 60 },
   // Each regeneration renders every photo of the run in Chromium on the shared worker.
   reportRegenerationsPerRun: { points: 5, durationSeconds: 60 * 60 },
   // Invitation and assignment mails go to addresses the owner types: a budget keeps us from being a spam relay.
@@ -75,6 +82,8 @@ const messages: Record<LimiterName, string> = {
   contactPerEmail: 'You have sent several messages in a short time. Please wait {wait} and try again.',
   demoRunsPerIp: 'You have opened several demo runs today. Please wait {wait} and try again, or start a free trial.',
   ogImageRendersPerIp: 'Too many preview images requested. Please wait {wait} and try again.',
+  demoRunsPerDay: 'The demo is busy today. Please come back tomorrow, or start a free trial.',
+  verificationsPerIp: 'Too many verifications from your address. Please wait {wait} and try again.',
   reportRegenerationsPerRun: 'Too many report regenerations for this inspection. Please wait {wait} and try again.',
   invitationMailsPerOwner: 'Too many invitation e-mails sent. Please wait {wait} and try again.',
   assignmentMailsPerOwner: 'Too many assignment e-mails sent. Please wait {wait} and try again.',

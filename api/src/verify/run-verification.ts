@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MediaStorage } from '@turnproof/activities/media-storage';
+import type { LimitFunction } from 'p-limit';
 import { type CaptureKind, checkChain, type ChainedEntry, readCaptureLog, Report, Run, RunTask } from '@turnproof/db';
 import { sha256OfStored } from '../capture/stored-digest.ts';
 
@@ -89,10 +89,16 @@ async function headProblems(em: EntityManager, runId: string, entries: ChainedEn
   ];
 }
 
+/** Where stored files are read from, and the limiter every file hash of the process goes through. */
+export interface StoredFiles {
+  storage: MediaStorage;
+  hashing: LimitFunction;
+}
+
 /** Each confirmed photo or video must still hash to the SHA-256 its entry recorded. */
 async function mediaProblems(
   em: EntityManager,
-  storage: MediaStorage,
+  { storage, hashing }: StoredFiles,
   entries: ChainedEntry[],
 ): Promise<VerificationProblem[]> {
   const confirmations = entries.filter((entry) => entry.kind === 'media_confirmed');
@@ -104,20 +110,22 @@ async function mediaProblems(
     ).map((task) => [task.id, task.title]),
   );
   const problems = await Promise.all(
-    confirmations.map(async (entry): Promise<VerificationProblem | null> => {
-      const path = String(entry.payload.path);
-      const name = `The photo of entry ${entry.seq} (task "${titles.get(String(entry.payload.run_task_id)) ?? 'unknown'}", ${when(entry)})`;
-      if (!(await storage.exists(path))) {
-        return { kind: 'photo', seq: entry.seq, version: null, message: `${name} is no longer stored.` };
-      }
-      if ((await sha256OfStored(storage, path)) === entry.payload.sha256) return null;
-      return {
-        kind: 'photo',
-        seq: entry.seq,
-        version: null,
-        message: `${name} has been altered: its bytes no longer match the SHA-256 recorded when it was confirmed.`,
-      };
-    }),
+    confirmations.map((entry) =>
+      hashing(async (): Promise<VerificationProblem | null> => {
+        const path = String(entry.payload.path);
+        const name = `The photo of entry ${entry.seq} (task "${titles.get(String(entry.payload.run_task_id)) ?? 'unknown'}", ${when(entry)})`;
+        if (!(await storage.exists(path))) {
+          return { kind: 'photo', seq: entry.seq, version: null, message: `${name} is no longer stored.` };
+        }
+        if ((await sha256OfStored(storage, path)) === entry.payload.sha256) return null;
+        return {
+          kind: 'photo',
+          seq: entry.seq,
+          version: null,
+          message: `${name} has been altered: its bytes no longer match the SHA-256 recorded when it was confirmed.`,
+        };
+      }),
+    ),
   );
   return problems.filter((problem): problem is VerificationProblem => problem !== null);
 }
@@ -125,70 +133,65 @@ async function mediaProblems(
 /** Each report version: its PDF's bytes, and the chain head it printed against the log as recomputed. */
 async function reportChecks(
   em: EntityManager,
-  storage: MediaStorage,
+  { storage, hashing }: StoredFiles,
   runId: string,
   entries: ChainedEntry[],
 ): Promise<{ checks: ReportCheck[]; problems: VerificationProblem[] }> {
   const reports = await em.find(Report, { run: runId, status: 'ready' }, { orderBy: { version: 'asc' } });
   const problems: VerificationProblem[] = [];
   const checks = await Promise.all(
-    reports.map(async (report): Promise<ReportCheck> => {
-      const own: VerificationProblem[] = [];
-      const pdf = `The PDF of report version ${report.version}`;
-      if (report.file_path && report.pdf_sha256) {
-        if (!(await storage.exists(report.file_path))) {
-          own.push({ kind: 'pdf', seq: null, version: report.version, message: `${pdf} is no longer stored.` });
-        } else if (
-          createHash('sha256')
-            .update(await storage.read(report.file_path))
-            .digest('hex') !== report.pdf_sha256
-        ) {
+    reports.map((report) =>
+      hashing(async (): Promise<ReportCheck> => {
+        const own: VerificationProblem[] = [];
+        const pdf = `The PDF of report version ${report.version}`;
+        if (report.file_path && report.pdf_sha256) {
+          if (!(await storage.exists(report.file_path))) {
+            own.push({ kind: 'pdf', seq: null, version: report.version, message: `${pdf} is no longer stored.` });
+          } else if ((await sha256OfStored(storage, report.file_path)) !== report.pdf_sha256) {
+            own.push({
+              kind: 'pdf',
+              seq: null,
+              version: report.version,
+              message: `${pdf} has been altered: its bytes no longer match the SHA-256 recorded when it was made.`,
+            });
+          }
+        }
+        if (report.chain_seq && report.chain_head && entries[report.chain_seq - 1]?.hash !== report.chain_head) {
           own.push({
             kind: 'pdf',
-            seq: null,
+            seq: report.chain_seq,
             version: report.version,
-            message: `${pdf} has been altered: its bytes no longer match the SHA-256 recorded when it was made.`,
+            message: `Report version ${report.version} printed chain head ${report.chain_head.slice(0, 12)}… at entry ${report.chain_seq}, which the log no longer has.`,
           });
         }
-      }
-      if (report.chain_seq && report.chain_head && entries[report.chain_seq - 1]?.hash !== report.chain_head) {
-        own.push({
-          kind: 'pdf',
-          seq: report.chain_seq,
+        problems.push(...own);
+        return {
           version: report.version,
-          message: `Report version ${report.version} printed chain head ${report.chain_head.slice(0, 12)}… at entry ${report.chain_seq}, which the log no longer has.`,
-        });
-      }
-      problems.push(...own);
-      return {
-        version: report.version,
-        generated_at: report.generated_at?.toISOString() ?? null,
-        entry_count: report.chain_seq ?? null,
-        chain_head: report.chain_head ?? null,
-        valid: own.length === 0,
-      };
-    }),
+          generated_at: report.generated_at?.toISOString() ?? null,
+          entry_count: report.chain_seq ?? null,
+          chain_head: report.chain_head ?? null,
+          valid: own.length === 0,
+        };
+      }),
+    ),
   );
   return { checks, problems };
 }
 
 /**
  * Recomputes a run's capture log from the database and the stored media, and checks every report
- * version against it. Null for an unknown run.
+ * version against it. Null for an unknown run. Costly (it hashes every stored file of the run):
+ * public requests go through RunVerifications, which does it once per change of the run.
  */
-export async function verifyRun(
-  em: EntityManager,
-  storage: MediaStorage,
-  runId: string,
-): Promise<RunVerification | null> {
+export async function verifyRun(em: EntityManager, files: StoredFiles, runId: string): Promise<RunVerification | null> {
   const run = await em.findOne(Run, { id: runId }, { populate: ['property'] });
   if (!run) return null;
   const entries = await readCaptureLog(em, runId);
-  const reports = await reportChecks(em, storage, runId, entries);
+  const reports = await reportChecks(em, files, runId, entries);
   const problems = [
     ...entryProblems(entries),
     ...(await headProblems(em, runId, entries)),
-    ...(await mediaProblems(em, storage, entries)),
+    ...(await mediaProblems(em, files, entries)),
     ...reports.problems,
   ];
   const last = entries.at(-1);

@@ -157,3 +157,12 @@ export function unknownRunPage(): string {
       ${dropZone}`,
   );
 }
+
+/** The page a visitor sees past the verification budget of their address. */
+export function busyPage(message: string): string {
+  return page(
+    'Verify a report – Turnproof',
+    html`<h1>Turnproof verification</h1>
+      <div class="verdict invalid" id="verdict">${message}</div>`,
+  );
+}

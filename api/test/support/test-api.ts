@@ -43,6 +43,8 @@ export interface TestApiOptions {
   promoCreditLifetimeMs?: number;
   /** Poll interval and default turnaround of the calendar workflows this API starts. */
   calendarDurations?: CalendarDurations;
+  /** How long a verification is reused before the run's files are hashed again (0: on every view). */
+  verificationRecheckMs?: number;
   /** Receives every log line (info and up) as JSON, as production's stdout would; else only errors show. */
   logStream?: DestinationStream;
 }
@@ -98,6 +100,7 @@ export async function startTestApi(options: TestApiOptions = {}) {
     promoCreditLifetimeMs: options.promoCreditLifetimeMs,
     calendarDurations: options.calendarDurations,
     metrics,
+    verificationRecheckMs: options.verificationRecheckMs,
   });
   server.on('request', app.callback());
 
