@@ -24,12 +24,15 @@ import {
   updateRun,
 } from './run-service.ts';
 
-const listQuery = listQuerySchema(['created_at', 'started_at', 'ended_at', 'assigned_to', 'status', 'type'] as const, {
-  property_id: z.uuid().optional(),
-  status: z.enum(RUN_STATUSES).optional(),
-  type: z.enum(RUN_KINDS).optional(),
-  q: z.string().max(200).optional(),
-});
+const listQuery = listQuerySchema(
+  ['created_at', 'started_at', 'ended_at', 'due_at', 'assigned_to', 'status', 'type'] as const,
+  {
+    property_id: z.uuid().optional(),
+    status: z.enum(RUN_STATUSES).optional(),
+    type: z.enum(RUN_KINDS).optional(),
+    q: z.string().max(200).optional(),
+  },
+);
 const idParams = z.object({ id: z.string() });
 
 export function runsRouter(deps: AppDeps) {
