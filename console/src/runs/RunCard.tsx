@@ -33,16 +33,14 @@ import { StatusChip } from './StatusChip.tsx';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : null);
 
-/** A line of the card's schedule: an icon and what it says. */
-function Fact({ icon, children, tone }: { icon: ReactNode; children: ReactNode; tone?: 'warning' }) {
+/** A line of the card's schedule: an icon (orange when it needs the host's eye) and what it says. */
+function Fact({ Icon, children, warn = false }: { Icon: typeof EventIcon; children: ReactNode; warn?: boolean }) {
   return (
-    <Stack
-      direction="row"
-      spacing={0.75}
-      sx={{ alignItems: 'center', color: tone === 'warning' ? 'warning.dark' : 'text.primary' }}
-    >
-      {icon}
-      <Typography variant="body2">{children}</Typography>
+    <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+      <Icon fontSize="small" color={warn ? 'warning' : 'action'} aria-hidden />
+      <Typography variant="body2" sx={{ fontWeight: warn ? 600 : undefined }}>
+        {children}
+      </Typography>
     </Stack>
   );
 }
@@ -60,16 +58,16 @@ function RunSchedule({ run }: { run: RunRecord }) {
     Date.parse(run.due_at) < now.getTime();
   return (
     <Stack spacing={0.5} sx={{ mt: 1.5 }}>
-      <Fact icon={<EventIcon fontSize="small" aria-hidden />} tone={run.due_at && !overdue ? undefined : 'warning'}>
+      <Fact Icon={EventIcon} warn={!run.due_at || overdue}>
         {run.due_at
           ? `${overdue ? 'Overdue, was due' : 'Due'} ${dueInZone(run.due_at, timeZone)}`
           : 'No due time: no reminders'}
       </Fact>
-      <Fact icon={<PersonIcon fontSize="small" aria-hidden />} tone={run.assignee ? undefined : 'warning'}>
+      <Fact Icon={PersonIcon} warn={!run.assignee}>
         {run.assignee ? `Assigned to ${run.assignee.name}` : 'Unassigned'}
       </Fact>
       {issues && (
-        <Fact icon={<ReportProblemIcon fontSize="small" aria-hidden />} tone={open > 0 ? 'warning' : undefined}>
+        <Fact Icon={ReportProblemIcon} warn={open > 0}>
           {issues}
         </Fact>
       )}

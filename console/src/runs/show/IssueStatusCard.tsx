@@ -20,10 +20,11 @@ import { DispatchFields } from '../../dispatch/DispatchFields.tsx';
 import { formatInZone, instantFromLocal } from '../../dispatch/due-time.ts';
 import { type IssueRecord, issueAnchor, useIssueActions, useRunIssues } from './run-issues.ts';
 
+// The colours of MUI's standard Alerts: dark text on a light tint, readable at chip size.
 const STATUS_CHIPS = {
-  open: { label: 'Open', color: 'warning' },
-  resolved: { label: 'Resolved', color: 'success' },
-  follow_up: { label: 'Follow-up run', color: 'info' },
+  open: { label: 'Open', sx: { bgcolor: '#fff4e5', color: '#663c00' } },
+  resolved: { label: 'Resolved', sx: { bgcolor: '#edf7ed', color: '#1e4620' } },
+  follow_up: { label: 'Follow-up run', sx: { bgcolor: '#e5f6fd', color: '#014361' } },
 } as const;
 
 type Action = { kind: 'resolve' | 'follow_up'; issue: IssueRecord };
@@ -97,7 +98,7 @@ function IssueRow({
   return (
     <Stack spacing={0.75}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-        <Chip size="small" color={chip.color} label={chip.label} />
+        <Chip size="small" label={chip.label} sx={{ ...chip.sx, fontWeight: 600 }} />
         <Chip size="small" variant="outlined" label={`${issue.severity} severity`} />
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{issue.description}</Typography>
       </Stack>
