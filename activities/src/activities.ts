@@ -41,7 +41,7 @@ export function createActivities(given: ActivityDeps) {
   const deps = { ...given, mailer: refusalAwareMailer(given.mailer) };
   const mailBudget = ownerMailBudget(deps.orm);
   const plansUrl = `${deps.publicOrigin}/subscription`;
-  const runUrl = (runId: string) => `${deps.publicOrigin}/inspections?run=${runId}`;
+  const runUrl = (runId: string) => `${deps.publicOrigin}/runs/${runId}/show`;
   const reportDownloadUrl = (runId: string, version: number) =>
     `${deps.publicOrigin}/api/runs/${runId}/reports/${version}/pdf`;
   return {

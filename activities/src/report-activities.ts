@@ -21,7 +21,7 @@ import type { MediaStorage } from './media-storage.ts';
 import { summariseReport, writeReportHtml, type PdfRenderer, type ReportData } from './report/index.ts';
 import { reportFilePath, reportHtmlPath, type ReportKey } from './report/report-paths.ts';
 import { missingRow } from './missing-row.ts';
-import { reportMail } from './run-mails.tsx';
+import { issueUrl, reportMail } from './run-mails.tsx';
 import { recordRunEvent } from './run-timeline.ts';
 
 /** What the host reads while the report's mail waits for the mail server. */
@@ -219,12 +219,19 @@ export function createReportActivities(deps: ReportActivityDeps) {
       if (report.emailed_at || !report.file_path) return;
       const owner = await em.findOneOrFail(User, { id: report.run.property.owner.id });
       const size = report.pdf_size ?? 0;
+      const runUrl = deps.runUrl(key.runId);
+      const issues = await em.find(
+        Alert,
+        { run: key.runId, kind: 'issue' },
+        { orderBy: { created_at: 'asc', id: 'asc' } },
+      );
       const message = reportMail(
         owner.email,
         {
           propertyName: report.run.property.name,
           kind: report.run.type,
-          runUrl: deps.runUrl(key.runId),
+          runUrl,
+          timeZone: report.run.property.timezone,
           endedAt: report.run.ended_at ?? null,
           completionRate: report.summary?.completion_rate ?? 0,
         },
@@ -233,6 +240,11 @@ export function createReportActivities(deps: ReportActivityDeps) {
           pdf: size <= MAX_ATTACHMENT_BYTES ? await storage.read(report.file_path) : null,
           downloadUrl: deps.reportDownloadUrl(key.runId, key.version),
         },
+        issues.map((issue) => ({
+          severity: issue.severity,
+          description: issue.description,
+          url: issueUrl(runUrl, issue.id),
+        })),
       );
       try {
         await mailer.send(message);

@@ -4,7 +4,7 @@ import { formatInZone } from './local-time.ts';
 import type { Mailer } from './mailer.ts';
 import { missingRow } from './missing-row.ts';
 import { recordRunEvent } from './run-timeline.ts';
-import { assigneeReminderMail, dueReminderMail, issueMail, issuesMail, overdueMail } from './run-mails.tsx';
+import { assigneeReminderMail, dueReminderMail, issueMail, issuesMail, issueUrl, overdueMail } from './run-mails.tsx';
 
 export interface RunActivityDeps {
   orm: MikroORM;
@@ -137,6 +137,7 @@ export function createRunActivities({ orm, mailer, runUrl }: RunActivityDeps) {
             severity: alert.severity,
             description: alert.description,
             taskTitle: alert.run_task?.title ?? null,
+            url: issueUrl(runUrl(run.id), alert.id),
           })),
         ),
       );
@@ -153,6 +154,7 @@ export function createRunActivities({ orm, mailer, runUrl }: RunActivityDeps) {
           severity: alert.severity,
           description: alert.description,
           taskTitle: alert.run_task?.title ?? null,
+          url: issueUrl(runUrl(alert.run.id), alert.id),
         }),
       );
     },

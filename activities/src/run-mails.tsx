@@ -27,6 +27,8 @@ const reminderSubject = (run: {
   timeZone?: string;
 }) => `Reminder: ${run.propertyName} ${runKindLabel(run.kind)} is due at ${when(run.dueAt, run.timeZone)}`;
 
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 const lowerKind = (run: { kind: keyof typeof kindLabels }) => runKindLabel(run.kind).toLowerCase();
 
 function LabelledLink({ url, label = 'Checklist link' }: { url: string; label?: string }) {
@@ -85,10 +87,15 @@ export function overdueMail(to: string, run: RunMailContext & { dueAt: Date }): 
   };
 }
 
+/** An issue's place on the host's run page (the console gives each issue the anchor `issue-{id}`). */
+export const issueUrl = (runUrl: string, issueId: string) => `${runUrl}#issue-${issueId}`;
+
 interface ReportedIssue {
   severity: string;
   description: string;
   taskTitle: string | null;
+  /** The issue on the host's run page, where it is resolved or turned into a follow-up run. */
+  url: string;
 }
 
 export function issueMail(to: string, run: RunMailContext, issue: ReportedIssue): MailMessage {
@@ -100,7 +107,7 @@ export function issueMail(to: string, run: RunMailContext, issue: ReportedIssue)
       <MailLayout preview={sentence}>
         <Text>{sentence}</Text>
         <Quote text={issue.description} />
-        <LabelledLink url={run.runUrl} label="Checklist" />
+        <LabelledLink url={issue.url} label="See and resolve the issue" />
       </MailLayout>,
     ),
   };
@@ -116,26 +123,53 @@ export function issuesMail(to: string, run: RunMailContext, issues: ReportedIssu
     ...renderMail(
       <MailLayout preview={sentence}>
         <Text>{sentence}</Text>
-        <Items items={issues.map((issue) => `${issue.taskTitle ? `${issue.taskTitle}: ` : ''}${issue.description}`)} />
-        <LabelledLink url={run.runUrl} label="Checklist" />
+        <Items
+          items={issues.map((issue) => (
+            <>
+              {`${issue.taskTitle ? `${issue.taskTitle}: ` : ''}${issue.description}`}
+              <br />
+              <Url href={issue.url} />
+            </>
+          ))}
+        />
+        <Text>Each link opens the issue on the run's page, where you resolve it or turn it into a follow-up run.</Text>
       </MailLayout>,
     ),
   };
+}
+
+/** '2 issues, 1 high:' — how many the cleaner reported, and how many of them are high severity. */
+export function issueTally(issues: { severity: string }[]): string {
+  if (issues.length === 0) return 'No issues were reported.';
+  const high = issues.filter((issue) => issue.severity === 'high').length;
+  return `${count(issues.length, 'issue')}${high ? `, ${high} high` : ''}:`;
 }
 
 export function reportMail(
   to: string,
   run: RunMailContext & { endedAt: Date | null; completionRate: number },
   report: { fileName: string; pdf: Buffer | null; downloadUrl: string },
+  issues: Omit<ReportedIssue, 'taskTitle'>[] = [],
 ): MailMessage {
   const attached = report.pdf !== null;
-  const sentence = `The ${lowerKind(run)} at ${run.propertyName} was completed${run.endedAt ? ` at ${when(run.endedAt, run.timeZone)}` : ''} (${run.completionRate}% of tasks).`;
+  const sentence = `The ${lowerKind(run)} at ${run.propertyName} was completed${run.endedAt ? ` at ${when(run.endedAt, run.timeZone)}` : ''} (${run.completionRate}% of tasks). ${issueTally(issues)}`;
   return {
     to,
     subject: `Inspection report: ${run.propertyName} ${runKindLabel(run.kind)} completed`,
     ...renderMail(
       <MailLayout preview={sentence}>
         <Text>{sentence}</Text>
+        {issues.length > 0 && (
+          <Items
+            items={issues.map((issue) => (
+              <>
+                {`${issue.description} (${issue.severity})`}
+                <br />
+                <Url href={issue.url} />
+              </>
+            ))}
+          />
+        )}
         {attached ? (
           <Text>The time-stamped PDF report is attached.</Text>
         ) : (
@@ -160,8 +194,6 @@ export interface WeeklySummary {
   reports: number;
   dashboardUrl: string;
 }
-
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 export function weeklySummaryMail(to: string, summary: WeeklySummary): MailMessage {
   const day = (at: Date) => at.toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });

@@ -34,6 +34,7 @@ import { onboardingRouter } from './onboarding/onboarding-router.ts';
 import { mediaRouter } from './public/media-router.ts';
 import { publicRunRouter, testRunRouter } from './public/public-run-router.ts';
 import { runnerPage } from './public/runner-page.ts';
+import { issuesRouter } from './issues/issues-router.ts';
 import { liveRouter } from './live/live-router.ts';
 import { reportsRouter } from './runs/reports-router.ts';
 import { runEvidenceRouter } from './runs/run-evidence-router.ts';
@@ -91,6 +92,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     runsRouter(deps),
     runTimelineRouter(),
     runEvidenceRouter(deps),
+    issuesRouter(deps),
     reportsRouter(deps),
     publicRunRouter(deps),
     testRunRouter(),

@@ -72,22 +72,28 @@ const cases: Record<string, (to: string) => Case> = {
     links: [run.runUrl],
   }),
   'one issue': (to) => ({
-    mail: issueMail(to, run, { severity: 'high', description: 'Water under the sink', taskTitle: 'Kitchen' }),
+    mail: issueMail(to, run, {
+      severity: 'high',
+      description: 'Water under the sink',
+      taskTitle: 'Kitchen',
+      url: `${run.runUrl}#issue-i1`,
+    }),
     subject: /^High-severity issue reported at Gull Cottage$/,
     says: [
       'Your cleaner reported a high-severity issue during the turnover at Gull Cottage (task: Kitchen):',
       'Water under the sink',
+      'See and resolve the issue:',
     ],
-    links: [run.runUrl],
+    links: [`${run.runUrl}#issue-i1`],
   }),
   'several issues': (to) => ({
     mail: issuesMail(to, run, [
-      { severity: 'high', description: 'Broken window', taskTitle: 'Bedroom' },
-      { severity: 'high', description: 'No hot water', taskTitle: null },
+      { severity: 'high', description: 'Broken window', taskTitle: 'Bedroom', url: `${run.runUrl}#issue-i1` },
+      { severity: 'high', description: 'No hot water', taskTitle: null, url: `${run.runUrl}#issue-i2` },
     ]),
     subject: /^2 high-severity issues reported at Gull Cottage$/,
     says: ['reported 2 high-severity issues', 'Bedroom: Broken window', 'No hot water'],
-    links: [run.runUrl],
+    links: [`${run.runUrl}#issue-i1`, `${run.runUrl}#issue-i2`],
   }),
   'report attached': (to) => ({
     mail: reportMail(
@@ -96,8 +102,25 @@ const cases: Record<string, (to: string) => Case> = {
       { fileName: 'report.pdf', pdf: Buffer.from('%PDF-1.7'), downloadUrl: `${origin}/api/runs/r1/report` },
     ),
     subject: /^Inspection report: Gull Cottage Turnover completed$/,
-    says: [`was completed at ${due} (100% of tasks).`, 'The time-stamped PDF report is attached.'],
+    says: [
+      `was completed at ${due} (100% of tasks). No issues were reported.`,
+      'The time-stamped PDF report is attached.',
+    ],
     links: [],
+  }),
+  'report with issues': (to) => ({
+    mail: reportMail(
+      to,
+      { ...run, endedAt: dueAt, completionRate: 100 },
+      { fileName: 'report.pdf', pdf: Buffer.from('%PDF-1.7'), downloadUrl: `${origin}/api/runs/r1/report` },
+      [
+        { severity: 'high', description: 'Bedside lamp broken', url: `${run.runUrl}#issue-i1` },
+        { severity: 'low', description: 'Towel frayed', url: `${run.runUrl}#issue-i2` },
+      ],
+    ),
+    subject: /^Inspection report: Gull Cottage Turnover completed$/,
+    says: ['(100% of tasks). 2 issues, 1 high:', 'Bedside lamp broken (high)', 'Towel frayed (low)'],
+    links: [`${run.runUrl}#issue-i1`, `${run.runUrl}#issue-i2`],
   }),
   'report too large': (to) => ({
     mail: reportMail(
@@ -277,6 +300,7 @@ describe('every e-mail has a text part and an HTML part from one React template'
           severity: 'high',
           description: '<script>alert(1)</script>\nSecond line',
           taskTitle: null,
+          url: `${run.runUrl}#issue-i1`,
         },
       ),
     );

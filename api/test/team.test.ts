@@ -183,9 +183,7 @@ describe('runs assigned to a team member', () => {
       expect(reminder.text).toContain('assigned to you is due at');
       expect(reminder.text).toContain('the link in your assignment e-mail');
       // The host gets their own reminder, with the console link.
-      expect((await api.mailbox.latest(owner.email, /^Reminder: Heron Point/, 10_000)).text).toContain(
-        '/inspections?run=',
-      );
+      expect((await api.mailbox.latest(owner.email, /^Reminder: Heron Point/, 10_000)).text).toContain('/runs/');
       expect(Date.now()).toBeLessThan(dueAt.getTime());
     });
   });

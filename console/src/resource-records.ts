@@ -64,7 +64,8 @@ export interface RunMeta {
 export interface RunRecord {
   id: string;
   property_id: string;
-  property: { name: string; address: string };
+  /** timezone: the property's IANA time zone, the one its run times are shown in. */
+  property: { name: string; address: string; timezone?: string };
   checklist: { name: string; type: RunType };
   type: RunType;
   status: RunStatus;
@@ -77,6 +78,11 @@ export interface RunRecord {
   completed_task_count: number;
   due_at: string | null;
   assigned_to: string | null;
+  /** The team member the run is assigned to, by name. */
+  assignee?: { id: string; name: string } | null;
+  /** Issues the cleaner reported, and how many of them are still open (list and show answers). */
+  issue_count?: number;
+  open_issue_count?: number;
   source: 'manual' | 'calendar';
   reservation_uid: string | null;
   /** The earlier run the host chose to compare with; null: the automatic one. */

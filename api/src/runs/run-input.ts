@@ -49,7 +49,8 @@ export const runMessages = {
   baselineNotFound: 'Earlier inspection not found: choose a completed inspection of the same property.',
 };
 
-const dueAt = z
+/** A due time as an ISO instant; empty or null for none. */
+export const dueAt = z
   .string({ error: 'due_at must be a date and time.' })
   .max(40)
   .nullish()

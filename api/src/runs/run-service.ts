@@ -32,8 +32,16 @@ interface TaskSnapshot {
   required_media: number;
 }
 
+/** What a new run is made from: its name, the checklist or template (if any) and the tasks it starts with. */
+export interface RunSource {
+  name: string;
+  checklist: Checklist | null;
+  template: InspectionTemplate | null;
+  tasks: TaskSnapshot[];
+}
+
 /** The tasks a run starts with, from a checklist (own or own template) or a system template's sections. */
-async function tasksOfSource(em: EntityManager, ownerId: string, input: CreateRunInput) {
+async function tasksOfSource(em: EntityManager, ownerId: string, input: CreateRunInput): Promise<RunSource> {
   if (input.checklist_id) {
     const checklist = await em.findOne(
       Checklist,
@@ -119,7 +127,12 @@ export function toRunRecord(run: Run, secretKey: string, taskRecords?: RunTaskRe
   return {
     id: run.id,
     property_id: run.property.id,
-    property: { name: run.property.name, address: run.property.address, owner_id: run.property.owner.id },
+    property: {
+      name: run.property.name,
+      address: run.property.address,
+      owner_id: run.property.owner.id,
+      timezone: run.property.timezone,
+    },
     checklist_id: run.checklist?.id ?? null,
     template_id: run.template?.id ?? null,
     checklist: { name: run.checklist_name, type: run.type },
@@ -131,6 +144,8 @@ export function toRunRecord(run: Run, secretKey: string, taskRecords?: RunTaskRe
     due_at: run.due_at ?? null,
     meta: run.meta,
     assigned_to: run.assigned_to?.id ?? null,
+    /** Who the run is assigned to, by name (null when unassigned or not loaded). */
+    assignee: run.assigned_to?.name ? { id: run.assigned_to.id, name: run.assigned_to.name } : null,
     baseline_run_id: run.baseline_run?.id ?? null,
     source: run.source,
     reservation_uid: run.reservation_uid ?? null,
@@ -163,20 +178,22 @@ export async function findOwnedRun(em: EntityManager, ownerId: string, id: strin
 /**
  * Writes the run, its task snapshots and the start of `run/{id}` in one transaction (the workflow
  * outbox): the host has the run and its link at once, and the relay starts the workflow as soon as
- * Temporal takes it, however long Temporal is away.
+ * Temporal takes it, however long Temporal is away. `made.source` replaces the input's checklist or
+ * template (a follow-up run's own tasks); `made.within` writes more in the same transaction.
  */
 export async function createRun(
   deps: { config: Config; mailer: Mailer; outbox: OutboxRelay; rateLimits: RateLimits; runDurations?: RunDurations },
   em: EntityManager,
   ownerId: string,
   input: CreateRunInput,
+  made: { source?: RunSource; within?: (tx: EntityManager, run: Run) => Promise<void> } = {},
 ) {
   if (input.assigned_to) await spendAssignmentMail(deps, ownerId);
   const runId = await em.transactional(async (tx) => {
     const property = await tx.findOne(Property, { id: input.property_id, owner: ownerId });
     if (!property) throw badRequest(runMessages.propertyRequired);
     if (property.is_system_property) throw badRequest(runMessages.systemProperty);
-    const source = await tasksOfSource(tx, ownerId, input);
+    const source = made.source ?? (await tasksOfSource(tx, ownerId, input));
     if (source.tasks.length === 0) throw badRequest(runMessages.emptySource);
     const assignee = await findAssignee(tx, ownerId, input.assigned_to);
     const baseline = await findBaseline(tx, property.id, input.baseline_run_id);
@@ -210,6 +227,7 @@ export async function createRun(
       checklist_name: source.name,
     });
     await tx.flush();
+    await made.within?.(tx, run);
     await enqueueRunStart(
       tx,
       deps.config.TEMPORAL_TASK_QUEUE,

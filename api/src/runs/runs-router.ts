@@ -8,6 +8,7 @@ import type { AppState } from '../http/context.ts';
 import { listQuerySchema, orderOf, pageOf, parseId, sendList } from '../http/simple-rest.ts';
 import { containsPattern } from '../http/like-pattern.ts';
 import { parseInput } from '../http/validation.ts';
+import { issueCountsOf } from '../issues/issue-service.ts';
 import { addRoute } from '../openapi/registry.ts';
 import { runRecord } from '../openapi/records.ts';
 import { createRunBody, runMessages, updateRunBody } from './run-input.ts';
@@ -23,12 +24,15 @@ import {
   updateRun,
 } from './run-service.ts';
 
-const listQuery = listQuerySchema(['created_at', 'started_at', 'ended_at', 'assigned_to', 'status', 'type'] as const, {
-  property_id: z.uuid().optional(),
-  status: z.enum(RUN_STATUSES).optional(),
-  type: z.enum(RUN_KINDS).optional(),
-  q: z.string().max(200).optional(),
-});
+const listQuery = listQuerySchema(
+  ['created_at', 'started_at', 'ended_at', 'due_at', 'assigned_to', 'status', 'type'] as const,
+  {
+    property_id: z.uuid().optional(),
+    status: z.enum(RUN_STATUSES).optional(),
+    type: z.enum(RUN_KINDS).optional(),
+    q: z.string().max(200).optional(),
+  },
+);
 const idParams = z.object({ id: z.string() });
 
 export function runsRouter(deps: AppDeps) {
@@ -78,20 +82,21 @@ export function runsRouter(deps: AppDeps) {
       // The page's runs (with their properties) and the count side by side; then the page's tasks in one
       // plain query, not as ~500 hydrated entities.
       const [runs, total] = await ctx.state.em.findAndCount(Run, where, {
-        populate: ['property'],
+        populate: ['property', 'assigned_to'],
         orderBy: orderOf(query.sort, { created_at: 'desc' }),
         offset,
         limit,
       });
-      const tasks = await runTasksOf(
-        ctx.state.em,
-        runs.map((run) => run.id),
-      );
+      const runIds = runs.map((run) => run.id);
+      const [tasks, issues] = await Promise.all([
+        runTasksOf(ctx.state.em, runIds),
+        issueCountsOf(ctx.state.em, runIds),
+      ]);
       sendList(
         ctx,
         'runs',
         offset,
-        runs.map((run) => toRunRecord(run, secretKey, tasks.get(run.id))),
+        runs.map((run) => ({ ...toRunRecord(run, secretKey, tasks.get(run.id)), ...issues.get(run.id) })),
         total,
       );
     },
@@ -114,9 +119,13 @@ export function runsRouter(deps: AppDeps) {
       const id = parseId(ctx.params.id ?? '', runMessages.notFound);
       const record = toRunRecord(await findOwnedRun(ctx.state.em, user.id, id), secretKey);
       // Beside each check the server received: the time and place the cleaner's device claimed.
-      const claims = await readTaskCheckClaims(ctx.state.em, id);
+      const [claims, issues] = await Promise.all([
+        readTaskCheckClaims(ctx.state.em, id),
+        issueCountsOf(ctx.state.em, [id]),
+      ]);
       ctx.body = {
         ...record,
+        ...issues.get(id),
         tasks: record.tasks.map((task) => ({ ...task, check_claim: claims.get(task.id) ?? null })),
       };
     },

@@ -7,6 +7,7 @@ import { useOpenedOnce } from '../layout/useOpenedOnce.ts';
 import { useOnboarding } from '../onboarding/useOnboarding.ts';
 import { upgradeBannerMessages } from '../plans/upgrade-messages.ts';
 import { AfterFirstPaint } from './AfterFirstPaint.tsx';
+import { OpenIssuesCard } from './OpenIssuesCard.tsx';
 import { PlanUsageCard } from './PlanUsageCard.tsx';
 import { PropertiesCard } from './PropertiesCard.tsx';
 import { RecentActivity } from './RecentActivity.tsx';
@@ -72,6 +73,7 @@ export function Dashboard() {
       <StatCards stats={stats} />
       <AfterFirstPaint>
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
+          <OpenIssuesCard />
           <PropertiesCard properties={properties} total={stats.properties} />
           <RecentActivity runs={recent_runs} />
           {!access.is_admin && <PlanUsageCard access={access} properties={stats.properties} orgId={userId} />}

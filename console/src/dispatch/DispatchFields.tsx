@@ -3,7 +3,7 @@ import { useGetList } from 'react-admin';
 import type { TeamMember } from '../team/team-types.ts';
 
 interface Props {
-  /** The property's IANA time zone: the due time is entered in it. */
+  /** The property's IANA time zone: the due time is entered in it ('' before a property is chosen). */
   timeZone: string;
   /** datetime-local value in that time zone, '' for none. */
   dueLocal: string;
@@ -22,7 +22,7 @@ export function DispatchFields({ timeZone, dueLocal, assigneeId, onDue, onAssign
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
       <TextField
         type="datetime-local"
-        label={`Due (${timeZone})`}
+        label={`Due (${timeZone || "the property's time zone"})`}
         value={dueLocal}
         onChange={(event) => onDue(event.target.value)}
         helperText="Usually the next check-in; reminders and escalations count back from it."

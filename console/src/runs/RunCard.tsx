@@ -1,4 +1,7 @@
+import EventIcon from '@mui/icons-material/Event';
 import LinkIcon from '@mui/icons-material/Link';
+import PersonIcon from '@mui/icons-material/Person';
+import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import {
   Box,
   Button,
@@ -10,15 +13,19 @@ import {
   DialogActions,
   DialogContent,
   LinearProgress,
+  Link as MuiLink,
   Stack,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useRefresh } from 'react-admin';
+import { Link } from 'react-router-dom';
 import { TypeBadge } from '../checklists/TypeBadge.tsx';
+import { useNow } from '../dashboard/useNow.ts';
 import type { RunRecord } from '../resource-records.ts';
 import { MagicLinkPanel } from './MagicLinkPanel.tsx';
 import { ClaimPackButton } from './ClaimPackButton.tsx';
+import { dueInZone, issueSummary } from './due-label.ts';
 import { ReportActions } from './ReportActions.tsx';
 import { ReviewActions, reviewSummary } from './ReviewActions.tsx';
 import { RunMenu } from './RunMenu.tsx';
@@ -26,7 +33,49 @@ import { StatusChip } from './StatusChip.tsx';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : null);
 
-/** One inspection run: where, what, who, how far; its magic link, its report and its menu. */
+/** A line of the card's schedule: an icon (orange when it needs the host's eye) and what it says. */
+function Fact({ Icon, children, warn = false }: { Icon: typeof EventIcon; children: ReactNode; warn?: boolean }) {
+  return (
+    <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+      <Icon fontSize="small" color={warn ? 'warning' : 'action'} aria-hidden />
+      <Typography variant="body2" sx={{ fontWeight: warn ? 600 : undefined }}>
+        {children}
+      </Typography>
+    </Stack>
+  );
+}
+
+/** Due time (in the property's zone), assignee and issues: what a host scans the list for. */
+function RunSchedule({ run }: { run: RunRecord }) {
+  const now = useNow(60_000);
+  const timeZone = run.property.timezone ?? 'UTC';
+  const open = run.open_issue_count ?? 0;
+  const issues = issueSummary(run.issue_count ?? 0, open);
+  const overdue =
+    run.due_at !== null &&
+    run.status !== 'completed' &&
+    run.status !== 'canceled' &&
+    Date.parse(run.due_at) < now.getTime();
+  return (
+    <Stack spacing={0.5} sx={{ mt: 1.5 }}>
+      <Fact Icon={EventIcon} warn={!run.due_at || overdue}>
+        {run.due_at
+          ? `${overdue ? 'Overdue, was due' : 'Due'} ${dueInZone(run.due_at, timeZone)}`
+          : 'No due time: no reminders'}
+      </Fact>
+      <Fact Icon={PersonIcon} warn={!run.assignee}>
+        {run.assignee ? `Assigned to ${run.assignee.name}` : 'Unassigned'}
+      </Fact>
+      {issues && (
+        <Fact Icon={ReportProblemIcon} warn={open > 0}>
+          {issues}
+        </Fact>
+      )}
+    </Stack>
+  );
+}
+
+/** One inspection run: where, what, when, who, how far, its issues; its magic link, its report and its menu. */
 export function RunCard({ run }: { run: RunRecord }) {
   const refresh = useRefresh();
   const [linkOpen, setLinkOpen] = useState(false);
@@ -39,7 +88,10 @@ export function RunCard({ run }: { run: RunRecord }) {
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
           <Box sx={{ minWidth: 0 }}>
             <Typography id={`run-${run.id}`} component="h2" variant="h6" sx={{ overflowWrap: 'anywhere' }}>
-              {run.property.name}
+              {/* The card opens its run: the property's name is the link. */}
+              <MuiLink component={Link} to={`/runs/${run.id}/show`} underline="hover" color="inherit">
+                {run.property.name}
+              </MuiLink>
             </Typography>
             <Typography color="text.secondary" variant="body2">
               {run.checklist.name}
@@ -52,6 +104,7 @@ export function RunCard({ run }: { run: RunRecord }) {
           <TypeBadge type={run.type} />
           {reviewSummary(run.review) && <Chip size="small" variant="outlined" label={reviewSummary(run.review)} />}
         </Stack>
+        <RunSchedule run={run} />
         {tenant && (
           <Typography variant="body2" sx={{ mt: 1 }}>
             {tenant}
@@ -78,6 +131,9 @@ export function RunCard({ run }: { run: RunRecord }) {
         </Typography>
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
+        <Button size="small" variant="contained" component={Link} to={`/runs/${run.id}/show`}>
+          Open run
+        </Button>
         <Button size="small" variant="outlined" startIcon={<LinkIcon />} onClick={() => setLinkOpen(true)}>
           Magic Link
         </Button>

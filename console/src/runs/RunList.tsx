@@ -30,6 +30,7 @@ const PER_PAGE = 20;
 const STATUSES: RunStatus[] = ['pending', 'in_progress', 'completed'];
 const SORTS = [
   { field: 'created_at', label: 'Created' },
+  { field: 'due_at', label: 'Due' },
   { field: 'started_at', label: 'Started' },
   { field: 'ended_at', label: 'Completed' },
   { field: 'assigned_to', label: 'Assignee' },

@@ -21,6 +21,7 @@ import { formatInZone, instantFromLocal, localFromInstant } from '../dispatch/du
 import type { PropertyRecord, RunRecord } from '../resource-records.ts';
 import type { RunStatus } from '../types.ts';
 import { useRunEvidence } from './show/run-evidence.ts';
+import { IssueStatusCard } from './show/IssueStatusCard.tsx';
 import { RunIssuesCard } from './show/RunIssuesCard.tsx';
 import { RunReportsCard } from './show/RunReportsCard.tsx';
 import { RunTasksCard, type RunTaskRecord } from './show/RunTasksCard.tsx';
@@ -152,6 +153,7 @@ export function RunShow() {
       </Card>
       <RunTasksCard tasks={run.tasks} checkedCount={run.completed_task_count} evidence={evidence} timeZone={timeZone} />
       <RunIssuesCard issues={evidence?.issues ?? []} timeZone={timeZone} />
+      <IssueStatusCard runId={run.id} timeZone={timeZone} />
       <RunReportsCard runId={run.id} runStatus={run.status} />
       <Card variant="outlined" component="section" aria-labelledby="run-timeline">
         <CardContent>

@@ -167,6 +167,9 @@ export const Report = defineEntity({
 export const ALERT_KINDS = ['issue', 'overdue', 'at_risk', 'calendar'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 export const ALERT_SEVERITIES = ['low', 'medium', 'high'] as const;
+/** Where the host has taken an issue: still open, resolved with a note, or turned into a follow-up run. */
+export const ISSUE_STATUSES = ['open', 'resolved', 'follow_up'] as const;
+export type IssueStatus = (typeof ISSUE_STATUSES)[number];
 
 /** Issues reported by cleaners and overdue alerts; the spec counts them as 'Issues'. */
 export const Alert = defineEntity({
@@ -180,7 +183,16 @@ export const Alert = defineEntity({
     severity: p.enum(ALERT_SEVERITIES),
     description: p.text(),
     media_paths: p.json<string[]>().onCreate(() => []),
+    status: p.enum(ISSUE_STATUSES).default('open'),
+    /** Set when the host resolves the issue or turns it into a follow-up run. */
     resolved_at: p.datetime().nullable(),
+    /** The host's note on how the issue was dealt with. */
+    resolution_note: p.text().nullable(),
+    /**
+     * The run made to fix the issue (status 'follow_up'). A plain column (its foreign key, on delete set
+     * null, is in the migration): a second relation to Run makes the entity's inferred type too long for tsc.
+     */
+    follow_up_run_id: p.uuid().nullable(),
     created_at: createdAt(),
   },
 });

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Title, useDataProvider, useGetOne, useNotify, useRedirect } from 'react-admin';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
-import { DispatchFields } from '../../dispatch/DispatchFields.tsx';
 import { instantFromLocal } from '../../dispatch/due-time.ts';
 import type { PropertyRecord, RunRecord } from '../../resource-records.ts';
 import type { RunType } from '../../types.ts';
@@ -12,6 +11,7 @@ import { isRunKind, typeLabel } from '../run-kinds.ts';
 import { readSmartDefaults, rememberSmartDefaults, suggestedMetadata } from '../smart-defaults.ts';
 import { BaselineField } from './BaselineField.tsx';
 import { PropertyStep } from './PropertyStep.tsx';
+import { ScheduleFields } from './ScheduleFields.tsx';
 import { TemplateStep } from './TemplateStep.tsx';
 import { TypeStep } from './TypeStep.tsx';
 import { filledMeta, startingMeta, STEP_FIELDS, TEMPLATE_REQUIRED, type WizardValues } from './wizard-form.ts';
@@ -154,21 +154,20 @@ function WizardFlow() {
                     )}
                   />
                 )}
-                {propertyId !== '' && (
-                  <Controller
-                    name="dueLocal"
-                    control={control}
-                    render={({ field }) => (
-                      <DispatchFields
-                        timeZone={timeZone}
-                        dueLocal={field.value}
-                        assigneeId={assignee}
-                        onDue={field.onChange}
-                        onAssignee={(id) => setValue('assigneeId', id)}
-                      />
-                    )}
-                  />
-                )}
+                <Controller
+                  name="dueLocal"
+                  control={control}
+                  render={({ field }) => (
+                    <ScheduleFields
+                      property={propertyId === '' ? undefined : property}
+                      dueLocal={field.value}
+                      assigneeId={assignee}
+                      assigneePicked={assigneeId !== null}
+                      onDue={field.onChange}
+                      onAssignee={(id) => setValue('assigneeId', id)}
+                    />
+                  )}
+                />
               </Stack>
             )}
             {step === 2 && (

@@ -1,0 +1,58 @@
+import { Box, Card, CardContent, Chip, Link as MuiLink, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { Link } from 'react-router-dom';
+import { formatInZone } from '../dispatch/due-time.ts';
+import { issuePath, useOpenIssues } from '../runs/show/run-issues.ts';
+
+const SEVERITY_COLORS = { high: 'error', medium: 'warning', low: 'default' } as const;
+
+/** The open-issues tile: how many reported issues nobody has dealt with yet, and the newest of them. */
+export function OpenIssuesCard() {
+  const { data } = useOpenIssues();
+  if (!data) return null;
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="open-issues">
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 1 }}>
+          <Typography id="open-issues" component="h2" variant="h6">
+            Open issues
+          </Typography>
+          <Typography
+            component="p"
+            variant="h4"
+            data-open-issues={data.total}
+            color={data.total ? 'warning.dark' : 'text.secondary'}
+            aria-label={`${data.total} open`}
+          >
+            {data.total}
+          </Typography>
+        </Box>
+        {data.total === 0 ? (
+          <Typography color="text.secondary">
+            No open issues: everything your cleaners reported is dealt with.
+          </Typography>
+        ) : (
+          <List dense disablePadding>
+            {data.issues.map((issue) => (
+              <ListItem key={issue.id} disableGutters divider sx={{ alignItems: 'flex-start', gap: 1 }}>
+                <ListItemText
+                  primary={
+                    <MuiLink component={Link} to={issuePath(issue.run_id, issue.id)} sx={{ overflowWrap: 'anywhere' }}>
+                      {issue.description}
+                    </MuiLink>
+                  }
+                  secondary={`${issue.property_name} · ${formatInZone(issue.created_at, issue.timezone)}`}
+                />
+                <Chip size="small" color={SEVERITY_COLORS[issue.severity]} label={issue.severity} sx={{ mt: 0.5 }} />
+              </ListItem>
+            ))}
+          </List>
+        )}
+        {data.total > data.issues.length && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            Showing the newest {data.issues.length} of {data.total}.
+          </Typography>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

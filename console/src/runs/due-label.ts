@@ -1,0 +1,26 @@
+/**
+ * 'Fri, Nov 27, 3:00 PM EST': a due time in the property's time zone, with the zone's abbreviation (or
+ * its offset, 'GMT+1', where the zone has no common abbreviation in English); the year only when not this year.
+ */
+export function dueInZone(iso: string, timeZone: string, now = new Date()): string {
+  const at = new Date(iso);
+  const sameYear = at.getUTCFullYear() === now.getUTCFullYear();
+  return at.toLocaleString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    ...(sameYear ? {} : { year: 'numeric' }),
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  });
+}
+
+/** '2 issues, 1 open' / '1 issue, resolved' / null (no issues). */
+export function issueSummary(total: number, open: number): string | null {
+  if (total === 0) return null;
+  const issues = `${total} issue${total === 1 ? '' : 's'}`;
+  if (open === 0) return `${issues}, ${total === 1 ? 'resolved' : 'all resolved'}`;
+  return `${issues}, ${open} open`;
+}
