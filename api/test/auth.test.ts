@@ -12,11 +12,17 @@ afterAll(() => api.close());
 
 const invalidCredentials = 'Invalid email or password. Please check your credentials and try again.';
 
+const resetMails = (email: string) =>
+  api.mailbox.received.filter((mail) => mail.to.includes(email) && /Reset your Turnproof password/.test(mail.subject));
+
 async function requestResetLink(email: string) {
+  const earlier = resetMails(email).length;
   const browser = new Browser(api.baseUrl);
   const answer = await browser.post('/api/auth/password-reset/request', { email });
   expect(answer.status).toBe(200);
-  const link = new URL(linkIn(await api.mailbox.latest(email, /Reset your Turnproof password/)));
+  // The mail leaves after the answer (security/l7-reset-request-timing): wait for this request's own.
+  await expect.poll(() => resetMails(email).length).toBe(earlier + 1);
+  const link = new URL(linkIn(resetMails(email).at(-1)!));
   expect(link.pathname).toBe('/password-reset');
   expect(link.searchParams.get('step')).toBe('reset');
   return link.searchParams.get('token') ?? '';

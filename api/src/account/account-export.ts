@@ -33,7 +33,11 @@ const TABLE_EXPORTS = [
   rows('checklists.json', `checklists t where t.id in ${ownChecklists} order by t.created_at`),
   rows('tasks.json', `tasks t where t.checklist_id in ${ownChecklists} order by t.checklist_id, t.order_index`),
   rows('templates.json', 'inspection_templates t where t.created_by_id = ?'),
-  rows('team-members.json', 'team_members t where t.owner_id = ?', ['invite_token_hash']),
+  rows('team-members.json', 'team_members t where t.owner_id = ?', [
+    'invite_token_hash',
+    'schedule_token_hash',
+    'schedule_link_encrypted',
+  ]),
   rows('runs.json', `runs t where t.id in ${ownRuns} order by t.created_at`, ['token_hash', 'link_encrypted']),
   rows('run-tasks.json', `run_tasks t where t.run_id in ${ownRuns} order by t.run_id, t.order_index`),
   rows('media.json', `media t where t.run_id in ${ownRuns} order by t.created_at`),

@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary as commonPasswordDictionary } from '@zxcvbn-ts/language-common';
+import pLimit from 'p-limit';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -24,17 +25,26 @@ export function passwordProblem(password: string): PasswordProblem | null {
 export const passwordTooLongMessage = `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`;
 export const passwordTooCommonMessage = 'This password is too common. Please choose one that is harder to guess.';
 
+/**
+ * Each argon2id call holds 19 MiB and a thread of the pool that file reads and image checks share: a
+ * burst of sign-ins (many addresses, each within its budget) waits its turn instead of taking the
+ * process's memory and threads.
+ */
+export const ARGON2_CONCURRENCY = 4;
+const argon2Turns = pLimit(ARGON2_CONCURRENCY);
+
+/** argon2id calls running now and waiting for a turn. */
+export const passwordHashingLoad = () => ({ running: argon2Turns.activeCount, waiting: argon2Turns.pendingCount });
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return argon2Turns(() => hash(password, ARGON2_OPTIONS));
 }
 
 // Verifying against a fixed hash when no account exists keeps the answer time the same either way.
 const decoyHash = hash('turnproof-decoy-password', ARGON2_OPTIONS);
 
 export async function verifyPassword(storedHash: string | null | undefined, password: string): Promise<boolean> {
-  if (!storedHash) {
-    await verify(await decoyHash, password).catch(() => false);
-    return false;
-  }
-  return verify(storedHash, password).catch(() => false);
+  const against = storedHash ?? (await decoyHash);
+  const right = await argon2Turns(() => verify(against, password).catch(() => false));
+  return Boolean(storedHash) && right;
 }

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { CHROMIUM_MISSING } from '@turnproof/activities';
 import { temporalHealth } from '@turnproof/temporal/client';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
@@ -11,6 +12,15 @@ export type ReadinessChecks = Record<string, ReadinessCheck>;
 
 /** A worker's PDF check older than this (it repeats every 15 s) no longer counts. */
 const PDF_CHECK_FRESH_SECONDS = 120;
+
+/**
+ * The health answer is public: it says that printing fails, and why only when the reason is one of our
+ * own sentences. Chromium's own error (paths, versions) stays in the worker's log and `worker_checks`.
+ */
+const PUBLIC_PDF_PROBLEMS = new Set([CHROMIUM_MISSING]);
+const CHROMIUM_FAILED = 'The PDF could not be printed: Chromium failed on the worker (its log says why).';
+const publicPdfProblem = (problem: string | null) =>
+  problem && PUBLIC_PDF_PROBLEMS.has(problem) ? problem : CHROMIUM_FAILED;
 
 async function databaseUp(deps: AppDeps): Promise<boolean> {
   try {
@@ -31,7 +41,7 @@ async function pdfReadiness(deps: AppDeps): Promise<{ up: boolean; problem?: str
     );
     const [newest] = rows;
     if (!newest) return { up: false, problem: 'No worker has checked that it can print PDFs in the last two minutes.' };
-    return newest.pdf_ok ? { up: true } : { up: false, problem: newest.pdf_problem ?? 'The PDF could not be printed.' };
+    return newest.pdf_ok ? { up: true } : { up: false, problem: publicPdfProblem(newest.pdf_problem) };
   } catch {
     return { up: false, problem: 'The database does not answer.' };
   }

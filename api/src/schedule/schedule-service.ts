@@ -13,7 +13,14 @@ import { rotateMemberRunLinks } from '../team/member-run-links.ts';
 export const scheduleMessages = {
   invalid: 'This schedule link is invalid. Please ask your host for a new link.',
   revoked: 'This schedule link was revoked by the host. Please ask your host for a new link.',
+  expired: 'This schedule link has expired. Please ask your host for a new link.',
 };
+
+/**
+ * A schedule link opens every assigned run and its door code: like a key handed out, it works for a
+ * while, then the host hands out a new one (the old one stops at once).
+ */
+export const SCHEDULE_LINK_LIFETIME_MS = 30 * 24 * 3_600_000;
 
 const scheduleUrl = (origin: string, token: string) => `${origin.replace(/\/+$/, '')}/c/${token}`;
 
@@ -25,6 +32,7 @@ export async function rotateScheduleLink(config: Config, em: EntityManager, memb
     schedule_token_hash: hashToken(token),
     schedule_link_encrypted: encryptLink(config.SECRET_KEY, link),
     schedule_revoked_at: null,
+    schedule_expires_at: new Date(Date.now() + SCHEDULE_LINK_LIFETIME_MS),
   });
   await em.flush();
   return link;
@@ -60,17 +68,22 @@ export async function revokeScheduleLink(
   }
 }
 
+const hasExpired = (member: TeamMember) =>
+  Boolean(member.schedule_expires_at && member.schedule_expires_at <= new Date());
+
+/** The member's working link for the host to share; null when none, revoked or expired (the host makes a new one). */
 export function scheduleLinkOf(config: Config, member: TeamMember): string | null {
-  if (!member.schedule_link_encrypted || member.schedule_revoked_at) return null;
+  if (!member.schedule_link_encrypted || member.schedule_revoked_at || hasExpired(member)) return null;
   return decryptLink(config.SECRET_KEY, member.schedule_link_encrypted);
 }
 
-/** The member a schedule token opens: unknown 404, revoked 410 (the runner shows its Invalid Magic Link screen). */
+/** The member a schedule token opens: unknown 404, revoked or expired 410 (the runner shows its Invalid Magic Link screen). */
 async function memberForToken(em: EntityManager, token: string | undefined): Promise<TeamMember> {
   if (!token || token.length > 200) throw notFound(scheduleMessages.invalid);
   const member = await em.findOne(TeamMember, { schedule_token_hash: hashToken(token) });
   if (!member) throw notFound(scheduleMessages.invalid);
   if (member.schedule_revoked_at) throw new HttpError(410, scheduleMessages.revoked);
+  if (hasExpired(member)) throw new HttpError(410, scheduleMessages.expired);
   return member;
 }
 

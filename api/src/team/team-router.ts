@@ -9,6 +9,9 @@ import { badRequest } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
 import { addRoute } from '../openapi/registry.ts';
 import { okMessage } from '../openapi/records.ts';
+import { readFormBody } from '../site/form-body.ts';
+import { sendCompressedHtml } from '../http/send-html.ts';
+import { invitationPage } from './invitation-page.ts';
 import {
   acceptInvitation,
   findOwnedMember,
@@ -36,6 +39,12 @@ const inviteBody = z.object({
   role: z.enum(TEAM_ROLES, { error: 'Role must be Cleaner or Co-host.' }).default('Cleaner'),
 });
 const acceptQuery = z.object({ token: z.string().max(200).optional().default('') });
+const acceptBody = z.object({
+  token: z
+    .string({ error: teamMessages.invitationInvalid })
+    .min(1, teamMessages.invitationInvalid)
+    .max(200, teamMessages.invitationInvalid),
+});
 const memberRecord = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -168,17 +177,39 @@ export function teamRouter(deps: AppDeps) {
     {
       method: 'get',
       path: '/invitations/accept',
-      summary: 'Accept a team invitation (link from the mail; no sign-in needed)',
+      summary: "The invitation link's page: a button that accepts (opening the link changes nothing)",
       tags,
       query: acceptQuery,
-      ok: { description: 'Joined (JSON), or a redirect to /auth for browsers', schema: okMessage },
-      errors: { 410: teamMessages.invitationExpired },
+      ok: { description: 'text/html', schema: z.string(), contentType: 'text/html' },
     },
     async (ctx) => {
       const { token } = parseInput(acceptQuery, ctx.query);
       if (!token) throw badRequest(teamMessages.invitationInvalid);
+      ctx.set('Referrer-Policy', 'no-referrer');
+      await sendCompressedHtml(ctx, invitationPage(token));
+    },
+  );
+
+  addRoute(
+    router,
+    {
+      method: 'post',
+      path: '/invitations/accept',
+      summary: 'Accept a team invitation (no sign-in needed); the link is spent',
+      tags,
+      body: acceptBody,
+      ok: { description: 'Joined (JSON), or a redirect to /auth for the form of the link page', schema: okMessage },
+      errors: { 400: teamMessages.invitationInvalid, 410: teamMessages.invitationExpired },
+    },
+    async (ctx) => {
+      // JSON from a client, or the link page's plain form.
+      const fields = ctx.is('application/x-www-form-urlencoded') ? await readFormBody(ctx) : ctx.request.body;
+      const { token } = parseInput(acceptBody, fields ?? {});
       const { member, ownerName } = await acceptInvitation(ctx.state.em, token);
-      if (ctx.accepts('html', 'json') === 'html') return ctx.redirect('/auth?invitation=accepted');
+      if (ctx.accepts('html', 'json') === 'html') {
+        ctx.status = 303;
+        return ctx.redirect('/auth?invitation=accepted');
+      }
       ctx.body = {
         ok: true,
         message: `You joined ${ownerName}'s team on Turnproof.`,

@@ -20,7 +20,7 @@ export const teamMessages = {
   limitReached: (limit: number) => `You've reached your limit of ${limit} team members. Upgrade for more.`,
   alreadyOnTeam: 'This person is already on your team.',
   notYourself: 'You are the owner of this team; invite a cleaner or co-host by their e-mail.',
-  invitationInvalid: 'This invitation link is invalid. Ask the host to invite you again.',
+  invitationInvalid: 'This invitation link is invalid or was already used. Ask the host to invite you again.',
   invitationExpired: 'This invitation has expired. Ask the host to send a new one.',
   alreadyAccepted: 'This member has already accepted the invitation.',
 };
@@ -104,7 +104,10 @@ export async function resendInvitation(
   return member;
 }
 
-/** Accepting joins the team and links the member to the Turnproof account with the same e-mail, if any. */
+/**
+ * Accepting joins the team and links the member to the Turnproof account with the same e-mail, if any.
+ * The link is spent: it no longer answers, nor tells anyone whose team it was.
+ */
 export async function acceptInvitation(em: EntityManager, token: string) {
   const member = await em.findOne(TeamMember, { invite_token_hash: hashToken(token) }, { populate: ['owner'] });
   if (!member) throw badRequest(teamMessages.invitationInvalid);
@@ -114,6 +117,7 @@ export async function acceptInvitation(em: EntityManager, token: string) {
     }
     member.accepted_at = new Date();
   }
+  member.invite_token_hash = null;
   member.account ??= member.email ? await em.findOne(User, { email: member.email }) : null;
   await em.flush();
   return { member, ownerName: await ownerDisplayName(em, member.owner.id) };

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { TeamMember } from '@turnproof/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureFrontEndsBuilt } from '../console/console-build.ts';
 import { Browser, signedInOwner, uniqueEmail } from '../support/browser.ts';
@@ -50,5 +51,32 @@ describe('N3 the schedule link in the request log', () => {
     expect(log).toContain('"path":"/c/:secret"');
     expect(log).toContain('"path":"/schedule/:secret"');
     expect(log).not.toContain(token);
+  });
+
+  it('stops working 30 days after it was made (410), and the host then makes a new one', async () => {
+    const owner = await signedInOwner(api);
+    await ownerRecords(api).grantPlan(owner.userId, 'pro');
+    const member = (await owner.post('/api/team', { email: uniqueEmail('ana'), name: 'Ana Lima' })).body;
+    const link = (await owner.post(`/api/team/${member.id}/schedule-link`)).body.link as string;
+    const token = link.split('/').pop()!;
+    const row = await api.orm.em.fork().findOneOrFail(TeamMember, { id: member.id });
+    const lifetimeDays = (row.schedule_expires_at!.getTime() - Date.now()) / 86_400_000;
+    expect(lifetimeDays).toBeGreaterThan(29.9);
+    expect(lifetimeDays).toBeLessThanOrEqual(30);
+
+    // 30 days on (no API call can age a link).
+    await api.orm.em
+      .fork()
+      .nativeUpdate(TeamMember, { id: member.id }, { schedule_expires_at: new Date(Date.now() - 1000) });
+    const cleaner = new Browser(api.baseUrl);
+    const expired = await cleaner.get(`/api/public/schedule?token=${token}`);
+    expect(expired.status).toBe(410);
+    expect(expired.body.error).toBe('This schedule link has expired. Please ask your host for a new link.');
+    expect((await fetch(`${api.baseUrl}/api/public/schedule.ics?token=${token}`)).status).toBe(410);
+    // The host sees no link to share, and makes a new one; the old one stays dead.
+    expect((await owner.get(`/api/team/${member.id}/schedule-link`)).body.link).toBeNull();
+    const renewed = (await owner.post(`/api/team/${member.id}/schedule-link`)).body.link as string;
+    expect((await cleaner.get(`/api/public/schedule?token=${renewed.split('/').pop()}`)).status).toBe(200);
+    expect((await cleaner.get(`/api/public/schedule?token=${token}`)).status).toBe(404);
   });
 });

@@ -86,6 +86,8 @@ export const TeamMember = defineEntity({
     schedule_token_hash: p.string().nullable().unique(),
     schedule_link_encrypted: p.text().nullable(),
     schedule_revoked_at: p.datetime().nullable(),
+    /** The schedule link works until then (a new link starts a new lifetime). */
+    schedule_expires_at: p.datetime().nullable(),
     created_at: createdAt(),
   },
 });
