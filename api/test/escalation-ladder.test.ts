@@ -27,13 +27,15 @@ afterAll(async () => {
 });
 
 /** An owner with two cleaners, a property whose backup is the second, and a run assigned to the first. */
-async function stuckRunSetup() {
+async function stuckRunSetup({ backupAccepts = true } = {}) {
   const owner = await signedInOwner(api);
   await ownerRecords(api).grantPlan(owner.userId, 'pro');
   const firstEmail = uniqueEmail('first');
   const backupEmail = uniqueEmail('backup');
   const first = await acceptedMember(api, owner, { email: firstEmail, name: 'Rosa Diaz' });
-  const backup = await acceptedMember(api, owner, { email: backupEmail, name: 'Ana Lima' });
+  const backup = backupAccepts
+    ? await acceptedMember(api, owner, { email: backupEmail, name: 'Ana Lima' })
+    : (await owner.post('/api/team', { email: backupEmail, name: 'Ana Lima', role: 'Cleaner' })).body;
   const property = (
     await owner.post('/api/properties', {
       name: 'Cliff Cottage',
@@ -127,6 +129,19 @@ describe('the escalation ladder', () => {
       await recordHistory(api.config, 'inspection-run-ladder', runWorkflowId(run.id));
     }
   }, 90_000);
+
+  it('hands nothing over to a backup who never accepted the invitation (security review N1)', async () => {
+    const { owner, first, backupEmail, firstEmail, run } = await stuckRunSetup({ backupAccepts: false });
+    await api.mailbox.latest(owner.email, /^Check-in at risk: Cliff Cottage/, 30_000);
+    expect(mailsTo(backupEmail, /^New turnover/)).toHaveLength(0);
+    expect(mailsTo(firstEmail, /passed to/)).toHaveLength(0);
+    const timeline = (await owner.get(`/api/runs/${run.id}/timeline`)).body as { kind: string; detail: string }[];
+    expect(timeline.find((entry) => entry.kind === 'handed_over')?.detail).toBe(
+      'Not started, and not passed to Ana Lima: Ana Lima has not accepted the team invitation yet, so no e-mail was sent.',
+    );
+    expect((await owner.get(`/api/runs/${run.id}`)).body.assigned_to).toBe(first.id);
+    expect((await Cleaner.fromLink(run.magic_link).openRun()).status).toBe(200);
+  }, 60_000);
 
   it('stops at once when the cleaner starts before the hand-over', async () => {
     const { owner, firstEmail, backupEmail, first, run, dueAt } = await stuckRunSetup();

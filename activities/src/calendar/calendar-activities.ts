@@ -208,7 +208,7 @@ async function dailyAllowance(tx: EntityManager, ownerId: string): Promise<numbe
 /**
  * The changes of one sync, in one transaction: new turnovers for new reservations (at most
  * NEW_RUNS_PER_CALL, and the owner's daily allowance), moved times for changed ones, canceled runs for
- * vanished ones. Runs whose checkout is before the window are history: the sync leaves them alone. A run
+ * vanished ones; a run whose checkout is before the window is history, never canceled. A run
  * already started is never canceled: the host gets an alert instead (returned for after the commit).
  */
 async function reconcile(
@@ -223,8 +223,8 @@ async function reconcile(
   // Plain rows, not entities: a calendar of years of bookings is read and changed without an identity map.
   const existing = await tx.execute<CalendarRunRow[]>(
     `select id, reservation_uid, status, due_at, checkout_at from runs
-     where property_id = ? and reservation_uid is not null and (checkout_at is null or checkout_at >= ?)`,
-    [property.id, instantAt(window.from, '00:00', property.timezone)],
+     where property_id = ? and reservation_uid is not null`,
+    [property.id],
     'all',
   );
   const byUid = new Map(existing.map((run) => [run.reservation_uid, run]));
@@ -250,7 +250,11 @@ async function reconcile(
     if (sameTime(run.due_at, turnover.dueAt) && sameTime(run.checkout_at, turnover.checkoutAt)) return [];
     return [{ ...run, due_at: turnover.dueAt, checkout_at: turnover.checkoutAt }];
   });
-  const gone = existing.filter((run) => !planned.has(run.reservation_uid) && open(run));
+  // Before the window, a reservation is left out of the plan because it is over, not because it was cancelled.
+  const windowStart = instantAt(window.from, '00:00', property.timezone).getTime();
+  const current = (run: CalendarRunRow) =>
+    run.checkout_at === null || new Date(run.checkout_at).getTime() >= windowStart;
+  const gone = existing.filter((run) => !planned.has(run.reservation_uid) && open(run) && current(run));
   const canceled = gone.filter((run) => run.status === 'pending');
   const orphans = gone.filter((run) => run.status !== 'pending').map((run) => run.id);
   if (moved.length) {

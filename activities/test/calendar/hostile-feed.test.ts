@@ -30,7 +30,9 @@ describe('a hostile booking calendar', () => {
     ]);
     const started = performance.now();
     const reading = parseReservations(body, 'Europe/Lisbon', window);
-    expect(performance.now() - started).toBeLessThan(3_000);
+    // About 2 s on a busy CI core (ical.js parsing 2.8 MB is most of it); relating every event to every
+    // other, as ical.js does by default, took over 40 s.
+    expect(performance.now() - started).toBeLessThan(10_000);
     expect(reading.reservations).toHaveLength(MAX_RESERVATIONS);
     expect(reading.reservations[0]).toMatchObject({ uid: 'stay-0@hostile.test', start: '2026-11-28' });
     // Past stays and stays beyond the 18-month horizon are no one's turnover yet; the year 0 is no date.
