@@ -17,9 +17,9 @@ export type MediaStorage = {
   stream(path: string): Readable;
   /** True when a regular file is stored at the path. */
   exists(path: string): Promise<boolean>;
-  /** Idempotent: removing a missing file is not an error. */
+  /** Idempotent: removing a missing file is not an error. An object store removes its upload too. */
   remove(path: string): Promise<void>;
-  /** Removes a whole folder such as `runs/<runId>`; idempotent. */
+  /** Removes a whole folder such as `runs/<runId>` (with its uploads); idempotent. */
   removeTree(prefix: string): Promise<void>;
   /** Readies the store at start: an object store's bucket is made when missing. */
   prepare?(): Promise<void>;
@@ -27,18 +27,27 @@ export type MediaStorage = {
   direct?: DirectAccess;
 };
 
+/**
+ * A phone's upload goes to a staging object of its own, never to the stored file: the API reads it,
+ * checks it and writes the stored file itself, so a presigned PUT that is still valid afterwards (a
+ * retry, a revoked cleaner) cannot change what was confirmed.
+ */
 export type DirectAccess = {
-  /** A presigned PUT: the store refuses another size or content type than the ones signed. */
+  /** A presigned PUT to the path's staging object: the store refuses another size or content type than the ones signed. */
   uploadUrl(path: string, upload: { contentType: string; size: number; expiresInSeconds: number }): Promise<string>;
   /** A presigned GET answering with this content type (and as an attachment when a file name is given). */
   downloadUrl(
     path: string,
     download: { contentType: string; fileName?: string; expiresInSeconds: number },
   ): Promise<string>;
-  /** The stored size in bytes, or null when nothing is stored at the path. */
-  size(path: string): Promise<number | null>;
-  /** The first bytes of the file (a ranged GET), to tell its real type without downloading it. */
-  readStart(path: string, bytes: number): Promise<Buffer>;
+  /** The size in bytes of what the phone uploaded for the path, or null when nothing is. */
+  uploadedSize(path: string): Promise<number | null>;
+  /** The first bytes of the upload (a ranged GET), to tell its real type without downloading it. */
+  readUploadStart(path: string, bytes: number): Promise<Buffer>;
+  /** The upload's bytes as a stream. */
+  streamUpload(path: string): Readable;
+  /** Deletes the upload (taken in, or refused); idempotent. */
+  discardUpload(path: string): Promise<void>;
 };
 
 /** Relative paths only, no empty, `.` or `..` segment: the same rule for disk and bucket. */

@@ -28,9 +28,14 @@ async function bodyBytes(body: unknown): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** Where a phone's presigned PUT lands: apart from the stored files, which only the API writes. */
+const UPLOADS = 'incoming';
+const uploadKey = (path: string) => `${UPLOADS}/${checkedMediaPath(path)}`;
+
 /**
  * Media in a bucket of an S3-compatible store (AWS S3, MinIO, versitygw...). Object keys are the media
- * paths. A PUT of one object is atomic in S3, so readers see the old object or the whole new one.
+ * paths; what phones upload waits under `incoming/<path>` until the API takes it in. A PUT of one
+ * object is atomic in S3, so readers see the old object or the whole new one.
  */
 export function createS3MediaStorage(settings: S3Settings): MediaStorage {
   const clientFor = (endpoint: string) =>
@@ -50,9 +55,42 @@ export function createS3MediaStorage(settings: S3Settings): MediaStorage {
   const signer = settings.publicEndpoint === settings.endpoint ? client : clientFor(settings.publicEndpoint);
   const Bucket = settings.bucket;
 
-  async function get(path: string, range?: string) {
-    const answer = await client.send(new GetObjectCommand({ Bucket, Key: checkedMediaPath(path), Range: range }));
+  async function get(Key: string, range?: string) {
+    const answer = await client.send(new GetObjectCommand({ Bucket, Key, Range: range }));
     return answer.Body;
+  }
+
+  function streamOf(Key: string): Readable {
+    // Synchronous like a file stream: the object's bytes are piped in once the GET answers.
+    const out = new PassThrough();
+    get(Key).then(
+      (body) => {
+        const source = body as Readable;
+        source.once('error', (error) => out.destroy(error));
+        source.pipe(out);
+      },
+      (error: unknown) => out.destroy(error as Error),
+    );
+    return out;
+  }
+
+  async function sizeOf(Key: string): Promise<number | null> {
+    try {
+      const head = await client.send(new HeadObjectCommand({ Bucket, Key }));
+      return head.ContentLength ?? 0;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async function removeUnder(Prefix: string): Promise<void> {
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
+      await deleteKeys((page.Contents ?? []).flatMap((item) => (item.Key ? [item.Key] : [])));
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
   }
 
   async function deleteKeys(keys: string[]): Promise<void> {
@@ -87,52 +125,32 @@ export function createS3MediaStorage(settings: S3Settings): MediaStorage {
     },
 
     async read(path) {
-      return bodyBytes(await get(path));
+      return bodyBytes(await get(checkedMediaPath(path)));
     },
 
     stream(path) {
-      // Synchronous like a file stream: the object's bytes are piped in once the GET answers.
-      const out = new PassThrough();
-      get(path).then(
-        (body) => {
-          const source = body as Readable;
-          source.once('error', (error) => out.destroy(error));
-          source.pipe(out);
-        },
-        (error: unknown) => out.destroy(error as Error),
-      );
-      return out;
+      return streamOf(checkedMediaPath(path));
     },
 
     async exists(path) {
-      try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: checkedMediaPath(path) }));
-        return true;
-      } catch (error) {
-        if (isMissing(error)) return false;
-        throw error;
-      }
+      return (await sizeOf(checkedMediaPath(path))) !== null;
     },
 
     async remove(path) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: checkedMediaPath(path) }));
+      // A PUT after the upload was taken in leaves a new upload object: it goes with the file.
+      await deleteKeys([checkedMediaPath(path), uploadKey(path)]);
     },
 
     async removeTree(prefix) {
-      const Prefix = `${checkedMediaPath(prefix)}/`;
-      let ContinuationToken: string | undefined;
-      do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
-        await deleteKeys((page.Contents ?? []).flatMap((item) => (item.Key ? [item.Key] : [])));
-        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (ContinuationToken);
+      await removeUnder(`${checkedMediaPath(prefix)}/`);
+      await removeUnder(`${uploadKey(prefix)}/`);
     },
 
     direct: {
       uploadUrl(path, { contentType, size, expiresInSeconds }) {
         const command = new PutObjectCommand({
           Bucket,
-          Key: checkedMediaPath(path),
+          Key: uploadKey(path),
           ContentType: contentType,
           ContentLength: size,
         });
@@ -153,18 +171,20 @@ export function createS3MediaStorage(settings: S3Settings): MediaStorage {
         return getSignedUrl(signer, command, { expiresIn: expiresInSeconds });
       },
 
-      async size(path) {
-        try {
-          const head = await client.send(new HeadObjectCommand({ Bucket, Key: checkedMediaPath(path) }));
-          return head.ContentLength ?? 0;
-        } catch (error) {
-          if (isMissing(error)) return null;
-          throw error;
-        }
+      uploadedSize(path) {
+        return sizeOf(uploadKey(path));
       },
 
-      async readStart(path, bytes) {
-        return bodyBytes(await get(path, `bytes=0-${bytes - 1}`));
+      async readUploadStart(path, bytes) {
+        return bodyBytes(await get(uploadKey(path), `bytes=0-${bytes - 1}`));
+      },
+
+      streamUpload(path) {
+        return streamOf(uploadKey(path));
+      },
+
+      async discardUpload(path) {
+        await client.send(new DeleteObjectCommand({ Bucket, Key: uploadKey(path) }));
       },
     },
   };

@@ -37,6 +37,8 @@ export interface AppDeps {
   calendarDurations?: CalendarDurations;
   /** How long a run's public verification is reused before its stored files are hashed again; 10 minutes unless a test says. */
   verificationRecheckMs?: number;
+  /** How long a data export waits for a reader that takes nothing before it is cut off; a minute unless a test says. */
+  exportIdleTimeoutMs?: number;
   /** Prometheus series of the requests; main.ts serves them on METRICS_PORT. */
   metrics?: HttpMetrics;
 }

@@ -5,6 +5,7 @@ import { messages as authMessages } from '../auth/auth-service.ts';
 import { confirmOwnerPresent } from '../auth/reauthentication.ts';
 import { endSession, requireUser } from '../auth/sessions.ts';
 import type { AppState } from '../http/context.ts';
+import { HttpError } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
 import { addRoute } from '../openapi/registry.ts';
 import { fileBody } from '../openapi/records.ts';
@@ -17,10 +18,16 @@ const deleteBody = z.object({
   current_password: z.string({ error: authMessages.currentPasswordNeeded }).max(1024).optional(),
 });
 
+/** A reader that takes nothing of the export for this long is cut off, freeing its place. */
+export const EXPORT_IDLE_TIMEOUT_MS = 60_000;
+const exportBusy = 'Your data export is already downloading. Wait for it to finish, then try again.';
+
 /** Settings > Privacy & Data: Export Data and Delete Account. */
 export function accountRouter(deps: AppDeps) {
   const router = new Router<AppState>({ prefix: '/account' });
   const tags = ['Account'];
+  // One export per owner at a time in this process: more would only share the owner's bandwidth.
+  const exporting = new Set<string>();
 
   addRoute(
     router,
@@ -31,10 +38,14 @@ export function accountRouter(deps: AppDeps) {
       tags,
       signedIn: true,
       ok: { description: 'application/zip attachment', schema: fileBody, contentType: 'application/zip' },
-      errors: { 401: 'Authentication required' },
+      errors: { 401: 'Authentication required', 429: exportBusy },
     },
     async (ctx) => {
       const user = requireUser(ctx);
+      if (exporting.has(user.id)) throw new HttpError(429, exportBusy);
+      exporting.add(user.id);
+      ctx.res.once('close', () => exporting.delete(user.id));
+      ctx.res.setTimeout(deps.exportIdleTimeoutMs ?? EXPORT_IDLE_TIMEOUT_MS, () => ctx.res.destroy());
       const archive = await buildAccountExport(ctx.state.em, deps.storage, user.id);
       archive.on('error', (error) => ctx.state.log.error({ err: error }, 'account export failed mid-stream'));
       ctx.type = 'application/zip';

@@ -71,39 +71,41 @@ export async function acceptUpload(
 }
 
 /**
- * An object store took the bytes straight from the phone (a presigned PUT); before the file counts,
- * the API checks what is stored: its size against the reservation, its real type from its first bytes
- * (a ranged GET), then the same inspection, thumbnail and location stripping as a PUT to the API.
- * A refused object is deleted from the bucket.
+ * An object store took the bytes straight from the phone (a presigned PUT to the upload's staging
+ * object); before the file counts, the API checks what was uploaded: its size against the reservation,
+ * its real type from its first bytes (a ranged GET), then the same inspection, thumbnail and location
+ * stripping as a PUT to the API. Only then is the stored file written, by the API; the upload is
+ * deleted either way, so a later PUT to the same link changes nothing that counts.
  */
 export async function verifyDirectUpload(deps: AppDeps, em: EntityManager, media: Media): Promise<void> {
   const direct = deps.storage.direct;
   if (!direct || media.status !== 'uploading') return;
   const kind = media.type === 'video' ? 'video' : 'photo';
-  const size = await direct.size(media.path);
+  const size = await direct.uploadedSize(media.path);
   if (size === null) throw conflict(NOT_UPLOADED_YET);
   const refuse = async (status: number, message: string): Promise<never> => {
     await em.nativeUpdate(Media, { id: media.id }, { status: 'error' });
-    await deps.storage.remove(media.path);
+    await direct.discardUpload(media.path);
     throw new HttpError(status, message);
   };
   if (size > UPLOAD_LIMITS[kind]) return refuse(413, uploadTooLargeMessage(kind));
   if (media.size !== null && media.size !== undefined && size !== media.size) {
     return refuse(409, 'The stored file is not the size that was reserved. Please upload it again.');
   }
-  const byFirstBytes = await refusalByFirstBytes(await direct.readStart(media.path, SNIFF_BYTES), kind);
+  const byFirstBytes = await refusalByFirstBytes(await direct.readUploadStart(media.path, SNIFF_BYTES), kind);
   if (byFirstBytes) return refuse(415, byFirstBytes);
 
   const dir = incomingDir(deps);
   await mkdir(dir, { recursive: true });
   const tempFile = path.join(dir, randomUUID());
   try {
-    await pipeline(deps.storage.stream(media.path), createWriteStream(tempFile));
+    await pipeline(direct.streamUpload(media.path), createWriteStream(tempFile));
     await acceptUpload(deps, em, media, kind, tempFile, size).catch(async (error: unknown) => {
-      if (error instanceof HttpError && error.status === 415) await deps.storage.remove(media.path);
+      if (error instanceof HttpError && error.status === 415) await direct.discardUpload(media.path);
       throw error;
     });
   } finally {
     await rm(tempFile, { force: true });
   }
+  await direct.discardUpload(media.path);
 }

@@ -5,7 +5,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import { Media } from '@turnproof/db';
+import { Media, Run } from '@turnproof/db';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppState } from '../http/context.ts';
@@ -14,8 +14,8 @@ import { acceptUpload, incomingDir } from '../media/accept-upload.ts';
 import { verifyToken } from '../media/signed-tokens.ts';
 import { addRoute } from '../openapi/registry.ts';
 import { fileBody, uploadStored } from '../openapi/records.ts';
-import { MEDIA_URL_TTL_MS, PRESIGNED_GET_SECONDS } from './public-run-view.ts';
-import { assertLinkAlive, linkMessages } from './run-access.ts';
+import { type MediaGrant, MEDIA_URL_TTL_MS, PRESIGNED_GET_SECONDS } from './public-run-view.ts';
+import { assertGrantLinkAlive, assertLinkAlive, linkMessages } from './run-access.ts';
 import { uploadTooLargeMessage } from './upload-limits.ts';
 
 interface UploadGrant {
@@ -23,6 +23,8 @@ interface UploadGrant {
   path: string;
   maxBytes: number;
   kind: 'photo' | 'video';
+  /** The magic link that reserved the upload (see linkStamp). */
+  link?: string;
 }
 
 const badUploadLink = 'This upload link is invalid or has expired. Please request a new upload.';
@@ -71,7 +73,7 @@ export function mediaRouter(deps: AppDeps) {
       const em = ctx.state.em;
       const media = await em.findOne(Media, { id: grant.mediaId, path: grant.path }, { populate: ['run'] });
       if (!media) throw forbidden(badUploadLink);
-      assertLinkAlive(media.run);
+      assertGrantLinkAlive(media.run, grant.link);
       if (media.run.status === 'completed') throw conflict(linkMessages.completed);
       if (media.status === 'confirmed') throw conflict('This file is already confirmed.');
       if (Number(ctx.get('Content-Length') || 0) > grant.maxBytes)
@@ -107,9 +109,14 @@ export function mediaRouter(deps: AppDeps) {
       errors: { 403: 'Expired or tampered link', 404: 'No such file', 410: linkMessages.revoked },
     },
     async (ctx) => {
-      const verified = verifyToken<{ path: string }>(deps.config.SECRET_KEY, 'media', ctx.params.signedToken ?? '');
+      const verified = verifyToken<MediaGrant>(deps.config.SECRET_KEY, 'media', ctx.params.signedToken ?? '');
       if (!verified.ok) throw forbidden('This media link is invalid or has expired. Reload the page for a fresh one.');
-      const filePath = verified.payload.path;
+      const { path: filePath, run: viaRun, link } = verified.payload;
+      if (viaRun) {
+        const via = await ctx.state.em.findOne(Run, { id: viaRun });
+        if (!via) throw notFound('This file no longer exists.');
+        assertGrantLinkAlive(via, link);
+      }
       if (!(await deps.storage.exists(filePath))) throw notFound('This file no longer exists.');
       const media = await ctx.state.em.findOne(
         Media,

@@ -35,7 +35,15 @@ import {
 } from './public-input.ts';
 import { toPublicRun } from './public-run-view.ts';
 import { assertWithinRunQuota, quotaMessages } from './run-media-quota.ts';
-import { assertOpen, assertTaskOpen, linkMessages, noteRunStarted, runForToken, taskOfRun } from './run-access.ts';
+import {
+  assertOpen,
+  assertTaskOpen,
+  linkMessages,
+  linkStamp,
+  noteRunStarted,
+  runForToken,
+  taskOfRun,
+} from './run-access.ts';
 import { applyTaskAction } from './task-action.ts';
 import { TaskActionBatches } from './task-action-batches.ts';
 import type { TaskActionAnswer } from './task-action-statement.ts';
@@ -166,26 +174,28 @@ export function publicRunRouter(deps: AppDeps) {
       const { response } = await applyOnce(em, key, async (tx) => {
         await assertWithinRunQuota(tx, run.id, body.size);
         const path = `runs/${run.id}/${task.id}/${randomUUID()}-${sanitiseFileName(body.fileName)}`;
+        const contentType = safeContentType(body.contentType ?? undefined);
         const media = tx.create(Media, {
           run: run.id,
           run_task: task.id,
           path,
           type: kind,
           status: 'uploading',
-          content_type: safeContentType(body.contentType ?? undefined),
+          content_type: contentType,
           size: body.size,
         });
         await tx.flush();
         const signedToken = signToken(
           deps.config.SECRET_KEY,
           'upload',
-          { mediaId: media.id, path, maxBytes, kind },
+          { mediaId: media.id, path, maxBytes, kind, link: linkStamp(run) },
           UPLOAD_URL_TTL_MS,
         );
-        // With an object store the phone PUTs straight to the bucket; the size and type are in the signature.
+        // With an object store the phone PUTs straight to the bucket (to a staging object the API takes the
+        // file from at confirmation); the size and a harmless type are in the signature.
         const uploadUrl = deps.storage.direct
           ? await deps.storage.direct.uploadUrl(path, {
-              contentType: body.contentType || 'application/octet-stream',
+              contentType,
               size: body.size,
               expiresInSeconds: UPLOAD_URL_TTL_MS / 1000,
             })

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type BaselinePhoto, baselinePhotosByTask, baselineRunOf, Media, type Run, type RunTask } from '@turnproof/db';
 import { signToken } from '../media/signed-tokens.ts';
+import { linkStamp } from './run-access.ts';
 
 /** Media links in the runner expire quickly; the runner reloads the run before they matter. */
 export const MEDIA_URL_TTL_MS = 15 * 60 * 1000;
@@ -10,10 +11,20 @@ export const PRESIGNED_GET_SECONDS = 5 * 60;
 export interface MediaLinks {
   origin: string;
   secretKey: string;
+  /** The run and magic link the grants are handed out through: they end with that link. None for the host's. */
+  via?: { run: string; link: string };
+}
+
+/** What a media grant carries; `run` and `link` name the magic link it came through, if any. */
+export interface MediaGrant {
+  path: string;
+  run?: string;
+  link?: string;
 }
 
 export function signedMediaUrl(links: MediaLinks, path: string): string {
-  return `${links.origin}/api/media/${signToken(links.secretKey, 'media', { path }, MEDIA_URL_TTL_MS)}`;
+  const grant: MediaGrant = { path, ...links.via };
+  return `${links.origin}/api/media/${signToken(links.secretKey, 'media', grant, MEDIA_URL_TTL_MS)}`;
 }
 
 /** The fields of a media row the runner sees. */
@@ -90,6 +101,7 @@ export async function toPublicRun(em: EntityManager, run: Run, links: MediaLinks
   const media = await em.find(Media, { run: run.id }, { orderBy: { created_at: 'asc' } });
   const baselineRunId = await baselineRunOf(em, run.id);
   const references = baselineRunId ? await baselinePhotosByTask(em, run.id, baselineRunId) : new Map();
+  const grants = { ...links, via: { run: run.id, link: linkStamp(run) } };
   return {
     run: {
       id: run.id,
@@ -102,7 +114,7 @@ export async function toPublicRun(em: EntityManager, run: Run, links: MediaLinks
       checklist_name: run.checklist_name,
       property: { name: run.property.name, address: run.property.address, timezone: run.property.timezone },
       revision: run.status === 'revision_requested' ? { note: run.review_note ?? null } : null,
-      tasks: run.tasks.getItems().map((task) => toPublicTask(task, media, links, references.get(task.id))),
+      tasks: run.tasks.getItems().map((task) => toPublicTask(task, media, grants, references.get(task.id))),
     },
   };
 }

@@ -40,6 +40,25 @@ export function assertLinkAlive(run: Pick<Run, 'link_revoked_at' | 'link_expired
   if (run.link_expired_at) throw new HttpError(410, linkMessages.expired);
 }
 
+/**
+ * Names the run's current magic link in the upload and media grants it hands out (a digest prefix,
+ * nothing the link holder could not compute), so that rotating the link ends them with it.
+ */
+export const linkStamp = (run: Pick<Run, 'token_hash'>): string => run.token_hash.slice(0, 16);
+
+/**
+ * A grant handed out through a magic link works while that link does: 410 once it is revoked, expired
+ * or replaced by a rotation. Grants signed before links were named in them carry none (they expire
+ * within 15 minutes).
+ */
+export function assertGrantLinkAlive(
+  run: Pick<Run, 'link_revoked_at' | 'link_expired_at' | 'token_hash'>,
+  stamp?: string,
+) {
+  assertLinkAlive(run);
+  if (stamp !== undefined && stamp !== linkStamp(run)) throw new HttpError(410, linkMessages.revoked);
+}
+
 /** Writes to a completed run answer 409: its record is final once the host has the report. */
 export function assertOpen(run: Run): void {
   if (run.status === 'completed') throw conflict(linkMessages.completed);

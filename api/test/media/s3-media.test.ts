@@ -91,10 +91,12 @@ describe('media on an S3-compatible store', () => {
     const bigger = Buffer.concat([photo, Buffer.alloc(1024)]);
     expect((await put(reserved.body.uploadUrl, bigger, 'image/jpeg')).status).toBe(403);
     expect((await put(reserved.body.uploadUrl, photo, 'text/html')).status).toBe(403);
-    expect(await store.keys(`runs/${run.id}/`)).toEqual([]);
+    expect(await store.keys(`incoming/runs/${run.id}/`)).toEqual([]);
 
+    // The phone's bytes wait apart from the stored files until the API takes them in at confirmation.
     expect((await put(reserved.body.uploadUrl, photo, 'image/jpeg')).status).toBe(200);
-    expect(await store.keys(`runs/${run.id}/`)).toEqual([reserved.body.path]);
+    expect(await store.keys(`incoming/runs/${run.id}/`)).toEqual([`incoming/${reserved.body.path}`]);
+    expect(await store.keys(`runs/${run.id}/`)).toEqual([]);
   });
 
   it('refuses at confirmation a text file posing as a JPEG, and deletes it from the bucket', async () => {
@@ -103,7 +105,7 @@ describe('media on an S3-compatible store', () => {
     const text = Buffer.from('<html><body>not a photo at all, just text posing as a JPEG</body></html>');
     const reserved = await reserve(cleaner, task.id, text.length);
     expect((await put(reserved.body.uploadUrl, text, 'image/jpeg')).status).toBe(200);
-    expect(await store.keys(`runs/${run.id}/`)).toEqual([reserved.body.path]);
+    expect(await store.keys(`incoming/runs/${run.id}/`)).toEqual([`incoming/${reserved.body.path}`]);
 
     const confirmed = await cleaner.http.post('/api/public/media-confirm', {
       token: cleaner.token,
@@ -115,6 +117,7 @@ describe('media on an S3-compatible store', () => {
     expect(confirmed.status).toBe(415);
     expect(confirmed.body.error).toBe(INVALID_PHOTO_ERROR);
     expect(await store.keys(`runs/${run.id}/`)).toEqual([]);
+    expect(await store.keys(`incoming/runs/${run.id}/`)).toEqual([]);
     const [row] = await api.orm.em
       .getConnection()
       .execute<{ status: string }[]>('select status from media where path = ?', [reserved.body.path]);

@@ -45,6 +45,8 @@ export interface TestApiOptions {
   calendarDurations?: CalendarDurations;
   /** How long a verification is reused before the run's files are hashed again (0: on every view). */
   verificationRecheckMs?: number;
+  /** How long a data export waits for a reader that takes nothing before it is cut off. */
+  exportIdleTimeoutMs?: number;
   /** Receives every log line (info and up) as JSON, as production's stdout would; else only errors show. */
   logStream?: DestinationStream;
 }
@@ -101,6 +103,7 @@ export async function startTestApi(options: TestApiOptions = {}) {
     calendarDurations: options.calendarDurations,
     metrics,
     verificationRecheckMs: options.verificationRecheckMs,
+    exportIdleTimeoutMs: options.exportIdleTimeoutMs,
   });
   server.on('request', app.callback());
 
