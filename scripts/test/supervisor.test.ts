@@ -25,7 +25,7 @@ describe("the start command's supervisor", () => {
       'api',
       process.execPath,
       ['--import', 'tsx', path.join(repoRoot, 'api/src/main.ts')],
-      { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      { ...process.env, PORT: String(port), METRICS_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
       { backoffMs: 500, log: (line) => lines.push(line) },
     );
     const live = async () => (await fetch(`http://127.0.0.1:${port}/api/health/live`)).ok;

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** The console's production build, as the API serves it (console/dist); shared by the tests and the bench. */
@@ -24,6 +24,33 @@ function buildWorkspace(workspace: string): void {
 /** The API serves console/dist; build it once when it is missing. */
 export function ensureConsoleBuilt(): void {
   if (!existsSync(path.join(repoRoot, 'console/dist/index.html'))) buildConsole();
+}
+
+/** What the console build reads besides node_modules: its own folder and the shared configuration. */
+const CONSOLE_SOURCES = ['console', 'config/src'];
+const CONSOLE_OUTPUTS = ['console/dist/index.html', 'console/dist-server/entry-server.js'];
+const NOT_SOURCES = new Set(['dist', 'dist-server', 'node_modules', 'test']);
+
+/** The newest modification time of the files under `dir` (milliseconds). */
+function newestChange(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (NOT_SOURCES.has(entry.name)) continue;
+    const entryPath = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestChange(entryPath) : statSync(entryPath).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Builds console/dist when it is missing or older than the console's sources, so the browser tests see
+ * the sources under test. The test run calls it once, before any file starts (vitest.global-setup.ts).
+ */
+export function ensureConsoleFresh(): void {
+  const outputs = CONSOLE_OUTPUTS.map((file) => path.join(repoRoot, file));
+  const built = Math.min(...outputs.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
+  const changed = Math.max(...CONSOLE_SOURCES.map((dir) => newestChange(path.join(repoRoot, dir))));
+  if (changed > built) buildConsole();
 }
 
 /** Both front ends as the API serves them (console/dist, runner-web/dist), built once when missing. */

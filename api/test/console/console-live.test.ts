@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildConsole } from './console-build.ts';
 import {
   type ConsoleHarness,
   DESKTOP,
@@ -15,7 +14,6 @@ import {
 
 let harness: ConsoleHarness;
 beforeAll(async () => {
-  buildConsole();
   harness = await startConsoleHarness();
 });
 afterAll(() => harness?.close());

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { Browser, goodPassword } from '../support/browser.ts';
 import { ownerRecords } from '../support/owner-records.ts';
-import { buildConsole } from './console-build.ts';
 import {
   type ConsoleHarness,
   DESKTOP,
@@ -19,8 +18,6 @@ import {
 let harness: ConsoleHarness;
 let records: ReturnType<typeof ownerRecords>;
 beforeAll(async () => {
-  // These screens change with the sources under test, so the console is built afresh.
-  buildConsole();
   harness = await startConsoleHarness();
   records = ownerRecords(harness.api);
 });

@@ -3,7 +3,6 @@ import { waitFor } from '../proof/proof-support.ts';
 import { Browser } from '../support/browser.ts';
 import { completedRun } from '../support/completed-run.ts';
 import { ownerRecords } from '../support/owner-records.ts';
-import { buildConsole } from './console-build.ts';
 import {
   type ConsoleHarness,
   DESKTOP,
@@ -19,7 +18,6 @@ import {
 let harness: ConsoleHarness;
 let owner: Owner;
 beforeAll(async () => {
-  buildConsole();
   harness = await startConsoleHarness({ worker: true });
   owner = await harness.owner('flex');
   await ownerRecords(harness.api).grantPlan(owner.userId, 'pro');

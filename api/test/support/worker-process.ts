@@ -34,6 +34,8 @@ export async function startWorkerProcess(api: TestApi, extraEnv: Record<string, 
     WORKER_METRICS_PORT: '0',
     // As every launcher of the worker does (npm start, the Docker image).
     ...WORKER_PROCESS_ENV,
+    // The workflow code the test run bundled once (vitest.global-setup.ts), as the Docker image carries it.
+    ...(process.env.TEST_WORKFLOW_BUNDLE_PATH ? { WORKFLOW_BUNDLE_PATH: process.env.TEST_WORKFLOW_BUNDLE_PATH } : {}),
     ...extraEnv,
   };
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'temporal/src/worker-main.ts'], {
