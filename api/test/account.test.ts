@@ -50,8 +50,6 @@ describe('profile and preferences', () => {
         properties: 0,
         completed_runs: 0,
         team_members: 0,
-        hours_saved: 0,
-        estimated_revenue: 0,
         task_completion_percent: null,
       },
     });
@@ -81,12 +79,11 @@ describe('profile and preferences', () => {
       .getConnection()
       .execute('update run_tasks set checked = false where id = ?', [second.taskIds[2]]);
     await records.run(property, { status: 'pending', tasks: 2 });
+    // Real counts only: no 'hours saved' or 'revenue' multiplied out of the run count.
     expect((await owner.get('/api/profile')).body.stats).toEqual({
       properties: 1,
       completed_runs: 2,
       team_members: 0,
-      hours_saved: 5,
-      estimated_revenue: 300,
       task_completion_percent: 75,
     });
 

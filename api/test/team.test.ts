@@ -107,7 +107,7 @@ describe('team invitations', () => {
     await records.endTrial(starter.userId);
     const refused = await starter.post('/api/team', { email: uniqueEmail() });
     expect(refused.status).toBe(403);
-    expect(refused.body.error).toBe('Upgrade to Professional to add unlimited team members');
+    expect(refused.body.error).toBe('Upgrade to Pro to add team members');
   });
 
   it('refuses a member past the professional plan’s 25 with the limit sentence', async () => {

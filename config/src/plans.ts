@@ -81,6 +81,16 @@ export const PLANS: Record<PlanKey, Plan> = {
   },
 };
 
+/**
+ * What a person reads for an access tier: the name of the plan that gives it. The tiers are internal
+ * words; 'Professional' and 'Enterprise' are no plan anyone can buy, so no screen says them.
+ */
+export const TIER_PLAN_NAMES: Record<AccessTier, string> = {
+  starter: PLANS.starter.name,
+  professional: PLANS.pro.name,
+  enterprise: PLANS.team.name,
+};
+
 /** The trial is professional access (the pro plan's limits) for 14 days, no card. */
 export const TRIAL_PLAN: PlanKey = 'pro';
 export const TRIAL_DAYS = 14;

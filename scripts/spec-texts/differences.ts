@@ -14,6 +14,11 @@ const EIGHT_CHARACTERS =
   'ARCHITECTURE.md decision 9: passwords have at least 8 characters (OWASP ASVS 5.0, 6.2.1); the spec’s ' +
   'messages are kept with 8 in place of 6.';
 
+const PLANS_THAT_EXIST =
+  'ARCHITECTURE.md decision 1 bills plan set A (Flex, Starter, Pro, Team); professional and enterprise are ' +
+  'access tiers, not plans anyone can buy, and issue 23 point 8 asks that screens name the plans that exist ' +
+  '(config/src/plans.ts TIER_PLAN_NAMES): Pro, not Professional.';
+
 export const SPEC_TEXT_DIFFERENCES: SpecTextDifference[] = [
   {
     text: 'Password should be at least 6 characters long',
@@ -74,5 +79,35 @@ export const SPEC_TEXT_DIFFERENCES: SpecTextDifference[] = [
       'The spec also keeps the dialog’s create button disabled while the name is blank or no type is ' +
       'chosen (section 4, template creation dialog), so the console cannot reach this title. The API ' +
       'refuses such a template with the sentence, which the console shows if another client sends one.',
+  },
+  {
+    text: 'Upgrade to Professional',
+    instead: 'Upgrade to Pro',
+    reason: PLANS_THAT_EXIST,
+  },
+  {
+    text: 'Upgrade to Professional to unlock advanced features',
+    instead: 'Upgrade to Pro to unlock advanced features',
+    reason: PLANS_THAT_EXIST,
+  },
+  {
+    text: 'Upgrade to Professional to add unlimited team members',
+    instead: 'Upgrade to Pro to add team members',
+    reason:
+      PLANS_THAT_EXIST +
+      ' Pro allows 25 team members and only Team is unlimited, so the sentence no longer promises unlimited.',
+  },
+  {
+    text: 'Upgrade to Enterprise for full access',
+    reason:
+      'No Enterprise plan exists (plan set A, ARCHITECTURE.md decision 1), and an owner with Pro or the trial ' +
+      'already has every feature, so the dashboard shows no upgrade banner from there (issue 23 point 8).',
+  },
+  {
+    text: 'Coming Soon',
+    reason:
+      'The spec shows it on Two-Factor Authentication (and on Team, which is built). Settings offers no ' +
+      'control for a feature that does not exist (issue 23 point 8), so the two-factor row is left out ' +
+      'until two-factor sign-in is built.',
   },
 ];

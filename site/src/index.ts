@@ -17,6 +17,6 @@ export {
 export { renderSitePage, type SitePage } from './render.tsx';
 export type { SiteContextValue } from './site-context.ts';
 export { estimatedMinutes, taskCount, type LibraryEntry, type TemplateDetail } from './site-data.ts';
-export { SAMPLE_REPORT } from './links.ts';
+export { LEGACY_TURNOVER_LIBRARY, SAMPLE_REPORT, TURNOVER_LIBRARY, turnoverGuide } from './links.ts';
 export { checklistPrintHtml } from './print/checklist-print.tsx';
 export { publicProfilePage, type PublicProfileView } from './pages/profile.tsx';

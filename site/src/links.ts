@@ -11,4 +11,10 @@ export const planLink = (signedIn: boolean, planKey?: string) =>
 /** Sign-up that remembers the template to preselect after onboarding. */
 export const templateSignUp = (slug: string) => `${SIGN_UP}&template=${encodeURIComponent(slug)}`;
 
+/** The turnover checklist library, under the product's own name: every page's canonical URL. */
+export const TURNOVER_LIBRARY = '/turnover-checklists';
+/** The spec's path of the same library (a competitor's name), still answered for links made to it. */
+export const LEGACY_TURNOVER_LIBRARY = '/turno';
+export const turnoverGuide = (slug: string) => `${TURNOVER_LIBRARY}/${encodeURIComponent(slug)}`;
+
 export const libraryPdf = (id: string) => `/api/checklists/library/${encodeURIComponent(id)}/pdf`;

@@ -9,7 +9,7 @@ import { loadOwnerAccess, type OwnerAccess } from './owner-access.ts';
 /** Features gated by tier (architecture decision 2), with the spec's upgrade message for each. */
 export const FEATURES = {
   analytics: { tier: 'professional', message: 'Upgrade to access detailed analytics and reports' },
-  team_management: { tier: 'professional', message: 'Upgrade to Professional to add unlimited team members' },
+  team_management: { tier: 'professional', message: 'Upgrade to Pro to add team members' },
 } as const satisfies Record<string, { tier: AccessTier; message: string }>;
 export type Feature = keyof typeof FEATURES;
 

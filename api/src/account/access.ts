@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { type AccessTier, type PlanKey, PLANS } from '@turnproof/config';
+import { type AccessTier, type PlanKey, PLANS, TIER_PLAN_NAMES } from '@turnproof/config';
 import { BillingAccount, Profile } from '@turnproof/db';
 import { mayUse } from '../access/access-guards.ts';
 import { loadOwnerAccess } from '../access/owner-access.ts';
@@ -15,7 +15,7 @@ export interface Access {
   status: AccessStatus;
   /** The plan that is on, or null without one (on trial or before any choice). */
   plan_key: PlanKey | null;
-  /** Sidebar wording: Starter, Professional, Enterprise or No plan. */
+  /** Sidebar wording: the plan's name (Flex, Starter, Pro, Team; Pro on the trial) or No plan. */
   plan_name: string;
   /** Without a plan or trial the spec's effective tier is starter. */
   tier: AccessTier;
@@ -31,12 +31,6 @@ export interface Access {
   limits: { max_properties: number | null; max_team_members: number | null };
   reports: { used: number; included: number; cap: number | null };
 }
-
-const TIER_NAMES: Record<AccessTier, string> = {
-  starter: 'Starter',
-  professional: 'Professional',
-  enterprise: 'Enterprise',
-};
 
 /**
  * The architecture page's gate: onboarding is needed without onboarding_completed_at, a plan or a
@@ -58,7 +52,7 @@ export async function accessOf(em: EntityManager, userId: string): Promise<Acces
     is_admin: access.isAdmin,
     status,
     plan_key: access.subscribed ? access.planKey : null,
-    plan_name: access.tier ? TIER_NAMES[access.tier] : 'No plan',
+    plan_name: access.subscribed ? plan.name : access.tier ? TIER_PLAN_NAMES[access.tier] : 'No plan',
     tier: access.tier ?? 'starter',
     subscribed: access.subscribed,
     on_trial: access.onTrial,

@@ -3,11 +3,14 @@ import type { Stripe } from '@turnproof/activities/stripe';
 import { type PlanKey, PLANS } from '@turnproof/config';
 import { BillingAccount, BillingSubscription, recordActivity, UserActivity } from '@turnproof/db';
 import { loadOwnerAccess } from '../access/owner-access.ts';
-import { badRequest, conflict, HttpError, notFound, serviceUnavailable } from '../http/errors.ts';
+import { badRequest, codedError, conflict, HttpError, notFound } from '../http/errors.ts';
 import { stripeCouponFor, unknownCouponMessage } from './checkout-coupons.ts';
 
 export const billingMessages = {
-  notConfigured: 'Billing is not configured on this server.',
+  /** Read by a host, meant for whoever runs the server: what is missing and what still works. */
+  notConfigured:
+    'Billing is not set up on this server yet, so paid plans cannot be bought here. Whoever runs this ' +
+    'Turnproof server turns it on by setting STRIPE_SECRET_KEY; Flex works without it.',
   checkoutFailed: 'Failed to create checkout session',
   portalFailed: 'Failed to open customer portal',
   noCustomer: 'No customer account found. Please subscribe to a plan first.',
@@ -16,8 +19,11 @@ export const billingMessages = {
   verifyFailed: 'Failed to verify checkout session',
 } as const;
 
+/** The `code` of the 503 answer without Stripe, so the console tells it from a passing outage. */
+export const BILLING_NOT_CONFIGURED = 'billing_not_configured';
+
 export function requireStripe(stripe: Stripe | null): Stripe {
-  if (!stripe) throw serviceUnavailable(billingMessages.notConfigured);
+  if (!stripe) throw codedError(503, BILLING_NOT_CONFIGURED, billingMessages.notConfigured);
   return stripe;
 }
 

@@ -25,7 +25,7 @@ const STEP_TIERS: Partial<Record<OnboardingStep, AccessTier>> = {
 };
 
 export const onboardingMessages = {
-  upgradeRequired: 'Upgrade to Professional to unlock advanced features',
+  upgradeRequired: 'Upgrade to Pro to unlock advanced features',
   planAlreadyPaid: 'You already have a subscription. Change plans from Plans & Billing.',
   useCheckout: 'Plans start at checkout: choose one with POST /api/stripe/checkout.',
   choosePlanFirst: 'Choose a plan to finish onboarding.',

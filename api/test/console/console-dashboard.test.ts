@@ -101,7 +101,8 @@ describe('the dashboard', () => {
     expect(await page.locator('[data-meter="Properties"]').textContent()).toContain('4 of 50');
     expect(await page.getByRole('heading', { name: 'Unlock Analytics' }).count()).toBe(0);
     const card = page.getByRole('group', { name: 'Subscription status' });
-    expect(await card.textContent()).toContain('Professional');
+    expect(await card.textContent()).toContain('Pro');
+    expect(await card.textContent()).not.toContain('Professional');
 
     expect(await seriousViolations(page, 'dashboard-desktop')).toEqual([]);
     await screenshot(page, 'dashboard-desktop');
@@ -124,7 +125,7 @@ describe('the dashboard', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Main navigation' });
     await menu.getByRole('link', { name: 'Profile' }).waitFor();
-    expect(await menu.getByRole('group', { name: 'Subscription status' }).textContent()).toContain('Professional');
+    expect(await menu.getByRole('group', { name: 'Subscription status' }).textContent()).toContain('Pro');
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
     expect(await seriousViolations(page, 'dashboard-390')).toEqual([]);
@@ -184,11 +185,11 @@ describe('the dashboard', () => {
   it('renders no dashboard on the server for a visitor who is signed out or an owner still in onboarding', async () => {
     const signedOut = await fetch(harness.url('/dashboard'));
     expect(signedOut.status).toBe(200);
-    expect(await signedOut.text()).not.toContain('Welcome back');
+    expect(await signedOut.text()).not.toMatch(/Welcome( back)?, /);
     // With neither plan nor trial, the console sends the owner to onboarding.
     const onboarding = await harness.owner('no-plan');
     const unfinished = await fetch(harness.url('/dashboard'), { headers: { Cookie: onboarding.cookie } });
-    expect(await unfinished.text()).not.toContain('Welcome back');
+    expect(await unfinished.text()).not.toMatch(/Welcome( back)?, /);
   });
 
   it("never shows a second host the first host's data, on screen or through the API", async () => {
@@ -197,7 +198,9 @@ describe('the dashboard', () => {
       await second.post('/api/properties', { name, address: `${name} Road` });
     const page = await harness.newPage(DESKTOP, second);
     await page.goto(harness.url('/dashboard'));
-    await page.getByRole('heading', { name: 'Welcome back, Test!' }).waitFor();
+    // No run yet: a new host is welcomed, not welcomed back.
+    await page.getByRole('heading', { name: 'Welcome, Test!' }).waitFor();
+    expect(await page.getByText('Welcome back').count()).toBe(0);
     await expect.poll(() => statValue(page, 'Total Properties')).toBe('3');
     expect(await statValue(page, 'Total Inspections')).toBe('0');
     expect(await statValue(page, 'Completed Today')).toBe('0');
@@ -209,10 +212,10 @@ describe('the dashboard', () => {
     expect(await page.locator('[data-meter="Properties"]').getAttribute('data-color')).toBe('error');
     await page.getByText("You've reached your limit of 3 properties. Upgrade for more.").waitFor();
     await page.getByRole('heading', { name: 'Unlock Analytics' }).waitFor();
-    await page.getByText('Upgrade to Professional to unlock advanced features').waitFor();
+    await page.getByText('Upgrade to Pro to unlock advanced features').waitFor();
     await page
       .getByRole('region', { name: 'Unlock Analytics' })
-      .getByRole('button', { name: 'Upgrade to Professional' })
+      .getByRole('button', { name: 'Upgrade to Pro' })
       .click();
     await page.getByRole('dialog', { name: 'Choose Your Perfect Plan' }).waitFor();
 

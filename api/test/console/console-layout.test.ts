@@ -60,7 +60,7 @@ describe('the console frame on a phone', () => {
   it('goes back on a swipe from the left edge over 100 px, and not on a shorter or inner swipe', async () => {
     const page = await harness.newPage(PHONE_390, host);
     await page.goto(harness.url('/dashboard'));
-    await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+    await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
     await page.getByRole('navigation', { name: 'Tabs' }).getByText('Properties').click();
     await page.waitForURL((url) => url.pathname === '/properties');
 
@@ -106,7 +106,7 @@ describe('page transitions', () => {
     const page = await harness.newPage(DESKTOP, host);
     await fadesOn(page);
     await page.goto(harness.url('/dashboard'));
-    await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+    await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
     // The first screen of a page load shows at once: no old page to follow, and no later largest paint.
     const before = await fadeCount(page);
     expect(before).toBe(0);
@@ -122,7 +122,7 @@ describe('page transitions', () => {
     await calm.emulateMedia({ reducedMotion: 'reduce' });
     await fadesOn(calm);
     await calm.goto(harness.url('/dashboard'));
-    await calm.getByRole('heading', { name: /Welcome back/ }).waitFor();
+    await calm.getByRole('heading', { name: /^Welcome/ }).waitFor();
     await calm
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: /^Properties/ })

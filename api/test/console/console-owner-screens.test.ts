@@ -122,7 +122,7 @@ describe('analytics', () => {
     await open(page, '/analytics', 'Analytics');
     await page.getByRole('heading', { name: 'Feature Locked' }).waitFor();
     await page.getByText('Upgrade to access detailed analytics and reports').waitFor();
-    await page.getByRole('button', { name: 'Upgrade to Professional' }).waitFor();
+    await page.getByRole('button', { name: 'Upgrade to Pro' }).waitFor();
     await screenshot(page, 'analytics-locked');
     expect(await seriousViolations(page, 'analytics lock')).toEqual([]);
     await page.context().close();
@@ -182,7 +182,7 @@ describe('team', () => {
     const page = await pageFor(owner);
     await open(page, '/team', 'Team');
     await page.locator('[data-feature-lock="Team"]').getByRole('heading', { name: 'Feature Locked' }).waitFor();
-    await page.getByText('Upgrade to Professional to add unlimited team members').waitFor();
+    await page.getByText('Upgrade to Pro to add team members').waitFor();
     await page.context().close();
   });
 });
@@ -218,10 +218,15 @@ describe('settings and profile', () => {
     const signIn = await again.post('/api/auth/login', { email: owner.email, password: 'a brand new passphrase 42' });
     expect(signIn.status).toBe(200);
 
-    await page.getByRole('switch', { name: /Data sharing/ }).click();
+    await page.getByRole('switch', { name: /Location services/ }).click();
     await expect
-      .poll(async () => (await again.get('/api/preferences')).body.data_sharing, { timeout: UI_TIMEOUT_MS })
+      .poll(async () => (await again.get('/api/preferences')).body.location_services, { timeout: UI_TIMEOUT_MS })
       .toBe(true);
+    // Only controls that do something: none for push, two-factor sign-in or sharing with partners.
+    const settings = (await page.locator('main').textContent()) ?? '';
+    for (const absent of [/push/i, /two-factor/i, /coming soon/i, /partners/i, /data sharing/i])
+      expect(settings).not.toMatch(absent);
+    expect(await page.getByRole('switch').count()).toBe(2);
     await page.getByLabel('Timezone').click();
     await page.getByRole('option', { name: 'Europe/Paris' }).click();
     await page.getByRole('listbox').waitFor({ state: 'hidden' });

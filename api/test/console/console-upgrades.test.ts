@@ -24,14 +24,14 @@ describe('the feature lock screen', () => {
     ] as const) {
       const page = await harness.newPage(device, host);
       await page.goto(harness.url('/dashboard'));
-      await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+      await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
       await page.goto(harness.url('/analytics'));
       const lock = page.locator('[data-feature-lock="Analytics"]');
       await lock.getByRole('heading', { name: 'Feature Locked' }).waitFor();
       expect(await lock.textContent()).toContain('Upgrade to access detailed analytics and reports');
       await screenshot(page, `feature-lock-${label}`);
 
-      await lock.getByRole('button', { name: 'Upgrade to Professional' }).click();
+      await lock.getByRole('button', { name: 'Upgrade to Pro' }).click();
       const picker = page.getByRole('dialog', { name: 'Choose Your Perfect Plan' });
       await picker.getByRole('region', { name: 'Have a promo code?' }).waitFor();
       await screenshot(page, `feature-lock-plan-picker-${label}`);
@@ -46,19 +46,20 @@ describe('the feature lock screen', () => {
 });
 
 describe('the dashboard by plan', () => {
-  it('gates the team card, names the next plan up, and rotates the success story every 8 s', async () => {
+  it('gates the team card, names the plan that exists (Pro), and rotates the success story every 8 s', async () => {
     const starter = await harness.owner('flex');
     const page = await harness.newPage(DESKTOP, starter);
     await page.clock.install();
     await page.goto(harness.url('/dashboard'));
     const teamLock = page.locator('[data-feature-lock="Team"]');
     await teamLock.getByRole('heading', { name: 'Feature Locked' }).waitFor();
-    expect(await teamLock.textContent()).toContain('Upgrade to Professional to add unlimited team members');
+    expect(await teamLock.textContent()).toContain('Upgrade to Pro to add team members');
     // The card sits among the others: no 'Go Back' there.
     expect(await teamLock.getByRole('button', { name: 'Go Back' }).count()).toBe(0);
     expect(await page.locator('[data-upgrade-banner]').textContent()).toContain(
-      'Upgrade to Professional to unlock advanced features',
+      'Upgrade to Pro to unlock advanced features',
     );
+    expect(await page.locator('body').textContent()).not.toMatch(/Professional|Enterprise/);
 
     const story = page.locator('[data-success-story]');
     const first = await story.textContent();
@@ -74,9 +75,10 @@ describe('the dashboard by plan', () => {
     const team = proPage.getByRole('region', { name: 'Your Team' });
     await team.getByText('Invite your cleaners').waitFor();
     await team.getByRole('link', { name: 'Manage Team' }).waitFor();
-    expect(await proPage.locator('[data-upgrade-banner]').textContent()).toContain(
-      'Upgrade to Enterprise for full access',
-    );
+    // Pro has every feature: no banner sells an 'Enterprise' plan that does not exist.
+    await proPage.getByRole('heading', { name: 'Plan Usage' }).waitFor();
+    expect(await proPage.locator('[data-upgrade-banner]').count()).toBe(0);
+    expect(await proPage.locator('body').textContent()).not.toMatch(/Enterprise|Professional/);
     await screenshot(proPage, 'dashboard-pro-390');
   });
 });

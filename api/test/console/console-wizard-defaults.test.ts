@@ -186,7 +186,7 @@ describe("the dashboard's onboarding checklist", () => {
     await card.scrollIntoViewIfNeeded();
     await card.getByRole('button', { name: 'Upgrade: View analytics' }).click();
     const modal = page.getByRole('dialog', { name: 'Upgrade Required' });
-    await modal.getByText('Upgrade to Professional to unlock advanced features').waitFor();
+    await modal.getByText('Upgrade to Pro to unlock advanced features').waitFor();
     await page.waitForTimeout(400); // the dialog's fade-in
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'onboarding-checklist-upgrade-required.png') });
     await modal.getByRole('button', { name: 'Not now' }).click();
@@ -232,7 +232,7 @@ describe("the dashboard's onboarding checklist", () => {
     await card.getByRole('button', { name: 'Start: Invite your team' }).click();
     await page.waitForURL((url) => url.pathname === '/team');
     await page.goBack();
-    await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+    await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
     await page.getByRole('region', { name: 'Your Team' }).waitFor();
     await expect.poll(() => card.count()).toBe(0);
     const stored = (await owner.get('/api/onboarding')).body.progress as { id: string; completed: boolean }[];

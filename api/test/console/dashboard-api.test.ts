@@ -58,7 +58,7 @@ describe('GET /api/dashboard', () => {
     expect(dashboard.body.properties.map((p: { name: string }) => p.name)).toEqual(['Dogwood', 'Cedar', 'Birch']);
     expect(dashboard.body.recent_runs).toHaveLength(4);
     expect(dashboard.body.recent_runs[0]).toMatchObject({ property_name: 'Dogwood', status: 'pending' });
-    expect(dashboard.body.access).toMatchObject({ plan_name: 'Professional', limits: { max_properties: 50 } });
+    expect(dashboard.body.access).toMatchObject({ plan_name: 'Pro', limits: { max_properties: 50 } });
   });
 
   it("shows another owner nothing of the first owner's data", async () => {

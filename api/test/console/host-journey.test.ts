@@ -76,12 +76,11 @@ describe('a brand-new host, end to end in the console', () => {
 
     await step('onboarding on the free trial', async () => {
       await onboardWithFreeTrial(page, harness);
-      await page.getByRole('heading', { name: 'Welcome back, Riley!' }).waitFor();
+      // A new host is welcomed, not welcomed back (Welcome back comes once a run exists, below).
+      await page.getByRole('heading', { name: 'Welcome, Riley!' }).waitFor();
       await page.getByText('Free Trial Active').waitFor();
       await page.getByText('14 days left in your free trial.').waitFor();
-      expect(await page.getByRole('group', { name: 'Subscription status' }).textContent()).toMatch(
-        /Professional.*Trial/,
-      );
+      expect(await page.getByRole('group', { name: 'Subscription status' }).textContent()).toMatch(/Pro.*Trial/);
       await expect.poll(() => statValue(page, 'Total Properties'), { timeout: UI_TIMEOUT_MS }).toBe('0');
       expect(await statValue(page, 'Completed Today')).toBe('0');
       await page.getByText('No inspection runs yet. Start one and share its magic link.').waitFor();

@@ -55,7 +55,7 @@ export async function confirmFromMailAndSignIn(
 /** From the onboarding welcome: Get Started, then keep the sign-up trial; lands on the dashboard. */
 export async function onboardWithFreeTrial(page: Page, harness: ConsoleHarness): Promise<void> {
   await page.getByRole('button', { name: 'Get Started' }).click();
-  await visible(page.getByText(/Your free trial of Professional runs until/));
+  await visible(page.getByText(/Your free trial of Pro runs until .+, with up to 10 reports a month\./));
   await page.getByRole('button', { name: 'Continue with free trial' }).click();
   await visible(page.getByText('Your free trial continues.'));
   await page.waitForURL(harness.url('/dashboard'), { timeout: UI_TIMEOUT_MS });

@@ -13,13 +13,13 @@ const stepsOf = (body: { steps: { id: string; completed: boolean }[] }) =>
   Object.fromEntries(body.steps.map((step) => [step.id, step.completed]));
 
 describe('onboarding API', () => {
-  it('starts a new owner on the Professional trial, outside the onboarding gate', async () => {
+  it('starts a new owner on the Pro trial (named Pro, the plan that exists), outside the onboarding gate', async () => {
     const owner = await signedInOwner(api);
     const { access } = (await owner.get('/api/auth/session')).body;
     expect(access).toMatchObject({
       status: 'trial',
       on_trial: true,
-      plan_name: 'Professional',
+      plan_name: 'Pro',
       needs_onboarding: false,
       onboarding_completed: false,
       features: { analytics: true, team: true },
@@ -66,11 +66,11 @@ describe('onboarding API', () => {
 
     const refused = await owner.post('/api/onboarding/steps/invite-team');
     expect(refused.status).toBe(402);
-    expect(refused.body.error).toBe('Upgrade to Professional to unlock advanced features');
+    expect(refused.body.error).toBe('Upgrade to Pro to unlock advanced features');
 
     const picked = await owner.post('/api/onboarding/plan', { plan_key: 'flex' });
     expect(picked.status).toBe(200);
-    expect(picked.body.access).toMatchObject({ needs_onboarding: false, status: 'active', plan_name: 'Starter' });
+    expect(picked.body.access).toMatchObject({ needs_onboarding: false, status: 'active', plan_name: 'Flex' });
     expect(picked.body.access.limits.max_properties).toBe(3);
 
     await owner.post('/api/properties', { name: 'Dune House', address: '3 Sand Way' });

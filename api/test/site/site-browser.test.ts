@@ -82,11 +82,11 @@ const MAIN_CONTENT: [string, string[]][] = [
   ['/help', ['Getting started', 'Sending a magic link', 'Working offline', 'Reports', 'Billing and plans', 'Team']],
   ['/features', ['Works offline', 'Photo compression on the phone']],
   ['/demo', ['Open the demo checklist']],
-  ['/industries/short-term-rental', ['4.9 out of 5 from 189 reviews']],
+  ['/industries/short-term-rental', ['Turnover checklists for Airbnb and Vrbo hosts']],
   ['/industries/property-management', ['Inspections and turnovers across every unit you manage']],
   ['/industries/move-in-out', ['Move-in and move-out inspections that settle deposits']],
-  ['/locations/austin-tx', ['12,500', '$185', '68%']],
-  ['/locations/miami-fl', ['18,500', '$225', '72%']],
+  ['/locations/austin-tx', ['Turnover tips for Austin']],
+  ['/locations/miami-fl', ['Turnover tips for Miami']],
 ];
 
 describe('the public site in Chromium', () => {
@@ -156,7 +156,7 @@ describe('the public site in Chromium', () => {
     expect(found).toEqual([]);
   }, 400_000);
 
-  it('filters the library by category and downloads a checklist as a PDF, counting it', async () => {
+  it('filters the library by category and downloads a checklist as a PDF', async () => {
     const page = await open('/checklists');
     await page.getByRole('link', { name: 'Bathrooms', exact: true }).click();
     const bathrooms = checklistLibrary.filter((entry) => entry.category === 'Bathrooms').map((entry) => entry.title);
@@ -169,8 +169,6 @@ describe('the public site in Chromium', () => {
 
     const entry = checklistLibrary[0]!;
     const card = page.locator('[data-library] > li').filter({ has: page.getByRole('heading', { name: entry.title }) });
-    const count = card.locator('[data-download-count]');
-    const before = Number((await count.innerText()).replace(/,/g, ''));
     const button = card.getByRole('button', { name: `Download Free: ${entry.title}` });
     const download = page.waitForEvent('download');
     await button.click();
@@ -182,7 +180,6 @@ describe('the public site in Chromium', () => {
     const text = squash((await new PDFParse({ data: new Uint8Array(pdf) }).getText()).text);
     expect(text).toContain(entry.title);
     for (const task of entry.taskList) expect(text).toContain(squash(task));
-    await expect.poll(() => count.innerText()).toBe((before + 1).toLocaleString('en-US'));
     await expect.poll(() => button.innerText()).toBe('Download Free');
     await page.context().close();
   });

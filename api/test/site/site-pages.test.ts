@@ -41,20 +41,20 @@ const PAGES: [string, string][] = [
   ['/features', 'Works offline'],
   ['/templates', 'Checklist templates'],
   ...systemTemplates.map((seed): [string, string] => [`/templates/${seed.slug}`, seed.sections[0]!.tasks[0]!.title]),
-  ['/turno', 'Turnover checklist library'],
-  ['/turno/airbnb', 'Airbnb turnover checklist'],
-  ['/turno/vrbo', 'Vrbo turnover checklist'],
-  ['/turno/move-in', 'Move-in inspection checklist'],
-  ['/turno/move-out', 'Move-out inspection checklist'],
+  ['/turnover-checklists', 'Turnover checklist library'],
+  ['/turnover-checklists/airbnb', 'Airbnb turnover checklist'],
+  ['/turnover-checklists/vrbo', 'Vrbo turnover checklist'],
+  ['/turnover-checklists/move-in', 'Move-in inspection checklist'],
+  ['/turnover-checklists/move-out', 'Move-out inspection checklist'],
   ['/checklists', 'Free checklist library'],
   ['/contact', 'Contact us'],
   ['/demo', 'See it as your cleaner does'],
   ['/help', 'Sending a magic link'],
-  ['/industries/short-term-rental', '4.9 out of 5 from 189 reviews'],
+  ['/industries/short-term-rental', 'Turnover checklists for Airbnb and Vrbo hosts'],
   ['/industries/property-management', 'Property management'],
   ['/industries/move-in-out', 'Move-in and move-out'],
-  ['/locations/austin-tx', '12,500'],
-  ['/locations/miami-fl', '18,500'],
+  ['/locations/austin-tx', 'Turnover tips for Austin'],
+  ['/locations/miami-fl', 'Turnover tips for Miami'],
   ['/privacy', '10. Your rights and contact'],
   ['/terms', '9. Changes and contact'],
 ];
@@ -115,7 +115,7 @@ describe('public pages (signed out, server-rendered)', () => {
     const turno = await page('/turno/nope');
     expect(turno.status).toBe(404);
     expect(turno.html).toContain('Template Not Found');
-    expect(turno.html).toContain('href="/turno"');
+    expect(turno.html).toContain('href="/turnover-checklists"');
   });
 
   it('leaves the console its routes: /dashboard and /auth get the console, /templates too when signed in', async () => {
@@ -183,6 +183,63 @@ describe('public pages (signed out, server-rendered)', () => {
     expect(faq.mainEntity).toHaveLength(8);
     const product = jsonLd((await page('/pricing')).html).find((data) => data['@type'] === 'Product');
     expect(product.offers.map((offer: { price: string }) => offer.price)).toEqual(['0.00', '15.00', '29.00', '49.00']);
-    expect(product.aggregateRating).toMatchObject({ ratingValue: 4.8, reviewCount: 247 });
+    // No rating: nobody has rated Turnproof, so structured data claims none.
+    expect(product.aggregateRating).toBeUndefined();
+  });
+});
+
+describe('honest copy (issue 23, point 8)', () => {
+  /** What invented social proof and invented savings look like on a page. */
+  const INVENTED = [
+    /out of 5/i,
+    /★/,
+    /\d[\d,]* (reviews|downloads)/i,
+    /rated \d/i,
+    /(hours|minutes) saved/i,
+    /active listings|average nightly rate|\d+\s*% occupancy/i,
+  ];
+
+  it('shows no invented rating, review count, download count, market figure or time saved on any public page', async () => {
+    for (const path of [...PAGES.map(([path]) => path), '/turno', '/turno/airbnb']) {
+      const { status, html } = await page(path);
+      expect(status, path).toBe(200);
+      const text = html.replace(/<(style|script)[^>]*>.*?<\/\1>/gs, ' ').replace(/<[^>]+>/g, ' ');
+      for (const pattern of INVENTED) expect(text, `${path} says ${pattern}`).not.toMatch(pattern);
+    }
+  });
+
+  it('shows the library with counts that are true: its number of checklists and each card’s tasks', async () => {
+    const rows = await api.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ title: string; tasks: number }[]>(
+        'select title, jsonb_array_length(task_list::jsonb) as tasks from library_checklists order by position',
+      );
+    expect(rows.length).toBeGreaterThan(0);
+    const { html } = await page('/checklists');
+    expect(html).toContain(`${rows.length} printable checklists, free to download as PDF.`);
+    const cards = [...html.matchAll(/library-card"[^>]*>.*?<h2>([^<]+)<\/h2>.*?<p class="meta">(\d+) tasks · /gs)].map(
+      (match) => [match[1]!.replace(/&amp;/g, '&').replace(/&#x27;/g, "'"), Number(match[2])],
+    );
+    expect(cards).toEqual(rows.map((row) => [row.title, row.tasks]));
+  });
+
+  it('keeps /turno working, with the library’s own URL as canonical and in the sitemap', async () => {
+    for (const [legacy, own] of [
+      ['/turno', '/turnover-checklists'],
+      ['/turno/airbnb', '/turnover-checklists/airbnb'],
+    ]) {
+      const old = await page(legacy!);
+      expect(old.status, legacy).toBe(200);
+      expect(headOf(old.html).canonical, legacy).toBe(`${api.baseUrl}${own}`);
+      expect(headOf(old.html).h1, legacy).toBe(headOf((await page(own!)).html).h1);
+    }
+    const sitemap = (await page('/sitemap.xml')).html;
+    expect(sitemap).toContain(`${api.baseUrl}/turnover-checklists</loc>`);
+    expect(sitemap).not.toContain('/turno<');
+    expect(sitemap).not.toContain('/turno/');
+    // Every page links the library by its own URL.
+    expect((await page('/')).html).toContain('href="/turnover-checklists"');
+    expect((await page('/')).html).not.toMatch(/href="\/turno["/]/);
   });
 });

@@ -57,12 +57,14 @@ export function Dashboard() {
   const setupOpen = onboarding.data && onboarding.data.completed < onboarding.data.total;
   const upgradeMessages = upgradeBannerMessages(access);
   const userId = session.data?.user?.id ?? '';
+  // A host who has sent no run yet is new here: welcomed, not welcomed back.
+  const greeting = stats.runs > 0 ? 'Welcome back' : 'Welcome';
 
   return (
     <Stack spacing={3}>
       <Box>
         <Typography component="h1" variant="h4">
-          Welcome back, {firstName}!
+          {greeting}, {firstName}!
         </Typography>
         <Typography color="text.secondary">Here is what is happening across your properties today.</Typography>
       </Box>

@@ -14,10 +14,13 @@ function propertyNote(count: number, max: number | null): string | undefined {
   return undefined;
 }
 
-function reportNote(reports: Access['reports']): string | undefined {
-  if (reports.cap === null) return undefined;
+function reportNote(access: Access): string | undefined {
+  const { reports } = access;
+  if (reports.cap === null) return 'Extra reports are billed per report.';
   if (reports.used >= reports.cap) return 'Report limit reached';
   if (reports.used >= reports.cap * REPORT_WARNING) return 'Approaching report limit';
+  // The trial opens Pro's features; its reports are metered at Flex's monthly cap until a plan is bought.
+  if (access.on_trial) return `Your trial includes up to ${reports.cap} reports a month.`;
   return undefined;
 }
 
@@ -42,10 +45,7 @@ export function PlanUsageCard({ access, properties, orgId }: { access: Access; p
             label="Reports this period"
             used={access.reports.used}
             limit={reportLimit}
-            note={
-              reportNote(access.reports) ??
-              (access.reports.cap === null ? 'Extra reports are billed per report.' : undefined)
-            }
+            note={reportNote(access)}
           />
           {credits > 0 && (
             <Typography variant="body2" data-promo-credits>

@@ -1,5 +1,6 @@
 import InsightsIcon from '@mui/icons-material/Insights';
 import { Button, Card, CardContent, Typography } from '@mui/material';
+import { UPGRADE_TO_PRO } from '../plans/upgrade-messages.ts';
 
 /** Shown when the plan has no analytics. */
 export function UnlockAnalytics({ onUpgrade }: { onUpgrade: () => void }) {
@@ -14,7 +15,7 @@ export function UnlockAnalytics({ onUpgrade }: { onUpgrade: () => void }) {
           Upgrade to access detailed analytics and reports.
         </Typography>
         <Button variant="contained" onClick={onUpgrade}>
-          Upgrade to Professional
+          {UPGRADE_TO_PRO}
         </Button>
       </CardContent>
     </Card>

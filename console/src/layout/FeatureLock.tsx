@@ -2,7 +2,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { UPGRADE_MESSAGES } from '../plans/upgrade-messages.ts';
+import { UPGRADE_MESSAGES, UPGRADE_TO_PRO } from '../plans/upgrade-messages.ts';
 import { lazyComponent } from './lazyPage.tsx';
 import { useOpenedOnce } from './useOpenedOnce.ts';
 
@@ -20,8 +20,8 @@ interface FeatureLockProps {
 }
 
 /**
- * The lock screen of a feature the owner's plan lacks: 'Feature Locked', the reason, 'Upgrade to
- * Professional' opening the plan picker on the spot, and 'Go Back' to where the owner came from.
+ * The lock screen of a feature the owner's plan lacks: 'Feature Locked', the reason, 'Upgrade to Pro'
+ * opening the plan picker on the spot, and 'Go Back' to where the owner came from.
  */
 export function FeatureLock({ feature, message = UPGRADE_MESSAGES.anyFeature, variant = 'page' }: FeatureLockProps) {
   const navigate = useNavigate();
@@ -65,7 +65,7 @@ export function FeatureLock({ feature, message = UPGRADE_MESSAGES.anyFeature, va
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'center' }}>
           <Button variant="contained" onClick={() => setPickerOpen(true)}>
-            Upgrade to Professional
+            {UPGRADE_TO_PRO}
           </Button>
           {page && (
             <Button variant="outlined" onClick={goBack}>

@@ -123,7 +123,12 @@ export function OnboardingPage() {
               <Typography color="text.secondary">Pay per report. Change or cancel any time.</Typography>
             </Box>
             {access?.on_trial && access.trial_ends_at && (
-              <TrialChoice endsAt={access.trial_ends_at} onContinue={() => planChosen('trial')} />
+              <TrialChoice
+                endsAt={access.trial_ends_at}
+                planName={access.plan_name}
+                reportsPerMonth={access.reports.cap}
+                onContinue={() => planChosen('trial')}
+              />
             )}
             <PlanChoice plans={onboarding.data.plans} userId={user.id} onChosen={planChosen} />
             <Button variant="text" onClick={() => setView('welcome')} sx={{ alignSelf: 'center' }}>

@@ -6,8 +6,22 @@ import { errorMessage } from '../auth/authApi.ts';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { month: 'long', day: 'numeric' });
 
-/** For an owner on the sign-up trial: go on with it instead of picking a plan now. */
-export function TrialChoice({ endsAt, onContinue }: { endsAt: string; onContinue: () => void }) {
+/**
+ * For an owner on the sign-up trial: go on with it instead of picking a plan now. It names the plan whose
+ * features the trial opens and the reports it really allows (metered at Flex's monthly cap until a plan
+ * is bought), not the plan's own included reports.
+ */
+export function TrialChoice({
+  endsAt,
+  planName,
+  reportsPerMonth,
+  onContinue,
+}: {
+  endsAt: string;
+  planName: string;
+  reportsPerMonth: number | null;
+  onContinue: () => void;
+}) {
   const [busy, setBusy] = useState(false);
   const notify = useNotify();
 
@@ -32,8 +46,9 @@ export function TrialChoice({ endsAt, onContinue }: { endsAt: string; onContinue
         </Button>
       }
     >
-      Your free trial of Professional runs until {dateFormat.format(new Date(endsAt))}. Pick a plan now, or later from
-      Plans & Billing.
+      Your free trial of {planName} runs until {dateFormat.format(new Date(endsAt))}
+      {reportsPerMonth === null ? '.' : `, with up to ${reportsPerMonth} reports a month.`} Pick a plan now, or later
+      from Plans & Billing.
     </Alert>
   );
 }

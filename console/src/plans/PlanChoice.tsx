@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { HttpError, useNotify, useRedirect } from 'react-admin';
 import { errorMessage } from '../auth/authApi.ts';
 import type { Plan, PlanKey } from '../types.ts';
+import { billingNotSetUpSentence } from './billing-not-set-up.ts';
 import { choosePlan } from './choosePlan.ts';
 import { PlanPicker } from './PlanPicker.tsx';
 import { PromoCodeBox } from './PromoCodeBox.tsx';
@@ -30,6 +31,7 @@ export function PlanChoice({
   onChosen: (plan: Plan) => void;
 }) {
   const [picking, setPicking] = useState<PlanKey | null>(null);
+  const [billingNotice, setBillingNotice] = useState<string | null>(null);
   const notify = useNotify();
   const redirect = useRedirect();
 
@@ -50,7 +52,9 @@ export function PlanChoice({
         redirect('/auth');
         return;
       }
-      notify(`Checkout Error: ${checkoutErrorMessage(error)}`, { type: 'error' });
+      const notSetUp = billingNotSetUpSentence(error);
+      if (notSetUp) setBillingNotice(notSetUp);
+      else notify(`Checkout Error: ${checkoutErrorMessage(error)}`, { type: 'error' });
     } finally {
       setPicking(null);
     }
@@ -66,6 +70,11 @@ export function PlanChoice({
       <Typography component="h2" variant="h6">
         Pick a plan
       </Typography>
+      {billingNotice && (
+        <Alert severity="info" data-billing-not-set-up>
+          {billingNotice}
+        </Alert>
+      )}
       <PlanPicker plans={plans} current={current} picking={picking} onPick={pick} />
     </Stack>
   );

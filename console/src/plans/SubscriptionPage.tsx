@@ -20,6 +20,7 @@ import { useRefreshSession, useSession } from '../auth/session.ts';
 import { usePageTitle } from '../layout/usePageTitle.ts';
 import { useOnboarding } from '../onboarding/useOnboarding.ts';
 import { PlanChoice } from './PlanChoice.tsx';
+import { billingNotSetUpSentence } from './billing-not-set-up.ts';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 
@@ -48,7 +49,9 @@ export function SubscriptionPage() {
       const { url } = await apiJson<{ url: string }>('/stripe/portal', { method: 'POST' });
       window.open(url, '_blank', 'noopener');
     } catch (error) {
-      notify(`Portal Error: ${errorMessage(error, 'Failed to open customer portal')}`, { type: 'error' });
+      const notSetUp = billingNotSetUpSentence(error);
+      if (notSetUp) notify(notSetUp, { type: 'info' });
+      else notify(`Portal Error: ${errorMessage(error, 'Failed to open customer portal')}`, { type: 'error' });
     } finally {
       setOpeningPortal(false);
     }

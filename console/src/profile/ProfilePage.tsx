@@ -44,15 +44,13 @@ function QuickStats({ stats }: { stats: Profile['stats'] }) {
   const items = [
     ['Properties', stats.properties],
     ['Completed runs', stats.completed_runs],
-    ['Hours saved', stats.hours_saved],
-    ['Est. revenue', `$${stats.estimated_revenue.toLocaleString('en-US')}`],
     ['Team members', stats.team_members],
     ['Task completion', stats.task_completion_percent === null ? '–' : `${stats.task_completion_percent}%`],
   ] as const;
   return (
     <Box
       component="dl"
-      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(6, 1fr)' }, gap: 2, m: 0 }}
+      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2, m: 0 }}
     >
       {items.map(([label, value]) => (
         // dt and dd sit right inside the card's div, which sits right inside the dl (axe's definition-list rule).

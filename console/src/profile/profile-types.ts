@@ -19,8 +19,6 @@ export interface Profile {
     properties: number;
     completed_runs: number;
     team_members: number;
-    hours_saved: number;
-    estimated_revenue: number;
     task_completion_percent: number | null;
   };
 }

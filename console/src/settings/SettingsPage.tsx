@@ -36,16 +36,17 @@ const TIMEZONES = [
 
 type Flag = { [K in keyof Preferences]: Preferences[K] extends boolean ? K : never }[keyof Preferences];
 
+// Only switches that change something: no control for a channel or feature Turnproof does not have (push,
+// desktop notifications, two-factor sign-in, sharing with partners), and each hint says what it really does.
 const NOTIFICATION_SWITCHES: [Flag, string, string][] = [
-  ['email_notifications', 'Email notifications', 'Reports and reminders by e-mail'],
-  ['push_notifications', 'Push notifications', 'On this device when the browser allows it'],
-  ['desktop_notifications', 'Desktop notifications', 'While the console is open'],
-  ['alert_notifications', 'Issue alerts', 'When a cleaner reports an issue'],
+  ['email_notifications', 'Email notifications', 'The weekly summary of your runs, issues and reports, on Mondays'],
 ];
 const PRIVACY_SWITCHES: [Flag, string, string][] = [
-  ['analytics_collection', 'Usage analytics', 'Help us improve Turnproof with anonymous usage data'],
-  ['location_services', 'Location services', 'Keep the location of photos in your reports'],
-  ['data_sharing', 'Data sharing', 'Share anonymised figures with partners'],
+  [
+    'location_services',
+    'Location services',
+    'Keep the GPS position inside the photo files you download; reports always show where the phone said it was',
+  ],
 ];
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -135,11 +136,6 @@ export function SettingsPage() {
               </Stack>
             }
             action={null}
-          />
-          <Row
-            title="Two-Factor Authentication"
-            detail="An extra step at sign-in"
-            action={<Chip size="small" label="Coming Soon" />}
           />
           <Row
             title="Password"

@@ -86,9 +86,6 @@ function libraryDownload(form: HTMLFormElement) {
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      const count = Number(response.headers.get('X-Download-Count'));
-      const shown = form.closest('[data-category]')?.querySelector('[data-download-count]');
-      if (shown && Number.isFinite(count) && count > 0) shown.textContent = count.toLocaleString('en-US');
     } catch {
       alert(DOWNLOAD_FAILED);
     } finally {

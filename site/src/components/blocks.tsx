@@ -83,14 +83,6 @@ export function FaqList() {
   );
 }
 
-export function Rating({ value, count }: { value: number; count: number }) {
-  return (
-    <p className="rating">
-      <span aria-hidden="true">★★★★★</span> {value.toFixed(1)} out of 5 from {count} reviews
-    </p>
-  );
-}
-
 export function TemplateCard({
   template,
   mostUsed,

@@ -2,7 +2,7 @@
 /** @jsxImportSource react */
 import type { ReactNode } from 'react';
 import { cities, industries, PRODUCT_NAME } from '../content/marketing.ts';
-import { SIGN_IN, SIGN_UP } from '../links.ts';
+import { SIGN_IN, SIGN_UP, TURNOVER_LIBRARY } from '../links.ts';
 import { useSite } from '../site-context.ts';
 
 const nav = [
@@ -107,7 +107,7 @@ export function Footer() {
               <a href="/checklists">Free checklists</a>
             </li>
             <li>
-              <a href="/turno">Turnover library</a>
+              <a href={TURNOVER_LIBRARY}>Turnover library</a>
             </li>
             <li>
               <a href="/help">Help centre</a>

@@ -1,11 +1,12 @@
 /**
  * Everything on the public site that marketing may change without touching a component: claims,
- * testimonials, ratings, city market stats, the FAQ, industries. Components read it from here only.
+ * testimonials, city pages, the FAQ, industries. Components read it from here only. No invented figures:
+ * no ratings, review or download counts, market statistics or time-saved claims that nothing we record
+ * measures (ARCHITECTURE.md decision 26).
  */
 
 export const PRODUCT_NAME = 'Turnproof';
 export const TAGLINE = 'Turnover and inspection checklists with photo proof';
-export const TIME_SAVED_CLAIM = '20–40 minutes saved per turnover';
 
 export const hero = {
   title: 'Proof that every turnover was done right',
@@ -17,7 +18,7 @@ export const trustStrip = [
   'No app for cleaners to install',
   'Works offline on any phone',
   'Time-stamped photo proof',
-  TIME_SAVED_CLAIM,
+  'A PDF report the moment the run is done',
 ];
 
 export interface Feature {
@@ -106,11 +107,6 @@ export const testimonials: Testimonial[] = [
 /** The testimonials carousel moves on every this many milliseconds. */
 export const TESTIMONIAL_ROTATION_MS = 5000;
 
-export const ratings = {
-  pricing: { value: 4.8, count: 247 },
-  shortTermRental: { value: 4.9, count: 189 },
-};
-
 export interface FaqItem {
   question: string;
   answer: string;
@@ -164,10 +160,6 @@ export interface CityStats {
   aliases: string[];
   city: string;
   state: string;
-  /** Spelled as the spec's entity spells it. */
-  airbbnListings: number;
-  averageNightly: number;
-  occupancyRate: number;
   intro: string;
   tips: string[];
 }
@@ -178,9 +170,6 @@ export const cities: CityStats[] = [
     aliases: ['austin'],
     city: 'Austin',
     state: 'TX',
-    airbbnListings: 12500,
-    averageNightly: 185,
-    occupancyRate: 68,
     intro:
       'Festival weekends and football Saturdays bring back-to-back check-ins. Turnproof keeps every Austin turnover documented when the gap between guests is three hours.',
     tips: [
@@ -194,9 +183,6 @@ export const cities: CityStats[] = [
     aliases: ['miami'],
     city: 'Miami',
     state: 'FL',
-    airbbnListings: 18500,
-    averageNightly: 225,
-    occupancyRate: 72,
     intro:
       'High season runs at near-full occupancy and guests expect hotel standards. Turnproof gives Miami hosts photo proof of every balcony, bathroom and beach towel.',
     tips: [
@@ -214,7 +200,6 @@ export interface Industry {
   description: string;
   points: string[];
   templateSlugs: string[];
-  rating?: { value: number; count: number };
 }
 
 export const industries: Industry[] = [
@@ -230,7 +215,6 @@ export const industries: Industry[] = [
       'Restocking checks so guests never find an empty coffee tin',
     ],
     templateSlugs: ['airbnb-turnover-cleaning-checklist', 'vrbo-turnover-checklist', 'deep-clean-turnover-checklist'],
-    rating: ratings.shortTermRental,
   },
   {
     slug: 'property-management',
@@ -260,7 +244,7 @@ export const industries: Industry[] = [
   },
 ];
 
-/** The four /turno library pages: the Turno-style use cases, each backed by a system template. */
+/** The four pages of the turnover library (/turnover-checklists, also at the spec's /turno): the Turno-style use cases, each backed by a system template. */
 export interface TurnoGuide {
   slug: string;
   title: string;

@@ -2,7 +2,7 @@
 /** @jsxImportSource react */
 import { PageIntro } from '../components/layout.tsx';
 import { PRODUCT_NAME, turnoGuides } from '../content/marketing.ts';
-import { libraryPdf } from '../links.ts';
+import { libraryPdf, turnoverGuide } from '../links.ts';
 import type { SitePage } from '../render.tsx';
 import type { LibraryEntry } from '../site-data.ts';
 
@@ -19,11 +19,7 @@ function LibraryCard({ entry, hidden }: { entry: LibraryEntry; hidden: boolean }
       <h2>{entry.title}</h2>
       <p>{entry.description}</p>
       <p className="meta">
-        <span aria-label={`Rated ${entry.rating} out of 5`}>★ {entry.rating.toFixed(1)}</span> ·{' '}
-        <span>
-          <span data-download-count>{entry.downloadCount.toLocaleString('en-US')}</span> downloads
-        </span>{' '}
-        · {entry.tasks} tasks · {entry.estimatedTime}
+        {entry.tasks} tasks · {entry.estimatedTime}
       </p>
       <ul className="ticks">
         {entry.taskList.slice(0, PREVIEW_TASKS).map((task) => (
@@ -87,7 +83,7 @@ export function checklistsPage({
             <h2>Featured turnover checklists</h2>
             <p className="links-row">
               {turnoGuides.map((guide) => (
-                <a key={guide.slug} href={`/turno/${guide.slug}`}>
+                <a key={guide.slug} href={turnoverGuide(guide.slug)}>
                   {guide.title}
                 </a>
               ))}

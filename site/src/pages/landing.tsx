@@ -11,7 +11,7 @@ import {
   testimonials,
   trustStrip,
 } from '../content/marketing.ts';
-import { SAMPLE_REPORT } from '../links.ts';
+import { SAMPLE_REPORT, TURNOVER_LIBRARY } from '../links.ts';
 import type { SitePage } from '../render.tsx';
 import type { TemplateDetail } from '../site-data.ts';
 
@@ -100,7 +100,7 @@ export function landingPage({ templates }: { templates: TemplateDetail[] | null 
             <p className="links-row">
               <a href="/templates/airbnb-turnover-cleaning-checklist">Airbnb turnover checklist</a>
               <a href="/templates/move-in-inspection-checklist">Move-in inspection checklist</a>
-              <a href="/turno">Turnover library</a>
+              <a href={TURNOVER_LIBRARY}>Turnover library</a>
               <a href="/pricing">Pricing</a>
             </p>
           </div>

@@ -1,17 +1,9 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-import { Rating, StartButton, TemplateCard } from '../components/blocks.tsx';
+import { StartButton, TemplateCard } from '../components/blocks.tsx';
 import { PageIntro } from '../components/layout.tsx';
 import { helpGuides } from '../content/help.ts';
-import {
-  cities,
-  features,
-  industries,
-  PRODUCT_NAME,
-  TIME_SAVED_CLAIM,
-  type CityStats,
-  type Industry,
-} from '../content/marketing.ts';
+import { cities, features, industries, PRODUCT_NAME, type CityStats, type Industry } from '../content/marketing.ts';
 import { SAMPLE_REPORT, SIGN_UP } from '../links.ts';
 import type { SitePage } from '../render.tsx';
 import type { TemplateDetail } from '../site-data.ts';
@@ -19,10 +11,10 @@ import type { TemplateDetail } from '../site-data.ts';
 export function featuresPage(): SitePage {
   return {
     title: `Features – magic links, photo proof, offline, PDF reports | ${PRODUCT_NAME}`,
-    description: `Magic links cleaners open without an app, photo and video proof, offline checklists, compressed uploads, time-stamped PDF reports and team reminders. ${TIME_SAVED_CLAIM}.`,
+    description: `Magic links cleaners open without an app, photo and video proof, offline checklists, compressed uploads, time-stamped PDF reports and team reminders.`,
     body: (
       <>
-        <PageIntro title="Features" lead={`Built for turnovers that happen without you. ${TIME_SAVED_CLAIM}.`} />
+        <PageIntro title="Features" lead="Built for turnovers that happen without you." />
         <section className="band" aria-label="Features">
           <div className="wrap">
             <ul className="grid two">
@@ -127,11 +119,10 @@ export function helpPage(): SitePage {
 export function industryPage({ industry, templates }: { industry: Industry; templates: TemplateDetail[] }): SitePage {
   return {
     title: `${industry.title} | ${PRODUCT_NAME}`,
-    description: `${industry.description} ${TIME_SAVED_CLAIM}.`,
+    description: industry.description,
     body: (
       <>
         <PageIntro title={industry.title} lead={industry.description}>
-          {industry.rating ? <Rating {...industry.rating} /> : null}
           <p className="actions">
             <StartButton label="Try Free" />
           </p>
@@ -172,28 +163,13 @@ export function locationPage({ city }: { city: CityStats }): SitePage {
   const name = `${city.city}, ${city.state}`;
   return {
     title: `Airbnb turnover checklists for ${name} hosts | ${PRODUCT_NAME}`,
-    description: `${city.airbbnListings.toLocaleString('en-US')} short-term rentals, $${city.averageNightly} a night, ${city.occupancyRate}% occupancy: ${city.city} turnovers with photo proof.`,
+    description: `Turnover checklists for ${city.city} short-term rentals, with photo proof and a time-stamped report for every stay.`,
     body: (
       <>
         <PageIntro title={`Turnover checklists for ${name}`} lead={city.intro} />
-        <section className="band" aria-labelledby="stats-title">
+        <section className="band" aria-labelledby="tips-title">
           <div className="wrap">
-            <h2 id="stats-title">The {city.city} short-term rental market</h2>
-            <dl className="stats">
-              <div>
-                <dt>Active listings</dt>
-                <dd>{city.airbbnListings.toLocaleString('en-US')}</dd>
-              </div>
-              <div>
-                <dt>Average nightly rate</dt>
-                <dd>${city.averageNightly}</dd>
-              </div>
-              <div>
-                <dt>Occupancy</dt>
-                <dd>{city.occupancyRate}%</dd>
-              </div>
-            </dl>
-            <h2>Turnover tips for {city.city}</h2>
+            <h2 id="tips-title">Turnover tips for {city.city}</h2>
             <ul className="ticks">
               {city.tips.map((tip) => (
                 <li key={tip}>{tip}</li>

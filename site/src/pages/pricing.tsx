@@ -1,9 +1,9 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
 import { overageCents, PLAN_KEYS, PLANS, type Plan } from '@turnproof/config';
-import { dollars, perReport, PlanCards, Rating } from '../components/blocks.tsx';
+import { dollars, perReport, PlanCards } from '../components/blocks.tsx';
 import { PageIntro } from '../components/layout.tsx';
-import { PRODUCT_NAME, ratings } from '../content/marketing.ts';
+import { PRODUCT_NAME } from '../content/marketing.ts';
 import type { SitePage } from '../render.tsx';
 
 const plans = PLAN_KEYS.map((key) => PLANS[key]);
@@ -45,11 +45,6 @@ export function pricingPage(): SitePage {
         '@type': 'Product',
         name: PRODUCT_NAME,
         description: 'Turnover and inspection checklists with photo proof and PDF reports.',
-        aggregateRating: {
-          '@type': 'AggregateRating',
-          ratingValue: ratings.pricing.value,
-          reviewCount: ratings.pricing.count,
-        },
         offers: plans.map((plan) => ({
           '@type': 'Offer',
           name: plan.name,
@@ -64,9 +59,7 @@ export function pricingPage(): SitePage {
         <PageIntro
           title="Pricing"
           lead="Pay for the reports you make. Every plan has magic links, photo proof, offline use and PDF reports."
-        >
-          <Rating {...ratings.pricing} />
-        </PageIntro>
+        />
         <section className="band" aria-labelledby="plans-title">
           <div className="wrap">
             <h2 id="plans-title" className="visually-hidden">

@@ -19,7 +19,6 @@ export interface PublicProfileView {
   member_since: Date;
   completed_runs: number;
   properties: number;
-  hours_saved: number;
 }
 
 function Tags({ title, items }: { title: string; items: string[] }) {
@@ -64,10 +63,6 @@ export function publicProfilePage(profile: PublicProfileView): SitePage {
               <div>
                 <dt>Properties</dt>
                 <dd>{profile.properties}</dd>
-              </div>
-              <div>
-                <dt>Hours saved</dt>
-                <dd>{profile.hours_saved}</dd>
               </div>
               {profile.years_experience !== null && (
                 <div>

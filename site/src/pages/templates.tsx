@@ -3,7 +3,7 @@
 import { TemplateCard } from '../components/blocks.tsx';
 import { PageIntro } from '../components/layout.tsx';
 import { PRODUCT_NAME, turnoGuides } from '../content/marketing.ts';
-import { SIGN_UP, templateSignUp } from '../links.ts';
+import { SIGN_UP, templateSignUp, TURNOVER_LIBRARY, turnoverGuide } from '../links.ts';
 import type { SitePage } from '../render.tsx';
 import { estimatedMinutes, formatMinutes, KIND_LABELS, taskCount, type TemplateDetail } from '../site-data.ts';
 
@@ -29,7 +29,7 @@ export function templatesIndexPage({ templates }: { templates: TemplateDetail[] 
               ))}
             </ul>
             <p className="links-row">
-              <a href="/turno">Turnover library</a>
+              <a href={TURNOVER_LIBRARY}>Turnover library</a>
               <a href="/checklists">Free printable checklists</a>
               <a href={SIGN_UP}>Start free trial</a>
             </p>
@@ -170,7 +170,7 @@ export function turnoIndexPage({ templates }: { templates: Map<string, TemplateD
                 return (
                   <li key={guide.slug} className="card">
                     <h2>
-                      <a href={`/turno/${guide.slug}`}>{guide.title}</a>
+                      <a href={turnoverGuide(guide.slug)}>{guide.title}</a>
                     </h2>
                     <p>{guide.whenToUse}</p>
                     {template ? (
@@ -225,7 +225,7 @@ export function turnoGuidePage({ slug, template }: { slug: string; template: Tem
               <a href="/api/site/sample-report.pdf">See a sample report</a>.
             </p>
             <p className="links-row">
-              <a href="/turno">Back to the library</a>
+              <a href={TURNOVER_LIBRARY}>Back to the library</a>
               <a href={`/templates/${template.slug}`}>Template page</a>
             </p>
           </div>
@@ -244,7 +244,7 @@ export function turnoNotFoundPage(): SitePage {
     body: (
       <PageIntro title="Template Not Found" lead="We could not find that checklist.">
         <p>
-          <a className="button button-primary" href="/turno">
+          <a className="button button-primary" href={TURNOVER_LIBRARY}>
             Back to the turnover library
           </a>
         </p>
