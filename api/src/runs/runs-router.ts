@@ -31,6 +31,9 @@ const listQuery = listQuerySchema(
     status: z.enum(RUN_STATUSES).optional(),
     type: z.enum(RUN_KINDS).optional(),
     q: z.string().max(200).optional(),
+    /** The agenda's window: runs with a due time at or after `due_from` and before `due_to` (ISO instants). */
+    due_from: z.iso.datetime({ offset: true, error: 'due_from must be an ISO date and time.' }).optional(),
+    due_to: z.iso.datetime({ offset: true, error: 'due_to must be an ISO date and time.' }).optional(),
   },
 );
 const idParams = z.object({ id: z.string() });
@@ -46,7 +49,7 @@ export function runsRouter(deps: AppDeps) {
     {
       method: 'get',
       path: '/',
-      summary: 'List runs of own properties (filter {property_id, status, type, id})',
+      summary: 'List runs of own properties (filter {property_id, status, type, id, q, due_from, due_to})',
       tags,
       query: listQuery,
       list: true,
@@ -65,6 +68,13 @@ export function runsRouter(deps: AppDeps) {
       if (filter.id !== undefined) where.id = { $in: [filter.id].flat() };
       if (filter.status) where.status = filter.status;
       if (filter.type) where.type = filter.type;
+      if (filter.due_from || filter.due_to) {
+        where.due_at = {
+          $ne: null,
+          ...(filter.due_from ? { $gte: new Date(filter.due_from) } : {}),
+          ...(filter.due_to ? { $lt: new Date(filter.due_to) } : {}),
+        };
+      }
       if (filter.q?.trim()) {
         const pattern = containsPattern(filter.q.trim());
         // The few matching properties first: then the runs come from two indexes (property, checklist

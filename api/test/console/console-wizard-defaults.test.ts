@@ -9,6 +9,7 @@ import {
   SCREENSHOT_DIR,
   screenshot,
   startConsoleHarness,
+  UI_TIMEOUT_MS,
 } from './console-harness.ts';
 import { captureScreen } from './screen-capture.ts';
 
@@ -234,7 +235,7 @@ describe("the dashboard's onboarding checklist", () => {
     await page.goBack();
     await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
     await page.getByRole('region', { name: 'Your Team' }).waitFor();
-    await expect.poll(() => card.count()).toBe(0);
+    await expect.poll(() => card.count(), { timeout: UI_TIMEOUT_MS }).toBe(0);
     const stored = (await owner.get('/api/onboarding')).body.progress as { id: string; completed: boolean }[];
     expect(stored.every((step) => step.completed)).toBe(true);
     await page.context().close();

@@ -201,3 +201,39 @@ describe('issues in sight and closed', () => {
     expect(report.text).toMatch(/was completed at .* \(America\/New_York\)/);
   }, 120_000);
 });
+
+describe('the agenda', () => {
+  it('shows the coming turnovers by day, overdue and unassigned ones marked (Today and 7 days)', async () => {
+    const checklistId = (await owner.get(`/api/runs/${run.id}`)).body.checklist_id as string;
+    const hours = (n: number) => new Date(Date.now() + n * 60 * 60 * 1000).toISOString();
+    const make = async (due_at: string, assigned_to: string | null) =>
+      expect(
+        (await owner.post('/api/runs', { property_id: property.id, checklist_id: checklistId, due_at, assigned_to }))
+          .status,
+      ).toBe(201);
+    await make(hours(-1), null); // overdue and unassigned
+    await make(hours(0.5), rosa.id); // later today (the browser's day is UTC's here)
+    await make(hours(24 * 4), rosa.id); // within the week only
+
+    const page = await newPage(DESKTOP);
+    await page.goto(harness.url('/runs'));
+    await page.getByRole('tab', { name: 'Agenda' }).click();
+    const overdue = page.getByRole('region', { name: 'Overdue: not done by their due time' });
+    await overdue.getByText('Overdue', { exact: true }).waitFor();
+    await overdue.getByText('Unassigned', { exact: true }).waitFor();
+    // Today: the overdue run and the one due in half an hour; not the one in four days.
+    await expect
+      .poll(() => page.getByRole('listitem', { name: /^Ocean Breeze Condo, Quick turnover$/ }).count())
+      .toBe(2);
+    expect(await captureScreen(page, 'runs-agenda-today')).toEqual([]);
+
+    await page.getByRole('button', { name: '7 days' }).click();
+    await expect
+      .poll(() => page.getByRole('listitem', { name: /^Ocean Breeze Condo, Quick turnover$/ }).count(), {
+        timeout: UI_TIMEOUT_MS,
+      })
+      .toBe(3);
+    expect(await page.getByText('Unassigned', { exact: true }).count()).toBe(1);
+    expect(await captureScreen(page, 'runs-agenda-week')).toEqual([]);
+  }, 120_000);
+});

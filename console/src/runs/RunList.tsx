@@ -14,15 +14,18 @@ import {
   Select,
   Skeleton,
   Stack,
+  Tab,
+  Tabs,
   TextField,
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { List, Pagination, useListContext } from 'react-admin';
+import { List, Pagination, Title, useListContext } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { EmptyPanel } from '../layout/EmptyPanel.tsx';
 import type { RunRecord } from '../resource-records.ts';
 import type { RunStatus } from '../types.ts';
+import { RunAgenda } from './RunAgenda.tsx';
 import { RunCard } from './RunCard.tsx';
 import { statusLabel } from './run-kinds.ts';
 
@@ -191,20 +194,35 @@ function RunCards() {
   );
 }
 
-/** Inspection Runs: search, sort, status filter, a card per run. */
+/** Inspection Runs: search, sort, status filter, a card per run; and, on the second tab, the agenda. */
 export function RunList() {
+  const [view, setView] = useState<'runs' | 'agenda'>('runs');
   return (
-    <List
-      title="Inspection Runs"
-      perPage={PER_PAGE}
-      sort={{ field: 'created_at', order: 'DESC' }}
-      actions={false}
-      component="div"
-      empty={<NoRuns />}
-      pagination={false}
-      error={false}
-    >
-      <RunCards />
-    </List>
+    <Box>
+      <Tabs value={view} onChange={(_, next: 'runs' | 'agenda') => setView(next)} sx={{ mb: 2 }}>
+        <Tab value="runs" label="All runs" />
+        <Tab value="agenda" label="Agenda" />
+      </Tabs>
+      {view === 'runs' ? (
+        <List
+          title="Inspection Runs"
+          perPage={PER_PAGE}
+          sort={{ field: 'created_at', order: 'DESC' }}
+          actions={false}
+          component="div"
+          empty={<NoRuns />}
+          pagination={false}
+          error={false}
+        >
+          <RunCards />
+        </List>
+      ) : (
+        <>
+          <Title title="Inspection Runs" />
+          <RunsHeader />
+          <RunAgenda />
+        </>
+      )}
+    </Box>
   );
 }

@@ -91,7 +91,7 @@ export function RunShow() {
   return (
     <Stack spacing={2} sx={{ py: 2, maxWidth: 860 }}>
       <Title title={`${run.property.name}: ${run.checklist.name}`} />
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography component="h1" variant="h5">
           {run.property.name}
         </Typography>
