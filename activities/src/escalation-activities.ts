@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Run, User } from '@turnproof/db';
-import { assignmentMail, handedOverMail } from './assignment-mails.tsx';
+import { assignmentMail, handedOverMail, propertyAccess } from './assignment-mails.tsx';
 import { formatInZone } from './local-time.ts';
 import { decryptLink } from './magic-link.ts';
 import type { Mailer } from './mailer.ts';
@@ -81,6 +81,7 @@ export function createEscalationActivities({ orm, mailer, secretKey, runUrl }: E
           ...context,
           ownerName: await ownerDisplayName(em, run.property.owner.id),
           magicLink: decryptLink(secretKey, run.link_encrypted),
+          access: propertyAccess(run.property),
         });
         await sendOnce(orm, mailer, `run/${runId}/assigned/${backup.id}`, mail);
       }
