@@ -1,5 +1,6 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
+import { Fragment } from 'react';
 import { formatInZone } from './local-time.ts';
 import type { MailMessage } from './mailer.ts';
 import { Button, MailLayout, Text } from './mail/components.tsx';
@@ -20,7 +21,47 @@ interface AssignedRun {
 
 const dueSentence = (run: AssignedRun) => (run.dueAt ? ` It is due ${formatInZone(run.dueAt, run.timeZone)}.` : '');
 
-export function assignmentMail(to: string, run: AssignedRun & { ownerName: string; magicLink: string }): MailMessage {
+/** How the cleaner gets in: the property's access code and notes (parking, where the linens are). */
+export interface PropertyAccess {
+  accessCode: string | null;
+  notes: string | null;
+}
+
+/** A property's access code and notes, as the assignment mail takes them. */
+export const propertyAccess = (property: { access_code?: string | null; notes?: string | null }): PropertyAccess => ({
+  accessCode: property.access_code ?? null,
+  notes: property.notes ?? null,
+});
+
+/** The access code and notes, each when the host has written one. */
+function AccessLines({ accessCode, notes }: PropertyAccess) {
+  return (
+    <>
+      {accessCode && (
+        <Text>
+          Access code: <strong>{accessCode}</strong>
+        </Text>
+      )}
+      {notes && (
+        <Text>
+          Property notes:
+          {notes.split('\n').map((line, index) => (
+            <Fragment key={index}>
+              <br />
+              {line}
+            </Fragment>
+          ))}
+        </Text>
+      )}
+    </>
+  );
+}
+
+/** The run's link, with what the cleaner needs to get in (the mail goes only to the person it is assigned to). */
+export function assignmentMail(
+  to: string,
+  run: AssignedRun & { ownerName: string; magicLink: string; access: PropertyAccess },
+): MailMessage {
   const sentence = `${run.ownerName} assigned you the ${kindLabels[run.kind]} at ${run.propertyName}.${dueSentence(run)}`;
   return {
     to,
@@ -28,6 +69,7 @@ export function assignmentMail(to: string, run: AssignedRun & { ownerName: strin
     ...renderMail(
       <MailLayout preview={sentence}>
         <Text>{sentence}</Text>
+        <AccessLines {...run.access} />
         <Text>Open the checklist on your phone with this link (no account needed):</Text>
         <Button href={run.magicLink}>{run.magicLink}</Button>
       </MailLayout>,

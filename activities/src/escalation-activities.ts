@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Run, User } from '@turnproof/db';
-import { assignmentMail, handedOverMail } from './assignment-mails.tsx';
+import { assignmentMail, handedOverMail, propertyAccess } from './assignment-mails.tsx';
 import { formatInZone } from './local-time.ts';
 import type { Mailer } from './mailer.ts';
 import { mailRefusal, type OwnerMailBudget } from './owner-mail-budget.ts';
@@ -98,6 +98,7 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
         ...context,
         ownerName: await ownerDisplayName(em, ownerId),
         magicLink: link,
+        access: propertyAccess(run.property),
       });
       await sendOnce(orm, mailer, `run/${runId}/assigned/${backup.id}`, mail);
       if (first && !(await mailRefusal(mailBudget, ownerId, first))) {

@@ -197,9 +197,21 @@ const cases: Record<string, (to: string) => Case> = {
     links: [`${origin}/subscription`],
   }),
   assignment: (to) => ({
-    mail: assignmentMail(to, { ...run, dueAt, ownerName: 'Test Owner', magicLink: `${origin}/r/token1` }),
+    mail: assignmentMail(to, {
+      ...run,
+      dueAt,
+      ownerName: 'Test Owner',
+      magicLink: `${origin}/r/token1`,
+      access: { accessCode: 'Lockbox 4821', notes: 'Park in bay 12.\nLinens in the hall closet.' },
+    }),
     subject: /^New turnover at Gull Cottage$/,
-    says: [`Test Owner assigned you the turnover at Gull Cottage. It is due ${due}.`, '(no account needed)'],
+    says: [
+      `Test Owner assigned you the turnover at Gull Cottage. It is due ${due}.`,
+      'Access code: Lockbox 4821',
+      'Park in bay 12.',
+      'Linens in the hall closet.',
+      '(no account needed)',
+    ],
     links: [`${origin}/r/token1`],
   }),
   'handed over': (to) => ({

@@ -76,6 +76,8 @@ export interface RunRecord {
   magic_link: string | null;
   task_count: number;
   completed_task_count: number;
+  /** Every task is ticked but the cleaner has not marked the run complete. */
+  awaiting_submission: boolean;
   due_at: string | null;
   assigned_to: string | null;
   /** The team member the run is assigned to, by name. */

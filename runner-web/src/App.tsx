@@ -26,7 +26,8 @@ export function App({ boot }: { boot: RunnerBoot }) {
   const [load, setLoad] = useState<RunLoad>(() => initialLoad(boot));
   const [attempt, setAttempt] = useState(0);
   const online = useOnline();
-  const { toasts, show, dismiss } = useToasts();
+  const toasts = useToasts();
+  const { show } = toasts;
   const offerInstall = useSyncExternalStore(installOffer.subscribe, installOffer.getSnapshot, installOffer.getSnapshot);
 
   // The run the server rendered is this device's copy for offline use, as one loaded from the API is.
@@ -73,14 +74,14 @@ export function App({ boot }: { boot: RunnerBoot }) {
       {load.state === 'invalid-link' && <InvalidLinkScreen />}
       {load.state === 'failed' && <LoadFailedScreen onRetry={retry} />}
       {load.state === 'loaded' && token && (
-        <RunScreen token={token} run={load.run} source={load.source} online={online} toast={show} />
+        <RunScreen token={token} run={load.run} source={load.source} online={online} toasts={toasts} />
       )}
       {offerInstall && (
         <Suspense fallback={null}>
           <InstallPrompt />
         </Suspense>
       )}
-      <Toaster toasts={toasts} onDismiss={dismiss} />
+      <Toaster toast={toasts.toast} onDismiss={toasts.dismiss} />
     </RunLayout>
   );
 }

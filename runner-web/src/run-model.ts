@@ -47,8 +47,19 @@ export interface PublicRun {
   started_at: string | null;
   ended_at: string | null;
   checklist_name: string | null;
-  /** The property's name and address, and its time zone (every time shown is in it). */
-  property: { name: string | null; address: string | null; timezone?: string | null } | null;
+  /**
+   * The property's name and address, its time zone (every time shown is in it), and how the cleaner gets
+   * in: the access code and the host's notes (parking, where the linens are).
+   */
+  property: {
+    name: string | null;
+    address: string | null;
+    timezone?: string | null;
+    access_code?: string | null;
+    notes?: string | null;
+  } | null;
+  /** Issues the server has for this run. */
+  issue_count: number;
   /** Set while the host has sent tasks back: the host's note. */
   revision: { note: string | null } | null;
   tasks: PublicTask[];
@@ -89,7 +100,13 @@ export function parseRunAnswer(body: unknown): PublicRun | null {
   });
   tasks.sort((a, b) => a.order_index - b.order_index);
   const property = isRecord(run.property)
-    ? { name: str(run.property.name), address: str(run.property.address), timezone: str(run.property.timezone) }
+    ? {
+        name: str(run.property.name),
+        address: str(run.property.address),
+        timezone: str(run.property.timezone),
+        access_code: str(run.property.access_code),
+        notes: str(run.property.notes),
+      }
     : null;
   return {
     id: run.id,
@@ -101,6 +118,7 @@ export function parseRunAnswer(body: unknown): PublicRun | null {
     checklist_name: str(run.checklist_name),
     property,
     revision: isRecord(run.revision) ? { note: str(run.revision.note) } : null,
+    issue_count: num(run.issue_count) ?? 0,
     tasks,
   };
 }
@@ -162,14 +180,18 @@ export type LocalAction =
       payload: { checked: boolean; comment?: string | null; duration_seconds?: number | null };
     }
   | { type: 'complete' }
-  | { type: 'issue' };
+  /** Kept once synced until the queue is cleared; only an unsynced one adds to the server's count. */
+  | { type: 'issue'; synced?: boolean };
 
 /** The server's (or cached) run with this device's queued changes laid over it: the optimistic view. */
 export function overlayRun(run: PublicRun, changes: LocalChanges): PublicRun {
   const tasks = new Map(run.tasks.map((task) => [task.id, { ...task }]));
   let status = run.status;
+  let issueCount = run.issue_count;
   for (const action of changes.actions) {
-    if (action.type === 'complete') {
+    if (action.type === 'issue') {
+      if (!action.synced) issueCount += 1;
+    } else if (action.type === 'complete') {
       status = 'completed';
     } else if (action.type === 'task') {
       const task = tasks.get(action.runTaskId);
@@ -184,7 +206,7 @@ export function overlayRun(run: PublicRun, changes: LocalChanges): PublicRun {
     const task = tasks.get(id);
     if (task) task.media_count += count;
   }
-  return { ...run, status, tasks: [...tasks.values()] };
+  return { ...run, status, issue_count: issueCount, tasks: [...tasks.values()] };
 }
 
 /** Files counted toward a task's required photos: confirmed on the server plus queued here. */

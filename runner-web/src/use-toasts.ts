@@ -15,39 +15,42 @@ export interface Toast extends ToastInput {
   tone: ToastTone;
 }
 
-export type ShowToast = (toast: ToastInput) => void;
+/** Shows a toast; answers its id, for taking it down early once it no longer holds. */
+export type ShowToast = (toast: ToastInput) => number;
 
-/** At most this many toasts show at once; the oldest goes first. */
-const MAX_TOASTS = 3;
+/** The runner's toasts: one at a time, a new one replacing the one showing (it would be stale beside it). */
+export interface Toasts {
+  toast: Toast | null;
+  show: ShowToast;
+  dismiss: (id: number) => void;
+}
 
-export function useToasts(): { toasts: Toast[]; show: ShowToast; dismiss: (id: number) => void } {
-  const [toasts, setToasts] = useState<Toast[]>([]);
+export function useToasts(): Toasts {
+  const [toast, setToast] = useState<Toast | null>(null);
   const nextId = useRef(1);
-  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const dismiss = useCallback((id: number) => {
-    clearTimeout(timers.current.get(id));
-    timers.current.delete(id);
-    setToasts((list) => list.filter((toast) => toast.id !== id));
+    setToast((shown) => {
+      if (shown?.id !== id) return shown;
+      clearTimeout(timer.current);
+      return null;
+    });
   }, []);
 
   const show = useCallback<ShowToast>(
     (input) => {
       const id = nextId.current++;
       const tone = input.tone ?? 'info';
-      setToasts((list) => [...list, { ...input, id, tone }].slice(-MAX_TOASTS));
-      timers.current.set(
-        id,
-        setTimeout(() => dismiss(id), input.durationMs ?? (tone === 'error' ? 5000 : 3000)),
-      );
+      clearTimeout(timer.current);
+      setToast({ ...input, id, tone });
+      timer.current = setTimeout(() => dismiss(id), input.durationMs ?? (tone === 'error' ? 5000 : 3000));
+      return id;
     },
     [dismiss],
   );
 
-  useEffect(() => {
-    const pending = timers.current;
-    return () => pending.forEach((timer) => clearTimeout(timer));
-  }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
 
-  return { toasts, show, dismiss };
+  return { toast, show, dismiss };
 }

@@ -13,7 +13,7 @@ import {
   UserPreferences,
   type RunKind,
 } from '@turnproof/db';
-import { assignmentMail, runCanceledMail } from '../assignment-mails.tsx';
+import { assignmentMail, propertyAccess, runCanceledMail } from '../assignment-mails.tsx';
 import { formatInZone, instantAt } from '../local-time.ts';
 import { decryptLink, newMagicLink } from '../magic-link.ts';
 import type { Mailer } from '../mailer.ts';
@@ -437,6 +437,7 @@ async function notify(em: EntityManager, property: Property, syncKey: string, de
         dueAt,
         timeZone,
         magicLink: decryptLink(deps.secretKey, run.link_encrypted),
+        access: propertyAccess(property),
       });
       await sendOnce(deps.orm, deps.mailer, `run/${run.id}/assigned/${assignee.id}`, mail);
       await recordRunEvent(em, run.id, 'link_sent', `Link sent to ${assignee.name}.`, assignee.id);

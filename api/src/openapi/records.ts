@@ -55,6 +55,7 @@ export const runRecord = z.looseObject({
   magic_link: z.string().nullable(),
   task_count: z.number().int(),
   completed_task_count: z.number().int(),
+  awaiting_submission: z.boolean(),
 });
 
 export const reportProgress = z.looseObject({ percent: z.number(), step: z.string() }).nullable();
@@ -185,6 +186,7 @@ export const cleanerSchedule = z.looseObject({
       property_name: z.string(),
       address: z.string(),
       access_code: z.string().nullable(),
+      notes: z.string().nullable(),
       type: runKind,
       status: z.string(),
       due_at: timestamp.nullable(),

@@ -1,5 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { type BaselinePhoto, baselinePhotosByTask, baselineRunOf, Media, type Run, type RunTask } from '@turnproof/db';
+import {
+  Alert,
+  type BaselinePhoto,
+  baselinePhotosByTask,
+  baselineRunOf,
+  Media,
+  type Run,
+  type RunTask,
+} from '@turnproof/db';
 import { signToken } from '../media/signed-tokens.ts';
 import { linkStamp } from './run-access.ts';
 
@@ -95,10 +103,15 @@ function runnerMeta(meta: unknown): Partial<Record<(typeof RUNNER_META_FIELDS)[n
   );
 }
 
-/** The runner's view of a run: exactly what a cleaner needs, nothing about the owner. */
+/**
+ * The runner's view of a run: exactly what a cleaner needs, nothing about the owner. Only a live link
+ * reaches it (runForToken), so the property's access code and notes, which a cleaner needs to get in,
+ * are here and on no public page (the verification page has neither).
+ */
 export async function toPublicRun(em: EntityManager, run: Run, links: MediaLinks) {
   await em.populate(run, ['tasks', 'property']);
   const media = await em.find(Media, { run: run.id }, { orderBy: { created_at: 'asc' } });
+  const issueCount = await em.count(Alert, { run: run.id, kind: 'issue' });
   const baselineRunId = await baselineRunOf(em, run.id);
   const references = baselineRunId ? await baselinePhotosByTask(em, run.id, baselineRunId) : new Map();
   const grants = { ...links, via: { run: run.id, link: linkStamp(run) } };
@@ -112,7 +125,15 @@ export async function toPublicRun(em: EntityManager, run: Run, links: MediaLinks
       ended_at: run.ended_at ?? null,
       due_at: run.due_at ?? null,
       checklist_name: run.checklist_name,
-      property: { name: run.property.name, address: run.property.address, timezone: run.property.timezone },
+      property: {
+        name: run.property.name,
+        address: run.property.address,
+        timezone: run.property.timezone,
+        access_code: run.property.access_code ?? null,
+        notes: run.property.notes ?? null,
+      },
+      /** Issues the server has for this run (the runner's final summary counts them). */
+      issue_count: issueCount,
       revision: run.status === 'revision_requested' ? { note: run.review_note ?? null } : null,
       tasks: run.tasks.getItems().map((task) => toPublicTask(task, media, grants, references.get(task.id))),
     },

@@ -161,6 +161,11 @@ export function toRunRecord(run: Run, secretKey: string, taskRecords?: RunTaskRe
     },
     task_count: tasks.length,
     completed_task_count: tasks.filter((task) => task.checked).length,
+    /** Every task is ticked but the cleaner has not tapped Mark Run as Complete: done, not submitted. */
+    awaiting_submission:
+      (run.status === 'pending' || run.status === 'in_progress') &&
+      tasks.length > 0 &&
+      tasks.every((task) => task.checked),
     tasks,
   };
 }

@@ -110,6 +110,7 @@ export async function scheduleOf(config: Config, em: EntityManager, token: strin
       property_name: run.property.name,
       address: run.property.address,
       access_code: run.property.access_code ?? null,
+      notes: run.property.notes ?? null,
       type: run.type,
       status: run.status,
       checklist_name: run.checklist_name,

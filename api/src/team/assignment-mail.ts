@@ -4,7 +4,7 @@ import type { Config } from '@turnproof/config';
 import type { Run } from '@turnproof/db';
 import { recordRunEvent } from '@turnproof/activities/run-timeline';
 import { decryptLink } from '../runs/magic-link.ts';
-import { assignmentMail } from './team-mails.tsx';
+import { assignmentMail, propertyAccess } from './team-mails.tsx';
 import { ownerDisplayName } from './team-service.ts';
 
 /** E-mails the run's magic link to the team member it is assigned to (the run's reminders follow it too). */
@@ -19,6 +19,7 @@ export async function mailRunToAssignee(deps: { config: Config; mailer: Mailer }
       magicLink: decryptLink(deps.config.SECRET_KEY, run.link_encrypted),
       dueAt: run.due_at ?? null,
       timeZone: run.property.timezone,
+      access: propertyAccess(run.property),
     }),
   );
   const assignee = run.assigned_to!;

@@ -5,7 +5,7 @@ import type { MailMessage } from '@turnproof/activities/mailer';
 
 /** The e-mails team members receive, in one place so their wording is easy to find and change. */
 
-export { assignmentMail } from '@turnproof/activities/assignment-mails';
+export { assignmentMail, propertyAccess } from '@turnproof/activities/assignment-mails';
 
 export function invitationMail(to: string, invite: { ownerName: string; role: string; link: string }): MailMessage {
   const sentence = `${invite.ownerName} invited you to join their team on Turnproof as a ${invite.role.toLowerCase()}.`;

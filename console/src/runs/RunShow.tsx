@@ -96,6 +96,7 @@ export function RunShow() {
           {run.property.name}
         </Typography>
         <Chip label={style.label} sx={{ color: style.color, bgcolor: style.bgcolor }} />
+        {run.awaiting_submission && <Chip color="warning" variant="outlined" label="All tasks done, not submitted" />}
         {run.source === 'calendar' && <Chip variant="outlined" label="From booking calendar" />}
         {nextStatuses.length > 0 && (
           <TextField

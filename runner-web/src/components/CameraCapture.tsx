@@ -4,6 +4,8 @@ import { useMessages } from '../i18n/locale.ts';
 interface CameraCaptureProps {
   /** The earlier photo laid faintly over the live picture, to match its angle. */
   overlayUrl: string | null;
+  /** Photos the task still needs: the camera stays open until this many are taken (at least one). */
+  needed: number;
   disabled?: boolean;
   onFiles: (files: File[]) => void;
 }
@@ -22,16 +24,19 @@ async function frameOf(video: HTMLVideoElement): Promise<File> {
 /**
  * Take photo: an in-app camera view (getUserMedia, the back camera) with the earlier photo as a faint
  * overlay. Without a camera (or permission) it says so; the file picker beside it stays the fallback.
- * The button is drawn on the server too, whatever the device: adding it once the browser is known pushed
- * the task's controls 72 px down after hydration (CLS 0.04 on the phone bench).
+ * It stays open for as many photos as the task needs (each is added as it is taken), then closes; Done
+ * closes it early. The button is drawn on the server too, whatever the device: adding it once the
+ * browser is known pushed the task's controls 72 px down after hydration (CLS 0.04 on the phone bench).
  */
-export function CameraCapture({ overlayUrl, disabled = false, onFiles }: CameraCaptureProps) {
+export function CameraCapture({ overlayUrl, needed, disabled = false, onFiles }: CameraCaptureProps) {
   const t = useMessages();
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const video = useRef<HTMLVideoElement>(null);
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [unavailable, setUnavailable] = useState(false);
+  /** This opening's goal (the photos needed when it opened) and how many are taken so far. */
+  const [shots, setShots] = useState({ wanted: 1, taken: 0 });
 
   useEffect(() => {
     if (!stream) return;
@@ -51,7 +56,9 @@ export function CameraCapture({ overlayUrl, disabled = false, onFiles }: CameraC
       return;
     }
     try {
-      setStream(await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false }));
+      const opened = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
+      setShots({ wanted: Math.max(1, needed), taken: 0 });
+      setStream(opened);
     } catch {
       setUnavailable(true);
     }
@@ -60,7 +67,9 @@ export function CameraCapture({ overlayUrl, disabled = false, onFiles }: CameraC
   const capture = async () => {
     if (!video.current) return;
     const file = await frameOf(video.current);
-    setStream(null);
+    const taken = shots.taken + 1;
+    setShots({ ...shots, taken });
+    if (taken >= shots.wanted) setStream(null);
     onFiles([file]);
   };
 
@@ -82,9 +91,14 @@ export function CameraCapture({ overlayUrl, disabled = false, onFiles }: CameraC
             {overlayUrl && <img className="camera-overlay" src={overlayUrl} alt="" aria-hidden="true" />}
           </div>
           {overlayUrl && <p className="muted">{t.cameraOverlayHint}</p>}
+          {shots.wanted > 1 && (
+            <p className="camera-count" role="status">
+              {t.cameraTaken(shots.taken, shots.wanted)}
+            </p>
+          )}
           <div className="camera-actions">
             <button type="button" className="button button-secondary" onClick={() => setStream(null)}>
-              {t.closeCamera}
+              {shots.taken > 0 ? t.cameraDone : t.closeCamera}
             </button>
             <button type="button" className="button button-primary" onClick={() => void capture()}>
               {t.capture}

@@ -61,7 +61,12 @@ export function CurrentTaskCard({
       {required > 0 && (
         <>
           <PhotoCounter task={task} />
-          <CameraCapture overlayUrl={task.reference[0]?.url ?? null} disabled={busy} onFiles={onFiles} />
+          <CameraCapture
+            overlayUrl={task.reference[0]?.url ?? null}
+            needed={required - task.media_count}
+            disabled={busy}
+            onFiles={onFiles}
+          />
           <MediaPicker label={t.addPhotos} multiple disabled={busy} onFiles={onFiles} />
         </>
       )}

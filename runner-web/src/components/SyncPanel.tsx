@@ -3,7 +3,7 @@ import { useMessages } from '../i18n/locale.ts';
 import type { SyncView } from '../runner/use-runner.ts';
 import { syncPercent } from '../run-model.ts';
 
-/** Connectivity and sync: Connected or Offline, '{n} queued', progress, 'All synced', Sync Now and Retry. */
+/** Connectivity and sync: Connected or Offline, '{n} queued' (online), progress, 'All synced', Sync Now and Retry. */
 export function SyncPanel({ online, sync, onSync }: { online: boolean; sync: SyncView; onSync: () => void }) {
   const t = useMessages();
   const progress = sync.progress;
@@ -18,7 +18,8 @@ export function SyncPanel({ online, sync, onSync }: { online: boolean; sync: Syn
           <span className="dot" aria-hidden="true" />
           {online ? t.connected : t.offline}
         </span>
-        {sync.queued > 0 && <span className="badge badge-queued">{t.queued(sync.queued)}</span>}
+        {/* Offline, the banner above the tasks shows the queue. */}
+        {online && sync.queued > 0 && <span className="badge badge-queued">{t.queued(sync.queued)}</span>}
       </div>
       <div role="status" aria-live="polite">
         {sync.running && progress ? (
@@ -34,7 +35,13 @@ export function SyncPanel({ online, sync, onSync }: { online: boolean; sync: Syn
       {sync.error && !sync.running && (
         <div className="sync-error" role="alert">
           <span>{t.syncFailed(describeError(t, sync.error.cause))}</span>
-          <button type="button" className="button button-secondary" disabled={!online} onClick={onSync}>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={!online}
+            onClick={onSync}
+            data-toast-clear
+          >
             {t.retry}
           </button>
         </div>

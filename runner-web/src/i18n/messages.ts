@@ -12,6 +12,27 @@ const pluralEn = pluralOf('en');
 const pluralEs = pluralOf('es');
 const pluralFr = pluralOf('fr');
 
+/** What this device holds for a run and has not yet uploaded (the offline banner, the final summary). */
+export interface PendingCounts {
+  /** Tasks with a tick or a note to send. */
+  tasks: number;
+  /** The tasks' photos and videos. */
+  photos: number;
+  /** Issue reports (with their photos). */
+  issues: number;
+  /** The run's completion (Mark Run as Complete). */
+  completion: boolean;
+}
+
+/** 'a, b and c' in the language. */
+const listOf = (language: string) => {
+  const format = new Intl.ListFormat(language, { type: 'conjunction' });
+  return (parts: (string | false)[]) => format.format(parts.filter((part): part is string => part !== false));
+};
+const listEn = listOf('en');
+const listEs = listOf('es');
+const listFr = listOf('fr');
+
 export const en = {
   scheduleTitle: (name: string) => `${name}'s schedule`,
   scheduleEmpty: 'No runs assigned to you right now.',
@@ -73,7 +94,6 @@ export const en = {
     `${required} ${pluralEn(required, 'photo', 'photos')} required · ${added} added`,
   comment: 'Comment',
   allTasksComplete: 'All Tasks Complete',
-  allTasksCompleteText: 'Every task is checked. Mark the run as complete to let the host know.',
   markRunComplete: 'Mark Run as Complete',
   runComplete: 'Run Complete',
   runCompleteText: 'Thank you! The host has been notified.',
@@ -149,6 +169,26 @@ export const en = {
   },
   compressionTimeout: 'Compression timeout',
   mediaStorageFull: 'Offline photo storage is full (200 MB). Connect to the internet to upload queued photos.',
+  accessTitle: 'Getting in',
+  accessCode: 'Access code',
+  propertyNotes: 'Property notes',
+  pendingWork: (p: PendingCounts) =>
+    `Waiting to upload: ${listEn([
+      p.tasks > 0 && `${p.tasks} ${pluralEn(p.tasks, 'task', 'tasks')}`,
+      p.photos > 0 && `${p.photos} ${pluralEn(p.photos, 'photo', 'photos')}`,
+      p.issues > 0 && `${p.issues} ${pluralEn(p.issues, 'issue report', 'issue reports')}`,
+      p.completion && 'the run completion',
+    ])}.`,
+  cameraTaken: (taken: number, wanted: number) => `${taken} of ${wanted} ${pluralEn(wanted, 'photo', 'photos')} taken`,
+  cameraDone: 'Done',
+  allTasksCompleteText: 'One last step: tap Mark Run as Complete. Until then the host sees your work as not submitted.',
+  sentSummaryTitle: 'What you sent',
+  sentSummary: (tasks: number, photos: number, issues: number) =>
+    listEn([
+      `${tasks} ${pluralEn(tasks, 'task', 'tasks')} done`,
+      `${photos} ${pluralEn(photos, 'photo', 'photos')}`,
+      `${issues} ${pluralEn(issues, 'issue', 'issues')} reported`,
+    ]),
 };
 
 export type Messages = typeof en;
@@ -214,7 +254,6 @@ export const es: Messages = {
     `${required} ${pluralEs(required, 'foto requerida', 'fotos requeridas')} · ${added} ${pluralEs(added, 'añadida', 'añadidas')}`,
   comment: 'Comentario',
   allTasksComplete: 'Todas las tareas completadas',
-  allTasksCompleteText: 'Todas las tareas están marcadas. Marque la visita como completada para avisar al anfitrión.',
   markRunComplete: 'Marcar como completada',
   runComplete: 'Visita completada',
   runCompleteText: '¡Gracias! Se ha avisado al anfitrión.',
@@ -292,6 +331,28 @@ export const es: Messages = {
   compressionTimeout: 'Tiempo de compresión agotado',
   mediaStorageFull:
     'El almacenamiento de fotos sin conexión está lleno (200 MB). Conéctese a internet para subir las fotos en cola.',
+  accessTitle: 'Cómo entrar',
+  accessCode: 'Código de acceso',
+  propertyNotes: 'Notas de la propiedad',
+  pendingWork: (p: PendingCounts) =>
+    `Pendiente de subir: ${listEs([
+      p.tasks > 0 && `${p.tasks} ${pluralEs(p.tasks, 'tarea', 'tareas')}`,
+      p.photos > 0 && `${p.photos} ${pluralEs(p.photos, 'foto', 'fotos')}`,
+      p.issues > 0 && `${p.issues} ${pluralEs(p.issues, 'informe de problema', 'informes de problema')}`,
+      p.completion && 'el cierre de la visita',
+    ])}.`,
+  cameraTaken: (taken: number, wanted: number) =>
+    `${taken} de ${wanted} ${pluralEs(wanted, 'foto hecha', 'fotos hechas')}`,
+  cameraDone: 'Listo',
+  allTasksCompleteText:
+    'Un último paso: toque Marcar como completada. Hasta entonces el anfitrión ve su trabajo como no enviado.',
+  sentSummaryTitle: 'Lo que envió',
+  sentSummary: (tasks: number, photos: number, issues: number) =>
+    listEs([
+      `${tasks} ${pluralEs(tasks, 'tarea hecha', 'tareas hechas')}`,
+      `${photos} ${pluralEs(photos, 'foto', 'fotos')}`,
+      `${issues} ${pluralEs(issues, 'problema informado', 'problemas informados')}`,
+    ]),
 };
 
 export const fr: Messages = {
@@ -355,7 +416,6 @@ export const fr: Messages = {
     `${required} ${pluralFr(required, 'photo requise', 'photos requises')} · ${added} ${pluralFr(added, 'ajoutée', 'ajoutées')}`,
   comment: 'Commentaire',
   allTasksComplete: 'Toutes les tâches sont faites',
-  allTasksCompleteText: "Toutes les tâches sont cochées. Terminez la visite pour prévenir l'hôte.",
   markRunComplete: 'Terminer la visite',
   runComplete: 'Visite terminée',
   runCompleteText: "Merci ! L'hôte a été prévenu.",
@@ -433,4 +493,26 @@ export const fr: Messages = {
   compressionTimeout: 'Délai de compression dépassé',
   mediaStorageFull:
     'Le stockage des photos hors ligne est plein (200 Mo). Connectez-vous à internet pour envoyer les photos en attente.',
+  accessTitle: 'Pour entrer',
+  accessCode: "Code d'accès",
+  propertyNotes: 'Notes sur le logement',
+  pendingWork: (p: PendingCounts) =>
+    `En attente d'envoi : ${listFr([
+      p.tasks > 0 && `${p.tasks} ${pluralFr(p.tasks, 'tâche', 'tâches')}`,
+      p.photos > 0 && `${p.photos} ${pluralFr(p.photos, 'photo', 'photos')}`,
+      p.issues > 0 && `${p.issues} ${pluralFr(p.issues, 'signalement', 'signalements')}`,
+      p.completion && 'la fin de la visite',
+    ])}.`,
+  cameraTaken: (taken: number, wanted: number) =>
+    `${taken} sur ${wanted} ${pluralFr(wanted, 'photo prise', 'photos prises')}`,
+  cameraDone: 'Terminé',
+  allTasksCompleteText:
+    "Dernière étape : touchez Terminer la visite. D'ici là, l'hôte voit votre travail comme non envoyé.",
+  sentSummaryTitle: 'Ce que vous avez envoyé',
+  sentSummary: (tasks: number, photos: number, issues: number) =>
+    listFr([
+      `${tasks} ${pluralFr(tasks, 'tâche faite', 'tâches faites')}`,
+      `${photos} ${pluralFr(photos, 'photo', 'photos')}`,
+      `${issues} ${pluralFr(issues, 'problème signalé', 'problèmes signalés')}`,
+    ]),
 };

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { describeError } from '../i18n/describe-error.ts';
 import { messages } from '../i18n/locale.ts';
-import type { Messages } from '../i18n/messages.ts';
+import type { Messages, PendingCounts } from '../i18n/messages.ts';
 import { loadRun, type RunSource } from '../load-run.ts';
 import { deviceLocation } from '../location/device-location.ts';
 import {
@@ -14,7 +14,6 @@ import {
   queueAction,
   queueIssue,
   queueMedia,
-  queuedCount,
   type QueuedAction,
   type QueuedMedia,
   removeQueuedMedia,
@@ -32,19 +31,23 @@ import {
 import { COMPRESSION_BATCH_SIZE, compressPhoto } from '../photo-compression.ts';
 import { type LocalChanges, overlayRun, type PublicRun, type PublicTask } from '../run-model.ts';
 import { onFlushRequest, requestBackgroundSync } from '../sw/background-sync.ts';
-import type { ShowToast, ToastInput } from '../use-toasts.ts';
+import type { ToastInput, Toasts } from '../use-toasts.ts';
 import { type UploadItem, uploadItems, type UploadProgress } from './upload-items.ts';
 
 /** Spec: a run older than this is reloaded before an upload. */
 const STALE_BEFORE_UPLOAD_MS = 4 * 60 * 1000;
 /** Spec: the queued count refreshes every 10 s. */
 const QUEUED_REFRESH_MS = 10_000;
+/** A task update that takes longer than this shows 'Updating...' until it ends (a quick one shows nothing). */
+const SLOW_UPDATE_MS = 1000;
 
 export interface SyncView {
   running: boolean;
   progress: SyncProgress | null;
   /** Unsynced actions and files of this link. */
   queued: number;
+  /** What they are: tasks, photos, issue reports, the run's completion. */
+  pending: PendingCounts;
   /** Why the last attempt failed ('Sync failed: {message}'), null after a success. */
   error: { cause: unknown } | null;
 }
@@ -64,8 +67,6 @@ export interface Runner {
   /** A write is being queued. */
   busy: boolean;
   completeTask(task: PublicTask, comment: string, durationSeconds: number): Promise<void>;
-  setChecked(task: PublicTask, checked: boolean, durationSeconds: number | null): Promise<void>;
-  saveComment(task: PublicTask, comment: string): Promise<void>;
   addFiles(task: PublicTask, files: readonly File[]): Promise<void>;
   /** Each task's photos and videos with their upload state, by run task id. */
   uploads: Readonly<Record<string, UploadItem[]>>;
@@ -83,12 +84,28 @@ interface Snapshot {
   changes: LocalChanges;
   /** This link's files still to upload (synced ones are the server's now). */
   files: QueuedMedia[];
+  queued: number;
+  pending: PendingCounts;
 }
 
 const NO_CHANGES: LocalChanges = { actions: [], queuedMedia: {} };
+const NOTHING_PENDING: PendingCounts = { tasks: 0, photos: 0, issues: 0, completion: false };
+
+/** What the unsynced actions and files are, for the cleaner: tasks touched, photos, issue reports, completion. */
+function pendingOf(actions: readonly QueuedAction[], media: readonly QueuedMedia[]): PendingCounts {
+  const unsynced = actions.filter((action) => !action.synced);
+  return {
+    tasks: new Set(unsynced.flatMap((action) => (action.type === 'task' ? [action.runTaskId] : []))).size,
+    photos: media.filter((item) => !item.issueActionId).length,
+    issues: unsynced.filter((action) => action.type === 'issue').length,
+    completion: unsynced.some((action) => action.type === 'complete'),
+  };
+}
+
+type LocalState = Pick<Snapshot, 'changes' | 'files' | 'queued' | 'pending'>;
 
 /** This link's queued actions (synced ones too, until cleared) and unsynced files per task. */
-async function readChanges(token: string): Promise<{ changes: LocalChanges; files: QueuedMedia[]; queued: number }> {
+async function readChanges(token: string): Promise<LocalState> {
   const db = await offlineDb();
   const [actions, media] = await Promise.all([db.getAllFromIndex('actions', 'token', token), pendingMedia(db, token)]);
   actions.sort((a, b) => a.timestamp - b.timestamp || (a.id ?? 0) - (b.id ?? 0));
@@ -98,7 +115,7 @@ async function readChanges(token: string): Promise<{ changes: LocalChanges; file
     if (!item.issueActionId) queuedMedia[item.runTaskId] = (queuedMedia[item.runTaskId] ?? 0) + 1;
   }
   const queued = actions.filter((action) => !action.synced).length + media.length;
-  return { changes: { actions, queuedMedia }, files: media, queued };
+  return { changes: { actions, queuedMedia }, files: media, queued, pending: pendingOf(actions, media) };
 }
 
 /**
@@ -123,19 +140,25 @@ function uploadFailure(t: Messages, error: unknown): string {
   return `${t.uploadFailure[step] ?? t.failedToUploadFile}: ${describeError(t, error)}`;
 }
 
-export function useRunner(token: string, initial: { run: PublicRun; source: RunSource }, toast: ShowToast): Runner {
+export function useRunner(
+  token: string,
+  initial: { run: PublicRun; source: RunSource },
+  toasts: Pick<Toasts, 'show' | 'dismiss'>,
+): Runner {
+  const { show: toast, dismiss } = toasts;
   const api = useMemo(() => createRunnerApi(), []);
   const [snapshot, setSnapshot] = useState<Snapshot>({
     server: initial.run,
     source: initial.source,
     changes: NO_CHANGES,
     files: [],
+    queued: 0,
+    pending: NOTHING_PENDING,
   });
   const latest = useRef(snapshot);
   useLayoutEffect(() => {
     latest.current = snapshot;
   });
-  const [queued, setQueued] = useState(0);
   const [busy, setBusy] = useState(false);
   const [syncState, setSyncState] = useState<{ running: boolean; error: SyncView['error'] }>({
     running: false,
@@ -157,27 +180,23 @@ export function useRunner(token: string, initial: { run: PublicRun; source: RunS
   }, []);
   const scheduler = useRef<SyncScheduler | null>(null);
 
-  const commit = useCallback((next: Partial<Snapshot>, count?: number) => {
+  const commit = useCallback((next: Partial<Snapshot>) => {
     latest.current = { ...latest.current, ...next };
     setSnapshot(latest.current);
-    if (count !== undefined) setQueued(count);
   }, []);
 
   /** Re-reads the queue after a local write. */
-  const refreshLocal = useCallback(async () => {
-    const { changes, files, queued: count } = await readChanges(token);
-    commit({ changes, files }, count);
-  }, [commit, token]);
+  const refreshLocal = useCallback(async () => commit(await readChanges(token)), [commit, token]);
 
   /** A fresh run from the server with the queue laid over it; on failure the synced items are folded in. */
   const refreshFromServer = useCallback(async () => {
     const before = latest.current.changes;
     const load = await loadRun(api, token).catch(() => null);
-    const { changes, files, queued: count } = await readChanges(token);
+    const local = await readChanges(token);
     if (load?.state === 'loaded' && !load.source.fromCache) {
-      commit({ server: load.run, source: load.source, changes, files }, count);
+      commit({ server: load.run, source: load.source, ...local });
     } else {
-      commit({ server: foldSynced(latest.current.server, before, changes), changes, files }, count);
+      commit({ server: foldSynced(latest.current.server, before, local.changes), ...local });
     }
   }, [api, commit, token]);
 
@@ -205,11 +224,7 @@ export function useRunner(token: string, initial: { run: PublicRun; source: RunS
     deviceLocation.refresh();
     void refreshLocal().catch(() => undefined);
     instance.start();
-    const timer = setInterval(() => {
-      void offlineDb()
-        .then((db) => queuedCount(db, token))
-        .then(setQueued, () => undefined);
-    }, QUEUED_REFRESH_MS);
+    const timer = setInterval(() => void refreshLocal().catch(() => undefined), QUEUED_REFRESH_MS);
     return () => {
       clearInterval(timer);
       stopFlushRequests();
@@ -257,18 +272,30 @@ export function useRunner(token: string, initial: { run: PublicRun; source: RunS
 
   /**
    * After a write was queued: offline, `queuedToast`; online, the queue is sent now and a refusal
-   * (not a network blip or a server fault, which are retried) shows as `failure`. Answers the result.
+   * (not a network blip or a server fault, which are retried) shows as `failure`. When the send is slow,
+   * `slowToast` shows while it lasts, and goes when it ends. Answers the result.
    */
   const sendAfterWrite = useCallback(
-    async (queuedToast: (t: Messages) => ToastInput, failure: (t: Messages) => string) => {
-      const result = await send();
+    async (
+      queuedToast: (t: Messages) => ToastInput,
+      failure: (t: Messages) => string,
+      slowToast?: (t: Messages) => ToastInput,
+    ) => {
+      let slowId: number | null = null;
+      const slow =
+        slowToast &&
+        setTimeout(() => (slowId = toast({ ...slowToast(messages()), durationMs: 60_000 })), SLOW_UPDATE_MS);
+      const result = await send().finally(() => {
+        clearTimeout(slow);
+        if (slowId !== null) dismiss(slowId);
+      });
       const t = messages();
       if (!result) toast(queuedToast(t));
       else if (!result.ok && result.retryable) toast(queuedToast(t));
       else if (!result.ok) toast({ title: failure(t), description: describeError(t, result.error), tone: 'error' });
       return result;
     },
-    [send, toast],
+    [dismiss, send, toast],
   );
 
   const writeTask = useCallback(
@@ -278,36 +305,18 @@ export function useRunner(token: string, initial: { run: PublicRun; source: RunS
     ) => {
       const queuedOk = await queue({ token, type: 'task', runTaskId: task.id, payload }, (t) => t.failedToUpdateTask);
       if (!queuedOk) return;
-      if (navigator.onLine) {
-        const t = messages();
-        toast({ title: t.updating, description: t.taskUpdating });
-      }
       await sendAfterWrite(
         (t) => ({ title: t.toastQueued, description: t.taskWillSync }),
         (t) => t.failedToUpdateTask,
+        (t) => ({ title: t.updating, description: t.taskUpdating }),
       );
     },
-    [queue, sendAfterWrite, toast, token],
+    [queue, sendAfterWrite, token],
   );
 
   const completeTask = useCallback(
     (task: PublicTask, comment: string, durationSeconds: number) =>
       writeTask(task, { checked: true, comment: comment.trim() || null, duration_seconds: durationSeconds }),
-    [writeTask],
-  );
-
-  const setChecked = useCallback(
-    (task: PublicTask, checked: boolean, durationSeconds: number | null) =>
-      writeTask(task, { checked, comment: task.comment, duration_seconds: checked ? durationSeconds : null }),
-    [writeTask],
-  );
-
-  const saveComment = useCallback(
-    async (task: PublicTask, comment: string) => {
-      const next = comment.trim() || null;
-      if (next === (task.comment ?? null)) return;
-      await writeTask(task, { checked: task.checked, comment: next, duration_seconds: task.duration_seconds });
-    },
     [writeTask],
   );
 
@@ -345,13 +354,12 @@ export function useRunner(token: string, initial: { run: PublicRun; source: RunS
         (t) => t.failedToQueueFile,
       );
       if (added === 0) return;
-      const t = messages();
-      toast({ title: t.fileQueued, description: t.fileWillUpload });
       const result = await send();
-      if (result?.ok) toast({ title: t.fileUploaded });
-      else if (result && !result.retryable) {
-        toast({ title: t.uploadError, description: uploadFailure(t, result.error), tone: 'error' });
-      }
+      const t = messages();
+      // Offline or not sent yet: queued; each file's row shows its own state too.
+      if (!result || (!result.ok && result.retryable)) toast({ title: t.fileQueued, description: t.fileWillUpload });
+      else if (result.ok) toast({ title: t.fileUploaded });
+      else toast({ title: t.uploadError, description: uploadFailure(t, result.error), tone: 'error' });
     },
     [freshenBeforeUpload, locally, send, toast, token],
   );
@@ -416,11 +424,15 @@ export function useRunner(token: string, initial: { run: PublicRun; source: RunS
   return {
     run,
     source: snapshot.source,
-    sync: { running: syncState.running, progress: syncState.running ? progress : null, queued, error: syncState.error },
+    sync: {
+      running: syncState.running,
+      progress: syncState.running ? progress : null,
+      queued: snapshot.queued,
+      pending: snapshot.pending,
+      error: syncState.error,
+    },
     busy,
     completeTask,
-    setChecked,
-    saveComment,
     addFiles,
     uploads,
     removeFile,

@@ -7,6 +7,9 @@ interface ScheduledRun {
   id: string;
   property_name: string;
   address: string;
+  /** How to get in (only the holder of a live schedule link gets these). */
+  access_code: string | null;
+  notes: string | null;
   checklist_name: string;
   status: string;
   due_at: string | null;
@@ -71,6 +74,22 @@ export function ScheduleScreen({ token }: { token: string }) {
               {run.checklist_name} · {run.address}
             </p>
             {run.due_at && <p>{t.scheduleDue(when(run))}</p>}
+            {(run.access_code || run.notes) && (
+              <dl className="schedule-access">
+                {run.access_code && (
+                  <>
+                    <dt>{t.accessCode}</dt>
+                    <dd className="access-code">{run.access_code}</dd>
+                  </>
+                )}
+                {run.notes && (
+                  <>
+                    <dt>{t.propertyNotes}</dt>
+                    <dd className="access-notes">{run.notes}</dd>
+                  </>
+                )}
+              </dl>
+            )}
             <a className="button button-primary" href={run.link}>
               {t.scheduleOpen}
             </a>

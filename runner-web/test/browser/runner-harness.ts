@@ -7,7 +7,7 @@ import { cameraPhoto } from '../../../api/test/runner/cleaner.ts';
 import { signedInOwner } from '../../../api/test/support/browser.ts';
 import { startTestApi, type TestApi, type TestApiOptions } from '../../../api/test/support/test-api.ts';
 import { startWorkerProcess, type WorkerProcess } from '../../../api/test/support/worker-process.ts';
-import { launchPhone, type Phone } from './chromium.ts';
+import { launchPhone, PHONE, type Phone } from './chromium.ts';
 import { ensureBuilt } from './runner-build.ts';
 
 /**
@@ -28,15 +28,15 @@ export const TASKS = [
   { title: 'Lock the back door', required_media: 0 },
 ] as const;
 
-export type TaskSpec = { title: string; required_media: number };
+export type TaskSpec = { title: string; required_media: number; description?: string };
 
 export interface RunnerHarness {
   api: TestApi;
   worker: WorkerProcess;
   owner: Awaited<ReturnType<typeof signedInOwner>>;
   phone: Phone;
-  /** A property with a checklist of its own (`tasks`), and a run of it. */
-  newRun(tasks?: readonly TaskSpec[]): Promise<{ id: string; magic_link: string }>;
+  /** A property (with `property`'s fields too) with a checklist of its own (`tasks`), and a run of it. */
+  newRun(tasks?: readonly TaskSpec[], property?: Record<string, unknown>): Promise<{ id: string; magic_link: string }>;
   sql<T>(query: string, params: unknown[]): Promise<T[]>;
   /** This run's processed_actions, oldest first. */
   processedActions(runId: string): Promise<{ action_id: string; kind: string }[]>;
@@ -65,10 +65,11 @@ export async function startRunnerHarness(
       worker,
       owner,
       phone,
-      async newRun(tasks = TASKS) {
+      async newRun(tasks = TASKS, fields = {}) {
         const property = await owner.post('/api/properties', {
           name: 'Lakeview Cabin',
           address: '12 Shore Rd, Austin TX',
+          ...fields,
         });
         expect(property.status).toBe(201);
         const em = api.orm.em.fork();
@@ -153,9 +154,15 @@ export async function screenshotOnFailure(
   }
 }
 
-/** The offline list's item of a task. */
-export const offlineTask = (page: Page, title: string): Locator =>
-  page.getByRole('region', { name: 'Tasks' }).getByRole('listitem').filter({ hasText: title });
+/** Waits for `title` to be the current task, and answers its card. */
+export async function currentTaskIs(page: Page, title: string): Promise<Locator> {
+  const card = page.getByRole('region', { name: title });
+  await card.getByRole('heading', { level: 2, name: title }).waitFor({ timeout: UI_TIMEOUT_MS });
+  return card;
+}
+
+/** The phone at 390 x 844 (an iPhone 12 to 15's width), in a context of its own. */
+export const PHONE_390 = { ...PHONE, viewport: { width: 390, height: 844 } } as const;
 
 /**
  * Opens a run's magic link and waits until the service worker controls the page and is registered and

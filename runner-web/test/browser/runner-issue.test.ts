@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  currentTaskIs,
   OFFLINE_BANNER,
-  offlineTask,
   openControlledRun,
   pickCameraPhoto,
   screenshot,
@@ -106,7 +106,10 @@ describe('Report an issue in the runner PWA', () => {
         await phone.context.setOffline(true);
         await page.getByText(OFFLINE_BANNER).waitFor({ timeout: UI_TIMEOUT_MS });
 
-        const item = offlineTask(page, task);
+        // The first task done offline, the photo task is the current one.
+        const first = await currentTaskIs(page, TASKS[0].title);
+        await first.getByRole('button', { name: 'Complete Task' }).click({ timeout: UI_TIMEOUT_MS });
+        const item = await currentTaskIs(page, task);
         // The dialog's code comes from the service worker's precache.
         await item.getByRole('button', { name: 'Report an issue' }).click({ timeout: UI_TIMEOUT_MS });
         await reportIssue(page, task, 'Low', 'Scratch on the kitchen counter', 'issue-offline');
@@ -114,8 +117,8 @@ describe('Report an issue in the runner PWA', () => {
           .getByRole('status')
           .filter({ hasText: 'Issue will sync when online' })
           .waitFor({ timeout: UI_TIMEOUT_MS });
-        // The report and its photo, on the device; the photo does not count for the task.
-        await page.getByText('2 queued').waitFor({ timeout: UI_TIMEOUT_MS });
+        // The first task, the report and its photo, on the device; the photo does not count for the task.
+        await page.getByText('3 queued').waitFor({ timeout: UI_TIMEOUT_MS });
         await item.getByText('Photos: 0 / 1 required').waitFor({ timeout: UI_TIMEOUT_MS });
         expect(await issueAlerts(run.id)).toEqual([]);
         await screenshot(page, 'issue-offline-queued');
@@ -152,6 +155,6 @@ describe('Report an issue in the runner PWA', () => {
     await expectIssuePhoto(run.id, alerts[0]!);
     const actions = await processedActions(run.id);
     expect(new Set(actions.map((action) => action.action_id)).size).toBe(actions.length);
-    expect(actions.map((action) => action.kind).sort()).toEqual(['issue', 'upload']);
+    expect(actions.map((action) => action.kind).sort()).toEqual(['issue', 'task', 'upload']);
   });
 });

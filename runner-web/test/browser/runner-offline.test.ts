@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  currentTaskIs,
   OFFLINE_BANNER,
-  offlineTask,
   screenshot,
   screenshotOnFailure,
   useRunnerHarness,
@@ -15,24 +15,30 @@ import {
 
 /**
  * The runner PWA with no signal: the built app and its service worker served by the real API, in a
- * 360 px touch Chromium. A cleaner loads the run online, loses the network, works through the offline
- * view, reloads the page still offline (the service worker serves the app, IndexedDB the run and the
- * queue), then reconnects; everything reaches the server exactly once.
+ * 360 px touch Chromium. A cleaner loads the run online, loses the network, works through the same
+ * one-task card as online, reloads the page still offline (the service worker serves the app, IndexedDB
+ * the run and the queue), then reconnects; everything reaches the server exactly once.
  */
 
 const commentOf = (index: number) => `Offline note ${index + 1}`;
 
 const harness = useRunnerHarness();
 
-/** Every task checked, with its comment, and the photo counted, as the offline view shows them. */
+/** Every task done with its note and the photo counted, as All Tasks shows them, and the last step offered. */
 async function expectOfflineWorkShown(page: Page) {
+  await page.getByRole('heading', { name: 'All Tasks Complete' }).waitFor({ timeout: UI_TIMEOUT_MS });
+  const allTasks = page.getByRole('region', { name: 'All Tasks' });
   for (const [index, task] of TASKS.entries()) {
-    const item = offlineTask(page, task.title);
-    await expect.poll(() => item.getByRole('checkbox').isChecked(), { timeout: UI_TIMEOUT_MS }).toBe(true);
-    await expect.poll(() => item.getByLabel('Comment').inputValue(), { timeout: UI_TIMEOUT_MS }).toBe(commentOf(index));
-    if (task.required_media > 0) await item.getByText('Photos: 1 / 1 required ✓').waitFor({ timeout: UI_TIMEOUT_MS });
+    const row = allTasks.getByRole('listitem').filter({ hasText: task.title });
+    await row.getByText(`Task ${index + 1}, done:`).waitFor({ timeout: UI_TIMEOUT_MS });
+    await row.getByText(`“${commentOf(index)}”`).waitFor({ timeout: UI_TIMEOUT_MS });
+    if (task.required_media > 0) await row.getByText('1 photo required · 1 added').waitFor({ timeout: UI_TIMEOUT_MS });
   }
 }
+
+/** 3 tasks (each its tick and note in one update) and 1 photo, on the device. */
+const QUEUED = '4 queued';
+const PENDING = 'Waiting to upload: 3 tasks and 1 photo.';
 
 describe('the runner PWA offline, in a phone-sized Chromium', () => {
   it('keeps working with no signal, survives an offline reload, and syncs everything once on reconnect', async () => {
@@ -48,24 +54,18 @@ describe('the runner PWA offline, in a phone-sized Chromium', () => {
       await page.getByText(OFFLINE_BANNER).waitFor({ timeout: UI_TIMEOUT_MS });
 
       for (const [index, task] of TASKS.entries()) {
-        const item = offlineTask(page, task.title);
-        const check = item.getByRole('checkbox');
+        const card = await currentTaskIs(page, task.title);
+        const complete = card.getByRole('button', { name: 'Complete Task' });
         if (task.required_media > 0) {
-          expect(await check.isDisabled()).toBe(true);
+          expect(await complete.isDisabled()).toBe(true);
           // Compressed off the main thread: the worker chunk comes from the service worker's precache.
-          await addCameraPhoto(item, 'Add a photo or video', `runner-offline-${index}`);
+          await addCameraPhoto(card, 'Add photos or video', `runner-offline-${index}`);
         }
-        await expect.poll(() => check.isEnabled(), { timeout: UI_TIMEOUT_MS }).toBe(true);
-        // A controlled checkbox: it shows checked once the change is queued in IndexedDB.
-        await check.click();
-        await expect.poll(() => check.isChecked(), { timeout: UI_TIMEOUT_MS }).toBe(true);
-        await expect.poll(() => check.isEnabled(), { timeout: UI_TIMEOUT_MS }).toBe(true);
-        const comment = item.getByLabel('Comment');
-        await comment.fill(commentOf(index));
-        await comment.blur(); // saved on blur
+        await card.getByLabel('Notes (optional)').fill(commentOf(index));
+        await complete.click({ timeout: UI_TIMEOUT_MS });
       }
-      // 3 checks, 3 comments and 1 photo, all on the device.
-      await page.getByText('7 queued').waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.getByText(QUEUED).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.getByText(PENDING).waitFor({ timeout: UI_TIMEOUT_MS });
       await expectOfflineWorkShown(page);
       await screenshot(page, 'offline-work');
 
@@ -73,7 +73,8 @@ describe('the runner PWA offline, in a phone-sized Chromium', () => {
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'Quick Turnover' }).waitFor({ timeout: UI_TIMEOUT_MS });
       await page.getByText(OFFLINE_BANNER).waitFor({ timeout: UI_TIMEOUT_MS });
-      await page.getByText('7 queued').waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.getByText(QUEUED).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.getByText(PENDING).waitFor({ timeout: UI_TIMEOUT_MS });
       await expectOfflineWorkShown(page);
       await screenshot(page, 'offline-reloaded');
       // The reload came from the service worker, which is registered for both forms of the link.
@@ -87,7 +88,7 @@ describe('the runner PWA offline, in a phone-sized Chromium', () => {
       await phone.context.setOffline(false);
       await expect
         .poll(() => processedActions(run.id).then((actions) => actions.length), { timeout: SYNC_TIMEOUT_MS })
-        .toBe(2 * TASKS.length + 2);
+        .toBe(TASKS.length + 2);
       await page.getByRole('heading', { name: 'All Tasks Complete' }).waitFor({ timeout: UI_TIMEOUT_MS });
       await screenshot(page, 'back-online');
       // The device's queue is empty: the offline panel says so.
@@ -116,7 +117,7 @@ describe('the runner PWA offline, in a phone-sized Chromium', () => {
     console.log(`processed_actions: ${actions.map((action) => action.kind).join(', ')}`);
     expect(new Set(actions.map((action) => action.action_id)).size).toBe(actions.length);
     const kinds = actions.map((action) => action.kind);
-    expect(kinds.filter((kind) => kind === 'task')).toHaveLength(2 * TASKS.length);
+    expect(kinds.filter((kind) => kind === 'task')).toHaveLength(TASKS.length);
     expect(kinds.filter((kind) => kind === 'upload')).toHaveLength(1);
     expect(kinds.filter((kind) => kind === 'media-confirm')).toHaveLength(1);
     expect(kinds.filter((kind) => kind === 'complete')).toHaveLength(0);

@@ -2,8 +2,8 @@ import type { Locator, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { cameraPhoto } from '../../../api/test/runner/cleaner.ts';
 import {
+  currentTaskIs,
   OFFLINE_BANNER,
-  offlineTask,
   openControlledRun,
   pickCameraPhoto,
   screenshot,
@@ -115,10 +115,10 @@ describe('the per-task upload list, in a 390 px Chromium', () => {
       await page.getByText(OFFLINE_BANNER).waitFor({ timeout: UI_TIMEOUT_MS });
 
       // Offline: three photos, each drawn from the device's copy and Queued; the third is removed.
-      const kitchen = offlineTask(page, TASKS[0].title);
+      const kitchen = await currentTaskIs(page, TASKS[0].title);
       for (const seed of ['kitchen-1', 'kitchen-2', 'kitchen-3']) {
         const before = await uploads(kitchen).count();
-        await pickCameraPhoto(kitchen, 'Add a photo or video', seed);
+        await pickCameraPhoto(kitchen, 'Add photos or video', seed);
         await expect.poll(() => uploads(kitchen).count(), { timeout: UI_TIMEOUT_MS }).toBe(before + 1);
       }
       await expect

@@ -8,8 +8,11 @@ import { allTasksChecked, currentTaskId, isRunDone, nextTaskId } from '../run-mo
 import type { Runner } from '../runner/use-runner.ts';
 import { useTaskTimer } from '../use-task-timer.ts';
 
-/** One task at a time: the current task, then the list; completion cards at the end. */
-export function OnlineRunScreen({ runner }: { runner: Runner }) {
+/**
+ * One task at a time: the current task, then the list; completion cards at the end. The same online and
+ * offline (every write is queued on the device first), so losing the signal changes nothing on screen.
+ */
+export function TasksScreen({ runner, online }: { runner: Runner; online: boolean }) {
   const { run, busy } = runner;
   const [preferredId, setPreferredId] = useState<string | null>(null);
   const currentId = currentTaskId(run.tasks, preferredId);
@@ -26,7 +29,7 @@ export function OnlineRunScreen({ runner }: { runner: Runner }) {
 
   return (
     <>
-      {done && <RunCompleteCard />}
+      {done && <RunCompleteCard run={run} pending={runner.sync.pending} />}
       {!done && current && (
         <CurrentTaskCard
           task={current}
@@ -36,7 +39,7 @@ export function OnlineRunScreen({ runner }: { runner: Runner }) {
           uploads={
             <UploadList
               items={runner.uploads[current.id] ?? []}
-              online
+              online={online}
               onRemove={(id) => void runner.removeFile(id)}
               onRetry={runner.syncNow}
             />
