@@ -49,11 +49,13 @@ const TABLE_EXPORTS = [
   rows('checklists.json', 'checklists', `t.id in ${ownChecklists}`, ['created_at', 'id']),
   rows('tasks.json', 'tasks', `t.checklist_id in ${ownChecklists}`, ['checklist_id', 'order_index', 'id']),
   rows('templates.json', 'inspection_templates', 't.created_by_id = ?', ['id']),
-  rows('team-members.json', 'team_members', 't.owner_id = ?', ['id'], [
-    'invite_token_hash',
-    'schedule_token_hash',
-    'schedule_link_encrypted',
-  ]),
+  rows(
+    'team-members.json',
+    'team_members',
+    't.owner_id = ?',
+    ['id'],
+    ['invite_token_hash', 'schedule_token_hash', 'schedule_link_encrypted'],
+  ),
   rows('runs.json', 'runs', `t.id in ${ownRuns}`, ['created_at', 'id'], ['token_hash', 'link_encrypted']),
   rows('run-tasks.json', 'run_tasks', `t.run_id in ${ownRuns}`, ['run_id', 'order_index', 'id']),
   rows('media.json', 'media', `t.run_id in ${ownRuns}`, ['created_at', 'id']),
