@@ -129,6 +129,7 @@ describe('dispatching runs from the console', () => {
 
     await page.reload();
     await visible('Tasks (2/2)');
+    await visible('All tasks done, not submitted');
     await visible('Bin lid is cracked');
     await visible(/40\.70721, -74\.01127/);
     const thumbnail = page.getByRole('img', { name: 'Strip beds: photo 1 of 1' });
@@ -149,6 +150,7 @@ describe('dispatching runs from the console', () => {
     await page.getByRole('button', { name: 'Mark Run as Complete' }).click();
     await visible('Run completed');
     await visible('Marked complete.');
+    await expect.poll(() => page.getByText('All tasks done, not submitted').count()).toBe(0);
     await harness.api.mailbox.latest(owner.email, /^Inspection report: Harbour Loft/, 90_000);
     await page.reload();
     await visible('Report v1 ready');

@@ -224,7 +224,12 @@ export function useRunner(
     deviceLocation.refresh();
     void refreshLocal().catch(() => undefined);
     instance.start();
-    const timer = setInterval(() => void refreshLocal().catch(() => undefined), QUEUED_REFRESH_MS);
+    // Only the counts: a new copy of the files would redraw their thumbnails every 10 s.
+    const refreshCounts = async () => {
+      const { queued, pending } = await readChanges(token);
+      commit({ queued, pending });
+    };
+    const timer = setInterval(() => void refreshCounts().catch(() => undefined), QUEUED_REFRESH_MS);
     return () => {
       clearInterval(timer);
       stopFlushRequests();
@@ -232,7 +237,7 @@ export function useRunner(
       instance.stop();
       if (scheduler.current === instance) scheduler.current = null;
     };
-  }, [api, onMedia, refreshFromServer, refreshLocal, token]);
+  }, [api, commit, onMedia, refreshFromServer, refreshLocal, token]);
 
   /** Sends the queue now when online; answers the result (null offline). */
   const send = useCallback(async (): Promise<SyncResult | null> => {

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import {
   openControlledRun,
@@ -12,10 +13,18 @@ import {
 /**
  * What the cleaner needs to get in: the property's access code and notes show on the runner's first
  * screen, rendered by the server (no JavaScript needed) and from the device's copy offline; a revoked
- * link and the public verification page show neither.
+ * link, the public verification page and the API's log show neither.
  */
 
-const harness = useRunnerHarness();
+const logLines: string[] = [];
+const harness = useRunnerHarness({
+  logStream: new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString('utf8'));
+      done();
+    },
+  }),
+});
 
 const ACCESS_CODE = 'Lockbox 4821';
 const NOTES = ['Park in bay 12 behind the building.', 'Clean linens are in the hall closet.'];
@@ -64,7 +73,7 @@ describe('the access code and notes in the runner', () => {
     );
   });
 
-  it('leaves them out of a revoked link’s page and of the public verification page', async () => {
+  it('leaves them out of a revoked link’s page, the public verification page and the API’s log', async () => {
     const { owner, newRun } = harness();
     const run = await newRun(TASKS, PROPERTY);
     const token = new URL(run.magic_link).pathname.split('/').pop()!;
@@ -90,5 +99,11 @@ describe('the access code and notes in the runner', () => {
     const revokedApi = await fetch(`${origin}/api/public/run?token=${token}`);
     expect(revokedApi.status).toBe(410);
     expectNoAccess(await revokedApi.text());
+
+    // The request log of both tests: the pages and the API calls that carried them are there, they are not.
+    const log = logLines.join('');
+    expect(log).toContain('"path":"/r/:secret"');
+    expect(log).toContain('"path":"/api/public/run"');
+    expectNoAccess(log);
   });
 });

@@ -47,6 +47,17 @@ describe('the runner’s languages', () => {
     expect(es.issuePhotosAdded(0)).toBe('0 fotos añadidas');
   });
 
+  it('says what waits to upload and what was sent as a list in the language', () => {
+    expect(en.pendingWork({ tasks: 2, photos: 1, issues: 0, completion: false })).toBe(
+      'Waiting to upload: 2 tasks and 1 photo.',
+    );
+    expect(fr.pendingWork({ tasks: 1, photos: 0, issues: 1, completion: true })).toBe(
+      "En attente d'envoi : 1 tâche, 1 signalement et la fin de la visite.",
+    );
+    expect(en.sentSummary(1, 3, 0)).toBe('1 task done, 3 photos, and 0 issues reported');
+    expect(es.sentSummary(3, 0, 1)).toBe('3 tareas hechas, 0 fotos y 1 problema informado');
+  });
+
   it('describes errors in the current language', () => {
     const refused = new RunnerApiError('task', 503, 'The service is busy.');
     expect(describeError(en, refused)).toBe('Task sync failed: 503 The service is busy.');
