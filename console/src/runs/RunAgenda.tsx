@@ -18,7 +18,7 @@ import { useNow } from '../dashboard/useNow.ts';
 import { localFromInstant } from '../dispatch/due-time.ts';
 import { EmptyPanel } from '../layout/EmptyPanel.tsx';
 import type { RunRecord } from '../resource-records.ts';
-import { dueInZone, issueSummary } from './due-label.ts';
+import { dueInZone, issueSummary, timeInZone } from './due-label.ts';
 import { StatusChip } from './StatusChip.tsx';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -127,7 +127,10 @@ function AgendaRow({ run, now }: { run: RunRecord; now: Date }) {
   return (
     <Box component="li" aria-label={`${run.property.name}, ${run.checklist.name}`}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography sx={{ fontWeight: 600 }}>{dueInZone(run.due_at as string, zoneOf(run), now)}</Typography>
+        <Typography sx={{ fontWeight: 600 }}>
+          {/* Overdue runs may be from other days; the others sit under their day's heading. */}
+          {overdue ? dueInZone(run.due_at as string, zoneOf(run), now) : timeInZone(run.due_at as string, zoneOf(run))}
+        </Typography>
         <MuiLink component={Link} to={`/runs/${run.id}/show`}>
           {run.property.name}
         </MuiLink>

@@ -17,6 +17,16 @@ export function dueInZone(iso: string, timeZone: string, now = new Date()): stri
   });
 }
 
+/** '3:00 PM EST': the time of day only, for a list already grouped by the property's day. */
+export function timeInZone(iso: string, timeZone: string): string {
+  return new Date(iso).toLocaleTimeString('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  });
+}
+
 /** '2 issues, 1 open' / '1 issue, resolved' / null (no issues). */
 export function issueSummary(total: number, open: number): string | null {
   if (total === 0) return null;
