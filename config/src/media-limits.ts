@@ -14,3 +14,9 @@ export const RUN_MEDIA_MAX_BYTES = 4 * 1024 * 1024 * 1024;
 
 /** Media reserved but never confirmed (abandoned or refused uploads) are purged after this. */
 export const UNCONFIRMED_MEDIA_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * What an anonymous demo run may hold: the demo checklist's 8 photos and a few retries, no video. A
+ * visitor needs no more to try the runner, and costs the disks and the report renderer no more.
+ */
+export const DEMO_RUN_MEDIA = { maxCount: 12, maxBytes: 50 * 1024 * 1024, videos: false } as const;

@@ -172,7 +172,7 @@ export function publicRunRouter(deps: AppDeps) {
       const maxBytes = UPLOAD_LIMITS[kind];
       if (body.size > maxBytes) throw new HttpError(413, uploadTooLargeMessage(kind));
       const { response } = await applyOnce(em, key, async (tx) => {
-        await assertWithinRunQuota(tx, run.id, body.size);
+        await assertWithinRunQuota(tx, run.id, body.size, kind);
         const path = `runs/${run.id}/${task.id}/${randomUUID()}-${sanitiseFileName(body.fileName)}`;
         const contentType = safeContentType(body.contentType ?? undefined);
         const media = tx.create(Media, {

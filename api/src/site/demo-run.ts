@@ -5,6 +5,7 @@ import type { Middleware } from 'koa';
 import type { AppDeps } from '../app-deps.ts';
 import { createAccount } from '../auth/accounts.ts';
 import type { AppContext, AppState } from '../http/context.ts';
+import { addressBudgetKey } from '../http/client-address.ts';
 import { HttpError } from '../http/errors.ts';
 import { forgetRun } from '../runs/forget-run.ts';
 import { decryptLink } from '../runs/magic-link.ts';
@@ -16,6 +17,10 @@ const DEMO_PROPERTY = { name: 'Demo Beach House', address: '100 Ocean Drive, Mia
 const DEMO_TEMPLATE_SLUG = 'airbnb-turnover-cleaning-checklist';
 export const DEMO_RUN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * A property of its own for each demo run: a shared one would show each visitor the photos of the
+ * last completed demo as the reference photos to match.
+ */
 async function demoProperty(em: EntityManager): Promise<{ ownerId: string; propertyId: string }> {
   let owner = await em.findOne(User, { email: DEMO_OWNER_EMAIL });
   if (!owner) {
@@ -34,28 +39,29 @@ async function demoProperty(em: EntityManager): Promise<{ ownerId: string; prope
       owner = await em.findOneOrFail(User, { email: DEMO_OWNER_EMAIL });
     }
   }
-  let property = await em.findOne(Property, { owner: owner.id, name: DEMO_PROPERTY.name, is_system_property: false });
-  if (!property) {
-    property = em.create(Property, { owner: owner.id, ...DEMO_PROPERTY });
-    await em.flush();
-  }
+  const property = em.create(Property, { owner: owner.id, ...DEMO_PROPERTY });
+  await em.flush();
   return { ownerId: owner.id, propertyId: property.id };
 }
 
 type CleanupDeps = Pick<AppDeps, 'temporal' | 'storage' | 'logger'>;
 
-/** Demo runs older than a day are deleted with their files and workflows. */
+/** Demo runs older than a day are deleted with their files, workflows and properties. */
 export async function deleteExpiredDemoRuns(deps: CleanupDeps, em: EntityManager, now = Date.now()): Promise<number> {
-  const expired = await em.find(Run, {
-    property: { owner: { email: DEMO_OWNER_EMAIL } },
-    created_at: { $lt: new Date(now - DEMO_RUN_LIFETIME_MS) },
-  });
+  const cutoff = new Date(now - DEMO_RUN_LIFETIME_MS);
+  const expired = await em.find(Run, { property: { owner: { email: DEMO_OWNER_EMAIL } }, created_at: { $lt: cutoff } });
   for (const run of expired) {
     await em.nativeDelete(Run, { id: run.id });
     await forgetRun(deps, run.id).catch((error: unknown) =>
       deps.logger.warn({ err: error, runId: run.id }, 'demo run cleanup'),
     );
   }
+  await em.getConnection().execute(
+    `delete from properties p using users u
+      where u.id = p.owner_id and u.email = ? and p.created_at < ?
+        and not exists (select 1 from runs r where r.property_id = p.id)`,
+    [DEMO_OWNER_EMAIL, cutoff],
+  );
   return expired.length;
 }
 
@@ -78,7 +84,7 @@ export function sweepDemoRunsHourly(deps: CleanupDeps & { orm: AppDeps['orm'] })
 
 /** A fresh throwaway run of the Airbnb turnover checklist; answers the path of its magic link. */
 export async function openDemoRun(deps: AppDeps, em: EntityManager, ip: string): Promise<string> {
-  await deps.rateLimits.consume(['demoRunsPerIp', ip]);
+  await deps.rateLimits.consume(['demoRunsPerIp', addressBudgetKey(ip)], ['demoRunsPerDay', 'everyone']);
   await deleteExpiredDemoRuns(deps, em);
   const { ownerId, propertyId } = await demoProperty(em);
   const template = await em.findOneOrFail(InspectionTemplate, { slug: DEMO_TEMPLATE_SLUG });
