@@ -140,6 +140,23 @@ describe('sign-in and sign-out', () => {
   });
 });
 
+describe('the sign-in greeting', () => {
+  it('welcomes a first sign-in and welcomes back only someone who has been here before', async () => {
+    const email = uniqueEmail();
+    const browser = new Browser(api.baseUrl);
+    expect(
+      (await browser.post('/api/auth/signup', { email, password: goodPassword, full_name: 'New Host' })).status,
+    ).toBe(201);
+    const link = new URL(linkIn(await api.mailbox.latest(email, /Confirm/)));
+    await browser.get(`${link.pathname}${link.search}`);
+    const first = await browser.post('/api/auth/login', { email, password: goodPassword });
+    expect(first.body.message).toBe('Welcome to Turnproof!');
+    // On another device: the first sign-in's session is on record, so this host has been here before.
+    const again = await new Browser(api.baseUrl).post('/api/auth/login', { email, password: goodPassword });
+    expect(again.body.message).toBe('Welcome back!');
+  });
+});
+
 describe('password reset', () => {
   it('answers the same for known and unknown addresses and mails only real accounts', async () => {
     const unknown = uniqueEmail('ghost');

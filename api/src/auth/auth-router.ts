@@ -13,6 +13,7 @@ import {
   requestPasswordReset,
   resetPassword,
   signIn,
+  signInGreeting,
   signUp,
 } from './auth-service.ts';
 import { type GoogleFlow, GoogleSignIn, googleSignInConfigured, linkPendingGoogle, ownerForGoogle } from './google.ts';
@@ -180,8 +181,9 @@ export function authRouter(deps: AppDeps) {
       if (await linkPendingGoogle(deps, ctx.state.em, user, ctx.cookies.get(googleLinkCookie.name))) {
         ctx.cookies.set(googleLinkCookie.name, '', googleLinkCookie.options(ctx, 0));
       }
+      const message = await signInGreeting(ctx.state.em, user.id);
       await startSession(ctx, user.id);
-      ctx.body = { user: { id: user.id, email: user.email }, message: 'Welcome back!' };
+      ctx.body = { user: { id: user.id, email: user.email }, message };
     },
   );
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AuthToken, type AuthTokenPurpose, User } from '@turnproof/db';
+import { AuthToken, type AuthTokenPurpose, Profile, Session, User } from '@turnproof/db';
 import type { AppDeps } from '../app-deps.ts';
 import { badRequest, conflict, HttpError } from '../http/errors.ts';
 import { startAccountTrial, trialEndForNewAccount } from './account-trial.ts';
@@ -136,6 +136,18 @@ export async function confirmEmail(deps: AppDeps, em: EntityManager, token: stri
   record.user.email_confirmed_at ??= new Date();
   await em.flush();
   await reconcileAdminRoles(em, deps.config.ADMIN_EMAILS, record.user.id);
+}
+
+/**
+ * The sign-in's greeting: 'Welcome back!' for someone who has been here before (a session of theirs is on
+ * record, or they finished onboarding), a welcome for a first sign-in. Asked before the new session starts.
+ */
+export async function signInGreeting(em: EntityManager, userId: string): Promise<string> {
+  const [sessions, onboarded] = await Promise.all([
+    em.count(Session, { user: userId }),
+    em.count(Profile, { user: userId, onboarding_completed_at: { $ne: null } }),
+  ]);
+  return sessions + onboarded > 0 ? 'Welcome back!' : 'Welcome to Turnproof!';
 }
 
 /** The account when the password is right (confirmed or not), else null; same work either way. */

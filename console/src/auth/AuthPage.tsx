@@ -65,8 +65,7 @@ export function AuthPage() {
           setSentTo(email);
           setMode('check-email');
         } else {
-          await signIn({ email, password });
-          notify('Welcome back!', { type: 'success' });
+          notify(await signIn({ email, password }), { type: 'success' });
         }
       } catch (caught) {
         setError(errorMessage(caught, 'Something went wrong. Please try again.'));

@@ -24,9 +24,11 @@ function initials(name: string): string {
 
 /** react-admin's door to /api/auth/*: the session is an HttpOnly cookie, so the browser holds no token. */
 export const authProvider: AuthProvider = {
-  async login({ email, password }: { email: string; password: string }) {
+  /** Answers the server's greeting: a welcome on a first sign-in, 'Welcome back!' after that. */
+  async login({ email, password }: { email: string; password: string }): Promise<string> {
     forgetSession();
-    await apiJson('/auth/login', { method: 'POST', body: { email, password } });
+    const answer = await apiJson<{ message: string }>('/auth/login', { method: 'POST', body: { email, password } });
+    return answer.message;
   },
 
   async logout(params?: { everywhere?: boolean }) {

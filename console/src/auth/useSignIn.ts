@@ -11,10 +11,12 @@ export function useSignIn() {
   const authProvider = useAuthProvider();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return async (credentials: { email: string; password: string }) => {
-    await authProvider?.login(credentials);
+  /** Answers the server's greeting for the toast. */
+  return async (credentials: { email: string; password: string }): Promise<string> => {
+    const greeting: unknown = await authProvider?.login(credentials);
     queryClient.removeQueries({ queryKey: ['auth'] });
     queryClient.removeQueries({ queryKey: ['session'] });
     navigate('/onboarding');
+    return typeof greeting === 'string' ? greeting : 'Signed in';
   };
 }
