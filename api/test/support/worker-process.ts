@@ -47,7 +47,9 @@ export async function startWorkerProcess(api: TestApi, extraEnv: Record<string, 
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 60_000;
+  // Seconds when the machine is idle; a loaded one (two test files at a time, other work beside) may need
+  // more than a minute. Within the 120 s hook timeout of vitest.config.ts.
+  const deadline = Date.now() + 100_000;
   while (!output.includes('Turnproof worker ready')) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`The worker did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
