@@ -124,8 +124,8 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
       const { em, run, dueAt, timeZone } = loaded;
       const description = `Not started, and the next check-in is at ${formatInZone(dueAt, timeZone)}: it is at risk.`;
       await em.getConnection().execute(
-        `insert into alerts (id, run_id, kind, severity, description, media_paths, created_at)
-         select gen_random_uuid(), ?, 'at_risk', 'high', ?, '[]', now()
+        `insert into alerts (id, run_id, kind, severity, description, created_at)
+         select gen_random_uuid(), ?, 'at_risk', 'high', ?, now()
          where not exists (select 1 from alerts where run_id = ? and kind = 'at_risk')`,
         [runId, description, runId],
       );

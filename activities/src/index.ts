@@ -8,6 +8,7 @@ export {
   CHROMIUM_MISSING,
   CHROMIUM_PATH,
   type ClaimData,
+  type ClaimPhoto,
   createPdfRenderer,
   PdfPrintError,
   type PdfRenderer,

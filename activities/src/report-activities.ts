@@ -18,7 +18,13 @@ import {
 } from '@turnproof/db';
 import type { Mailer } from './mailer.ts';
 import type { MediaStorage } from './media-storage.ts';
-import { summariseReport, writeReportHtml, type PdfRenderer, type ReportData } from './report/index.ts';
+import {
+  summariseReport,
+  writeReportHtml,
+  type PdfRenderer,
+  type ReportData,
+  type ReportPhoto,
+} from './report/index.ts';
 import { reportFilePath, reportHtmlPath, type ReportKey } from './report/report-paths.ts';
 import { missingRow } from './missing-row.ts';
 import { issueUrl, reportMail } from './run-mails.tsx';
@@ -78,19 +84,17 @@ async function loadReportData(deps: ReportActivityDeps, { runId, version }: Repo
   const chain = await readChainHead(em, runId);
   const baselineId = await baselineRunOf(em, runId);
   const baseline = baselineId ? await baselinePhotosByTask(em, runId, baselineId) : new Map<string, BaselinePhoto[]>();
-  const photos = new Map<string, ReportData['tasks'][number]['photos']>();
-  for (const item of media.filter((m) => m.type === 'photo')) {
-    const list = photos.get(item.run_task.id) ?? [];
-    list.push({
-      read: () => deps.storage.read(item.path),
-      capturedAt: item.captured_at?.toISOString() ?? null,
-      receivedAt: receipts.get(item.id) ?? null,
-      address: item.address ?? null,
-      latitude: item.latitude == null ? null : Number(item.latitude),
-      longitude: item.longitude == null ? null : Number(item.longitude),
-    });
-    photos.set(item.run_task.id, list);
-  }
+  const toPhoto = (item: Media): ReportPhoto => ({
+    read: () => deps.storage.read(item.path),
+    capturedAt: item.captured_at?.toISOString() ?? null,
+    receivedAt: receipts.get(item.id) ?? null,
+    address: item.address ?? null,
+    latitude: item.latitude == null ? null : Number(item.latitude),
+    longitude: item.longitude == null ? null : Number(item.longitude),
+  });
+  // A task's photos are its proof; an issue's photos (media.alert) are the issue's evidence.
+  const photosOf = (owner: (item: Media) => string | undefined, id: string) =>
+    media.filter((item) => item.type === 'photo' && owner(item) === id).map(toPhoto);
   return {
     runId,
     version,
@@ -111,7 +115,7 @@ async function loadReportData(deps: ReportActivityDeps, { runId, version }: Repo
       comment: task.comment ?? null,
       durationSeconds: task.duration_seconds ?? null,
       requiredMedia: task.required_media,
-      photos: photos.get(task.id) ?? [],
+      photos: photosOf((item) => item.run_task?.id, task.id),
       baselinePhotos: (baseline.get(task.id) ?? []).map((photo) => ({
         read: () => deps.storage.read(photo.path),
         capturedAt: photo.capturedAt,
@@ -120,7 +124,7 @@ async function loadReportData(deps: ReportActivityDeps, { runId, version }: Repo
         latitude: null,
         longitude: null,
       })),
-      videoCount: media.filter((m) => m.type === 'video' && m.run_task.id === task.id).length,
+      videoCount: media.filter((m) => m.type === 'video' && m.run_task?.id === task.id).length,
     })),
     issues: alerts.map((alert) => ({
       severity: alert.severity,
@@ -128,6 +132,7 @@ async function loadReportData(deps: ReportActivityDeps, { runId, version }: Repo
       description: alert.description,
       taskTitle: alert.run_task?.title ?? null,
       createdAt: alert.created_at.toISOString(),
+      photos: photosOf((item) => item.alert?.id, alert.id),
     })),
     baselineLabel: baselineId ? (BASELINE_LABELS[run.type] ?? null) : null,
     review:

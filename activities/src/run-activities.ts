@@ -91,8 +91,8 @@ export function createRunActivities({ orm, mailer, runUrl }: RunActivityDeps) {
       if (loaded.run.status === 'completed' || !loaded.run.due_at) return;
       const dueAt = loaded.run.due_at;
       const inserted = await loaded.em.getConnection().execute<{ id: string }[]>(
-        `insert into alerts (id, run_id, kind, severity, description, media_paths, created_at)
-         select gen_random_uuid(), ?, 'overdue', 'medium', ?, '[]', now()
+        `insert into alerts (id, run_id, kind, severity, description, created_at)
+         select gen_random_uuid(), ?, 'overdue', 'medium', ?, now()
          where not exists (select 1 from alerts where run_id = ? and kind = 'overdue')
          returning id`,
         [runId, `Not completed by its due time, ${formatInZone(dueAt, loaded.run.property.timezone)}.`, runId],

@@ -462,8 +462,8 @@ async function alertOrphans(em: EntityManager, property: Property, runIds: strin
   const owner = await em.findOneOrFail(User, { id: property.owner.id });
   for (const runId of runIds) {
     await em.getConnection().execute(
-      `insert into alerts (id, run_id, kind, severity, description, media_paths, created_at)
-       select gen_random_uuid(), ?, 'calendar', 'high', ?, '[]', now()
+      `insert into alerts (id, run_id, kind, severity, description, created_at)
+       select gen_random_uuid(), ?, 'calendar', 'high', ?, now()
        where not exists (select 1 from alerts where run_id = ? and kind = 'calendar')`,
       [runId, ORPHAN_ALERT, runId],
     );

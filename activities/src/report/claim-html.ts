@@ -14,12 +14,14 @@ export interface ClaimPhoto {
   receivedAt: string | null;
 }
 
-/** A task with an issue: what it looked like before (the baseline run) and after (this run). */
-export interface ClaimTask {
-  title: string;
+/**
+ * An issue of the run: what its task looked like before (its photos in the baseline run) and after
+ * (the photos the cleaner sent with the issue, else this run's photos of the task).
+ */
+export interface ClaimIssue {
+  issue: Omit<ReportIssue, 'photos'>;
   before: ClaimPhoto[];
   after: ClaimPhoto[];
-  issues: ReportIssue[];
 }
 
 export interface ClaimData {
@@ -34,7 +36,7 @@ export interface ClaimData {
   /** What "before" means here ('Move-In', 'Previous turnover'), or null without a baseline run. */
   baselineLabel: string | null;
   timeZone: string;
-  tasks: ClaimTask[];
+  issues: ClaimIssue[];
   proof: ReportProof;
 }
 
@@ -58,7 +60,7 @@ function photoFigure(photo: ClaimPhoto, url: string | null, format: ReportFormat
 /** The damage-claim PDF's HTML: the run, its issues with before/after photo pairs, and the proof. */
 export async function buildClaimHtml(data: ClaimData): Promise<string> {
   const format = createReportFormatter(data.timeZone);
-  const photos = data.tasks.flatMap((task) => [...task.before, ...task.after]);
+  const photos = data.issues.flatMap((item) => [...item.before, ...item.after]);
   const urlOf = await reportPhotoDataUrls(photos);
   const column = (label: string, list: ClaimPhoto[]) =>
     html`<div>
@@ -98,24 +100,21 @@ export async function buildClaimHtml(data: ClaimData): Promise<string> {
         )}
       </dl>
       <section>
-        <h2>Tasks with issues (${data.tasks.length})</h2>
-        ${data.tasks.length === 0 ? html`<p>No issue was reported on this run.</p>` : null}
-        ${data.tasks.map(
-          (task) =>
+        <h2>Issues (${data.issues.length})</h2>
+        ${data.issues.length === 0 ? html`<p>No issue was reported on this run.</p>` : null}
+        ${data.issues.map(
+          ({ issue, before, after }) =>
             html`<article class="task">
-              <h3>${task.title}</h3>
-              ${task.issues.map(
-                (issue) =>
-                  html`<p class="comment">
-                    <span class="comment-label"
-                      >${issue.severity} issue, reported ${format.dateTime(issue.createdAt)}:</span
-                    >
-                    ${issue.description}
-                  </p>`,
-              )}
+              <h3>${issue.taskTitle ?? 'Not tied to a task'}</h3>
+              <p class="comment">
+                <span class="comment-label"
+                  >${issue.severity} issue, reported ${format.dateTime(issue.createdAt)}:</span
+                >
+                ${issue.description}
+              </p>
               <div class="pair">
-                ${column(`Before${data.baselineLabel ? ` (${data.baselineLabel})` : ''}`, task.before)}
-                ${column('After (this run)', task.after)}
+                ${column(`Before${data.baselineLabel ? ` (${data.baselineLabel})` : ''}`, before)}
+                ${column('After (this run)', after)}
               </div>
             </article>`,
         )}

@@ -11,6 +11,6 @@ export { buildReportHtml, writeReportHtml } from './report-html.ts';
 export { createPdfRenderer, type PdfRenderer, type PdfRendererOptions } from './pdf-renderer.ts';
 export { escapeHtml } from './html.ts';
 export { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-launch.ts';
-export { buildClaimHtml, type ClaimData, type ClaimPhoto, type ClaimTask } from './claim-html.ts';
+export { buildClaimHtml, type ClaimData, type ClaimIssue, type ClaimPhoto } from './claim-html.ts';
 export { CHROMIUM_MISSING, PdfPrintError } from './pdf-problem.ts';
 export { reportFilePath, reportHtmlPath, type ReportKey } from './report-paths.ts';

@@ -34,6 +34,8 @@ export interface ReportIssue {
   description: string;
   taskTitle: string | null;
   createdAt: string;
+  /** The photos the cleaner sent with the issue. */
+  photos: ReportPhoto[];
 }
 
 export type RunType = 'turnover' | 'move_in' | 'move_out';

@@ -32,7 +32,10 @@ const ISSUE_KIND_LABELS: Record<ReportIssue['kind'], string> = {
 /** Each photo's `src`, keyed by the photo; null for a photo that could not be read. */
 type PhotoUrls = Map<ReportPhoto, string | null>;
 
-const photosOf = (data: ReportData) => data.tasks.flatMap((task) => [...task.baselinePhotos, ...task.photos]);
+const photosOf = (data: ReportData) => [
+  ...data.issues.flatMap((issue) => issue.photos),
+  ...data.tasks.flatMap((task) => [...task.baselinePhotos, ...task.photos]),
+];
 
 /** A complete, self-contained HTML document (inline CSS, photos as data: URLs) ready to print to A4. */
 export async function buildReportHtml(data: ReportData): Promise<string> {
@@ -64,7 +67,7 @@ async function reportMarkup(data: ReportData, photoUrls: PhotoUrls): Promise<str
     </head>
     <body>
       ${renderHeader(data)} ${renderOverview(data, summariseReport(data.tasks), format)}
-      ${renderReview(data.review, format)} ${renderIssues(data.issues, format)}
+      ${renderReview(data.review, format)} ${renderIssues(data.issues, photoUrls, format)}
       ${renderTasks(data.tasks, photoUrls, format, data.baselineLabel)} ${await renderProof(data.proof)}
       <footer class="report-footer">
         Generated ${format.dateTime(data.generatedAt)} · Run ${data.runId} · Report version ${data.version}
@@ -123,7 +126,7 @@ function tenancyFacts(meta: ReportData['meta'], format: ReportFormatter): [strin
   return facts;
 }
 
-function renderIssues(issues: ReportIssue[], format: ReportFormatter): SafeHtml | null {
+function renderIssues(issues: ReportIssue[], photoUrls: PhotoUrls, format: ReportFormatter): SafeHtml | null {
   if (issues.length === 0) return null;
   const bySeverity = [...issues].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
   return html`<section>
@@ -139,6 +142,12 @@ function renderIssues(issues: ReportIssue[], format: ReportFormatter): SafeHtml 
             <div class="issue-meta">
               ${issue.taskTitle && html`Task: ${issue.taskTitle} · `}Reported ${format.dateTime(issue.createdAt)}
             </div>
+            ${
+              issue.photos.length > 0 &&
+              html`<div class="photos">
+                ${issue.photos.map((photo, index) => renderPhoto(photo, index + 1, photoUrls, format))}
+              </div>`
+            }
           </li>`,
       )}
     </ul>

@@ -109,6 +109,7 @@ describe('report rendering', () => {
           description: 'Broken tile <img src=x onerror=alert(2)>',
           taskTitle: 'Bathroom restocked',
           createdAt: '2026-11-22T13:10:00Z',
+          photos: [],
         },
       ],
     });
@@ -143,6 +144,30 @@ describe('report rendering', () => {
       expect(metadata.orientation).toBeUndefined();
       expect(metadata.exif).toBeUndefined();
     }
+  });
+
+  it("shows an issue's photos in its issue block, with the device's claims beside the server's time", async () => {
+    const red = await rotatedPhotoJpeg(800, 600, '#dc2626');
+    const html = await buildReportHtml(
+      reportData({
+        issues: [
+          {
+            severity: 'high',
+            kind: 'issue',
+            description: 'Bedside lamp broken',
+            taskTitle: null,
+            createdAt: '2026-11-22T13:10:00Z',
+            photos: [reportPhoto(red, { capturedAt: '2026-11-22T13:09:00Z', receivedAt: '2026-11-22T13:10:00Z' })],
+          },
+        ],
+      }),
+    );
+    const start = html.indexOf('<li class="issue severity-high">');
+    const issue = html.slice(start, html.indexOf('</li>', start));
+    expect(issue).toContain('Bedside lamp broken');
+    expect(dataUrlImages(issue)).toHaveLength(1);
+    expect(issue).toContain('Device time (claimed): Nov 22, 2026, 13:09 UTC');
+    expect(issue).toContain('Received by server: Nov 22, 2026, 13:10 UTC');
   });
 
   it('shows a placeholder for a photo that is not a readable image', async () => {

@@ -27,9 +27,12 @@ export function taskEntry(body: z.output<typeof taskBody>, receivedAt: Date): Ne
   };
 }
 
-/** A photo or video confirmed as proof, with the SHA-256 of the bytes the server stored. */
+/**
+ * A photo or video confirmed: a task's proof, or an issue's evidence (`alertId`), with the SHA-256 of
+ * the bytes the server stored.
+ */
 export function mediaEntry(
-  body: Located & { action_id: string; runTaskId: string; captured_at?: Date | null },
+  body: Located & { action_id: string; runTaskId: string | null; alertId?: string; captured_at?: Date | null },
   media: { id: string; path: string; type: string; size: number; sha256: string },
   receivedAt: Date,
 ): NewCaptureEntry {
@@ -38,6 +41,7 @@ export function mediaEntry(
     payload: {
       action_id: body.action_id,
       run_task_id: body.runTaskId,
+      ...(body.alertId ? { alert_id: body.alertId } : {}),
       media_id: media.id,
       path: media.path,
       type: media.type,
@@ -61,8 +65,8 @@ export function issueEntry(body: z.output<typeof issueBody>, alertId: string, re
       description: body.description,
       media_paths: body.media ?? [],
     },
-    deviceTime: null,
-    devicePosition: null,
+    deviceTime: body.timestamp,
+    devicePosition: claimedPosition(body),
     receivedAt,
   };
 }

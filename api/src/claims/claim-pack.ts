@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { buildClaimHtml, type ClaimData, createPdfRenderer } from '@turnproof/activities';
+import { buildClaimHtml, type ClaimData, type ClaimPhoto, createPdfRenderer } from '@turnproof/activities';
 import type { MediaStorage } from '@turnproof/activities/media-storage';
 import { verificationUrl } from '@turnproof/config';
 import {
@@ -30,19 +30,26 @@ async function reservationOf(em: EntityManager, runId: string): Promise<string |
   return row?.reservation ?? null;
 }
 
-async function claimData(em: EntityManager, storage: MediaStorage, run: Run, origin: string): Promise<ClaimData> {
+async function claimData(
+  em: EntityManager,
+  storage: MediaStorage,
+  run: Run,
+  media: Media[],
+  origin: string,
+): Promise<ClaimData> {
   const alerts = await em.find(Alert, { run: run.id, kind: 'issue' }, { orderBy: { created_at: 'asc' } });
-  const media = await em.find(
-    Media,
-    { run: run.id, status: 'confirmed', type: 'photo' },
-    { orderBy: { created_at: 'asc' } },
-  );
   const receipts = await readMediaReceipts(em, run.id);
   const baselineId = await baselineRunOf(em, run.id);
   const before = baselineId ? await baselinePhotosByTask(em, run.id, baselineId) : new Map<string, BaselinePhoto[]>();
   const [report] = await em.find(Report, { run: run.id, status: 'ready' }, { orderBy: { version: 'desc' }, limit: 1 });
   const head = await readChainHead(em, run.id);
-  const withIssues = run.tasks.getItems().filter((task) => alerts.some((alert) => alert.run_task?.id === task.id));
+  const titles = new Map(run.tasks.getItems().map((task) => [task.id, task.title]));
+  const photos = media.filter((item) => item.type === 'photo');
+  const toClaimPhoto = (item: Media): ClaimPhoto => ({
+    read: () => storage.read(item.path),
+    capturedAt: item.captured_at?.toISOString() ?? null,
+    receivedAt: receipts.get(item.id) ?? null,
+  });
   return {
     runId: run.id,
     propertyName: run.property.name,
@@ -52,31 +59,28 @@ async function claimData(em: EntityManager, storage: MediaStorage, run: Run, ori
     startedAt: run.started_at?.toISOString() ?? null,
     endedAt: run.ended_at?.toISOString() ?? null,
     baselineLabel: baselineId ? (BASELINE_LABELS[run.type] ?? null) : null,
-    timeZone: 'UTC',
-    tasks: withIssues.map((task) => ({
-      title: task.title,
-      issues: alerts
-        .filter((alert) => alert.run_task?.id === task.id)
-        .map((alert) => ({
+    timeZone: run.property.timezone,
+    issues: alerts.map((alert) => {
+      const taskId = alert.run_task?.id ?? null;
+      // The issue's own photos show the damage; without any, the task's photos of this run stand in.
+      const own = photos.filter((item) => item.alert?.id === alert.id);
+      const task = taskId ? photos.filter((item) => item.run_task?.id === taskId) : [];
+      return {
+        issue: {
           severity: alert.severity,
           kind: alert.kind,
           description: alert.description,
-          taskTitle: task.title,
+          taskTitle: taskId ? (titles.get(taskId) ?? null) : null,
           createdAt: alert.created_at.toISOString(),
+        },
+        before: (taskId ? (before.get(taskId) ?? []) : []).map((photo) => ({
+          read: () => storage.read(photo.path),
+          capturedAt: photo.capturedAt,
+          receivedAt: photo.receivedAt,
         })),
-      before: (before.get(task.id) ?? []).map((photo) => ({
-        read: () => storage.read(photo.path),
-        capturedAt: photo.capturedAt,
-        receivedAt: photo.receivedAt,
-      })),
-      after: media
-        .filter((item) => item.run_task.id === task.id)
-        .map((item) => ({
-          read: () => storage.read(item.path),
-          capturedAt: item.captured_at?.toISOString() ?? null,
-          receivedAt: receipts.get(item.id) ?? null,
-        })),
-    })),
+        after: (own.length > 0 ? own : task).map(toClaimPhoto),
+      };
+    }),
     proof: {
       entryCount: head.seq,
       chainHead: head.hash,
@@ -85,13 +89,25 @@ async function claimData(em: EntityManager, storage: MediaStorage, run: Run, ori
   };
 }
 
+/** The original files of confirmed media under `folder/`, named by their storage path (as the capture log names them). */
+async function originals(storage: MediaStorage, folder: string, media: Media[]): Promise<ZipEntry[]> {
+  const entries: ZipEntry[] = [];
+  for (const item of media) {
+    if (await storage.exists(item.path))
+      entries.push({ name: `${folder}/${item.path}`, data: () => storage.stream(item.path), compress: false });
+  }
+  return entries;
+}
+
 /**
- * The damage-claim pack of a completed run as a streamed ZIP: claim.pdf (issues with before/after
- * photo pairs, times, the chain head and the verification link), every original photo of the run
- * under photos/, and the capture log as capture-log.json, which anyone can recompute.
+ * The damage-claim pack of a completed run as a streamed ZIP: claim.pdf (each issue with its before/after
+ * photos, times, the chain head and the verification link), the original photos and videos of the tasks
+ * under photos/ and of the issues under issues/, and the capture log as capture-log.json, which anyone
+ * can recompute.
  */
 export async function claimPack(em: EntityManager, storage: MediaStorage, run: Run, origin: string): Promise<Readable> {
-  const data = await claimData(em, storage, run, origin);
+  const media = await em.find(Media, { run: run.id, status: 'confirmed' }, { orderBy: { created_at: 'asc' } });
+  const data = await claimData(em, storage, run, media, origin);
   const renderer = createPdfRenderer();
   let pdf: Buffer;
   try {
@@ -100,16 +116,19 @@ export async function claimPack(em: EntityManager, storage: MediaStorage, run: R
     await renderer.close();
   }
   const entries = await readCaptureLog(em, run.id);
-  const media = await em.find(Media, { run: run.id, status: 'confirmed' }, { orderBy: { created_at: 'asc' } });
   const log = { run_id: run.id, entry_count: entries.length, chain_head: entries.at(-1)?.hash ?? null, entries };
-  const photos: ZipEntry[] = [];
-  for (const item of media) {
-    if (await storage.exists(item.path))
-      photos.push({ name: `photos/${item.path}`, data: () => storage.stream(item.path), compress: false });
-  }
   return zipStream([
     { name: 'claim.pdf', data: pdf },
-    ...photos,
+    ...(await originals(
+      storage,
+      'photos',
+      media.filter((item) => item.run_task),
+    )),
+    ...(await originals(
+      storage,
+      'issues',
+      media.filter((item) => item.alert),
+    )),
     { name: 'capture-log.json', data: JSON.stringify(log, null, 2) },
   ]);
 }

@@ -98,7 +98,11 @@ export const issueBody = z.object({
     .trim()
     .min(1, 'Please describe the issue.')
     .max(5000, 'The description must be at most 5000 characters.'),
+  /** Paths of uploaded photos (not yet confirmed): the issue confirms them as its own evidence. */
   media: z.array(z.string().max(500)).max(20).nullish(),
+  /** When the cleaner reported it (offline reports arrive later): the device's claim, for it and its photos. */
+  timestamp: instant('timestamp'),
+  ...locationFields,
 });
 
 export const runQuery = z.object({ token: z.string().max(200).optional() });

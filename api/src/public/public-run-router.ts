@@ -24,6 +24,8 @@ import { issueEntry, mediaEntry, taskEntry } from '../capture/cleaner-entries.ts
 import { sha256OfStored } from '../capture/stored-digest.ts';
 import { completeRun } from '../runs/complete-run.ts';
 import { applyOnce, findRecorded } from './apply-once.ts';
+import { attachIssuePhotos, checkIssuePhotos, IssuePhotoTaken, issuePhotoMessages } from './issue-photos.ts';
+import { confirmedFields } from './media-confirmation.ts';
 import {
   actionTime,
   completeBody,
@@ -228,7 +230,8 @@ export function publicRunRouter(deps: AppDeps) {
       const task = await taskOfRun(em, run, body.runTaskId);
       assertTaskOpen(run, task);
       const media = await em.findOne(Media, { path: body.path });
-      if (!media || media.run.id !== run.id || media.run_task.id !== task.id) throw forbidden(linkMessages.foreignFile);
+      if (!media || media.run.id !== run.id || media.run_task?.id !== task.id)
+        throw forbidden(linkMessages.foreignFile);
       await verifyDirectUpload(deps, em, media);
       if (media.status === 'uploading') throw conflict(NOT_UPLOADED_YET);
       if (media.status === 'error')
@@ -238,15 +241,7 @@ export function publicRunRouter(deps: AppDeps) {
       const { response } = await applyOnce(em, key, async (tx) => {
         const startedAt = await noteRunStarted(tx, run);
         const stored = await tx.findOneOrFail(Media, { id: media.id });
-        tx.assign(stored, {
-          status: 'confirmed',
-          sha256,
-          captured_at: body.captured_at ?? stored.captured_at ?? null,
-          latitude: body.latitude ?? stored.latitude ?? null,
-          longitude: body.longitude ?? stored.longitude ?? null,
-          location_accuracy: body.location_accuracy ?? stored.location_accuracy ?? null,
-          address: body.address ?? stored.address ?? null,
-        });
+        tx.assign(stored, confirmedFields(stored, sha256, body));
         await tx.flush();
         await noteProgress(tx, run.id);
         await appendCaptureEntries(tx, run.id, [mediaEntry(body, { ...stored, sha256 }, receivedAt)]);
@@ -304,35 +299,47 @@ export function publicRunRouter(deps: AppDeps) {
     {
       method: 'post',
       path: '/issue',
-      summary: 'Report an issue (low, medium, high); high e-mails the host at once',
+      summary:
+        'Report an issue (low, medium, high) with its uploaded photos, which it confirms as its evidence; high e-mails the host at once',
       tags,
       body: issueBody,
       ok: { description: 'The alert', schema: alertRecord },
-      errors: linkErrors,
+      errors: { ...linkErrors, 409: `${linkMessages.completed} Or: ${issuePhotoMessages.taken}` },
     },
     async (ctx) => {
       const receivedAt = new Date();
       const { body, em, run, key } = await beginAction(ctx, issueBody, 'issue');
-      const task = body.runTaskId ? await taskOfRun(em, run, body.runTaskId) : null;
-      const paths = body.media ?? [];
-      if (paths.length) {
-        const owned = await em.find(Media, { path: { $in: paths }, run: run.id });
-        if (owned.length !== new Set(paths).size) throw forbidden(linkMessages.foreignFile);
-        // Photos that went straight to an object store are checked before an issue shows them.
-        for (const media of owned) await verifyDirectUpload(deps, em, media);
+      // A replay answers as the first time, before its photos (confirmed by then) are checked again.
+      const recorded = await findRecorded<unknown>(em, key);
+      if (recorded) {
+        ctx.status = 201;
+        ctx.body = recorded;
+        return;
       }
-      const { response, replayed } = await applyOnce(em, key, async (tx) => {
+      const task = body.runTaskId ? await taskOfRun(em, run, body.runTaskId) : null;
+      const photos = await checkIssuePhotos(deps, em, run.id, body.media ?? []);
+      const claims = { ...body, captured_at: body.timestamp };
+      const applied = await applyOnce(em, key, async (tx) => {
         const alert = tx.create(Alert, {
           run: run.id,
           run_task: task?.id ?? null,
           kind: 'issue',
           severity: body.severity,
           description: body.description,
-          media_paths: paths,
         });
         await tx.flush();
+        const stored = await attachIssuePhotos(tx, alert.id, photos, claims);
         await enqueueIssue(tx, run.id, { alertId: alert.id, severity: body.severity });
-        await appendCaptureEntries(tx, run.id, [issueEntry(body, alert.id, receivedAt)]);
+        await appendCaptureEntries(tx, run.id, [
+          issueEntry(body, alert.id, receivedAt),
+          ...stored.map((media) =>
+            mediaEntry(
+              { ...claims, runTaskId: task?.id ?? null, alertId: alert.id },
+              { ...media, sha256: media.sha256! },
+              receivedAt,
+            ),
+          ),
+        ]);
         return {
           ok: true,
           alert: {
@@ -342,10 +349,16 @@ export function publicRunRouter(deps: AppDeps) {
             created_at: alert.created_at,
           },
         };
+      }).catch(async (error: unknown) => {
+        // A concurrent duplicate took the photos first: its answer is this action's answer.
+        const duplicate = error instanceof IssuePhotoTaken ? await findRecorded<unknown>(em, key) : null;
+        if (duplicate) return { response: duplicate, replayed: true };
+        if (error instanceof IssuePhotoTaken) throw conflict(issuePhotoMessages.taken);
+        throw error;
       });
-      if (!replayed) deps.outbox.nudge();
+      if (!applied.replayed) deps.outbox.nudge();
       ctx.status = 201;
-      ctx.body = response;
+      ctx.body = applied.response;
     },
   );
 

@@ -37,7 +37,8 @@ export function signedMediaUrl(links: MediaLinks, path: string): string {
 
 /** The fields of a media row the runner sees. */
 type MediaRow = Pick<Media, 'id' | 'type' | 'status' | 'path' | 'thumbnail_path' | 'captured_at'> & {
-  run_task: { id: string };
+  /** Null for an issue's photo: it is not the task's. */
+  run_task?: { id: string } | null;
 };
 
 type TaskRow = Pick<
@@ -66,7 +67,7 @@ function toReferencePhoto(photo: BaselinePhoto, links: MediaLinks) {
 }
 
 export function toPublicTask(task: TaskRow, media: MediaRow[], links: MediaLinks, reference: BaselinePhoto[] = []) {
-  const confirmed = media.filter((item) => item.run_task.id === task.id && item.status === 'confirmed');
+  const confirmed = media.filter((item) => item.run_task?.id === task.id && item.status === 'confirmed');
   return {
     id: task.id,
     checked: task.checked,

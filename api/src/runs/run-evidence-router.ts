@@ -6,11 +6,21 @@ import { requireUser } from '../auth/sessions.ts';
 import type { AppState } from '../http/context.ts';
 import { parseId } from '../http/simple-rest.ts';
 import { addRoute } from '../openapi/registry.ts';
-import { signedMediaUrl } from '../public/public-run-view.ts';
+import { type MediaLinks, signedMediaUrl } from '../public/public-run-view.ts';
 import { runMessages } from './run-input.ts';
 import { findOwnedRun } from './run-service.ts';
 
 const nullableNumber = z.number().nullable();
+/** A confirmed photo or video: short-lived signed links to it and to its thumbnail (photos). */
+const evidenceMedia = z.object({
+  id: z.uuid(),
+  type: z.enum(MEDIA_TYPES),
+  url: z.string(),
+  thumbnail_url: z.string().nullable(),
+  captured_at: z.string().nullable(),
+  received_at: z.string(),
+  address: z.string().nullable(),
+});
 const evidenceRecord = z.object({
   tasks: z.array(
     z.object({
@@ -19,17 +29,7 @@ const evidenceRecord = z.object({
       longitude: nullableNumber,
       location_accuracy: nullableNumber,
       address: z.string().nullable(),
-      media: z.array(
-        z.object({
-          id: z.uuid(),
-          type: z.enum(MEDIA_TYPES),
-          url: z.string(),
-          thumbnail_url: z.string().nullable(),
-          captured_at: z.string().nullable(),
-          received_at: z.string(),
-          address: z.string().nullable(),
-        }),
-      ),
+      media: z.array(evidenceMedia),
     }),
   ),
   issues: z.array(
@@ -41,6 +41,8 @@ const evidenceRecord = z.object({
       description: z.string(),
       created_at: z.string(),
       resolved_at: z.string().nullable(),
+      /** The photos the cleaner sent with the issue. */
+      media: z.array(evidenceMedia),
     }),
   ),
 });
@@ -48,10 +50,22 @@ const evidenceRecord = z.object({
 const iso = (at: Date | null | undefined) => (at ? at.toISOString() : null);
 const num = (value: number | string | null | undefined) => (value == null ? null : Number(value));
 
+function evidenceOf(item: Media, links: MediaLinks): z.infer<typeof evidenceMedia> {
+  return {
+    id: item.id,
+    type: item.type,
+    url: signedMediaUrl(links, item.path),
+    thumbnail_url: item.thumbnail_path ? signedMediaUrl(links, item.thumbnail_path) : null,
+    captured_at: iso(item.captured_at),
+    received_at: item.created_at.toISOString(),
+    address: item.address ?? null,
+  };
+}
+
 /**
  * What the cleaner left on a run, for the host's run page: each task's confirmed photos and videos
  * (short-lived signed links, thumbnails for photos), where the task was checked, and the run's issues
- * and alerts.
+ * (with their photos) and alerts.
  */
 export function runEvidenceRouter(deps: AppDeps) {
   const router = new Router<AppState>({ prefix: '/runs/:id/evidence' });
@@ -62,7 +76,7 @@ export function runEvidenceRouter(deps: AppDeps) {
     {
       method: 'get',
       path: '/',
-      summary: "A run's photos and videos per task, check places, issues and alerts",
+      summary: "A run's photos and videos per task, check places, issues (with their photos) and alerts",
       tags: ['Runs'],
       params: z.object({ id: z.string() }),
       signedIn: true,
@@ -78,6 +92,7 @@ export function runEvidenceRouter(deps: AppDeps) {
         { orderBy: { created_at: 'asc', id: 'asc' } },
       );
       const alerts = await ctx.state.em.find(Alert, { run: run.id }, { orderBy: { created_at: 'asc', id: 'asc' } });
+      const toEvidence = (item: Media) => evidenceOf(item, links);
       ctx.body = {
         tasks: run.tasks.getItems().map((task) => ({
           id: task.id,
@@ -85,17 +100,7 @@ export function runEvidenceRouter(deps: AppDeps) {
           longitude: num(task.longitude),
           location_accuracy: num(task.location_accuracy),
           address: task.address ?? null,
-          media: media
-            .filter((item) => item.run_task.id === task.id)
-            .map((item) => ({
-              id: item.id,
-              type: item.type,
-              url: signedMediaUrl(links, item.path),
-              thumbnail_url: item.thumbnail_path ? signedMediaUrl(links, item.thumbnail_path) : null,
-              captured_at: iso(item.captured_at),
-              received_at: item.created_at.toISOString(),
-              address: item.address ?? null,
-            })),
+          media: media.filter((item) => item.run_task?.id === task.id).map(toEvidence),
         })),
         issues: alerts.map((alert) => ({
           id: alert.id,
@@ -105,6 +110,7 @@ export function runEvidenceRouter(deps: AppDeps) {
           description: alert.description,
           created_at: alert.created_at.toISOString(),
           resolved_at: iso(alert.resolved_at),
+          media: media.filter((item) => item.alert?.id === alert.id).map(toEvidence),
         })),
       } satisfies z.infer<typeof evidenceRecord>;
     },

@@ -87,6 +87,7 @@ export async function sampleReportData(): Promise<ReportData> {
         description: 'Small scuff on the hallway wall by the entrance.',
         taskTitle: tasks[1]?.title ?? null,
         createdAt: new Date(STARTED_AT + 9 * 60 * 1000).toISOString(),
+        photos: [],
       },
     ],
   };

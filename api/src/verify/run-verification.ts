@@ -1,7 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MediaStorage } from '@turnproof/activities/media-storage';
 import type { LimitFunction } from 'p-limit';
-import { type CaptureKind, checkChain, type ChainedEntry, readCaptureLog, Report, Run, RunTask } from '@turnproof/db';
+import {
+  Alert,
+  type CaptureKind,
+  checkChain,
+  type ChainedEntry,
+  readCaptureLog,
+  Report,
+  Run,
+  RunTask,
+} from '@turnproof/db';
 import { sha256OfStored } from '../capture/stored-digest.ts';
 
 export const CAPTURE_KIND_LABELS: Record<CaptureKind, string> = {
@@ -95,25 +104,37 @@ export interface StoredFiles {
   hashing: LimitFunction;
 }
 
-/** Each confirmed photo or video must still hash to the SHA-256 its entry recorded. */
+/** What a confirmed photo was for: its task, or the issue it came with (and that issue's task, if any). */
+async function photoSubjects(
+  em: EntityManager,
+  confirmations: ChainedEntry[],
+): Promise<(entry: ChainedEntry) => string> {
+  const ids = (key: string) => [
+    ...new Set(confirmations.flatMap((entry) => (entry.payload[key] ? [String(entry.payload[key])] : []))),
+  ];
+  const titles = new Map((await em.find(RunTask, { id: { $in: ids('run_task_id') } })).map((t) => [t.id, t.title]));
+  const issues = new Map((await em.find(Alert, { id: { $in: ids('alert_id') } })).map((a) => [a.id, a.description]));
+  return (entry) => {
+    const task = `task "${titles.get(String(entry.payload.run_task_id)) ?? 'unknown'}"`;
+    if (!entry.payload.alert_id) return task;
+    const issue = `issue "${issues.get(String(entry.payload.alert_id)) ?? 'unknown'}"`;
+    return entry.payload.run_task_id ? `${issue} on ${task}` : issue;
+  };
+}
+
+/** Each confirmed photo or video, a task's or an issue's, must still hash to the SHA-256 its entry recorded. */
 async function mediaProblems(
   em: EntityManager,
   { storage, hashing }: StoredFiles,
   entries: ChainedEntry[],
 ): Promise<VerificationProblem[]> {
   const confirmations = entries.filter((entry) => entry.kind === 'media_confirmed');
-  const titles = new Map(
-    (
-      await em.find(RunTask, {
-        id: { $in: [...new Set(confirmations.map((entry) => String(entry.payload.run_task_id)))] },
-      })
-    ).map((task) => [task.id, task.title]),
-  );
+  const subjectOf = await photoSubjects(em, confirmations);
   const problems = await Promise.all(
     confirmations.map((entry) =>
       hashing(async (): Promise<VerificationProblem | null> => {
         const path = String(entry.payload.path);
-        const name = `The photo of entry ${entry.seq} (task "${titles.get(String(entry.payload.run_task_id)) ?? 'unknown'}", ${when(entry)})`;
+        const name = `The photo of entry ${entry.seq} (${subjectOf(entry)}, ${when(entry)})`;
         if (!(await storage.exists(path))) {
           return { kind: 'photo', seq: entry.seq, version: null, message: `${name} is no longer stored.` };
         }

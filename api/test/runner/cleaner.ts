@@ -52,7 +52,8 @@ export class Cleaner {
     });
   }
 
-  async uploadPhoto(runTaskId: string, bytes: Buffer, fileName = 'Photo Ünit 1.JPG') {
+  /** Reserves an upload and PUTs the bytes, without confirming them (as the runner does for an issue's photo). */
+  async storePhoto(runTaskId: string, bytes: Buffer, fileName = 'Photo Ünit 1.JPG') {
     const reserved = await this.http.post('/api/public/upload', {
       token: this.token,
       runTaskId,
@@ -61,7 +62,7 @@ export class Cleaner {
       size: bytes.length,
       action_id: randomUUID(),
     });
-    if (reserved.status !== 200) return { reserved, put: null, confirmed: null };
+    if (reserved.status !== 200) return { reserved, put: null };
     const put = await fetch(reserved.body.uploadUrl, {
       method: 'PUT',
       body: new Uint8Array(bytes),
@@ -70,7 +71,12 @@ export class Cleaner {
     // Our API answers the PUT with JSON; an object store (a presigned PUT) with an empty body.
     const putText = await put.text();
     const putBody: unknown = putText ? JSON.parse(putText) : null;
-    if (put.status !== 200) return { reserved, put: { status: put.status, body: putBody }, confirmed: null };
+    return { reserved, put: { status: put.status, body: putBody } };
+  }
+
+  async uploadPhoto(runTaskId: string, bytes: Buffer, fileName = 'Photo Ünit 1.JPG') {
+    const { reserved, put } = await this.storePhoto(runTaskId, bytes, fileName);
+    if (!put || put.status !== 200) return { reserved, put, confirmed: null };
     const confirmed = await this.http.post('/api/public/media-confirm', {
       token: this.token,
       runTaskId,
@@ -79,7 +85,7 @@ export class Cleaner {
       action_id: randomUUID(),
       captured_at: new Date().toISOString(),
     });
-    return { reserved, put: { status: put.status, body: putBody }, confirmed };
+    return { reserved, put, confirmed };
   }
 
   complete(actionId: string = randomUUID()) {

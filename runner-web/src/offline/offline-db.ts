@@ -103,9 +103,9 @@ export interface QueuedMedia {
   synced: boolean;
   upload?: MediaUploadState | null;
   /**
-   * Set on a photo of an issue report: the client action id of that issue. Such a file is uploaded but
-   * not confirmed (it is not proof of the task and does not count toward its required photos); the
-   * issue refers to it by path.
+   * Set on a photo of an issue report: the client action id of that issue. Such a file is uploaded, not
+   * confirmed as the task's (it does not count toward its required photos): the issue names it by path
+   * and the server confirms it as the issue's evidence.
    */
   issueActionId?: string | null;
 }

@@ -87,13 +87,16 @@ export interface CompleteResponse {
   message: string;
 }
 
-export interface IssueRequest {
+export interface IssueRequest extends LocationFields {
   token: string;
   action_id: string;
   runTaskId?: string | null;
   severity: 'low' | 'medium' | 'high';
   description: string;
+  /** Uploaded photos, by path: the issue confirms them as its own. */
   media?: string[] | null;
+  /** When the cleaner reported it (ms since the epoch). */
+  timestamp?: number | null;
 }
 
 export interface IssueResponse {

@@ -171,6 +171,8 @@ async function sendAction(api: RunnerApi, action: QueuedAction, files: readonly 
         severity: action.payload.severity,
         description: action.payload.description,
         media: issueMediaPaths(action, files),
+        timestamp: action.timestamp,
+        ...locationFields(action.location),
       });
       return;
   }
@@ -273,7 +275,7 @@ async function sendMedia(
   }
   onMedia({ id, state: 'uploading', progress: 1 });
 
-  // An issue's photo is not proof of the task: the issue names it by path, and it is never confirmed.
+  // An issue's photo is not proof of the task: the issue names it by path, and the server confirms it as the issue's.
   if (item.issueActionId) {
     await updateMedia(db, id, { synced: true });
     onMedia({ id, state: 'uploaded' });

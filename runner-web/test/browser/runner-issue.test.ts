@@ -15,22 +15,22 @@ import {
 
 /**
  * Report an issue, on any task, online and with no signal: severity, a note and a photo. The photo is
- * uploaded first (not confirmed: it is no proof of the task), then the issue naming its path; the server
- * holds exactly one alert per report.
+ * uploaded first (not confirmed as the task's: it is no proof of the task), then the issue naming its
+ * path, which confirms it as the issue's; the server holds exactly one alert per report.
  */
 
 const harness = useRunnerHarness();
 
 interface StoredAlert {
+  id: string;
   severity: string;
   description: string;
-  media_paths: string[];
   run_task_id: string | null;
 }
 
 const issueAlerts = (runId: string) =>
   harness().sql<StoredAlert>(
-    `select severity, description, media_paths, run_task_id from alerts where run_id = ? and kind = 'issue'`,
+    `select id, severity, description, run_task_id from alerts where run_id = ? and kind = 'issue'`,
     [runId],
   );
 
@@ -47,14 +47,13 @@ async function reportIssue(page: Page, task: string, severity: string, note: str
   await dialog.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
 }
 
-/** The issue's photo: on the server, uploaded and never confirmed, so the task's photos are unchanged. */
+/** The issue's photo: on the server, confirmed as the issue's and not the task's, so the task's photos are unchanged. */
 async function expectIssuePhoto(runId: string, alert: StoredAlert) {
-  expect(alert.media_paths).toHaveLength(1);
-  const media = await harness().sql<{ status: string; run_task_id: string }>(
-    'select status, run_task_id from media where run_id = ? and path = ?',
-    [runId, alert.media_paths[0]],
+  const media = await harness().sql<{ status: string; run_task_id: string | null; alert_id: string | null }>(
+    'select status, run_task_id, alert_id from media where run_id = ?',
+    [runId],
   );
-  expect(media).toEqual([{ status: 'uploaded', run_task_id: alert.run_task_id }]);
+  expect(media).toEqual([{ status: 'confirmed', run_task_id: null, alert_id: alert.id }]);
 }
 
 describe('Report an issue in the runner PWA', () => {
@@ -80,9 +79,9 @@ describe('Report an issue in the runner PWA', () => {
     const alerts = await issueAlerts(run.id);
     expect(alerts).toEqual([
       {
+        id: expect.any(String),
         severity: 'high',
         description: 'The bedside lamp is broken',
-        media_paths: [expect.any(String)],
         run_task_id: first!.id,
       },
     ]);
@@ -146,9 +145,9 @@ describe('Report an issue in the runner PWA', () => {
     const alerts = await issueAlerts(run.id);
     expect(alerts).toEqual([
       {
+        id: expect.any(String),
         severity: 'low',
         description: 'Scratch on the kitchen counter',
-        media_paths: [expect.any(String)],
         run_task_id: second!.id,
       },
     ]);

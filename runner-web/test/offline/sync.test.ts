@@ -85,7 +85,14 @@ describe('syncToken', () => {
     // The issue goes after the files (its own photos, were there any, would be among them).
     expect(server.calls.at(-1)).toMatchObject({
       path: '/api/public/issue',
-      body: { action_id: issue.actionId, runTaskId: TASK_C, severity: 'medium', description: 'Broken lamp', media: [] },
+      body: {
+        action_id: issue.actionId,
+        runTaskId: TASK_C,
+        severity: 'medium',
+        description: 'Broken lamp',
+        media: [],
+        timestamp: 2000,
+      },
     });
     expect(actionCalls[0]!.body).toEqual({
       token: TOKEN,

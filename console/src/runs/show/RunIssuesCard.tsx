@@ -1,5 +1,6 @@
 import { Card, CardContent, Chip, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { formatInZone } from '../../dispatch/due-time.ts';
+import { MediaThumbnails } from './MediaThumbnails.tsx';
 import type { RunEvidence } from './run-evidence.ts';
 
 const KIND_LABELS: Record<RunEvidence['issues'][number]['kind'], string> = {
@@ -22,7 +23,7 @@ export function RunIssuesCard({ issues, timeZone }: { issues: RunEvidence['issue
         ) : (
           <List dense>
             {issues.map((issue) => (
-              <ListItem key={issue.id} disableGutters>
+              <ListItem key={issue.id} disableGutters sx={{ display: 'block' }}>
                 <ListItemText
                   primary={
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -32,6 +33,7 @@ export function RunIssuesCard({ issues, timeZone }: { issues: RunEvidence['issue
                   }
                   secondary={formatInZone(issue.created_at, timeZone)}
                 />
+                <MediaThumbnails media={issue.media} subject={`Issue “${issue.description}”`} timeZone={timeZone} />
               </ListItem>
             ))}
           </List>

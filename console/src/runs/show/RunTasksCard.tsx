@@ -1,8 +1,6 @@
-import { Box, ButtonBase, Card, CardContent, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
-import { formatInZone } from '../../dispatch/due-time.ts';
+import { Card, CardContent, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { type CheckClaim, checkTimes } from '../device-claims.ts';
-import { PhotoViewer, type ViewedMedia } from './PhotoViewer.tsx';
+import { MediaThumbnails } from './MediaThumbnails.tsx';
 import { placeOf, type RunEvidence } from './run-evidence.ts';
 
 export interface RunTaskRecord {
@@ -30,7 +28,6 @@ export function RunTasksCard(props: {
   timeZone: string;
 }) {
   const { tasks, evidence, timeZone } = props;
-  const [viewed, setViewed] = useState<ViewedMedia | null>(null);
   return (
     <Card variant="outlined" component="section" aria-labelledby="run-tasks">
       <CardContent>
@@ -56,46 +53,11 @@ export function RunTasksCard(props: {
                     .filter(Boolean)
                     .join(' · ')}
                 />
-                {media.length > 0 && (
-                  <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', mt: 0.5 }}>
-                    {media.map((item, index) => {
-                      const title = `${task.title}: ${item.type} ${index + 1} of ${media.length}`;
-                      const received = `received ${formatInZone(item.received_at, timeZone)}`;
-                      const caption = item.captured_at
-                        ? `Taken ${formatInZone(item.captured_at, timeZone)} (the phone's clock), ${received}`
-                        : `${received[0]!.toUpperCase()}${received.slice(1)}`;
-                      return (
-                        <ButtonBase
-                          key={item.id}
-                          aria-label={`Open ${title}`}
-                          onClick={() => setViewed({ url: item.url, type: item.type, title, caption })}
-                          sx={{ borderRadius: 1, overflow: 'hidden' }}
-                        >
-                          {item.thumbnail_url ? (
-                            <img
-                              src={item.thumbnail_url}
-                              alt={title}
-                              width={96}
-                              height={96}
-                              style={{ objectFit: 'cover' }}
-                            />
-                          ) : (
-                            <Box
-                              sx={{ width: 96, height: 96, display: 'grid', placeItems: 'center', bgcolor: 'grey.200' }}
-                            >
-                              {item.type === 'video' ? 'Video' : 'Photo'}
-                            </Box>
-                          )}
-                        </ButtonBase>
-                      );
-                    })}
-                  </Stack>
-                )}
+                <MediaThumbnails media={media} subject={task.title} timeZone={timeZone} />
               </ListItem>
             );
           })}
         </List>
-        <PhotoViewer media={viewed} onClose={() => setViewed(null)} />
       </CardContent>
     </Card>
   );

@@ -1,7 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../api/http.ts';
 
-/** GET /api/runs/{id}/evidence: media per task (signed links), where each task was checked, the run's issues. */
+/** A confirmed photo or video: short-lived signed links to it and its thumbnail. */
+export interface EvidenceMedia {
+  id: string;
+  type: 'photo' | 'video';
+  url: string;
+  thumbnail_url: string | null;
+  captured_at: string | null;
+  received_at: string;
+  address: string | null;
+}
+
+/**
+ * GET /api/runs/{id}/evidence: media per task (signed links), where each task was checked, the run's
+ * issues with their photos.
+ */
 export interface RunEvidence {
   tasks: {
     id: string;
@@ -9,15 +23,7 @@ export interface RunEvidence {
     longitude: number | null;
     location_accuracy: number | null;
     address: string | null;
-    media: {
-      id: string;
-      type: 'photo' | 'video';
-      url: string;
-      thumbnail_url: string | null;
-      captured_at: string | null;
-      received_at: string;
-      address: string | null;
-    }[];
+    media: EvidenceMedia[];
   }[];
   issues: {
     id: string;
@@ -27,6 +33,7 @@ export interface RunEvidence {
     description: string;
     created_at: string;
     resolved_at: string | null;
+    media: EvidenceMedia[];
   }[];
 }
 

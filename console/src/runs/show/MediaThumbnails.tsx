@@ -1,0 +1,52 @@
+import { Box, ButtonBase, Stack } from '@mui/material';
+import { useState } from 'react';
+import { formatInZone } from '../../dispatch/due-time.ts';
+import { PhotoViewer, type ViewedMedia } from './PhotoViewer.tsx';
+import type { EvidenceMedia } from './run-evidence.ts';
+
+/**
+ * A row of 96 px thumbnails, each opening its photo (or video) at full size with the phone's claimed
+ * time beside the server's. `subject` names them: '{subject}: photo 2 of 3'.
+ */
+export function MediaThumbnails({
+  media,
+  subject,
+  timeZone,
+}: {
+  media: EvidenceMedia[];
+  subject: string;
+  timeZone: string;
+}) {
+  const [viewed, setViewed] = useState<ViewedMedia | null>(null);
+  if (media.length === 0) return null;
+  return (
+    <>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 0.5 }}>
+        {media.map((item, index) => {
+          const title = `${subject}: ${item.type} ${index + 1} of ${media.length}`;
+          const received = `received ${formatInZone(item.received_at, timeZone)}`;
+          const caption = item.captured_at
+            ? `Taken ${formatInZone(item.captured_at, timeZone)} (the phone's clock), ${received}`
+            : `${received[0]!.toUpperCase()}${received.slice(1)}`;
+          return (
+            <ButtonBase
+              key={item.id}
+              aria-label={`Open ${title}`}
+              onClick={() => setViewed({ url: item.url, type: item.type, title, caption })}
+              sx={{ borderRadius: 1, overflow: 'hidden' }}
+            >
+              {item.thumbnail_url ? (
+                <img src={item.thumbnail_url} alt={title} width={96} height={96} style={{ objectFit: 'cover' }} />
+              ) : (
+                <Box sx={{ width: 96, height: 96, display: 'grid', placeItems: 'center', bgcolor: 'grey.200' }}>
+                  {item.type === 'video' ? 'Video' : 'Photo'}
+                </Box>
+              )}
+            </ButtonBase>
+          );
+        })}
+      </Stack>
+      <PhotoViewer media={viewed} onClose={() => setViewed(null)} />
+    </>
+  );
+}
