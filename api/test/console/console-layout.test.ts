@@ -7,6 +7,7 @@ import {
   PHONE_390,
   screenshot,
   startConsoleHarness,
+  UI_TIMEOUT_MS,
 } from './console-harness.ts';
 
 /**
@@ -46,7 +47,8 @@ describe('the console frame on a phone', () => {
   it('keeps the page title across a resize over 768 px and back', async () => {
     const page = await harness.newPage(PHONE_390, host);
     await page.goto(harness.url('/properties'));
-    await expect.poll(() => pageTitle(page)).toBe('Properties');
+    // The page's first render: on a loaded machine (two test files at a time) it may take over the poll's 1 s.
+    await expect.poll(() => pageTitle(page), { timeout: UI_TIMEOUT_MS }).toBe('Properties');
     await page.setViewportSize(DESKTOP.viewport);
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     expect(await pageTitle(page)).toBe('Properties');
