@@ -217,7 +217,10 @@ const cases: Record<string, (to: string) => Case> = {
   'handed over': (to) => ({
     mail: handedOverMail(to, { ...run, dueAt, backupName: 'Ben Cruz' }),
     subject: /^Gull Cottage turnover passed to Ben Cruz$/,
-    says: ['had not started in time, so it now goes to Ben Cruz.', 'nothing else changes for you.'],
+    says: [
+      'had not started in time, so it now goes to Ben Cruz.',
+      'the link you had no longer opens it. You do not need to go.',
+    ],
     links: [],
   }),
   canceled: (to) => ({

@@ -26,7 +26,8 @@ let owner: Owner;
 let page: Page;
 
 beforeAll(async () => {
-  harness = await startConsoleHarness({ worker: true });
+  // The test alters stored entries behind the API's back, so every view verifies afresh (no cached result).
+  harness = await startConsoleHarness({ worker: true, api: { verificationRecheckMs: 0 } });
   owner = await harness.owner();
   // Pro: more properties than Flex's three.
   await ownerRecords(harness.api).grantPlan(owner.userId, 'pro');
