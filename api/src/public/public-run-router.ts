@@ -34,6 +34,7 @@ import {
   uploadBody,
 } from './public-input.ts';
 import { toPublicRun } from './public-run-view.ts';
+import { actionCapMessages, assertIssueCap, assertTaskActionCap } from './run-action-caps.ts';
 import { assertWithinRunQuota, quotaMessages } from './run-media-quota.ts';
 import {
   assertOpen,
@@ -110,7 +111,7 @@ export function publicRunRouter(deps: AppDeps) {
       tags,
       body: taskBody,
       ok: { description: 'The task as stored', schema: publicTaskAnswer },
-      errors: linkErrors,
+      errors: { ...linkErrors, 429: actionCapMessages.taskActions },
     },
     async (ctx) => {
       const receivedAt = new Date();
@@ -131,6 +132,7 @@ export function publicRunRouter(deps: AppDeps) {
       }
       if (run.status === 'revision_requested') assertTaskOpen(run, await taskOfRun(em, run, body.runTaskId));
       const { response } = await applyOnce(em, key, async (tx): Promise<TaskActionAnswer> => {
+        await assertTaskActionCap(tx, key);
         const startedAt = run.started_at ?? (await noteRunStarted(tx, run));
         const task = await applyTaskAction(tx, run.id, body, at);
         if (task.applied) {
@@ -308,7 +310,7 @@ export function publicRunRouter(deps: AppDeps) {
       tags,
       body: issueBody,
       ok: { description: 'The alert', schema: alertRecord },
-      errors: linkErrors,
+      errors: { ...linkErrors, 429: actionCapMessages.issues },
     },
     async (ctx) => {
       const receivedAt = new Date();
@@ -322,6 +324,7 @@ export function publicRunRouter(deps: AppDeps) {
         for (const media of owned) await verifyDirectUpload(deps, em, media);
       }
       const { response, replayed } = await applyOnce(em, key, async (tx) => {
+        await assertIssueCap(tx, key);
         const alert = tx.create(Alert, {
           run: run.id,
           run_task: task?.id ?? null,
