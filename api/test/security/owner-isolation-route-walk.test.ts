@@ -144,6 +144,59 @@ const bodyFor = (a: OwnerA['ids']) => ({
   decision: 'approve',
 });
 
+/**
+ * The routes anyone may call, by design: sign-in, the magic-link runner, signed media URLs, the public
+ * checklist library, verification, webhooks and health. A new route must either be signed in (and so
+ * walked below) or be added here on purpose, so no owner route escapes the walk by not saying `signedIn`.
+ */
+const PUBLIC_ROUTES = [
+  'get /api/auth/confirm',
+  'get /api/auth/google',
+  'get /api/auth/google/callback',
+  'post /api/auth/login',
+  'post /api/auth/logout',
+  'post /api/auth/password-reset/confirm',
+  'post /api/auth/password-reset/request',
+  'get /api/auth/providers',
+  'get /api/auth/session',
+  'post /api/auth/signup',
+  'get /api/checklists/library',
+  'post /api/checklists/library/{id}/pdf',
+  'post /api/contact',
+  'get /api/health',
+  'get /api/health/live',
+  'get /api/health/ready',
+  'get /api/media/{signedToken}',
+  'get /api/og-image',
+  'get /api/openapi.json',
+  'post /api/public/complete',
+  'post /api/public/issue',
+  'post /api/public/media-confirm',
+  'get /api/public/run',
+  'get /api/public/schedule',
+  'get /api/public/schedule.ics',
+  'post /api/public/task',
+  'post /api/public/upload',
+  'put /api/public/upload/{signedToken}',
+  'post /api/public/verify',
+  'get /api/public/verify/{runId}',
+  'get /api/site/sample-report.pdf',
+  'post /api/stripe/webhook',
+  'get /api/team/invitations/accept',
+  'post /api/team/invitations/accept',
+  'head /api/test-run/{token}',
+  'post /api/vitals',
+];
+
+it('has no route outside the signed-in walk but the reviewed public ones', () => {
+  const unsigned = openApiRegistry.definitions.flatMap((definition) =>
+    definition.type === 'route' && !definition.route.security
+      ? [`${definition.route.method} ${definition.route.path}`]
+      : [],
+  );
+  expect(unsigned.sort()).toEqual([...PUBLIC_ROUTES].sort());
+});
+
 describe("owner B cannot reach owner A's records through any signed-in route", () => {
   let a: OwnerA;
   let b: Owner;
