@@ -33,6 +33,7 @@ export {
 export * from './plans.ts';
 export * from './public-urls.ts';
 export * from './media-limits.ts';
+export * from './run-limits.ts';
 export {
   rateWebVital,
   WEB_VITAL_APPS,

@@ -36,6 +36,7 @@ import {
   uploadBody,
 } from './public-input.ts';
 import { toPublicRun } from './public-run-view.ts';
+import { actionCapMessages, assertIssueCap, assertTaskActionCap } from './run-action-caps.ts';
 import { assertWithinRunQuota, quotaMessages } from './run-media-quota.ts';
 import {
   assertOpen,
@@ -112,7 +113,7 @@ export function publicRunRouter(deps: AppDeps) {
       tags,
       body: taskBody,
       ok: { description: 'The task as stored', schema: publicTaskAnswer },
-      errors: linkErrors,
+      errors: { ...linkErrors, 429: actionCapMessages.taskActions },
     },
     async (ctx) => {
       const receivedAt = new Date();
@@ -133,6 +134,7 @@ export function publicRunRouter(deps: AppDeps) {
       }
       if (run.status === 'revision_requested') assertTaskOpen(run, await taskOfRun(em, run, body.runTaskId));
       const { response } = await applyOnce(em, key, async (tx): Promise<TaskActionAnswer> => {
+        await assertTaskActionCap(tx, key);
         const startedAt = run.started_at ?? (await noteRunStarted(tx, run));
         const task = await applyTaskAction(tx, run.id, body, at);
         if (task.applied) {
@@ -304,7 +306,11 @@ export function publicRunRouter(deps: AppDeps) {
       tags,
       body: issueBody,
       ok: { description: 'The alert', schema: alertRecord },
-      errors: { ...linkErrors, 409: `${linkMessages.completed} Or: ${issuePhotoMessages.taken}` },
+      errors: {
+        ...linkErrors,
+        409: `${linkMessages.completed} Or: ${issuePhotoMessages.taken}`,
+        429: actionCapMessages.issues,
+      },
     },
     async (ctx) => {
       const receivedAt = new Date();
@@ -320,6 +326,7 @@ export function publicRunRouter(deps: AppDeps) {
       const photos = await checkIssuePhotos(deps, em, run.id, body.media ?? []);
       const claims = { ...body, captured_at: body.timestamp };
       const applied = await applyOnce(em, key, async (tx) => {
+        await assertIssueCap(tx, key);
         const alert = tx.create(Alert, {
           run: run.id,
           run_task: task?.id ?? null,

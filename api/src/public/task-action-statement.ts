@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { RUN_TASK_ACTIONS_MAX } from '@turnproof/config';
 import { entryHashTemplate, GENESIS_HASH, unchainedFields } from '@turnproof/db';
 import type { z } from 'zod';
 import { hashToken } from '../auth/secret-tokens.ts';
@@ -68,6 +69,8 @@ with recursive input as (
   where not exists (select 1 from processed_actions p where p.action_id = i.action_id)
     and exists (select 1 from run_tasks t where t.id = i.run_task_id and t.run_id = r.id
       and (r.status <> 'revision_requested' or t.reopened))
+    -- A run at its cap of actions (run-limits.ts) takes the transactional path, which refuses with 429.
+    and coalesce((select h.seq from capture_heads h where h.run_id = r.id), 0) < $3
 ), started as (
   update runs set status = case when status = 'pending' then 'in_progress' else status end,
       started_at = now(), updated_at = now()
@@ -139,7 +142,7 @@ from answer a`;
  * Applies new task actions to open runs in one statement, capture-log entries included. Answers, in
  * the actions' order, null for each one it could not apply: an unknown, revoked or expired token, a
  * closed run or task, another run's task, an action id seen before, or an action older than the task's
- * state; the caller then takes the transactional path, which tells those apart.
+ * state, or a run at its cap of actions; the caller then takes the transactional path, which tells those apart.
  */
 export async function applyTaskActionsInOneStatement(
   em: EntityManager,
@@ -170,7 +173,7 @@ export async function applyTaskActionsInOneStatement(
   const { rows } = await pool.query<{ n: number; response: TaskActionAnswer; claimed: boolean; run_id: string }>({
     name: 'apply-task-actions',
     text: statement,
-    values: [JSON.stringify(input), JSON.stringify(entries)],
+    values: [JSON.stringify(input), JSON.stringify(entries), RUN_TASK_ACTIONS_MAX],
   });
   const applied: (AppliedTaskAction | null)[] = actions.map(() => null);
   await Promise.all(
