@@ -4,7 +4,7 @@ import type { TestApi } from './test-api.ts';
 
 type Owner = Awaited<ReturnType<typeof signedInOwner>>;
 
-/** Invites a team member and accepts with the link of the real invitation mail, as the member would. */
+/** Invites a team member and accepts with the token of the real invitation mail, as the member's tap on Accept would. */
 export async function acceptedMember(
   api: TestApi,
   owner: Owner,
@@ -13,7 +13,8 @@ export async function acceptedMember(
   const invited = await owner.post('/api/team', { role: 'Cleaner', ...member });
   if (invited.status !== 201) throw new Error(`invitation failed: ${invited.status} ${JSON.stringify(invited.body)}`);
   const link = new URL(linkIn(await api.mailbox.latest(member.email, /invited you to their Turnproof team/)));
-  const accepted = await new Browser(api.baseUrl).get(`${link.pathname}${link.search}`);
+  // The link opens a page whose button posts the token (opening it alone accepts nothing).
+  const accepted = await new Browser(api.baseUrl).post(link.pathname, { token: link.searchParams.get('token') });
   if (accepted.status !== 200) throw new Error(`accepting failed: ${accepted.status}`);
   return invited.body as { id: string; email: string; name: string };
 }
