@@ -1,6 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PHONE_390, SCREENSHOT_DIR } from '../../../api/test/console/console-harness.ts';
+import { PHONE } from './chromium.ts';
 import {
+  addCameraPhoto,
   currentTaskIs,
   OFFLINE_BANNER,
   openControlledRun,
@@ -155,5 +160,81 @@ describe('Report an issue in the runner PWA', () => {
     const actions = await processedActions(run.id);
     expect(new Set(actions.map((action) => action.action_id)).size).toBe(actions.length);
     expect(actions.map((action) => action.kind).sort()).toEqual(['issue', 'task', 'upload']);
+  });
+
+  it("reported offline at 390 px, the issue's photo reaches the host's run page once the run is completed", async () => {
+    const { api, owner, phone, newRun, sql } = harness();
+    const run = await newRun();
+    const context = await phone.browser.newContext({ ...PHONE, viewport: PHONE_390.viewport });
+    const page = await context.newPage();
+    const host = await phone.browser.newContext(PHONE_390);
+    const [name, value] = owner.cookie.split('=');
+    await host.addCookies([{ name: name!, value: value!, url: api.baseUrl }]);
+    const hostPage = await host.newPage();
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const shot = (target: Page, shotName: string) =>
+      target.screenshot({ path: join(SCREENSHOT_DIR, `issue-photo-${shotName}.png`), fullPage: true });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await screenshotOnFailure(
+      page,
+      'issue-photo-host-failed',
+      async () => {
+        await openControlledRun(page, run.magic_link);
+        await context.setOffline(true);
+        await page.getByText(OFFLINE_BANNER).waitFor({ timeout: UI_TIMEOUT_MS });
+        // Offline the whole way: an issue with its photo on the first task, then every task done.
+        const first = await currentTaskIs(page, TASKS[0].title);
+        await first.getByRole('button', { name: 'Report an issue' }).click({ timeout: UI_TIMEOUT_MS });
+        await reportIssue(page, TASKS[0].title, 'High', 'Bedside lamp broken', 'issue-host');
+        await page
+          .getByRole('status')
+          .filter({ hasText: 'Issue will sync when online' })
+          .waitFor({ timeout: UI_TIMEOUT_MS });
+        for (const [index, task] of TASKS.entries()) {
+          const card = await currentTaskIs(page, task.title);
+          if (task.required_media > 0) await addCameraPhoto(card, 'Add a photo or video', `issue-host-${index}`);
+          await card.getByRole('button', { name: 'Complete Task' }).click({ timeout: UI_TIMEOUT_MS });
+        }
+        await shot(page, 'runner-offline-queued');
+
+        await context.setOffline(false);
+        await page.getByRole('button', { name: 'Mark Run as Complete' }).click({ timeout: SYNC_TIMEOUT_MS });
+        await page.getByRole('heading', { name: 'Run Complete' }).waitFor({ timeout: UI_TIMEOUT_MS });
+        await expect
+          .poll(() => sql<{ status: string }>('select status from runs where id = ?', [run.id]), {
+            timeout: SYNC_TIMEOUT_MS,
+          })
+          .toEqual([{ status: 'completed' }]);
+        await shot(page, 'runner-completed');
+        expect(errors).toEqual([]);
+
+        // The host's run page, on a phone: the issue card shows the photo, which opens full size.
+        await hostPage.goto(`${api.baseUrl}/runs/${run.id}/show`);
+        const issues = hostPage.getByRole('region', { name: 'Issues (1)' });
+        await issues.getByText('Bedside lamp broken').waitFor({ timeout: UI_TIMEOUT_MS });
+        const thumbnail = issues.getByRole('img', { name: 'Issue “Bedside lamp broken”: photo 1 of 1' });
+        await expect
+          .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+            timeout: UI_TIMEOUT_MS,
+          })
+          .toBeGreaterThan(0);
+        await issues.scrollIntoViewIfNeeded();
+        await shot(hostPage, 'host-run-page');
+        await issues.getByRole('button', { name: 'Open Issue “Bedside lamp broken”: photo 1 of 1' }).click();
+        const viewer = hostPage.getByRole('dialog', { name: 'Issue “Bedside lamp broken”: photo 1 of 1' });
+        const full = viewer.getByRole('img');
+        await expect
+          .poll(() => full.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+            timeout: UI_TIMEOUT_MS,
+          })
+          .toBeGreaterThan(96);
+        await shot(hostPage, 'host-photo-open');
+      },
+      async () => {
+        await context.close();
+        await host.close();
+      },
+    );
   });
 });
