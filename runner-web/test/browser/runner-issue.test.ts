@@ -193,7 +193,7 @@ describe('Report an issue in the runner PWA', () => {
           .waitFor({ timeout: UI_TIMEOUT_MS });
         for (const [index, task] of TASKS.entries()) {
           const card = await currentTaskIs(page, task.title);
-          if (task.required_media > 0) await addCameraPhoto(card, 'Add a photo or video', `issue-host-${index}`);
+          if (task.required_media > 0) await addCameraPhoto(card, 'Add photos or video', `issue-host-${index}`);
           await card.getByRole('button', { name: 'Complete Task' }).click({ timeout: UI_TIMEOUT_MS });
         }
         await shot(page, 'runner-offline-queued');
