@@ -144,7 +144,8 @@ describe("an issue's photo", () => {
     const issueBlock = text.slice(issueStart, text.indexOf('Tasks', issueStart));
     expect(issueBlock).toContain('Device time (claimed):');
     expect(issueBlock).toContain('Received by server:');
-    expect(testPhotos(await imageSizes(pdf))).toHaveLength(1);
+    // The issue's (red) photo, and the previous turnover's (blue) one beside the task.
+    expect(testPhotos(await imageSizes(pdf))).toHaveLength(2);
 
     // The claim: the previous turnover's photo of the task BEFORE, the issue's photo AFTER.
     const response = await fetch(`${api.baseUrl}/api/runs/${run.id}/claim-pack`, { headers: { Cookie: owner.cookie } });
