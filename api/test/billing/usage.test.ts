@@ -60,7 +60,7 @@ async function completedRun(owner: Owner, place: { propertyId: string; checklist
   const cleaner = Cleaner.fromLink(run.body.magic_link);
   const [task] = (await cleaner.openRun()).body.run.tasks;
   await cleaner.tick(task.id);
-  expect((await cleaner.complete()).status).toBe(200);
+  expect((await cleaner.completeWhenAccepted()).status).toBe(200);
   return waitFor('the report to be counted or held', async () => {
     const [report] = await sql<{ paid_by: string | null; status: string; error: string | null }>(
       `select paid_by, status, error from reports where run_id = ? and version = 1`,

@@ -91,6 +91,19 @@ export class Cleaner {
   complete(actionId: string = randomUUID()) {
     return this.http.post('/api/public/complete', { token: this.token, action_id: actionId });
   }
+
+  /**
+   * Completes as the runner's queue does: a 503 (the run's workflow not started yet, its start still in the
+   * outbox, or Temporal away) keeps the work and is sent again with the same action id.
+   */
+  async completeWhenAccepted(actionId: string = randomUUID(), timeoutMs = 30_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const answer = await this.complete(actionId);
+      if (answer.status !== 503 || Date.now() > deadline) return answer;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }
 
 /**
@@ -109,7 +122,7 @@ export async function completeThroughMagicLink(cleaner: Cleaner) {
     const ticked = await cleaner.tick(task.id);
     if (ticked.status !== 200) throw new Error(`tick failed: ${ticked.status} ${JSON.stringify(ticked.body)}`);
   }
-  const completed = await cleaner.complete();
+  const completed = await cleaner.completeWhenAccepted();
   if (completed.status !== 200)
     throw new Error(`complete failed: ${completed.status} ${JSON.stringify(completed.body)}`);
   return opened.body.run;
