@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { RUN_ISSUES_MAX } from '@turnproof/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeThroughMagicLink, Cleaner } from '../runner/cleaner.ts';
 import { signedInOwner } from '../support/browser.ts';
@@ -107,23 +108,28 @@ describe('assignment mails', () => {
 });
 
 describe('high-severity issue mails', () => {
-  it('200 high issues send a bounded number of mails (one per run per interval), listing every issue', async () => {
+  it('a run’s full allowance of high issues sends a bounded number of mails (one per run per interval), listing every issue', async () => {
     const owner = await signedInOwner(api);
     const { cleaner } = await newRun(owner);
     await cleaner.openRun();
     const started = Date.now();
-    for (let n = 0; n < 200; n += 1) {
-      const answer = await cleaner.http.post('/api/public/issue', {
+    const report = (n: number) =>
+      cleaner.http.post('/api/public/issue', {
         token: cleaner.token,
         action_id: randomUUID(),
         severity: 'high',
         description: `Leak number ${n}`,
       });
-      expect(answer.status).toBe(201);
-    }
+    for (let n = 0; n < RUN_ISSUES_MAX; n += 1) expect((await report(n)).status).toBe(201);
+    // Past the per-run cap (L10) nothing more is accepted, so nothing more is mailed.
+    expect((await report(RUN_ISSUES_MAX)).status).toBe(429);
     const listed = () =>
       mailsTo(owner.email, /high-severity issue/i).flatMap((mail) => mail.text.match(/Leak number \d+/g) ?? []);
-    await waitFor('every issue in a mail', () => (new Set(listed()).size === 200 ? true : undefined), 90_000);
+    await waitFor(
+      'every issue in a mail',
+      () => (new Set(listed()).size === RUN_ISSUES_MAX ? true : undefined),
+      90_000,
+    );
     const elapsed = Date.now() - started;
     const mails = mailsTo(owner.email, /high-severity issue/i);
     expect(mails.length).toBeLessThanOrEqual(Math.ceil(elapsed / issueMailIntervalMs) + 1);
