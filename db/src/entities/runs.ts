@@ -33,6 +33,8 @@ export const Run = defineEntity({
     ended_at: p.datetime().nullable(),
     /** When the cleaner first opened the magic link (the run's timeline says so). */
     opened_at: p.datetime().nullable(),
+    /** The language (en, es, fr) the runner showed the cleaner when the link was last opened: their mails' language. */
+    cleaner_language: p.string().length(8).nullable(),
     meta: p.json<RunMeta>().onCreate(() => ({})),
     /** SHA-256 of the magic-link token; the token itself is never stored in clear. */
     token_hash: p.string().unique(),
