@@ -20,6 +20,7 @@ import {
   usageNoticeMail,
 } from '@turnproof/activities/billing-mails';
 import { sendConfirmationMail, sendExistingAccountMail, sendPasswordResetMail } from '../src/auth/auth-mails.tsx';
+import { approvalMail } from '../src/review/approval-mail.tsx';
 import { revisionMail } from '../src/review/revision-mail.tsx';
 import { contactMail } from '../src/site/contact-mail.tsx';
 import { invitationMail } from '../src/team/team-mails.tsx';
@@ -256,19 +257,38 @@ const cases: Record<string, (to: string) => Case> = {
   revision: (to) => ({
     mail: revisionMail(to, {
       propertyName: 'Gull Cottage',
-      taskTitles: ['Oven', 'Windows'],
+      tasks: [
+        { title: 'Oven', note: 'Grease on the door', rejectedPhotos: 1 },
+        { title: 'Windows', note: null, rejectedPhotos: 0 },
+      ],
       note: 'Streaks left',
       magicLink: `${origin}/r/token2`,
     }),
     subject: /^Please revise: Gull Cottage$/,
     says: [
       'The host sent 2 tasks at Gull Cottage back for revision:',
-      'Oven',
+      'Oven: Grease on the door (1 photo rejected: take new ones)',
       'Windows',
       "Host's note:",
       'Streaks left',
     ],
     links: [`${origin}/r/token2`],
+  }),
+  'approval (Spanish, the property in New York)': (to) => ({
+    mail: approvalMail(
+      to,
+      {
+        propertyName: 'Gull Cottage',
+        approvedAt: new Date('2026-03-10T15:30:00Z'),
+        timeZone: 'America/New_York',
+        score: 4,
+        note: 'Impecable',
+      },
+      'es',
+    ),
+    subject: /^Aprobado: Gull Cottage$/,
+    says: ['El anfitrión aprobó tu trabajo en Gull Cottage el 10 mar 2026, 11:30 GMT-4.', 'Puntuación: 4 de 5.', 'Impecable'],
+    links: [],
   }),
   contact: (to) => ({
     mail: contactMail(to, {
