@@ -1,28 +1,4 @@
 import Router from '@koa/router';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { libraryCategories } from '@turnproof/db/seeds';
-import {
-  checklistsPage,
-  cities,
-  contactPage,
-  demoPage,
-  featuresPage,
-  helpPage,
-  industries,
-  industryPage,
-  landingPage,
-  locationPage,
-  pricingPage,
-  privacyPage,
-  publicProfilePage,
-  type SitePage,
-  templatePage,
-  templatesIndexPage,
-  termsPage,
-  turnoGuidePage,
-  turnoGuides,
-  turnoIndexPage,
-} from '@turnproof/site';
 import sharp from 'sharp';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
@@ -30,8 +6,7 @@ import type { AppState } from '../http/context.ts';
 import { parseInput } from '../http/validation.ts';
 import { addRoute } from '../openapi/registry.ts';
 import { fileBody } from '../openapi/records.ts';
-import { publicProfile } from '../profile/profile-service.ts';
-import { libraryEntries, systemTemplateDetails } from './site-content.ts';
+import { type PageRequest, sitePageAt } from './site-pages.ts';
 
 /**
  * Only the page's path: the card's words are the page's own title and description, looked up here,
@@ -73,62 +48,14 @@ function wrap(text: string, width: number, lines: number): string[] {
   return out;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const staticPages: Record<string, () => SitePage> = {
-  '/pricing': pricingPage,
-  '/privacy': privacyPage,
-  '/terms': termsPage,
-  '/features': featuresPage,
-  '/help': helpPage,
-  '/demo': demoPage,
-  '/contact': () => contactPage(),
-};
-
-/** The public page at `path` (as the site router would show it, data that only its body needs left out); null when none. */
-async function pageAt(em: EntityManager, path: string): Promise<SitePage | null> {
-  const fixed = staticPages[path];
-  if (fixed) return fixed();
-  const [, section, slug, more] = path.split('/');
-  if (more !== undefined) return null;
-  const templates = () => systemTemplateDetails(em);
-  if (!section) return landingPage({ templates: null });
-  if (slug === undefined) {
-    if (section === 'templates') return templatesIndexPage({ templates: [] });
-    if (section === 'turno') return turnoIndexPage({ templates: new Map() });
-    if (section === 'checklists') {
-      return checklistsPage({ entries: await libraryEntries(em), categories: libraryCategories, category: null });
-    }
-    return null;
-  }
-  if (section === 'templates') {
-    const template = (await templates()).find((candidate) => candidate.slug === slug);
-    return template ? templatePage({ template, related: [] }) : null;
-  }
-  if (section === 'turno') {
-    const guide = turnoGuides.find((candidate) => candidate.slug === slug);
-    const template = guide && (await templates()).find((candidate) => candidate.slug === guide.templateSlug);
-    return guide && template ? turnoGuidePage({ slug, template }) : null;
-  }
-  if (section === 'industries') {
-    const industry = industries.find((candidate) => candidate.slug === slug);
-    return industry ? industryPage({ industry, templates: [] }) : null;
-  }
-  if (section === 'locations') {
-    const city = cities.find((candidate) => candidate.slug === slug);
-    return city ? locationPage({ city }) : null;
-  }
-  if (section === 'profiles' && UUID.test(slug)) {
-    const profile = await publicProfile(em, slug);
-    return profile ? publicProfilePage(profile) : null;
-  }
-  return null;
-}
-
-/** The card of the page at `path`; a path that is no public page gets the product's plain card. */
-async function cardFor(em: EntityManager, path: string): Promise<Card> {
-  const page = await pageAt(em, path);
-  return page
-    ? { title: page.title, description: page.description, path }
+/**
+ * The card of the page at `path`, as a signed-out visitor (a link preview's crawler) sees it, under
+ * the path the page names as canonical; a path that is no public page gets the product's plain card.
+ */
+async function cardFor(request: PageRequest, path: string): Promise<Card> {
+  const answer = await sitePageAt(request, path);
+  return answer && 'page' in answer && (answer.page.status ?? 200) < 400
+    ? { title: answer.page.title, description: answer.page.description, path: answer.path }
     : { title: 'Turnproof', description: '', path: '/' };
 }
 
@@ -177,7 +104,8 @@ export function ogImageRouter(deps: AppDeps) {
     },
     async (ctx) => {
       const { path } = parseInput(ogQuery, ctx.query);
-      const card = await cardFor(ctx.state.em, path);
+      const { em, log } = ctx.state;
+      const card = await cardFor({ em, log, signedIn: false, category: null }, path);
       const key = JSON.stringify(card);
       let png = cache.get(key);
       if (!png) {

@@ -1,33 +1,12 @@
 import Router from '@koa/router';
-import { libraryCategories } from '@turnproof/db/seeds';
 import {
-  checklistsPage,
   cities,
   contactPage,
   demoPage,
-  featuresPage,
-  helpPage,
-  industries,
-  industryPage,
   islandScript,
-  LEGACY_TURNOVER_LIBRARY,
-  landingPage,
-  locationPage,
   notFoundPage,
-  pricingPage,
-  privacyPage,
-  publicProfilePage,
   renderSitePage,
   type SitePage,
-  templatePage,
-  templatesIndexPage,
-  termsPage,
-  turnoGuidePage,
-  turnoGuides,
-  turnoIndexPage,
-  turnoNotFoundPage,
-  TURNOVER_LIBRARY,
-  turnoverGuide,
 } from '@turnproof/site';
 import type { Middleware } from 'koa';
 import type { AppDeps } from '../app-deps.ts';
@@ -37,11 +16,9 @@ import type { AppContext, AppState } from '../http/context.ts';
 import { contactFormPost } from './contact-form.ts';
 import { demoRunPost } from './demo-run.ts';
 import { sendText } from './html-response.ts';
-import { libraryEntries, systemTemplateDetails } from './site-content.ts';
+import { systemTemplateDetails } from './site-content.ts';
+import { SITE_PAGES } from './site-pages.ts';
 import { sitemapXml, robotsTxt } from './sitemap.ts';
-import { publicProfile } from '../profile/profile-service.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Old or alternative paths of the spec and where they now live. */
 export const SITE_REDIRECTS: Record<string, string> = {
@@ -52,17 +29,6 @@ export const SITE_REDIRECTS: Record<string, string> = {
   ...Object.fromEntries(
     cities.flatMap((city) => city.aliases.map((alias) => [`/locations/${alias}`, `/locations/${city.slug}`])),
   ),
-};
-
-/** Pages whose HTML depends only on the viewer's signed-in state, rendered once per state. */
-const staticPages: Record<string, () => SitePage> = {
-  '/pricing': pricingPage,
-  '/privacy': privacyPage,
-  '/terms': termsPage,
-  '/features': featuresPage,
-  '/help': helpPage,
-  '/demo': demoPage,
-  '/contact': contactPage,
 };
 
 /**
@@ -82,80 +48,16 @@ export function siteRouter(deps: AppDeps) {
     sendText(ctx, 'html', html, cacheable ? `${path}|${signedIn}` : undefined);
   }
 
-  const templates = (ctx: AppContext) => systemTemplateDetails(ctx.state.em);
-
-  router.get('/', async (ctx) => {
-    const firstThree = await templates(ctx).then(
-      (all) => all.slice(0, 3),
-      (error: unknown) => {
-        ctx.state.log.error({ err: error }, 'landing page: templates could not be loaded');
-        return null;
-      },
-    );
-    send(ctx, landingPage({ templates: firstThree }), '/');
-  });
-
-  for (const [path, page] of Object.entries(staticPages)) {
-    router.get(path, (ctx) => send(ctx, page(), path, true));
-  }
-
-  router.get('/templates', async (ctx, next) => {
-    // Signed-in owners get the console's template screen at the same path.
-    if (ctx.state.user) return next();
-    send(ctx, templatesIndexPage({ templates: await templates(ctx) }), '/templates');
-  });
-
-  router.get('/templates/:slug', async (ctx) => {
-    const all = await templates(ctx);
-    const template = all.find((candidate) => candidate.slug === ctx.params.slug);
-    if (!template) return ctx.redirect('/templates');
-    const related = all.filter((other) => other.slug !== template.slug && other.kind === template.kind);
-    const fill = all.filter((other) => other.slug !== template.slug && other.kind !== template.kind);
-    send(ctx, templatePage({ template, related: [...related, ...fill].slice(0, 3) }), `/templates/${template.slug}`);
-  });
-
-  // The library answers at its own path and at the spec's /turno; both name the former as canonical.
-  for (const base of [TURNOVER_LIBRARY, LEGACY_TURNOVER_LIBRARY]) {
-    router.get(base, async (ctx) => {
-      const bySlug = new Map((await templates(ctx)).map((template) => [template.slug, template]));
-      send(ctx, turnoIndexPage({ templates: bySlug }), TURNOVER_LIBRARY);
-    });
-
-    router.get(`${base}/:slug`, async (ctx) => {
-      const guide = turnoGuides.find((candidate) => candidate.slug === ctx.params.slug);
-      const template = guide && (await templates(ctx)).find((candidate) => candidate.slug === guide.templateSlug);
-      if (!guide || !template) return send(ctx, turnoNotFoundPage(), ctx.path);
-      send(ctx, turnoGuidePage({ slug: guide.slug, template }), turnoverGuide(guide.slug));
+  for (const route of SITE_PAGES) {
+    router.get(route.pattern, async (ctx, next) => {
+      const category = typeof ctx.query.category === 'string' ? ctx.query.category : null;
+      const request = { em: ctx.state.em, signedIn: Boolean(ctx.state.user), category, log: ctx.state.log };
+      const answer = await route.answer(request, ctx.params);
+      if (!answer) return next();
+      if ('redirect' in answer) return ctx.redirect(answer.redirect);
+      send(ctx, answer.page, answer.path, answer.cacheable);
     });
   }
-
-  // A host's profile, shown only while its Public Profile switch is on; else the 404 page.
-  router.get('/profiles/:id', async (ctx, next) => {
-    const id = ctx.params.id ?? '';
-    const profile = UUID.test(id) ? await publicProfile(ctx.state.em, id) : null;
-    if (!profile) return next();
-    send(ctx, publicProfilePage(profile), `/profiles/${id}`);
-  });
-
-  router.get('/checklists', async (ctx) => {
-    const category = typeof ctx.query.category === 'string' ? ctx.query.category : null;
-    const entries = await libraryEntries(ctx.state.em);
-    send(ctx, checklistsPage({ entries, categories: libraryCategories, category }), '/checklists');
-  });
-
-  router.get('/industries/:slug', async (ctx, next) => {
-    const industry = industries.find((candidate) => candidate.slug === ctx.params.slug);
-    if (!industry) return next();
-    const all = await templates(ctx);
-    const picked = industry.templateSlugs.flatMap((slug) => all.filter((template) => template.slug === slug));
-    send(ctx, industryPage({ industry, templates: picked }), ctx.path);
-  });
-
-  router.get('/locations/:slug', (ctx, next) => {
-    const city = cities.find((candidate) => candidate.slug === ctx.params.slug);
-    if (!city) return next();
-    send(ctx, locationPage({ city }), ctx.path, true);
-  });
 
   for (const [from, to] of Object.entries(SITE_REDIRECTS)) {
     router.get(from, (ctx) => {
@@ -181,7 +83,7 @@ export function siteRouter(deps: AppDeps) {
   });
 
   router.get('/sitemap.xml', async (ctx) => {
-    sendText(ctx, 'application/xml', sitemapXml(origin, await templates(ctx)));
+    sendText(ctx, 'application/xml', sitemapXml(origin, await systemTemplateDetails(ctx.state.em)));
   });
   router.get('/robots.txt', (ctx) => sendText(ctx, 'text/plain', robotsTxt(origin), 'robots'));
 

@@ -21,7 +21,6 @@ import { formatInZone, instantFromLocal, localFromInstant } from '../dispatch/du
 import type { PropertyRecord, RunRecord } from '../resource-records.ts';
 import type { RunStatus } from '../types.ts';
 import { useRunEvidence } from './show/run-evidence.ts';
-import { IssueStatusCard } from './show/IssueStatusCard.tsx';
 import { RunIssuesCard } from './show/RunIssuesCard.tsx';
 import { RunReportsCard } from './show/RunReportsCard.tsx';
 import { RunTasksCard, type RunTaskRecord } from './show/RunTasksCard.tsx';
@@ -85,6 +84,8 @@ export function RunShow() {
   const assignee = assigneeId ?? run.assigned_to ?? '';
   const style = RUN_STATUS_STYLES[run.status];
   const nextStatuses = NEXT_STATUSES[run.status] ?? [];
+  // Due time and cleaner matter until the run is done; a completed (or approved) run only shows them.
+  const scheduling = run.status === 'pending' || run.status === 'in_progress' || run.status === 'revision_requested';
   const changeStatus = (status: RunStatus) =>
     void update({ status }, `Run ${RUN_STATUS_STYLES[status].label}`, 'Failed to update run status');
 
@@ -121,40 +122,49 @@ export function RunShow() {
           <Stack spacing={2}>
             <Typography variant="body2">
               {run.due_at ? `Due ${formatInZone(run.due_at, timeZone)}` : 'No due time'}
+              {!scheduling && ` · ${run.assignee ? `Assigned to ${run.assignee.name}` : 'Unassigned'}`}
             </Typography>
-            <DispatchFields
-              timeZone={timeZone}
-              dueLocal={due}
-              assigneeId={assignee}
-              onDue={setDueLocal}
-              onAssignee={setAssigneeId}
-            />
-            <Stack direction="row" spacing={1}>
-              <Button
-                variant="contained"
-                disabled={busy || (dueLocal === null && assigneeId === null)}
-                onClick={() =>
-                  void update(
-                    { due_at: due ? instantFromLocal(due, timeZone) : null, assigned_to: assignee || null },
-                    'Run updated',
-                    'Failed to update run',
-                  )
-                }
-              >
-                Save
-              </Button>
-              {(run.status === 'pending' || run.status === 'in_progress') && (
-                <Button variant="outlined" color="success" disabled={busy} onClick={() => changeStatus('completed')}>
-                  Mark Run as Complete
-                </Button>
-              )}
-            </Stack>
+            {scheduling && (
+              <>
+                <DispatchFields
+                  timeZone={timeZone}
+                  dueLocal={due}
+                  assigneeId={assignee}
+                  onDue={setDueLocal}
+                  onAssignee={setAssigneeId}
+                />
+                <Stack direction="row" spacing={1}>
+                  <Button
+                    variant="contained"
+                    disabled={busy || (dueLocal === null && assigneeId === null)}
+                    onClick={() =>
+                      void update(
+                        { due_at: due ? instantFromLocal(due, timeZone) : null, assigned_to: assignee || null },
+                        'Run updated',
+                        'Failed to update run',
+                      )
+                    }
+                  >
+                    Save
+                  </Button>
+                  {(run.status === 'pending' || run.status === 'in_progress') && (
+                    <Button
+                      variant="outlined"
+                      color="success"
+                      disabled={busy}
+                      onClick={() => changeStatus('completed')}
+                    >
+                      Mark Run as Complete
+                    </Button>
+                  )}
+                </Stack>
+              </>
+            )}
           </Stack>
         </CardContent>
       </Card>
       <RunTasksCard tasks={run.tasks} checkedCount={run.completed_task_count} evidence={evidence} timeZone={timeZone} />
-      <RunIssuesCard issues={evidence?.issues ?? []} timeZone={timeZone} />
-      <IssueStatusCard runId={run.id} timeZone={timeZone} />
+      <RunIssuesCard runId={run.id} evidence={evidence} timeZone={timeZone} />
       <RunReportsCard runId={run.id} runStatus={run.status} />
       <Card variant="outlined" component="section" aria-labelledby="run-timeline">
         <CardContent>

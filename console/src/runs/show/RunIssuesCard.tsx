@@ -1,44 +1,159 @@
-import { Card, CardContent, Chip, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { formatInZone } from '../../dispatch/due-time.ts';
+import { FollowUpDialog, ResolveDialog } from './IssueDialogs.tsx';
 import { MediaThumbnails } from './MediaThumbnails.tsx';
-import type { RunEvidence } from './run-evidence.ts';
+import type { EvidenceMedia, RunEvidence } from './run-evidence.ts';
+import { type IssueRecord, issueAnchor, useRunIssues } from './run-issues.ts';
 
-const KIND_LABELS: Record<RunEvidence['issues'][number]['kind'], string> = {
-  issue: 'Issue',
+// The colours of MUI's standard Alerts: dark text on a light tint, readable at chip size.
+const STATUS_CHIPS = {
+  open: { label: 'Open', sx: { bgcolor: '#fff4e5', color: '#663c00' } },
+  resolved: { label: 'Resolved', sx: { bgcolor: '#edf7ed', color: '#1e4620' } },
+  follow_up: { label: 'Follow-up run', sx: { bgcolor: '#e5f6fd', color: '#014361' } },
+} as const;
+
+type Alert = RunEvidence['issues'][number] & { kind: 'overdue' | 'at_risk' | 'calendar' };
+const ALERT_LABELS: Record<Alert['kind'], string> = {
   overdue: 'Overdue',
   at_risk: 'Check-in at risk',
   calendar: 'Booking calendar',
 };
 
-/** What the cleaner reported and what the workflow raised (overdue, check-in at risk, calendar). */
-export function RunIssuesCard({ issues, timeZone }: { issues: RunEvidence['issues']; timeZone: string }) {
+type Action = { kind: 'resolve' | 'follow_up'; issue: IssueRecord };
+
+const rowSx = (highlighted: boolean) => ({
+  p: 1.5,
+  borderRadius: 1,
+  border: 1,
+  borderColor: highlighted ? 'primary.main' : 'divider',
+  outline: 'none',
+});
+
+/**
+ * The run's issues in one card: each one the cleaner reported with its photos, severity, where it
+ * stands and the host's two ways to close it (resolved with a note, or a follow-up run); then what
+ * the workflow raised (overdue, check-in at risk, calendar). Each issue carries the anchor the mails
+ * link to. Status comes from GET /runs/{id}/issues, photos from the run's evidence.
+ */
+export function RunIssuesCard({
+  runId,
+  evidence,
+  timeZone,
+}: {
+  runId: string;
+  evidence: RunEvidence | undefined;
+  timeZone: string;
+}) {
+  const { data: issues = [] } = useRunIssues(runId);
+  const { hash } = useLocation();
+  const target = hash.slice(1);
+  const [action, setAction] = useState<Action | null>(null);
+  const mediaOf = new Map((evidence?.issues ?? []).map((item) => [item.id, item.media]));
+  const alerts = (evidence?.issues ?? []).filter((item): item is Alert => item.kind !== 'issue');
+
+  // A mail's link names one issue: bring it into view once the issues are there.
+  useEffect(() => {
+    if (!issues.length || !target) return;
+    const element = document.getElementById(target);
+    element?.scrollIntoView({ block: 'center' });
+    element?.focus({ preventScroll: true });
+  }, [issues, target]);
+
   return (
     <Card variant="outlined" component="section" aria-labelledby="run-issues">
       <CardContent>
         <Typography id="run-issues" component="h2" variant="h6">
           Issues ({issues.length})
         </Typography>
-        {issues.length === 0 ? (
-          <Typography variant="body2">No issues reported.</Typography>
-        ) : (
-          <List dense>
-            {issues.map((issue) => (
-              <ListItem key={issue.id} disableGutters sx={{ display: 'block' }}>
-                <ListItemText
-                  primary={
-                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                      <Chip size="small" label={`${KIND_LABELS[issue.kind]} · ${issue.severity}`} />
-                      <span>{issue.description}</span>
-                    </Stack>
-                  }
-                  secondary={formatInZone(issue.created_at, timeZone)}
-                />
-                <MediaThumbnails media={issue.media} subject={`Issue “${issue.description}”`} timeZone={timeZone} />
-              </ListItem>
-            ))}
-          </List>
-        )}
+        {issues.length === 0 && alerts.length === 0 && <Typography variant="body2">No issues reported.</Typography>}
+        <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
+          {issues.map((issue) => (
+            <Box
+              component="li"
+              key={issue.id}
+              id={issueAnchor(issue.id)}
+              tabIndex={-1}
+              aria-label={`Issue: ${issue.description}`}
+              sx={rowSx(target === issueAnchor(issue.id))}
+            >
+              <IssueRow
+                issue={issue}
+                media={mediaOf.get(issue.id) ?? []}
+                timeZone={timeZone}
+                onAction={(kind) => setAction({ kind, issue })}
+              />
+            </Box>
+          ))}
+          {alerts.map((alert) => (
+            <Box component="li" key={alert.id} aria-label={`Alert: ${alert.description}`} sx={rowSx(false)}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+                <Chip size="small" label={`${ALERT_LABELS[alert.kind]} · ${alert.severity}`} />
+                <Typography sx={{ overflowWrap: 'anywhere' }}>{alert.description}</Typography>
+              </Stack>
+              <Typography variant="body2" color="text.secondary">
+                {formatInZone(alert.created_at, timeZone)}
+              </Typography>
+            </Box>
+          ))}
+        </Stack>
       </CardContent>
+      {action?.kind === 'resolve' && (
+        <ResolveDialog runId={runId} issue={action.issue} onClose={() => setAction(null)} />
+      )}
+      {action?.kind === 'follow_up' && (
+        <FollowUpDialog runId={runId} issue={action.issue} timeZone={timeZone} onClose={() => setAction(null)} />
+      )}
     </Card>
+  );
+}
+
+function IssueRow({
+  issue,
+  media,
+  timeZone,
+  onAction,
+}: {
+  issue: IssueRecord;
+  media: EvidenceMedia[];
+  timeZone: string;
+  onAction: (kind: Action['kind']) => void;
+}) {
+  const chip = STATUS_CHIPS[issue.status];
+  return (
+    <Stack spacing={0.75}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+        <Chip size="small" label={chip.label} sx={{ ...chip.sx, fontWeight: 600 }} />
+        <Chip size="small" variant="outlined" label={`${issue.severity} severity`} />
+        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{issue.description}</Typography>
+      </Stack>
+      <Typography variant="body2" color="text.secondary">
+        Reported {formatInZone(issue.created_at, timeZone)}
+        {issue.task_title ? ` · task: ${issue.task_title}` : ''}
+      </Typography>
+      <MediaThumbnails media={media} subject={`Issue “${issue.description}”`} timeZone={timeZone} />
+      {issue.status !== 'open' && issue.resolved_at && (
+        <Typography variant="body2">
+          {issue.status === 'resolved' ? 'Resolved' : 'Follow-up run made'} {formatInZone(issue.resolved_at, timeZone)}
+          {issue.resolution_note ? `: ${issue.resolution_note}` : ''}
+        </Typography>
+      )}
+      {issue.follow_up_run_id && (
+        <MuiLink component={Link} to={`/runs/${issue.follow_up_run_id}/show`} variant="body2">
+          Open the follow-up run
+        </MuiLink>
+      )}
+      {issue.status === 'open' && (
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <Button size="small" variant="contained" onClick={() => onAction('resolve')}>
+            Resolve
+          </Button>
+          <Button size="small" variant="outlined" onClick={() => onAction('follow_up')}>
+            Make follow-up run
+          </Button>
+        </Stack>
+      )}
+    </Stack>
   );
 }
