@@ -20,6 +20,7 @@ import { DispatchFields } from '../dispatch/DispatchFields.tsx';
 import { formatInZone, instantFromLocal, localFromInstant } from '../dispatch/due-time.ts';
 import type { PropertyRecord, RunRecord } from '../resource-records.ts';
 import type { RunStatus } from '../types.ts';
+import { ReviewActions, reviewSummary } from './ReviewActions.tsx';
 import { useRunEvidence } from './show/run-evidence.ts';
 import { IssueStatusCard } from './show/IssueStatusCard.tsx';
 import { RunIssuesCard } from './show/RunIssuesCard.tsx';
@@ -64,7 +65,7 @@ export function RunShow() {
 
   useEffect(() => {
     if (id) void apiJson<TimelineEntry[]>(`/runs/${id}/timeline`).then(setTimeline);
-  }, [id, run?.status, run?.assigned_to]);
+  }, [id, run?.status, run?.assigned_to, run?.review?.reviewed_at]);
 
   if (!run) return null;
   const update = async (data: Record<string, unknown>, success: string, failure: string) => {
@@ -98,6 +99,8 @@ export function RunShow() {
         <Chip label={style.label} sx={{ color: style.color, bgcolor: style.bgcolor }} />
         {run.awaiting_submission && <Chip color="warning" variant="outlined" label="All tasks done, not submitted" />}
         {run.source === 'calendar' && <Chip variant="outlined" label="From booking calendar" />}
+        {reviewSummary(run.review) && <Chip variant="outlined" label={reviewSummary(run.review)} />}
+        {run.status === 'completed' && <ReviewActions run={run} />}
         {nextStatuses.length > 0 && (
           <TextField
             select
