@@ -48,9 +48,7 @@ export function ReviewTaskRow({
               control={
                 <Checkbox
                   checked={Boolean(verdict)}
-                  onChange={(event) =>
-                    onVerdict(event.target.checked ? { note: '', rejectedMediaIds: [] } : undefined)
-                  }
+                  onChange={(event) => onVerdict(event.target.checked ? { note: '', rejectedMediaIds: [] } : undefined)}
                   slotProps={{ input: { 'aria-label': `Send back ${task.title}` } }}
                 />
               }
