@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cameraPhoto, Cleaner, completeThroughMagicLink } from '../runner/cleaner.ts';
 import { uniqueEmail } from '../support/browser.ts';
+import { ownerRecords } from '../support/owner-records.ts';
 import {
   type ConsoleHarness,
   DESKTOP,
@@ -28,6 +29,8 @@ let owner: Owner;
 beforeAll(async () => {
   harness = await startConsoleHarness({ worker: true });
   owner = await harness.owner();
+  // Pro: a team to assign the run to.
+  await ownerRecords(harness.api).grantPlan(owner.userId, 'pro');
 }, 300_000);
 
 afterAll(() => harness?.close());
@@ -38,6 +41,7 @@ const BINS = 'Empty the bins';
 /** A property in New York with a two-task checklist (the mirror needs a photo), and a run assigned to a cleaner. */
 async function assignedRun(cleanerEmail: string) {
   const member = await owner.post('/api/team', { email: cleanerEmail, name: 'Rosa Cleaner' });
+  expect(member.status, JSON.stringify(member.body)).toBe(201);
   const property = (
     await owner.post('/api/properties', {
       name: 'Gull Cottage',
