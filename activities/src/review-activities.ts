@@ -111,7 +111,10 @@ async function recordTaskVerdicts(connection: Connection, context: unknown, revi
     `update run_tasks t set revision_note = v.note
      from jsonb_to_recordset(?::jsonb) as v(id uuid, note text)
      where t.run_id = ? and t.id = v.id`,
-    [JSON.stringify(review.taskIds.map((id) => ({ id, note: tasks.find((task) => task.id === id)?.note ?? null }))), review.runId],
+    [
+      JSON.stringify(review.taskIds.map((id) => ({ id, note: tasks.find((task) => task.id === id)?.note ?? null }))),
+      review.runId,
+    ],
     'run',
     context,
   );

@@ -287,7 +287,11 @@ const cases: Record<string, (to: string) => Case> = {
       'es',
     ),
     subject: /^Aprobado: Gull Cottage$/,
-    says: ['El anfitrión aprobó tu trabajo en Gull Cottage el 10 mar 2026, 11:30 GMT-4.', 'Puntuación: 4 de 5.', 'Impecable'],
+    says: [
+      'El anfitrión aprobó tu trabajo en Gull Cottage el 10 mar 2026, 11:30 GMT-4.',
+      'Puntuación: 4 de 5.',
+      'Impecable',
+    ],
     links: [],
   }),
   contact: (to) => ({

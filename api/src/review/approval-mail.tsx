@@ -25,7 +25,9 @@ function approvedTime(approval: Approval, language: MailLanguage): string {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: approval.timeZone,
-  }).format(approval.approvedAt).concat(' ', zoneAbbreviation(approval.approvedAt, approval.timeZone, language));
+  })
+    .format(approval.approvedAt)
+    .concat(' ', zoneAbbreviation(approval.approvedAt, approval.timeZone, language));
 }
 
 function zoneAbbreviation(at: Date, timeZone: string, language: MailLanguage): string {

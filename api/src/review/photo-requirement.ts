@@ -20,23 +20,21 @@ export const photoRequirementMessages = {
  * uploaded never blocks the device's queue.
  */
 export async function assertRejectedPhotosReplaced(em: EntityManager, runId: string): Promise<void> {
-  const rows = await em.getConnection().execute<
-    { title: string; required_media: number; kept: string; rejected: string }[]
-  >(
-    `select t.title, t.required_media,
+  const rows = await em
+    .getConnection()
+    .execute<{ title: string; required_media: number; kept: string; rejected: string }[]>(
+      `select t.title, t.required_media,
        count(m.id) filter (where m.status = 'confirmed' and m.rejected_at is null) as kept,
        count(m.id) filter (where m.rejected_at is not null) as rejected
      from run_tasks t left join media m on m.run_task_id = t.id
      where t.run_id = ? and t.reopened
      group by t.id order by t.order_index`,
-    [runId],
-  );
+      [runId],
+    );
   const short = rows.flatMap((row) => {
     const rejected = Number(row.rejected);
     const missing = photosRequired(row.required_media, rejected) - Number(row.kept);
-    return rejected > 0 && missing > 0
-      ? [`${row.title} (needs ${missing} new photo${missing === 1 ? '' : 's'})`]
-      : [];
+    return rejected > 0 && missing > 0 ? [`${row.title} (needs ${missing} new photo${missing === 1 ? '' : 's'})`] : [];
   });
   if (short.length) throw conflict(photoRequirementMessages.replace(short));
 }

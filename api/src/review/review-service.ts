@@ -108,13 +108,7 @@ async function mailRevision(deps: ReviewDeps, run: Run, request: ReviewRequest, 
  * property's zone. It spends the owner's hourly budget of mails to team members; once that is spent the
  * approval stands and no mail goes.
  */
-async function mailApproval(
-  deps: ReviewDeps,
-  ownerId: string,
-  run: Run,
-  request: ReviewRequest,
-  approvedAt: Date,
-) {
+async function mailApproval(deps: ReviewDeps, ownerId: string, run: Run, request: ReviewRequest, approvedAt: Date) {
   const assignee = run.assigned_to?.email;
   if (!assignee) return;
   try {

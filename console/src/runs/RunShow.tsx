@@ -20,6 +20,7 @@ import { DispatchFields } from '../dispatch/DispatchFields.tsx';
 import { formatInZone, instantFromLocal, localFromInstant } from '../dispatch/due-time.ts';
 import type { PropertyRecord, RunRecord } from '../resource-records.ts';
 import type { RunStatus } from '../types.ts';
+import { ReviewActions, reviewSummary } from './ReviewActions.tsx';
 import { useRunEvidence } from './show/run-evidence.ts';
 import { RunIssuesCard } from './show/RunIssuesCard.tsx';
 import { RunReportsCard } from './show/RunReportsCard.tsx';
@@ -63,7 +64,7 @@ export function RunShow() {
 
   useEffect(() => {
     if (id) void apiJson<TimelineEntry[]>(`/runs/${id}/timeline`).then(setTimeline);
-  }, [id, run?.status, run?.assigned_to]);
+  }, [id, run?.status, run?.assigned_to, run?.review?.reviewed_at]);
 
   if (!run) return null;
   const update = async (data: Record<string, unknown>, success: string, failure: string) => {
@@ -99,6 +100,8 @@ export function RunShow() {
         <Chip label={style.label} sx={{ color: style.color, bgcolor: style.bgcolor }} />
         {run.awaiting_submission && <Chip color="warning" variant="outlined" label="All tasks done, not submitted" />}
         {run.source === 'calendar' && <Chip variant="outlined" label="From booking calendar" />}
+        {reviewSummary(run.review) && <Chip variant="outlined" label={reviewSummary(run.review)} />}
+        {run.status === 'completed' && <ReviewActions run={run} />}
         {nextStatuses.length > 0 && (
           <TextField
             select
