@@ -188,15 +188,17 @@ export function useRunner(
   /** Re-reads the queue after a local write. */
   const refreshLocal = useCallback(async () => commit(await readChanges(token)), [commit, token]);
 
-  /** A fresh run from the server with the queue laid over it; on failure the synced items are folded in. */
+  /**
+   * After a sync: what was sent is the server's now, so it is folded into the copy we have at once (no
+   * "Waiting to upload" for work already sent while the run reloads); then a fresh run from the server.
+   */
   const refreshFromServer = useCallback(async () => {
     const before = latest.current.changes;
-    const load = await loadRun(api, token).catch(() => null);
     const local = await readChanges(token);
+    commit({ server: foldSynced(latest.current.server, before, local.changes), ...local });
+    const load = await loadRun(api, token).catch(() => null);
     if (load?.state === 'loaded' && !load.source.fromCache) {
-      commit({ server: load.run, source: load.source, ...local });
-    } else {
-      commit({ server: foldSynced(latest.current.server, before, local.changes), ...local });
+      commit({ server: load.run, source: load.source, ...(await readChanges(token)) });
     }
   }, [api, commit, token]);
 
@@ -225,9 +227,11 @@ export function useRunner(
     void refreshLocal().catch(() => undefined);
     instance.start();
     // Only the counts: a new copy of the files would redraw their thumbnails every 10 s.
+    // A read that another commit overtook is stale (e.g. taken before a sync cleared the queue): dropped.
     const refreshCounts = async () => {
+      const before = latest.current;
       const { queued, pending } = await readChanges(token);
-      commit({ queued, pending });
+      if (latest.current === before) commit({ queued, pending });
     };
     const timer = setInterval(() => void refreshCounts().catch(() => undefined), QUEUED_REFRESH_MS);
     return () => {

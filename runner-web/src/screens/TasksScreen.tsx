@@ -29,7 +29,7 @@ export function TasksScreen({ runner, online }: { runner: Runner; online: boolea
 
   return (
     <>
-      {done && <RunCompleteCard run={run} pending={runner.sync.pending} />}
+      {done && <RunCompleteCard run={run} sync={runner.sync} />}
       {!done && current && (
         <CurrentTaskCard
           task={current}

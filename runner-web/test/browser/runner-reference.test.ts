@@ -84,22 +84,21 @@ describe('the earlier photo as a reference in the runner', () => {
       await camera.getByRole('button', { name: 'Capture' }).click();
       await camera.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
       await current.getByText('Photos: 1 / 1 required ✓').waitFor({ timeout: SYNC_TIMEOUT_MS });
-      await screenshot(page, 'reference-after-capture');
       // The camera was released once the photo was taken.
       expect(await page.evaluate(() => document.querySelectorAll('video').length)).toBe(0);
+      // The count above includes a photo still queued on the phone: wait for its upload to be confirmed
+      // before the page closes, or closing it cancels the upload (the test's old race: "Uploading... 0%").
+      await current.getByText('File uploaded successfully').waitFor({ timeout: SYNC_TIMEOUT_MS });
+      await screenshot(page, 'reference-after-capture');
+      expect(
+        await harness().sql<{ type: string }>(
+          `select m.type from media m join run_tasks t on t.id = m.run_task_id
+            where m.run_id = ? and t.title = ? and m.status = 'confirmed'`,
+          [moveOut.id, KITCHEN],
+        ),
+      ).toEqual([{ type: 'photo' }]);
       expect(errors).toEqual([]);
     });
-    await expect
-      .poll(
-        () =>
-          harness().sql<{ type: string }>(
-            `select m.type from media m join run_tasks t on t.id = m.run_task_id
-              where m.run_id = ? and t.title = ? and m.status = 'confirmed'`,
-            [moveOut.id, KITCHEN],
-          ),
-        { timeout: SYNC_TIMEOUT_MS },
-      )
-      .toEqual([{ type: 'photo' }]);
   });
 
   it('falls back to the file picker when the camera cannot be opened', async () => {
