@@ -1,3 +1,4 @@
+import { formatDateTime } from '@turnproof/config/time-format';
 import {
   Box,
   Button,
@@ -17,7 +18,7 @@ import { useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 import { DispatchFields } from '../../dispatch/DispatchFields.tsx';
-import { formatInZone, instantFromLocal } from '../../dispatch/due-time.ts';
+import { instantFromLocal } from '../../dispatch/due-time.ts';
 import { type IssueRecord, issueAnchor, useIssueActions, useRunIssues } from './run-issues.ts';
 
 // The colours of MUI's standard Alerts: dark text on a light tint, readable at chip size.
@@ -103,12 +104,12 @@ function IssueRow({
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{issue.description}</Typography>
       </Stack>
       <Typography variant="body2" color="text.secondary">
-        Reported {formatInZone(issue.created_at, timeZone)}
+        Reported {formatDateTime(issue.created_at, timeZone)}
         {issue.task_title ? ` · task: ${issue.task_title}` : ''}
       </Typography>
       {issue.status !== 'open' && issue.resolved_at && (
         <Typography variant="body2">
-          {issue.status === 'resolved' ? 'Resolved' : 'Follow-up run made'} {formatInZone(issue.resolved_at, timeZone)}
+          {issue.status === 'resolved' ? 'Resolved' : 'Follow-up run made'} {formatDateTime(issue.resolved_at, timeZone)}
           {issue.resolution_note ? `: ${issue.resolution_note}` : ''}
         </Typography>
       )}

@@ -1,5 +1,6 @@
+import { formatDateTime } from '@turnproof/config/time-format';
 import { Card, CardContent, Chip, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
-import { formatInZone } from '../../dispatch/due-time.ts';
+
 import { MediaThumbnails } from './MediaThumbnails.tsx';
 import type { RunEvidence } from './run-evidence.ts';
 
@@ -31,7 +32,7 @@ export function RunIssuesCard({ issues, timeZone }: { issues: RunEvidence['issue
                       <span>{issue.description}</span>
                     </Stack>
                   }
-                  secondary={formatInZone(issue.created_at, timeZone)}
+                  secondary={formatDateTime(issue.created_at, timeZone)}
                 />
                 <MediaThumbnails media={issue.media} subject={`Issue “${issue.description}”`} timeZone={timeZone} />
               </ListItem>
