@@ -80,8 +80,8 @@ export function paymentFailedMail(
       <MailLayout preview={sentence}>
         <Text>{sentence}</Text>
         <Text>
-          Your plan stays active until {formatDateTime(graceEndsAt, timeZone)}; after that your account moves to Flex (10 reports a month at
-          $2.00 each).
+          Your plan stays active until {formatDateTime(graceEndsAt, timeZone)}; after that your account moves to Flex
+          (10 reports a month at $2.00 each).
         </Text>
         <Button href={billingUrl}>Update your payment method</Button>
       </MailLayout>,

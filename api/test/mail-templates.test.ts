@@ -166,13 +166,21 @@ const cases: Record<string, (to: string) => Case> = {
     links: [run.runUrl],
   }),
   'trial expiring': (to) => ({
-    mail: trialNoticeMail(to, 'expiring', { endsAt: dueAt, plansUrl: `${origin}/subscription`, timeZone: run.timeZone }),
+    mail: trialNoticeMail(to, 'expiring', {
+      endsAt: dueAt,
+      plansUrl: `${origin}/subscription`,
+      timeZone: run.timeZone,
+    }),
     subject: /^Trial Expiring \(3 days left/,
     says: [`Trial Expiring: your free trial of Turnproof ends on ${due} (3 days left).`],
     links: [`${origin}/subscription`],
   }),
   'trial ending soon': (to) => ({
-    mail: trialNoticeMail(to, 'ending_soon', { endsAt: dueAt, plansUrl: `${origin}/subscription`, timeZone: run.timeZone }),
+    mail: trialNoticeMail(to, 'ending_soon', {
+      endsAt: dueAt,
+      plansUrl: `${origin}/subscription`,
+      timeZone: run.timeZone,
+    }),
     subject: /^Trial Ending Soon! \(1 day left/,
     says: ['Trial Ending Soon!: your free trial', 'Pick one to keep your work flowing:'],
     links: [`${origin}/subscription`],

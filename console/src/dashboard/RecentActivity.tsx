@@ -5,7 +5,6 @@ import { paths } from '../layout/navigation.ts';
 import type { DashboardData } from '../types.ts';
 import { RUN_STATUS_STYLES, RUN_TYPE_LABELS } from './runLabels.ts';
 
-
 /** The 5 latest runs with their status colours. */
 export function RecentActivity({ runs }: { runs: DashboardData['recent_runs'] }) {
   return (

@@ -2,7 +2,6 @@ import { deviceZone, formatDay } from '@turnproof/config/time-format';
 import { Box, Chip, Typography } from '@mui/material';
 import type { Access } from '../types.ts';
 
-
 /** The sidebar's plan card: plan name and a status badge (Admin, Trial with its end, Active, Inactive). */
 export function SubscriptionCard({ access }: { access: Access }) {
   const badge: Record<Access['status'], { label: string; color: 'secondary' | 'info' | 'success' | 'default' }> = {

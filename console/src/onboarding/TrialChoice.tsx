@@ -5,7 +5,6 @@ import { useNotify } from 'react-admin';
 import { apiJson } from '../api/http.ts';
 import { errorMessage } from '../auth/authApi.ts';
 
-
 /**
  * For an owner on the sign-up trial: go on with it instead of picking a plan now. It names the plan whose
  * features the trial opens and the reports it really allows (metered at Flex's monthly cap until a plan

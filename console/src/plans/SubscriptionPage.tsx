@@ -23,7 +23,6 @@ import { useOnboarding } from '../onboarding/useOnboarding.ts';
 import { PlanChoice } from './PlanChoice.tsx';
 import { billingNotSetUpSentence } from './billing-not-set-up.ts';
 
-
 const INCLUDED = [
   'Magic links for cleaners: no account, no app store',
   'Photo and video proof on every task that needs it',

@@ -1,6 +1,5 @@
 import { formatDateTime } from '@turnproof/config/time-format';
 
-
 /** A check as the capture log holds it: what the cleaner's device claimed, and when the server received it. */
 export interface CheckClaim {
   device_time: string | null;

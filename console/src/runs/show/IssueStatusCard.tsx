@@ -109,7 +109,8 @@ function IssueRow({
       </Typography>
       {issue.status !== 'open' && issue.resolved_at && (
         <Typography variant="body2">
-          {issue.status === 'resolved' ? 'Resolved' : 'Follow-up run made'} {formatDateTime(issue.resolved_at, timeZone)}
+          {issue.status === 'resolved' ? 'Resolved' : 'Follow-up run made'}{' '}
+          {formatDateTime(issue.resolved_at, timeZone)}
           {issue.resolution_note ? `: ${issue.resolution_note}` : ''}
         </Typography>
       )}
