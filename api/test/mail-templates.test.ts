@@ -42,7 +42,7 @@ const run = {
   runUrl: `${origin}/runs/r1`,
   timeZone: 'Europe/Lisbon',
 };
-const due = 'Jan 20, 2027, 4:00 PM (Europe/Lisbon)';
+const due = 'Jan 20, 2027, 4:00 PM GMT+0';
 
 interface Case {
   mail: MailMessage | (() => Promise<void>);
@@ -137,7 +137,16 @@ const cases: Record<string, (to: string) => Case> = {
     mail: weeklySummaryMail(to, {
       from: new Date('2027-01-11T00:00:00Z'),
       to: new Date('2027-01-18T00:00:00Z'),
-      runs: [{ propertyName: 'Summary Loft', kind: 'turnover', status: 'in_progress', createdAt: dueAt }],
+      timeZone: 'Europe/Lisbon',
+      runs: [
+        {
+          propertyName: 'Summary Loft',
+          kind: 'turnover',
+          status: 'in_progress',
+          createdAt: dueAt,
+          timeZone: 'Europe/Lisbon',
+        },
+      ],
       issues: [{ propertyName: 'Summary Loft', severity: 'low', description: 'Scuffed wall' }],
       reports: 3,
       dashboardUrl: `${origin}/dashboard`,
@@ -158,13 +167,21 @@ const cases: Record<string, (to: string) => Case> = {
     links: [run.runUrl],
   }),
   'trial expiring': (to) => ({
-    mail: trialNoticeMail(to, 'expiring', { endsAt: dueAt, plansUrl: `${origin}/subscription` }),
+    mail: trialNoticeMail(to, 'expiring', {
+      endsAt: dueAt,
+      plansUrl: `${origin}/subscription`,
+      timeZone: run.timeZone,
+    }),
     subject: /^Trial Expiring \(3 days left/,
-    says: ['Trial Expiring: your free trial of Turnproof ends on January 20, 2027 (3 days left).'],
+    says: [`Trial Expiring: your free trial of Turnproof ends on ${due} (3 days left).`],
     links: [`${origin}/subscription`],
   }),
   'trial ending soon': (to) => ({
-    mail: trialNoticeMail(to, 'ending_soon', { endsAt: dueAt, plansUrl: `${origin}/subscription` }),
+    mail: trialNoticeMail(to, 'ending_soon', {
+      endsAt: dueAt,
+      plansUrl: `${origin}/subscription`,
+      timeZone: run.timeZone,
+    }),
     subject: /^Trial Ending Soon! \(1 day left/,
     says: ['Trial Ending Soon!: your free trial', 'Pick one to keep your work flowing:'],
     links: [`${origin}/subscription`],
@@ -182,11 +199,11 @@ const cases: Record<string, (to: string) => Case> = {
     links: [`${origin}/subscription`],
   }),
   'payment failed': (to) => ({
-    mail: paymentFailedMail(to, 'pro', dueAt, `${origin}/subscription`),
+    mail: paymentFailedMail(to, 'pro', dueAt, `${origin}/subscription`, run.timeZone),
     subject: /^Payment failed: update your card to keep Turnproof Pro$/,
     says: [
       'We could not collect the payment for your Turnproof Pro plan.',
-      'Your plan stays active until January 20, 2027',
+      `Your plan stays active until ${due}`,
       'Update your payment method',
     ],
     links: [`${origin}/subscription`],

@@ -57,6 +57,7 @@ export interface DashboardData {
     checklist_name: string;
     property_id: string;
     property_name: string;
+    property_timezone: string;
     created_at: string;
     ended_at: string | null;
   }[];

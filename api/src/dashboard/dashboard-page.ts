@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { PAGE_COOKIES } from '@turnproof/config/page-cookies';
+import { knownZone } from '@turnproof/config/time-format';
 import { sessionOf } from '../auth/session-answer.ts';
 import type { AppContext } from '../http/context.ts';
 import { sendCompressedHtml } from '../http/send-html.ts';
@@ -19,13 +20,7 @@ const GUESSED_WIDTH = { phone: 360, other: 1280 };
 
 /** Midnight today in `zone` (an IANA name), or in UTC when the name is missing or unknown. */
 export function midnightIn(zone: string | undefined, now = new Date()): Date {
-  let timeZone = 'UTC';
-  try {
-    if (zone) timeZone = new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
-  } catch {
-    // An unknown zone (a RangeError): UTC.
-  }
-  const midnight = new TZDate(now.getTime(), timeZone);
+  const midnight = new TZDate(now.getTime(), knownZone(zone));
   midnight.setHours(0, 0, 0, 0);
   return new Date(midnight.getTime());
 }

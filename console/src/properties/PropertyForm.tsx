@@ -1,3 +1,4 @@
+import { deviceZone } from '@turnproof/config/time-format';
 import { ReferenceInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, required } from 'react-admin';
 import { Typography } from '@mui/material';
 import { useWatch } from 'react-hook-form';
@@ -53,7 +54,7 @@ function DispatchSettings() {
         source="timezone"
         label="Time zone"
         helperText="IANA name, such as Europe/Lisbon: times in reports, mails and links are shown in it"
-        defaultValue={Intl.DateTimeFormat().resolvedOptions().timeZone}
+        defaultValue={deviceZone()}
       />
       <TextInput source="check_in_time" label="Check-in time" type="time" defaultValue="15:00" />
       <TextInput source="checkout_time" label="Checkout time" type="time" defaultValue="11:00" />

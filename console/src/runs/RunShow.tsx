@@ -1,3 +1,4 @@
+import { formatDateTime } from '@turnproof/config/time-format';
 import {
   Button,
   Card,
@@ -17,7 +18,7 @@ import { useParams } from 'react-router-dom';
 import { apiJson } from '../api/http.ts';
 import { RUN_STATUS_STYLES } from '../dashboard/runLabels.ts';
 import { DispatchFields } from '../dispatch/DispatchFields.tsx';
-import { formatInZone, instantFromLocal, localFromInstant } from '../dispatch/due-time.ts';
+import { instantFromLocal, localFromInstant } from '../dispatch/due-time.ts';
 import type { PropertyRecord, RunRecord } from '../resource-records.ts';
 import type { RunStatus } from '../types.ts';
 import { ReviewActions, reviewSummary } from './ReviewActions.tsx';
@@ -124,7 +125,7 @@ export function RunShow() {
         <CardContent>
           <Stack spacing={2}>
             <Typography variant="body2">
-              {run.due_at ? `Due ${formatInZone(run.due_at, timeZone)}` : 'No due time'}
+              {run.due_at ? `Due ${formatDateTime(run.due_at, timeZone)}` : 'No due time'}
               {!scheduling && ` · ${run.assignee ? `Assigned to ${run.assignee.name}` : 'Unassigned'}`}
             </Typography>
             {scheduling && (
@@ -178,7 +179,7 @@ export function RunShow() {
           <List dense>
             {timeline.map((entry) => (
               <ListItem key={entry.id} disableGutters>
-                <ListItemText primary={entry.detail} secondary={formatInZone(entry.created_at, timeZone)} />
+                <ListItemText primary={entry.detail} secondary={formatDateTime(entry.created_at, timeZone)} />
               </ListItem>
             ))}
           </List>

@@ -1,3 +1,4 @@
+import { deviceZone } from '@turnproof/config/time-format';
 import DownloadIcon from '@mui/icons-material/Download';
 import {
   Alert,
@@ -115,7 +116,7 @@ export function SettingsPage() {
   const logout = useLogout();
   const [dialog, setDialog] = useState<'password' | 'delete' | null>(null);
   const { preferences, failed, save } = usePreferences();
-  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const browserZone = deviceZone();
 
   return (
     <Box sx={{ py: 2, maxWidth: 880 }}>

@@ -1,6 +1,6 @@
+import { formatDateTime } from '@turnproof/config/time-format';
 import { Box, ButtonBase, Chip, Stack } from '@mui/material';
 import { type ReactNode, useState } from 'react';
-import { formatInZone } from '../../dispatch/due-time.ts';
 import { PhotoViewer, type ViewedMedia } from './PhotoViewer.tsx';
 import type { EvidenceMedia } from './run-evidence.ts';
 
@@ -27,9 +27,9 @@ export function MediaThumbnails({
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 0.5 }}>
         {media.map((item, index) => {
           const title = `${subject}: ${item.type} ${index + 1} of ${media.length}`;
-          const received = `received ${formatInZone(item.received_at, timeZone)}`;
+          const received = `received ${formatDateTime(item.received_at, timeZone)}`;
           const caption = item.captured_at
-            ? `Taken ${formatInZone(item.captured_at, timeZone)} (the phone's clock), ${received}`
+            ? `Taken ${formatDateTime(item.captured_at, timeZone)} (the phone's clock), ${received}`
             : `${received[0]!.toUpperCase()}${received.slice(1)}`;
           return (
             <Stack key={item.id} spacing={0.5} sx={{ width: 96, alignItems: 'flex-start' }}>
