@@ -33,6 +33,7 @@ import { propertiesRouter } from './properties/properties-router.ts';
 import { onboardingRouter } from './onboarding/onboarding-router.ts';
 import { mediaRouter } from './public/media-router.ts';
 import { publicRunRouter, testRunRouter } from './public/public-run-router.ts';
+import { throttlePublicApi } from './public/public-throttle.ts';
 import { runnerPage } from './public/runner-page.ts';
 import { issuesRouter } from './issues/issues-router.ts';
 import { liveRouter } from './live/live-router.ts';
@@ -146,6 +147,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     await next();
   });
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' }));
+  // After the body parser: the runner's writes carry their link in the body.
+  app.use(throttlePublicApi(deps));
   app.use(secureCookiesOnHttpsOrigin(deps.config.publicOrigin));
   app.use(loadSession());
   app.use(site.notFound);

@@ -37,6 +37,9 @@ export interface RateLimitSettings {
   assignmentMailsPerOwner: Limit;
   /** "Sync now" of booking calendars: each fetches feeds and reconciles runs on the shared worker. */
   calendarSyncsPerOwner: Limit;
+  /** Requests to /api/public/* through one magic or schedule link, and from one address. */
+  publicRequestsPerLink: Limit;
+  publicRequestsPerIp: Limit;
 }
 
 export const defaultRateLimits: RateLimitSettings = {
@@ -64,6 +67,11 @@ export const defaultRateLimits: RateLimitSettings = {
   assignmentMailsPerOwner: ASSIGNMENT_MAILS_PER_OWNER,
   // The calendars sync every 15 minutes on their own; "Sync now" is for the odd change seen at once.
   calendarSyncsPerOwner: { points: 10, durationSeconds: 15 * 60 },
+  // A whole run flushed from a phone's offline queue at once: 300 photos (reserve, PUT, confirm each), up to
+  // 1,000 task updates, issues and the completion, with room to spare. Per address, several cleaners behind
+  // one network (an office, a carrier's NAT) together.
+  publicRequestsPerLink: { points: 3_000, durationSeconds: 10 * 60 },
+  publicRequestsPerIp: { points: 10_000, durationSeconds: 10 * 60 },
 };
 
 type LimiterName = keyof RateLimitSettings;
@@ -88,6 +96,8 @@ const messages: Record<LimiterName, string> = {
   invitationMailsPerOwner: 'Too many invitation e-mails sent. Please wait {wait} and try again.',
   assignmentMailsPerOwner: 'Too many assignment e-mails sent. Please wait {wait} and try again.',
   calendarSyncsPerOwner: 'Too many calendar syncs in a short time. Please wait {wait} and try again.',
+  publicRequestsPerLink: 'Too many requests through this link. Please wait {wait} and try again.',
+  publicRequestsPerIp: 'Too many requests from your network. Please wait {wait} and try again.',
 };
 
 function humanWait(seconds: number): string {
