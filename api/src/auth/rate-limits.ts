@@ -37,6 +37,8 @@ export interface RateLimitSettings {
   assignmentMailsPerOwner: Limit;
   /** "Sync now" of booking calendars: each fetches feeds and reconciles runs on the shared worker. */
   calendarSyncsPerOwner: Limit;
+  /** Damage-claim PDFs printed on the shared worker (a stored pack is served without printing). */
+  claimPacksPerOwner: Limit;
 }
 
 export const defaultRateLimits: RateLimitSettings = {
@@ -64,6 +66,8 @@ export const defaultRateLimits: RateLimitSettings = {
   assignmentMailsPerOwner: ASSIGNMENT_MAILS_PER_OWNER,
   // The calendars sync every 15 minutes on their own; "Sync now" is for the odd change seen at once.
   calendarSyncsPerOwner: { points: 10, durationSeconds: 15 * 60 },
+  // A pack is printed again only when its run's evidence or report changed.
+  claimPacksPerOwner: { points: 10, durationSeconds: 60 * 60 },
 };
 
 type LimiterName = keyof RateLimitSettings;
@@ -88,6 +92,7 @@ const messages: Record<LimiterName, string> = {
   invitationMailsPerOwner: 'Too many invitation e-mails sent. Please wait {wait} and try again.',
   assignmentMailsPerOwner: 'Too many assignment e-mails sent. Please wait {wait} and try again.',
   calendarSyncsPerOwner: 'Too many calendar syncs in a short time. Please wait {wait} and try again.',
+  claimPacksPerOwner: 'Too many damage-claim packs in a short time. Please wait {wait} and try again.',
 };
 
 function humanWait(seconds: number): string {
