@@ -8,6 +8,7 @@ import type { MediaStorage } from './media-storage.ts';
 import type { PdfRenderer } from './report/index.ts';
 import { createReportActivities } from './report-activities.ts';
 import { createMediaRetentionActivities } from './media-retention-activities.ts';
+import { createClaimActivities } from './claim-activities.ts';
 import { createCalendarActivities } from './calendar/calendar-activities.ts';
 import { ownerMailBudget } from './owner-mail-budget.ts';
 import { createEscalationActivities } from './escalation-activities.ts';
@@ -51,6 +52,10 @@ export function createActivities(given: ActivityDeps) {
       ...deps,
       runUrl,
       reportDownloadUrl,
+      verificationUrl: (runId, version) => verificationUrl(deps.publicOrigin, runId, version),
+    }),
+    ...createClaimActivities({
+      ...deps,
       verificationUrl: (runId, version) => verificationUrl(deps.publicOrigin, runId, version),
     }),
     ...createSubscriptionActivities({ ...deps, plansUrl }),

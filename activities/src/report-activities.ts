@@ -63,7 +63,7 @@ function slug(text: string) {
 }
 
 /** Keeps Temporal informed while a long render runs, so a dead worker is noticed within the heartbeat timeout. */
-async function withHeartbeat<T>(work: () => Promise<T>): Promise<T> {
+export async function withHeartbeat<T>(work: () => Promise<T>): Promise<T> {
   const context = Context.current();
   context.heartbeat();
   const timer = setInterval(() => context.heartbeat(), 2000);

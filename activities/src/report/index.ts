@@ -13,4 +13,4 @@ export { escapeHtml } from './html.ts';
 export { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-launch.ts';
 export { buildClaimHtml, type ClaimData, type ClaimIssue, type ClaimPhoto } from './claim-html.ts';
 export { CHROMIUM_MISSING, PdfPrintError } from './pdf-problem.ts';
-export { reportFilePath, reportHtmlPath, type ReportKey } from './report-paths.ts';
+export { claimPdfPath, type ClaimPackKey, reportFilePath, reportHtmlPath, type ReportKey } from './report-paths.ts';

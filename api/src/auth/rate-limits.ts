@@ -40,6 +40,8 @@ export interface RateLimitSettings {
   /** Requests to /api/public/* through one magic or schedule link, and from one address. */
   publicRequestsPerLink: Limit;
   publicRequestsPerIp: Limit;
+  /** Damage-claim PDFs printed on the shared worker (a stored pack is served without printing). */
+  claimPacksPerOwner: Limit;
 }
 
 export const defaultRateLimits: RateLimitSettings = {
@@ -72,6 +74,8 @@ export const defaultRateLimits: RateLimitSettings = {
   // one network (an office, a carrier's NAT) together.
   publicRequestsPerLink: { points: 3_000, durationSeconds: 10 * 60 },
   publicRequestsPerIp: { points: 10_000, durationSeconds: 10 * 60 },
+  // A pack is printed again only when its run's evidence or report changed.
+  claimPacksPerOwner: { points: 10, durationSeconds: 60 * 60 },
 };
 
 type LimiterName = keyof RateLimitSettings;
@@ -98,6 +102,7 @@ const messages: Record<LimiterName, string> = {
   calendarSyncsPerOwner: 'Too many calendar syncs in a short time. Please wait {wait} and try again.',
   publicRequestsPerLink: 'Too many requests through this link. Please wait {wait} and try again.',
   publicRequestsPerIp: 'Too many requests from your network. Please wait {wait} and try again.',
+  claimPacksPerOwner: 'Too many damage-claim packs in a short time. Please wait {wait} and try again.',
 };
 
 function humanWait(seconds: number): string {
