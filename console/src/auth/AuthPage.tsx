@@ -6,7 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { rememberChosenTemplate } from '../runs/chosen-template.ts';
 import { AuthFrame } from './AuthFrame.tsx';
-import { authProviders, errorMessage, requestPasswordReset, signUp, type SignUpPromo } from './authApi.ts';
+import { AUTH_PROVIDERS_KEY, authProviders, errorMessage, requestPasswordReset, signUp, type SignUpPromo } from './authApi.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { useSession } from './session.ts';
 import { useSignIn } from './useSignIn.ts';
@@ -33,7 +33,7 @@ export function AuthPage() {
   const notify = useNotify();
   const navigate = useNavigate();
   const session = useSession();
-  const providers = useQuery({ queryKey: ['auth-providers'], queryFn: authProviders, staleTime: Infinity });
+  const providers = useQuery({ queryKey: AUTH_PROVIDERS_KEY, queryFn: authProviders, staleTime: Infinity });
   // 'Get Started Free' on a public template page: that template is preselected in the first wizard.
   const chosenTemplate = params.get('template');
   useEffect(() => rememberChosenTemplate(chosenTemplate), [chosenTemplate]);
@@ -134,7 +134,7 @@ export function AuthPage() {
           needed. Co-hosts can sign in or create an account here.
         </Alert>
       )}
-      <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
+      <Box id="auth-form" component="form" onSubmit={(event) => void submit(event)} noValidate>
         <Stack spacing={2}>
           {signingUp && (
             <Controller
