@@ -59,6 +59,11 @@ describe('team invitations', () => {
     const accepted = await visitor.post('/api/team/invitations/accept', { token: link.searchParams.get('token') });
     expect(accepted.status).toBe(200);
     expect(accepted.body.message).toBe("You joined Test Owner's team on Turnproof.");
+    // The member is handed a schedule link of their own, which opens their schedule.
+    const schedule = new URL(accepted.body.schedule_link);
+    expect(schedule.pathname).toMatch(/^\/c\/[\w-]{43}$/);
+    const token = schedule.pathname.slice('/c/'.length);
+    expect((await visitor.get(`/api/public/schedule?token=${token}`)).body.member).toEqual({ name: 'Rosa Diaz' });
 
     const list = await owner.get('/api/team');
     expect(list.headers.get('content-range')).toBe('team 0-0/1');
@@ -66,6 +71,53 @@ describe('team invitations', () => {
       expect.objectContaining({ id: member.id, status: 'active', accepted_at: expect.any(String) }),
     ]);
     expect((await visitor.post('/api/team/invitations/accept', { token: 'not-a-real-token' })).status).toBe(400);
+  });
+
+  it("the link page's button lands on a page for cleaners with their schedule link, in their language", async () => {
+    const owner = await professionalOwner();
+    const email = uniqueEmail('lucia');
+    await invite(owner, { email, name: 'Lucía Pérez' });
+    const token = new URL(linkIn(await api.mailbox.latest(email, /invited you/))).searchParams.get('token') ?? '';
+    const press = (language: string) =>
+      fetch(`${api.baseUrl}/api/team/invitations/accept`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Accept: 'text/html',
+          'Accept-Language': language,
+          Origin: api.baseUrl,
+        },
+        body: new URLSearchParams({ token }).toString(),
+      });
+    const pressed = await press('es-MX,es;q=0.9');
+    expect(pressed.status).toBe(303);
+    const welcomeUrl = `${api.baseUrl}${pressed.headers.get('location')}`;
+    const open = (language: string) => fetch(welcomeUrl, { headers: { 'Accept-Language': language } });
+    const spanish = await open('es-MX,es;q=0.9');
+    expect(spanish.status).toBe(200);
+    expect(spanish.headers.get('referrer-policy')).toBe('no-referrer');
+    const page = await spanish.text();
+    expect(page).toContain('<html lang="es">');
+    expect(page).toContain('Te uniste al equipo de Test Owner');
+    expect(page).toContain('Qué es Turnproof');
+    expect(page).not.toMatch(/Sign In|password:/i);
+    const scheduleLink = /href="([^"]+\/c\/[^"]+)"/.exec(page)?.[1] ?? '';
+    expect(scheduleLink).toMatch(new RegExp(`^${api.baseUrl}/c/[\\w-]{43}$`));
+    // The same page again (a reload), in English for an English browser.
+    expect(await (await open('en-US')).text()).toContain('You joined Test Owner&#39;s team'); // as HTML escapes it
+
+    // Pressing the spent button again says so on a page, not in JSON.
+    const again = await press('en');
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain('This invitation link is invalid or was already used.');
+
+    // The welcome page works as long as the schedule link does.
+    const member = (await owner.get('/api/team')).body[0] as { id: string };
+    expect((await owner.delete(`/api/team/${member.id}/schedule-link`)).status).toBe(200);
+    const revoked = await open('en');
+    expect(revoked.status).toBe(410);
+    expect(await revoked.text()).toContain('This schedule link was revoked by the host.');
   });
 
   it('links the member to an existing Turnproof account with the same e-mail', async () => {

@@ -78,7 +78,7 @@ export function scheduleLinkOf(config: Config, member: TeamMember): string | nul
 }
 
 /** The member a schedule token opens: unknown 404, revoked or expired 410 (the runner shows its Invalid Magic Link screen). */
-async function memberForToken(em: EntityManager, token: string | undefined): Promise<TeamMember> {
+export async function memberForToken(em: EntityManager, token: string | undefined): Promise<TeamMember> {
   if (!token || token.length > 200) throw notFound(scheduleMessages.invalid);
   const member = await em.findOne(TeamMember, { schedule_token_hash: hashToken(token) });
   if (!member) throw notFound(scheduleMessages.invalid);

@@ -184,6 +184,7 @@ const PUBLIC_ROUTES = [
   'post /api/stripe/webhook',
   'get /api/team/invitations/accept',
   'post /api/team/invitations/accept',
+  'get /api/team/invitations/welcome',
   'head /api/test-run/{token}',
   'post /api/vitals',
 ];

@@ -95,7 +95,7 @@ export function AuthPage() {
     return (
       <AuthFrame title="Check your email">
         <Typography sx={{ mb: 3 }}>
-          We sent a confirmation link to <strong>{sentTo}</strong>. Click it to activate your account, then sign in.
+          We sent a confirmation link to <strong>{sentTo}</strong>. Click it to activate your account; it signs you in.
         </Typography>
         {promo && <SignUpPromoResult promo={promo} />}
         <Button variant="contained" fullWidth onClick={() => switchTo('sign-in')}>
@@ -126,12 +126,6 @@ export function AuthPage() {
       {params.get('confirmed') && !error && (
         <Alert severity="success" sx={{ mb: 2 }}>
           Email confirmed. You can sign in now.
-        </Alert>
-      )}
-      {params.get('invitation') === 'accepted' && !error && (
-        <Alert severity="success" sx={{ mb: 2 }}>
-          You joined the team. Inspections assigned to you arrive by e-mail with their checklist link; no account is
-          needed. Co-hosts can sign in or create an account here.
         </Alert>
       )}
       <Box id="auth-form" component="form" onSubmit={(event) => void submit(event)} noValidate>
