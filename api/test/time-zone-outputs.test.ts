@@ -197,7 +197,7 @@ describe("every time a person reads is in the property's zone, never UTC", () =>
         (to) =>
           revisionMail(to, {
             propertyName: 'Gull Cottage',
-            taskTitles: ['Oven'],
+            tasks: [{ title: 'Oven', note: 'Streaks on the door', rejectedPhotos: 1 }],
             note: 'Streaks',
             magicLink: run.magic_link,
           }),
