@@ -13,7 +13,11 @@ const OFFLINE_AFTER_MS = 60_000;
 /** Offline actions received within this of each other arrived in one sync. */
 const ONE_SYNC_MS = 2 * 60_000;
 
-const CLEANER_KINDS = ['task_checked', 'task_unchecked', 'media_confirmed', 'issue_reported'];
+/**
+ * Actions whose device time is when the cleaner acted. A photo's is when it was taken (its EXIF time),
+ * which may be long before an online upload, so photos never count as offline.
+ */
+const TIMED_KINDS = ['task_checked', 'task_unchecked', 'issue_reported'];
 
 interface CaptureRow {
   seq: number;
@@ -30,7 +34,7 @@ const minutes = (ms: number) => Math.max(1, Math.round(ms / 60_000));
 function offlineSyncs(rows: CaptureRow[]): TimelineEntry[] {
   const late = rows.filter(
     (row) =>
-      CLEANER_KINDS.includes(row.kind) &&
+      TIMED_KINDS.includes(row.kind) &&
       row.device_time &&
       row.received_at.getTime() - row.device_time.getTime() > OFFLINE_AFTER_MS,
   );

@@ -100,6 +100,16 @@ describe('review with the photos', () => {
     const upload = await cleaner.uploadPhoto(target!.id, await cameraPhoto('retaken mirror'));
     expect(upload.confirmed?.status).toBe(200);
     expect(upload.confirmed?.body.media_count).toBe(target!.media.length);
+    // An issue the phone reported offline 12 minutes before it synced.
+    const issue = await cleaner.http.post('/api/public/issue', {
+      token: cleaner.token,
+      action_id: randomUUID(),
+      runTaskId: target!.id,
+      severity: 'medium',
+      description: 'Hairline crack in the mirror',
+      timestamp: new Date(Date.now() - 12 * 60_000).toISOString(),
+    });
+    expect(issue.status, JSON.stringify(issue.body)).toBe(201);
     const completed = await cleaner.completeWhenAccepted(randomUUID());
     expect(completed.status, JSON.stringify(completed.body)).toBe(200);
 
@@ -121,7 +131,16 @@ describe('review with the photos', () => {
 
     const timeline = (await owner.get(`/api/runs/${run.id}/timeline`)).body as { kind: string; detail: string }[];
     const kinds = timeline.map((entry) => entry.kind);
-    for (const kind of ['link_sent', 'opened', 'started', 'completed', 'sent_back', 'approved'])
+    for (const kind of [
+      'link_sent',
+      'opened',
+      'started',
+      'completed',
+      'sent_back',
+      'issue',
+      'offline_sync',
+      'approved',
+    ])
       expect(kinds).toContain(kind);
     expect(kinds.indexOf('opened')).toBeLessThan(kinds.indexOf('started'));
     expect(kinds.indexOf('sent_back')).toBeLessThan(kinds.indexOf('approved'));
@@ -130,5 +149,11 @@ describe('review with the photos', () => {
       `Sent back 1 task: ${title} (1 photo rejected).`,
     );
     expect(timeline.find((entry) => entry.kind === 'approved')!.detail).toBe('Approved · 4/5.');
+    expect(timeline.find((entry) => entry.kind === 'issue')!.detail).toBe(
+      'Issue reported (medium): Hairline crack in the mirror',
+    );
+    expect(timeline.find((entry) => entry.kind === 'offline_sync')!.detail).toBe(
+      'Synced 1 action made offline, the oldest 12 minutes earlier.',
+    );
   });
 });
