@@ -3,12 +3,14 @@ import type { PublicRun } from '../run-model.ts';
 import type { SyncView } from '../runner/use-runner.ts';
 
 /**
- * The run is completed (or done): what the cleaner sent, and what still waits on this phone to upload
- * (while it is being sent, the sync's progress instead: it is not waiting).
+ * The run is completed (or done): what the cleaner sent, and what still waits on this phone to upload:
+ * said only while it does wait (offline, or the last send failed); online it is being sent, so the
+ * sync's progress shows instead.
  */
-export function RunCompleteCard({ run, sync }: { run: PublicRun; sync: SyncView }) {
+export function RunCompleteCard({ run, sync, online }: { run: PublicRun; sync: SyncView; online: boolean }) {
   const t = useMessages();
   const { pending, progress } = sync;
+  const sending = online && !sync.error;
   const tasks = run.tasks.filter((task) => task.checked).length;
   const photos = run.tasks.reduce((sum, task) => sum + task.media_count, 0);
   const waiting = pending.tasks + pending.photos + pending.issues > 0 || pending.completion;
@@ -21,9 +23,8 @@ export function RunCompleteCard({ run, sync }: { run: PublicRun; sync: SyncView 
       <p className="muted">{t.runCompleteText}</p>
       <h3 className="sent-title">{t.sentSummaryTitle}</h3>
       <p className="sent-summary">{t.sentSummary(tasks, photos, run.issue_count)}</p>
-      {waiting && (
-        <p className="hint">{progress ? t.syncing(progress.done, progress.total) : t.pendingWork(pending)}</p>
-      )}
+      {waiting && !sending && <p className="hint">{t.pendingWork(pending)}</p>}
+      {waiting && sending && progress && <p className="hint">{t.syncing(progress.done, progress.total)}</p>}
     </section>
   );
 }

@@ -29,7 +29,7 @@ export function TasksScreen({ runner, online }: { runner: Runner; online: boolea
 
   return (
     <>
-      {done && <RunCompleteCard run={run} sync={runner.sync} />}
+      {done && <RunCompleteCard run={run} sync={runner.sync} online={online} />}
       {!done && current && (
         <CurrentTaskCard
           task={current}

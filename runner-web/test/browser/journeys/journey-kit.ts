@@ -1,0 +1,52 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { PHONE } from '../chromium.ts';
+import { ensureBuilt as ensureRunnerBuilt } from '../runner-build.ts';
+import {
+  type ConsoleHarness,
+  PHONE_390,
+  SCREENSHOT_DIR,
+  startConsoleHarness,
+} from '../../../../api/test/console/console-harness.ts';
+import { screenshotFailure } from '../../../../api/test/console/screen-capture.ts';
+
+/**
+ * What the persona journeys share: the real API with a worker process, SMTP mailbox and Temporal (the
+ * console harness), both built front ends, a cleaner's phone at 390 px, and one screenshot per step.
+ */
+
+export const SYNC_TIMEOUT_MS = 45_000;
+
+/** The console harness, with the runner built as well (a journey crosses both). */
+export async function startJourney(): Promise<ConsoleHarness> {
+  ensureRunnerBuilt();
+  return startConsoleHarness({ worker: true });
+}
+
+/** A cleaner's Android phone, 390 px wide, in a browser context of its own (service worker and offline). */
+export async function cleanerPhone(harness: ConsoleHarness): Promise<{ context: BrowserContext; page: Page }> {
+  const page = await harness.newPage({ ...PHONE, viewport: PHONE_390.viewport });
+  return { context: page.context(), page };
+}
+
+/** A full-page screenshot, test-output/screenshots/journey-{name}.png, for people to look at. */
+export async function shot(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `journey-${name}.png`), fullPage: true });
+}
+
+/**
+ * Runs one step of a journey, logging how long it took; a failure names the step and leaves a
+ * screenshot of each page in play.
+ */
+export async function step(name: string, pages: Page[], body: () => Promise<void>): Promise<void> {
+  const started = Date.now();
+  try {
+    await body();
+  } catch (error) {
+    for (const [index, page] of pages.entries()) await screenshotFailure(page, `journey ${name} ${index}`);
+    throw new Error(`step "${name}" failed: ${(error as Error).message}`, { cause: error });
+  }
+  console.log(`journey step "${name}": ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
