@@ -99,12 +99,14 @@ export function formatTime(at: Instant, timeZone: Zone, locale = DEFAULT_LOCALE)
   return withZone(at, timeZone, locale, { hour: 'numeric', minute: '2-digit' });
 }
 
-export type DayStyle = 'medium' | 'long' | 'weekday';
+export type DayStyle = 'medium' | 'long' | 'weekday' | 'dayMonth';
 
 const DAY_STYLES: Record<DayStyle, Intl.DateTimeFormatOptions> = {
   medium: { month: 'short', day: 'numeric', year: 'numeric' },
   long: { month: 'long', day: 'numeric', year: 'numeric' },
   weekday: { weekday: 'long', month: 'short', day: 'numeric' },
+  /** 'Jan 11', for chart axes. */
+  dayMonth: { month: 'short', day: 'numeric' },
 };
 
 /**
@@ -123,10 +125,4 @@ export function formatCalendarDate(value: string, style: DayStyle = 'medium', lo
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
   const date = new Date(`${value}T12:00:00Z`);
   return Number.isNaN(date.getTime()) ? value : formatter(locale, 'UTC', DAY_STYLES[style]).format(date);
-}
-
-/** '12 Jan' style without the year, for chart axes of calendar dates. */
-export function formatCalendarDayMonth(value: string, locale = DEFAULT_LOCALE): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-  return formatter(locale, 'UTC', { day: 'numeric', month: 'short' }).format(new Date(`${value}T12:00:00Z`));
 }

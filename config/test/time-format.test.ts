@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatCalendarDate,
-  formatCalendarDayMonth,
   formatDateTime,
   formatDay,
   formatDue,
@@ -57,6 +56,6 @@ describe('the one time format', () => {
     expect(formatCalendarDate('2026-11-22')).toBe('Nov 22, 2026');
     expect(formatCalendarDate('2026-11-22', 'long')).toBe('November 22, 2026');
     expect(formatCalendarDate('next spring')).toBe('next spring');
-    expect(formatCalendarDayMonth('2027-01-11')).toBe('Jan 11');
+    expect(formatCalendarDate('2027-01-11', 'dayMonth')).toBe('Jan 11');
   });
 });
