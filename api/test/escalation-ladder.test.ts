@@ -7,7 +7,7 @@ import { signedInOwner, uniqueEmail } from './support/browser.ts';
 import { linkIn } from './support/mailbox.ts';
 import { ownerRecords } from './support/owner-records.ts';
 import { startTestApi, type TestApi } from './support/test-api.ts';
-import { acceptedMember } from './support/team-member.ts';
+import { acceptedMember, assignBeforeAcceptance } from './support/team-member.ts';
 import { startWorkerProcess, type WorkerProcess } from './support/worker-process.ts';
 
 // Skipped time: 100 ms per task stand for minutes, margins of 6 s and 3 s for hours.
@@ -41,9 +41,10 @@ async function stuckRunSetup({ backupAccepts = true } = {}) {
       name: 'Cliff Cottage',
       address: '3 Gull Way',
       timezone: 'Europe/Lisbon',
-      backup_assignee_id: backup.id,
+      ...(backupAccepts && { backup_assignee_id: backup.id }),
     })
   ).body;
+  if (!backupAccepts) await assignBeforeAcceptance(api, property.id, 'backup_assignee', backup.id);
   const template = (await owner.get('/api/templates?filter={"kind":"turnover"}')).body[0];
   const taskCount = (template.sections as { tasks: unknown[] }[]).flatMap((section) => section.tasks).length;
   // The reminder 4 s from now, the hand-over at 7 s, the host alert at 10 s, overdue when due.

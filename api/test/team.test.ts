@@ -3,6 +3,7 @@ import { Browser, signedInOwner, uniqueEmail } from './support/browser.ts';
 import { linkIn } from './support/mailbox.ts';
 import { ownerRecords } from './support/owner-records.ts';
 import { startTestApi, type TestApi } from './support/test-api.ts';
+import { acceptedMember } from './support/team-member.ts';
 import { startWorkerProcess, type WorkerProcess } from './support/worker-process.ts';
 
 let api: TestApi;
@@ -197,7 +198,7 @@ describe('runs assigned to a team member', () => {
   it('e-mails the magic link to the assignee; removing the member unassigns the run', async () => {
     const owner = await professionalOwner();
     const email = uniqueEmail('assignee');
-    const member = await invite(owner, { email, name: 'Sam' });
+    const member = await acceptedMember(api, owner, { email, name: 'Sam' });
     const run = await newRun(owner, 'Gull Cottage');
 
     const assigned = await owner.put(`/api/runs/${run.id}`, { assigned_to: member.id });
@@ -222,7 +223,7 @@ describe('runs assigned to a team member', () => {
     it('sends the due-time reminder to the assignee as well as the host', async () => {
       const owner = await professionalOwner();
       const email = uniqueEmail('reminded');
-      const member = await invite(owner, { email });
+      const member = await acceptedMember(api, owner, { email, name: 'Sam' });
       const dueAt = new Date(Date.now() + 20_000);
       const run = await newRun(owner, 'Heron Point', { due_at: dueAt.toISOString(), assigned_to: member.id });
       expect(run.assigned_to).toBe(member.id);

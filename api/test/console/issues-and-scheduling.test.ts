@@ -5,6 +5,7 @@ import { Cleaner } from '../runner/cleaner.ts';
 import { uniqueEmail } from '../support/browser.ts';
 import { linkIn } from '../support/mailbox.ts';
 import { ownerRecords } from '../support/owner-records.ts';
+import { acceptedMember } from '../support/team-member.ts';
 import {
   type ConsoleHarness,
   DESKTOP,
@@ -43,7 +44,7 @@ beforeAll(async () => {
   harness = await startConsoleHarness({ worker: true });
   owner = await harness.owner();
   await ownerRecords(harness.api).grantPlan(owner.userId, 'pro');
-  rosa = (await owner.post('/api/team', { email: uniqueEmail('rosa'), name: 'Rosa Martinez', role: 'Cleaner' })).body;
+  rosa = await acceptedMember(harness.api, owner, { email: uniqueEmail('rosa'), name: 'Rosa Martinez' });
   property = (
     await owner.post('/api/properties', {
       name: 'Ocean Breeze Condo',

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cameraPhoto, Cleaner } from '../runner/cleaner.ts';
 import { uniqueEmail } from '../support/browser.ts';
 import { ownerRecords } from '../support/owner-records.ts';
+import { acceptedMember } from '../support/team-member.ts';
 import {
   type ConsoleHarness,
   DESKTOP,
@@ -31,8 +32,8 @@ beforeAll(async () => {
   harness = await startConsoleHarness({ worker: true });
   owner = await harness.owner();
   await ownerRecords(harness.api).grantPlan(owner.userId, 'pro');
-  rosa = (await owner.post('/api/team', { email: uniqueEmail('rosa'), name: 'Rosa Diaz', role: 'Cleaner' })).body;
-  ana = (await owner.post('/api/team', { email: anaEmail, name: 'Ana Lima', role: 'Cleaner' })).body;
+  rosa = await acceptedMember(harness.api, owner, { email: uniqueEmail('rosa'), name: 'Rosa Diaz' });
+  ana = await acceptedMember(harness.api, owner, { email: anaEmail, name: 'Ana Lima' });
   property = (
     await owner.post('/api/properties', { name: 'Harbour Loft', address: '1 Pier St', timezone: 'America/New_York' })
   ).body;

@@ -64,7 +64,7 @@ export const Task = defineEntity({
 export const TEAM_ROLES = ['Cleaner', 'Co-host'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 
-/** A cleaner or co-host an owner invited by e-mail; runs can be assigned to them once invited. */
+/** A cleaner or co-host an owner invited by e-mail; runs can be assigned to them once they accepted. */
 export const TeamMember = defineEntity({
   name: 'TeamMember',
   tableName: 'team_members',
