@@ -38,3 +38,4 @@ export { propertyCalendar, calendarWorkflowId, type PropertyCalendarInput } from
 export * from './dispatch-messages.ts';
 export { ladderSchedule, ESCALATION_STEPS, type EscalationStep } from './ladder-rules.ts';
 export { claimPack, claimPackWorkflowId } from './claim-pack.ts';
+export { pagePrint, pagePrintWorkflowId, type PagePrintInput } from './page-print.ts';

@@ -6,6 +6,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { AppState } from '../http/context.ts';
 import { addRoute } from '../openapi/registry.ts';
 import { fileBody } from '../openapi/records.ts';
+import { workerPrintedPdfs } from './worker-printed-pdf.ts';
 
 const SAMPLE_TEMPLATE = 'airbnb-turnover-cleaning-checklist';
 const STARTED_AT = Date.parse('2026-06-13T15:02:00Z');
@@ -95,11 +96,11 @@ export async function sampleReportData(): Promise<ReportData> {
 
 /**
  * GET /api/site/sample-report.pdf: the landing page's 'See sample report', a real report made by the
- * report pipeline (same HTML, same Chromium printer) from the sample run; printed once per process.
+ * report pipeline (same HTML, printed by the worker's Chromium) from the sample run; printed once and kept.
  */
 export function sampleReportRouter(deps: AppDeps) {
   const router = new Router<AppState>({ prefix: '/site' });
-  let printed: Promise<Buffer> | undefined;
+  const printed = workerPrintedPdfs(deps);
 
   addRoute(
     router,
@@ -111,13 +112,7 @@ export function sampleReportRouter(deps: AppDeps) {
       ok: { description: 'application/pdf', schema: fileBody, contentType: 'application/pdf' },
     },
     async (ctx) => {
-      if (!printed) {
-        printed = sampleReportData()
-          .then(buildReportHtml)
-          .then((html) => deps.pdf.render(html));
-        printed.catch(() => (printed = undefined));
-      }
-      const pdf = await printed;
+      const pdf = await printed('sample', async () => buildReportHtml(await sampleReportData()));
       ctx.set('Cache-Control', 'public, max-age=86400');
       ctx.set('Content-Disposition', 'inline; filename="turnproof-sample-report.pdf"');
       ctx.type = 'application/pdf';
