@@ -91,8 +91,8 @@ describe('/auth rendered on the server', () => {
       await page.goto(harness.url('/auth'), { waitUntil: 'commit' });
       await page.locator('#auth-form').waitFor();
       await page.getByLabel(/^Email/).fill(owner.email);
-      releaseScripts();
       await page.getByLabel(/^Password/).fill(harness.password);
+      releaseScripts();
       // Hydrated: React has taken the server's form over (its nodes carry React's keys), and the Show
       // password button works, which the server's HTML alone cannot do.
       await page.waitForFunction(() => {

@@ -80,3 +80,32 @@ describe('the templates screen’s list', () => {
     expect(bad.body.error).toEqual(expect.any(String));
   });
 });
+
+describe('a plan picked on the public pricing cards', () => {
+  it('is marked as the visitor’s choice on onboarding’s plan step', async () => {
+    for (const [device, label] of DEVICES) {
+      const page = await harness.newPage(device);
+      // The pricing card's link (site/src/links.ts planLink), before the visitor has an account.
+      await page.goto(harness.url('/auth?mode=sign-up&plan=starter'));
+      await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+      await expect.poll(() => page.evaluate("localStorage.getItem('turnproof_chosen_plan')")).toBe('starter');
+
+      // Signed up and signed in (through the API here), the host is onboarded in this browser.
+      const owner = await harness.owner('no-plan');
+      const [name, value] = owner.cookie.split('=');
+      await page.context().addCookies([{ name: name!, value: value!, url: harness.url('/') }]);
+      await page.goto(harness.url('/onboarding'));
+      const getStarted = page.getByRole('button', { name: 'Get Started' });
+      const plans = page.getByRole('heading', { name: 'Choose Your Perfect Plan' });
+      await getStarted.or(plans).first().waitFor();
+      if (await getStarted.isVisible()) await getStarted.click();
+      await plans.waitFor();
+      const starter = page.locator('.MuiCard-root', { has: page.getByRole('heading', { name: 'Starter' }) });
+      await starter.getByText('Your choice').waitFor();
+      expect(await page.getByText('Your choice').count()).toBe(1);
+      await starter.scrollIntoViewIfNeeded();
+      await screenshot(page, `onboarding-chosen-plan-${label}`);
+      await page.context().close();
+    }
+  });
+});

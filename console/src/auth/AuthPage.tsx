@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { chosenPlan } from '../plans/chosen-plan.ts';
 import { rememberChosenTemplate } from '../runs/chosen-template.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import {
@@ -52,6 +53,9 @@ export function AuthPage() {
   // 'Get Started Free' on a public template page: that template is preselected in the first wizard.
   const chosenTemplate = params.get('template');
   useEffect(() => rememberChosenTemplate(chosenTemplate), [chosenTemplate]);
+  // A plan picked on the pricing cards: onboarding's plan step marks it.
+  const plan = params.get('plan');
+  useEffect(() => chosenPlan.remember(plan), [plan]);
 
   const signOutFailed = params.get('signout') === 'failed';
   useEffect(() => {
