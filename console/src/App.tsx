@@ -11,7 +11,7 @@ import { seedServedDashboard, servedPage } from './dashboard/served-dashboard.ts
 import { prefetchDashboard } from './dashboard/useDashboard.ts';
 import { ConsoleAdmin } from './layout/ConsoleAdmin.tsx';
 import { Layout } from './layout/Layout.tsx';
-import { lazyPage } from './layout/lazyPage.tsx';
+import { type LazyComponent, lazyPage } from './layout/lazyPage.tsx';
 import { theme } from './layout/theme.ts';
 import properties from './properties/index.ts';
 import { NotFoundPage } from './public/NotFoundPage.tsx';
@@ -30,11 +30,17 @@ const AnalyticsPage = lazyPage(() => import('./analytics/AnalyticsPage.tsx').the
 const SettingsPage = lazyPage(() => import('./settings/SettingsPage.tsx').then((m) => m.SettingsPage));
 const ProfilePage = lazyPage(() => import('./profile/ProfilePage.tsx').then((m) => m.ProfilePage));
 
+/** The screens the API renders on the server for a signed-out visitor (api/src/auth/signed-out-pages.ts). */
+const SIGNED_OUT_SCREENS: Record<string, LazyComponent<object>> = {
+  [AUTH_PATH]: AuthPage,
+  '/password-reset': PasswordResetPage,
+};
+
 /**
  * The console's query cache in the browser, started as the console's code arrives: seeded with the answers
  * a server-rendered page came with, else with the session (and the dashboard's figures) asked for at once.
  */
-export function startConsole(): { queryClient: QueryClient; hydrate: boolean } {
+export function startConsole(): { queryClient: QueryClient; hydrate: Promise<boolean> } {
   // The public header's Sign Out ended the session on the server and lands here: what the console kept in
   // this browser goes too, before anything reads it.
   const { pathname, search } = window.location;
@@ -44,7 +50,16 @@ export function startConsole(): { queryClient: QueryClient; hydrate: boolean } {
   if (!served.session) prefetchSession(queryClient);
   if (!served.dashboard && window.location.pathname.replace(/\/+$/, '') === '/dashboard')
     prefetchDashboard(queryClient);
-  return { queryClient, hydrate: servedPage()?.hydrate === true };
+  // A server-rendered screen hydrates once its code is here, in one pass (see LazyComponent.preload).
+  const screen = SIGNED_OUT_SCREENS[pathname.replace(/\/+$/, '')];
+  const hydrate =
+    servedPage()?.hydrate === true && screen
+      ? screen.preload().then(
+          () => true,
+          () => false,
+        )
+      : Promise.resolve(false);
+  return { queryClient, hydrate };
 }
 
 /**

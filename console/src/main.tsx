@@ -41,8 +41,9 @@ function ReportWebVitals() {
 // A signed-out screen (/auth, /password-reset) came rendered by the console's own components on the server
 // (entry-server.tsx), so it is hydrated: the form stays on screen, and keeps what was typed, as it comes alive.
 // The dashboard's server render is a head start that the first render replaces in one commit.
-void import('./App.tsx').then(({ App, startConsole }) => {
-  const { queryClient, hydrate } = startConsole();
+void import('./App.tsx').then(async ({ App, startConsole }) => {
+  const { queryClient, hydrate: hydrating } = startConsole();
+  const hydrate = await hydrating;
   const page = (
     <StrictMode>
       <App queryClient={queryClient} />

@@ -92,7 +92,13 @@ describe('signing out', () => {
       await page.locator('#auth-form').waitFor();
       await page.getByRole('button', { name: 'Sign In' }).first().waitFor();
       await expect.poll(() => page.evaluate(() => localStorage.getItem('inspection_smart_defaults'))).toBeNull();
-      expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('RaStore.') && key !== 'RaStore.locale' && key !== 'RaStore.version'))).toEqual([]);
+      expect(
+        await page.evaluate(() =>
+          Object.keys(localStorage).filter(
+            (key) => key.startsWith('RaStore.') && key !== 'RaStore.locale' && key !== 'RaStore.version',
+          ),
+        ),
+      ).toEqual([]);
       expect(await page.evaluate(() => sessionStorage.getItem('turnproof-note'))).toBeNull();
       await screenshot(page, `header-sign-out-${label}`);
       expect(await signedIn(host)).toBe(false);

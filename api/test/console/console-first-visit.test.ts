@@ -12,6 +12,8 @@ import { type ConsoleHarness, DESKTOP, PHONE_390, screenshot, startConsoleHarnes
 let harness: ConsoleHarness;
 beforeAll(async () => {
   harness = await startConsoleHarness();
+  // The API loads the console's server bundle on the first render (seconds on a busy machine).
+  await fetch(harness.url('/auth'));
 });
 afterAll(() => harness?.close());
 
@@ -41,7 +43,9 @@ describe('/auth rendered on the server', () => {
     expect(html).toMatch(/<input[^>]*type="password"/);
     const signUp = await (await fetch(harness.url('/auth?mode=sign-up&promo=turnproof5'))).text();
     expect(signUp).toContain('>Create your account</h1>');
-    expect(signUp).toMatch(/<input[^>]*name="promo_code"[^>]*value="TURNPROOF5"|value="TURNPROOF5"[^>]*name="promo_code"/);
+    expect(signUp).toMatch(
+      /<input[^>]*name="promo_code"[^>]*value="TURNPROOF5"|value="TURNPROOF5"[^>]*name="promo_code"/,
+    );
     const reset = await (await fetch(harness.url('/password-reset'))).text();
     expect(reset).toContain('>Reset Password</h1>');
   });
@@ -87,15 +91,27 @@ describe('/auth rendered on the server', () => {
       await page.goto(harness.url('/auth'), { waitUntil: 'commit' });
       await page.locator('#auth-form').waitFor();
       await page.getByLabel(/^Email/).fill(owner.email);
-      releaseScripts();
-      // Hydrated: the Show password button works, which the server's HTML alone cannot do.
       await page.getByLabel(/^Password/).fill(harness.password);
-      await expect
-        .poll(async () => {
-          await page.getByRole('button', { name: 'Show password' }).click({ timeout: 1000 }).catch(() => undefined);
-          return page.getByLabel(/^Password/).getAttribute('type');
-        })
-        .toBe('text');
+      // The server's own input elements, marked: hydration keeps them, a client render would replace them.
+      await page.evaluate(
+        "document.querySelectorAll('#auth-form input').forEach((input) => (input.fromServer = true))",
+      );
+      releaseScripts();
+      // Hydrated: React has taken the server's form over (its nodes carry React's keys), and the Show
+      // password button works, which the server's HTML alone cannot do.
+      await page.waitForFunction(() => {
+        const form = (
+          globalThis as unknown as { document: { getElementById(id: string): object | null } }
+        ).document.getElementById('auth-form');
+        return form !== null && Object.keys(form).some((key) => key.startsWith('__reactFiber'));
+      });
+      expect(problems).toEqual([]);
+      expect(
+        await page.evaluate("[...document.querySelectorAll('#auth-form input')].every((input) => input.fromServer)"),
+      ).toBe(true);
+      await page.getByRole('button', { name: 'Show password' }).click();
+      expect(await page.getByLabel(/^Password/).getAttribute('type')).toBe('text');
+      expect(await page.getByLabel(/^Password/).inputValue()).toBe(harness.password);
       expect(await page.getByLabel(/^Email/).inputValue()).toBe(owner.email);
       await screenshot(page, `auth-hydrated-${label}`);
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();

@@ -181,6 +181,7 @@ const PUBLIC_ROUTES = [
   'post /api/public/verify',
   'get /api/public/verify/{runId}',
   'get /api/site/sample-report.pdf',
+  'get /api/site/sample-report.html',
   'post /api/stripe/webhook',
   'get /api/team/invitations/accept',
   'post /api/team/invitations/accept',

@@ -6,7 +6,6 @@ import {
   Button,
   Card,
   CardContent,
-  Chip,
   Divider,
   FormControlLabel,
   MenuItem,
@@ -21,6 +20,7 @@ import { Title, useLogout } from 'react-admin';
 import { useSession } from '../auth/session.ts';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { DeleteAccountDialog } from './DeleteAccountDialog.tsx';
+import { EmailVerifiedChip } from './EmailVerifiedChip.tsx';
 import { LadderSettings } from './LadderSettings.tsx';
 import { type Preferences, usePreferences } from './usePreferences.ts';
 
@@ -133,7 +133,7 @@ export function SettingsPage() {
             detail={
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <span>{email ?? '…'}</span>
-                <Chip size="small" color="success" label="Verified" />
+                <EmailVerifiedChip />
               </Stack>
             }
             action={null}

@@ -80,7 +80,7 @@ export function TemplateList() {
     error,
   } = useGetList<TemplateRecord>('templates', {
     pagination: { page: 1, perPage: 200 },
-    sort: { field: 'name', order: 'ASC' },
+    sort: { field: 'created_at', order: 'DESC' },
   });
 
   const createTemplate = async ({ name, type }: { name: string; type: RunType }) => {
