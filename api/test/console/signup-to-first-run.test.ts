@@ -186,6 +186,7 @@ describe('the Checklists menu and the checklist editor', () => {
     await page.waitForURL(/\/checklists\/[0-9a-f-]+\/edit$/, { timeout: UI_TIMEOUT_MS });
 
     // The template's rooms are the editor's sections.
+    await visible(page.getByRole('heading', { level: 3, name: 'Arrival & Initial Check (5)' }));
     const rooms = await page.locator('section[data-section] h3').allTextContents();
     expect(rooms.slice(0, 3)).toEqual(['Arrival & Initial Check (5)', 'Kitchen (8)', 'Bathrooms (7)']);
     const arrival = page.getByRole('region', { name: 'Arrival & Initial Check' });
