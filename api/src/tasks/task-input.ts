@@ -22,6 +22,13 @@ const description = z
   .nullish()
   .transform((value) => (value?.trim() ? value.trim() : null));
 
+/** The room or part of the checklist; saved as null when empty. */
+const section = z
+  .string({ error: 'Section must be text.' })
+  .max(100, 'Section must be at most 100 characters.')
+  .nullish()
+  .transform((value) => (value?.trim() ? value.trim() : null));
+
 const requiredMedia = z
   .number({ error: taskMessages.requiredMediaRange })
   .int(taskMessages.requiredMediaRange)
@@ -32,13 +39,18 @@ export const createTaskBody = z.object({
   checklist_id: z.uuid({ error: checklistMessages.notFound }),
   title,
   description,
+  section,
   required_media: requiredMedia.default(0),
 });
 
-/** react-admin sends the whole record on update; the checklist and the position do not change here. */
+/**
+ * react-admin sends the whole record on update; the checklist does not change here, and the position
+ * only as far as a new section puts the task at that section's end.
+ */
 export const updateTaskBody = z.object({
   title: title.optional(),
   description: description.optional(),
+  section: section.optional(),
   required_media: requiredMedia.optional(),
 });
 

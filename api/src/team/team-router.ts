@@ -198,7 +198,9 @@ export function teamRouter(deps: AppDeps) {
     async (ctx) => {
       const { token } = parseInput(acceptQuery, ctx.query);
       if (!token) throw badRequest(teamMessages.invitationInvalid);
-      ctx.set('Referrer-Policy', 'no-referrer');
+      // The link's token stays on this site; 'no-referrer' would make the browser send `Origin: null` with
+      // the Accept button's POST, which the same-origin check refuses.
+      ctx.set('Referrer-Policy', 'same-origin');
       await sendCompressedHtml(ctx, invitationPage(token, pageLanguage(ctx)));
     },
   );

@@ -56,6 +56,8 @@ export const Task = defineEntity({
     title: p.string(),
     description: p.text().nullable(),
     required_media: p.integer().default(0),
+    /** The room or part of the checklist the task is in (a template's section); null outside any. */
+    section: p.string().nullable(),
     order_index: p.integer().default(0),
     created_at: createdAt(),
   },
