@@ -1,5 +1,5 @@
 import { Checklist, Property, Task } from '@turnproof/db';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cameraPhoto, Cleaner, completeThroughMagicLink } from '../runner/cleaner.ts';
 import { uniqueEmail } from '../support/browser.ts';
@@ -68,6 +68,10 @@ async function assignedRun(cleanerEmail: string) {
   return made.body as { id: string; magic_link: string };
 }
 
+/** The width of an image's loaded pixels (0 until they arrive). */
+const loadedWidth = (image: Locator) =>
+  image.evaluate((element) => (element as unknown as { naturalWidth: number }).naturalWidth);
+
 async function withPage<T>(
   device: typeof DESKTOP | typeof PHONE_390,
   as: Owner | undefined,
@@ -100,7 +104,8 @@ describe('review with the photos', () => {
       const mirror = dialog.getByRole('listitem', { name: MIRROR });
       const photo = mirror.getByRole('img', { name: `${MIRROR}: photo 1 of 1` });
       await photo.waitFor({ timeout: UI_TIMEOUT_MS });
-      expect(await photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+      // The thumbnail, and then the photo it opens, really load (their pixels arrive).
+      await expect.poll(() => loadedWidth(photo), { timeout: UI_TIMEOUT_MS }).toBeGreaterThan(0);
       expect(await dialog.getByRole('listitem', { name: BINS }).getByText('No photos').count()).toBe(1);
       await screenshot(page, 'review-photos-dialog-desktop');
 
@@ -109,11 +114,7 @@ describe('review with the photos', () => {
       const viewer = page.getByRole('dialog', { name: `${MIRROR}: photo 1 of 1` });
       const full = viewer.getByRole('img', { name: `${MIRROR}: photo 1 of 1` });
       await full.waitFor();
-      await page.waitForFunction(
-        (alt) =>
-          [...document.querySelectorAll<HTMLImageElement>('img')].some((i) => i.alt === alt && i.naturalWidth >= 1000),
-        `${MIRROR}: photo 1 of 1`,
-      );
+      await expect.poll(() => loadedWidth(full), { timeout: UI_TIMEOUT_MS }).toBeGreaterThanOrEqual(1000);
       await screenshot(page, 'review-photos-viewer-desktop');
       await viewer.getByRole('button', { name: 'Close' }).click();
 
