@@ -2,6 +2,7 @@
 /** @jsxImportSource react */
 import { MailLayout, Quote, renderMail, Text } from '@turnproof/activities/mail';
 import type { MailMessage } from '@turnproof/activities/mailer';
+import { formatDateTime } from '@turnproof/config/time-format';
 
 export const MAIL_LANGUAGES = ['en', 'es', 'fr'] as const;
 export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
@@ -17,22 +18,6 @@ interface Approval {
   timeZone: string;
   score: number | null;
   note: string | null;
-}
-
-/** A date and time in the property's zone, in the mail's language, with the zone's abbreviation. */
-function approvedTime(approval: Approval, language: MailLanguage): string {
-  return new Intl.DateTimeFormat(language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: approval.timeZone,
-  })
-    .format(approval.approvedAt)
-    .concat(' ', zoneAbbreviation(approval.approvedAt, approval.timeZone, language));
-}
-
-function zoneAbbreviation(at: Date, timeZone: string, language: MailLanguage): string {
-  const parts = new Intl.DateTimeFormat(language, { timeZone, timeZoneName: 'short' }).formatToParts(at);
-  return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
 }
 
 const TEXTS: Record<
@@ -71,7 +56,10 @@ const TEXTS: Record<
 /** Tells the cleaner the host approved the run: when (the property's time), the score and the host's note. */
 export function approvalMail(to: string, approval: Approval, language: MailLanguage): MailMessage {
   const texts = TEXTS[language];
-  const sentence = texts.sentence(approval.propertyName, approvedTime(approval, language));
+  const sentence = texts.sentence(
+    approval.propertyName,
+    formatDateTime(approval.approvedAt, approval.timeZone, language),
+  );
   return {
     to,
     subject: texts.subject(approval.propertyName),

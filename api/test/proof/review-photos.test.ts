@@ -1,3 +1,4 @@
+import { formatDateTime } from '@turnproof/config/time-format';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInOwner, uniqueEmail } from '../support/browser.ts';
@@ -120,13 +121,10 @@ describe('review with the photos', () => {
     expect(approvalMail.text).toContain('El anfitrión aprobó tu trabajo en Gull Cottage el');
     expect(approvalMail.text).toContain('Puntuación: 4 de 5.');
     expect(approvalMail.text).toContain('Impecable, gracias.');
-    // The time is New York's (GMT-5 or GMT-4 in Spanish), never UTC.
-    const time = new Intl.DateTimeFormat('es', {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: 'America/New_York',
-    }).format(new Date(approved.body.reviewedAt));
-    expect(approvalMail.text).toMatch(new RegExp(`el ${time} GMT-[45]\\.`));
+    // The time is New York's, written by the one time format in Spanish, with the zone's abbreviation.
+    const time = formatDateTime(approved.body.reviewedAt, 'America/New_York', 'es');
+    expect(time).toMatch(/ E[SD]T$/);
+    expect(approvalMail.text).toContain(`el ${time}.`);
     expect(approvalMail.text).not.toContain('UTC');
 
     const timeline = (await owner.get(`/api/runs/${run.id}/timeline`)).body as { kind: string; detail: string }[];
