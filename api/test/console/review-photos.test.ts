@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cameraPhoto, Cleaner, completeThroughMagicLink } from '../runner/cleaner.ts';
 import { uniqueEmail } from '../support/browser.ts';
 import { ownerRecords } from '../support/owner-records.ts';
+import { acceptedMember } from '../support/team-member.ts';
 import {
   type ConsoleHarness,
   DESKTOP,
@@ -40,8 +41,7 @@ const BINS = 'Empty the bins';
 
 /** A property in New York with a two-task checklist (the mirror needs a photo), and a run assigned to a cleaner. */
 async function assignedRun(cleanerEmail: string) {
-  const member = await owner.post('/api/team', { email: cleanerEmail, name: 'Rosa Cleaner' });
-  expect(member.status, JSON.stringify(member.body)).toBe(201);
+  const member = await acceptedMember(harness.api, owner, { email: cleanerEmail, name: 'Rosa Cleaner' });
   const property = (
     await owner.post('/api/properties', {
       name: 'Gull Cottage',
@@ -62,7 +62,7 @@ async function assignedRun(cleanerEmail: string) {
     property_id: property.id,
     type: 'turnover',
     checklist_id: checklist.id,
-    assigned_to: member.body.id,
+    assigned_to: member.id,
   });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   return made.body as { id: string; magic_link: string };

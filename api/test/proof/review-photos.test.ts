@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInOwner, uniqueEmail } from '../support/browser.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
+import { acceptedMember } from '../support/team-member.ts';
 import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
 import { cameraPhoto, completeThroughMagicLink } from '../runner/cleaner.ts';
 import { newRun, type Owner } from './proof-support.ts';
@@ -30,14 +31,14 @@ interface EvidenceTask {
 describe('review with the photos', () => {
   it('sends one task back with its own note and a rejected photo; the rejected photo no longer counts, a new one completes it; approval mails the cleaner in Spanish, in the property time', async () => {
     const cleanerEmail = uniqueEmail('cleaner');
-    const member = await owner.post('/api/team', { email: cleanerEmail, name: 'Rosa Cleaner' });
+    const member = await acceptedMember(api, owner, { email: cleanerEmail, name: 'Rosa Cleaner' });
     const property = await owner.post('/api/properties', {
       name: 'Gull Cottage',
       address: '9 Shore Rd, Montauk',
       timezone: 'America/New_York',
     });
     expect(property.status, JSON.stringify(property.body)).toBe(201);
-    const { run, cleaner } = await newRun(owner, 'turnover', { assigned_to: member.body.id }, property.body.id);
+    const { run, cleaner } = await newRun(owner, 'turnover', { assigned_to: member.id }, property.body.id);
     // The cleaner opens the link in a Spanish browser: the runner page speaks Spanish, and so will their mail.
     const page = await fetch(`${api.baseUrl}/r/${cleaner.token}`, { headers: { 'Accept-Language': 'es-ES,es;q=0.9' } });
     expect(page.status).toBe(200);
