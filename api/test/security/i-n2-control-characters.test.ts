@@ -88,12 +88,12 @@ describe('I-N2 control characters in names', () => {
     const stored = await feed();
     expect(stored).not.toMatch(/\r(?!\n)/);
     expect(linesOf(stored).filter((line) => line === 'BEGIN:VEVENT')).toHaveLength(1);
-    expect(linesOf(stored).filter((line) => /^(SUMMARY|DTSTART|END:VEVENT)/.test(line))).toEqual([
+    // Unfolded (RFC 5545 continues long lines with CRLF and a space): one summary, the name as plain text.
+    const summaries = linesOf(stored.replace(/\r\n[ \t]/g, '')).filter((line) => line.startsWith('SUMMARY:'));
+    expect(summaries).toEqual([
       expect.stringMatching(
-        /^SUMMARY:.*Loft END:VEVENT BEGIN:VEVENT SUMMARY:Bonus paid at evil.example DTSTART:20270101T000000Z$/,
+        /Loft END:VEVENT BEGIN:VEVENT SUMMARY:Bonus paid at evil.example DTSTART:20270101T000000Z$/,
       ),
-      expect.stringMatching(/^DTSTART:/),
-      'END:VEVENT',
     ]);
   });
 });
