@@ -98,7 +98,7 @@ const schema = z.object({
   /** Booking calendar feeds: how often they are fetched, and the turnaround when no booking follows. */
   CALENDAR_POLL_INTERVAL_MINUTES: z.coerce.number().positive().default(15),
   CALENDAR_DEFAULT_TURNAROUND_HOURS: z.coerce.number().positive().default(24),
-  /** Lets typed URLs (calendar feeds) reach private, loopback or link-local addresses (local use and tests only; refused in production). */
+  /** Lets calendar feeds live on private, loopback or link-local addresses (local use and tests only). */
   CALENDAR_ALLOW_PRIVATE_ADDRESSES: z
     .enum(['true', 'false', ''])
     .default('false')
@@ -139,12 +139,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const values = parsed.data;
   if (values.NODE_ENV === 'production') assertProductionSecret(values.SECRET_KEY);
-  // Typed URLs reaching our own network is a test and local convenience, never a production setting.
-  if (values.NODE_ENV === 'production' && values.CALENDAR_ALLOW_PRIVATE_ADDRESSES) {
-    throw new Error(
-      'Invalid configuration: CALENDAR_ALLOW_PRIVATE_ADDRESSES=true lets typed URLs reach private addresses; it is for local use and tests, not NODE_ENV=production.',
-    );
-  }
   return {
     ...values,
     TEMPORAL_TASK_QUEUE: values.TEMPORAL_TASK_QUEUE ?? taskQueueFor(values.DATABASE_URL),

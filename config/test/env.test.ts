@@ -18,16 +18,6 @@ describe('configuration', () => {
     expect(loadConfig({ ...production, SECRET_KEY: key }).SECRET_KEY).toBe(key);
   });
 
-  it('refuses CALENDAR_ALLOW_PRIVATE_ADDRESSES=true in production: typed URLs never reach our own network there', () => {
-    const key = 'k'.repeat(48);
-    expect(() => loadConfig({ ...production, SECRET_KEY: key, CALENDAR_ALLOW_PRIVATE_ADDRESSES: 'true' })).toThrow(
-      /CALENDAR_ALLOW_PRIVATE_ADDRESSES=true lets typed URLs reach private addresses/,
-    );
-    expect(
-      loadConfig({ NODE_ENV: 'test', CALENDAR_ALLOW_PRIVATE_ADDRESSES: 'true' }).CALENDAR_ALLOW_PRIVATE_ADDRESSES,
-    ).toBe(true);
-  });
-
   it('keeps the development key outside production', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).SECRET_KEY).toBe('dev-only-secret-key-change-me-in-production');
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from '../http/validation.ts';
 import { checklistMessages } from '../checklists/checklist-input.ts';
 
 export const MAX_REQUIRED_MEDIA = 5;
@@ -9,9 +10,7 @@ export const taskMessages = {
   requiredMediaRange: `Required photos must be a whole number from 0 to ${MAX_REQUIRED_MEDIA}.`,
 };
 
-const title = z
-  .string({ error: taskMessages.titleRequired })
-  .trim()
+const title = nameText({ error: taskMessages.titleRequired })
   .min(1, taskMessages.titleRequired)
   .max(300, 'Task title must be at most 300 characters.');
 

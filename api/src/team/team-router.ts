@@ -6,7 +6,7 @@ import { requireUser } from '../auth/sessions.ts';
 import type { AppContext, AppState } from '../http/context.ts';
 import { listQuerySchema, orderOf, pageOf, parseId, sendList } from '../http/simple-rest.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
-import { parseInput } from '../http/validation.ts';
+import { nameText, parseInput } from '../http/validation.ts';
 import { addRoute } from '../openapi/registry.ts';
 import { okMessage } from '../openapi/records.ts';
 import { readFormBody } from '../site/form-body.ts';
@@ -44,11 +44,10 @@ const inviteBody = z.object({
     .toLowerCase()
     .max(254, 'That email address is too long.')
     .pipe(z.email({ error: 'Please enter a valid email address.' })),
-  name: z
-    .string({ error: 'Name must be text.' })
+  name: nameText({ error: 'Name must be text.' })
     .max(200, 'Name must be at most 200 characters.')
     .nullish()
-    .transform((value) => value?.trim() || undefined),
+    .transform((value) => value || undefined),
   role: z.enum(TEAM_ROLES, { error: 'Role must be Cleaner or Co-host.' }).default('Cleaner'),
 });
 const acceptQuery = z.object({ token: z.string().max(200).optional().default('') });
