@@ -3,6 +3,7 @@ import { ReferenceInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar
 import { Typography } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import type { ReactNode } from 'react';
+import { pickerLabel } from '../team/team-types.ts';
 
 const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 
@@ -36,7 +37,7 @@ export function PropertyForm({ submitLabel, extraActions }: { submitLabel: strin
 
 const teamMember = (source: string, label: string, helperText: string) => (
   <ReferenceInput source={source} reference="team" sort={{ field: 'name', order: 'ASC' }} perPage={100}>
-    <SelectInput optionText="name" label={label} emptyText="Nobody" helperText={helperText} fullWidth />
+    <SelectInput optionText={pickerLabel} label={label} emptyText="Nobody" helperText={helperText} fullWidth />
   </ReferenceInput>
 );
 
