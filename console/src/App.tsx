@@ -1,5 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { CustomRoutes, Resource } from 'react-admin';
+import type { Language } from '@turnproof/config/languages';
+import { useState } from 'react';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { dataProvider } from './api/http.ts';
 import { authProvider } from './auth/authProvider.ts';
@@ -8,6 +10,7 @@ import checklists from './checklists/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
 import { seedServedDashboard } from './dashboard/served-dashboard.ts';
 import { prefetchDashboard } from './dashboard/useDashboard.ts';
+import { createI18nProvider } from './i18n/i18n-provider.ts';
 import { ConsoleAdmin } from './layout/ConsoleAdmin.tsx';
 import { Layout } from './layout/Layout.tsx';
 import { lazyPage } from './layout/lazyPage.tsx';
@@ -34,12 +37,14 @@ const served = seedServedDashboard(queryClient);
 if (!served.session) prefetchSession(queryClient);
 if (!served.dashboard && window.location.pathname.replace(/\/+$/, '') === '/dashboard') prefetchDashboard(queryClient);
 
-/** The owner console: a table of contents of its screens. */
-export function App() {
+/** The owner console: a table of contents of its screens, in `language` (its messages loaded) to begin with. */
+export function App({ language }: { language: Language }) {
+  const [i18nProvider] = useState(() => createI18nProvider(language));
   return (
     <BrowserRouter>
       <ConsoleAdmin
         queryClient={queryClient}
+        i18nProvider={i18nProvider}
         dataProvider={dataProvider}
         authProvider={authProvider}
         layout={Layout}

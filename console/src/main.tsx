@@ -1,5 +1,7 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
+import { loadMessages } from './i18n/i18n-provider.ts';
+import { startingLanguage } from './i18n/language.ts';
 import { rememberPageFacts } from './page-facts-cookies.ts';
 import './styles.css';
 
@@ -35,10 +37,12 @@ function ReportWebVitals() {
 // can start its downloads early (preload-console.ts). The first render waits for it rather than suspend: a
 // Suspense fallback shown first holds the console's first commit back until 300 ms after it (React throttles
 // the fallback's replacement), time the dashboard's first paint waited on top of its render.
-void import('./App.tsx').then(({ App }) =>
+// A Spanish or French console waits for its messages too (fetched alongside), so its first screen is in them.
+const language = startingLanguage();
+void Promise.all([import('./App.tsx'), loadMessages(language)]).then(([{ App }]) =>
   createRoot(container).render(
     <StrictMode>
-      <App />
+      <App language={language} />
       <ReportWebVitals />
     </StrictMode>,
   ),

@@ -4,10 +4,9 @@ import {
   type AdminContextProps,
   CoreAdminUI,
   type CoreAdminUIProps,
-  defaultI18nProvider,
-  localStorageStore,
   useNotificationContext,
 } from 'react-admin';
+import { consoleStore } from '../i18n/language.ts';
 import { MOBILE_QUERY } from './Layout.tsx';
 import { lazyComponent, PageLoading } from './lazyPage.tsx';
 import { TAB_BAR_HEIGHT } from './MobileNav.tsx';
@@ -15,7 +14,6 @@ import { useOpenedOnce } from './useOpenedOnce.ts';
 
 type ErrorProps = Parameters<NonNullable<CoreAdminUIProps['error']>>[0];
 
-const store = localStorageStore();
 const Notification = lazyComponent(() => import('./raScreens.ts').then((m) => m.Notification));
 const ErrorScreen = lazyComponent<ErrorProps>(() => import('./raScreens.ts').then((m) => m.Error));
 const AuthenticationError = lazyComponent(() => import('./raScreens.ts').then((m) => m.AuthenticationError));
@@ -31,7 +29,7 @@ function NotificationOnDemand() {
 }
 
 type ConsoleAdminProps = Pick<CoreAdminUIProps, 'children' | 'layout' | 'dashboard' | 'catchAll'> &
-  Pick<AdminContextProps, 'queryClient' | 'dataProvider' | 'authProvider' | 'theme'>;
+  Pick<AdminContextProps, 'queryClient' | 'dataProvider' | 'authProvider' | 'theme' | 'i18nProvider'>;
 
 /**
  * react-admin's <Admin> without its <AdminUI> defaults: those bring the login form (react-hook-form, text
@@ -42,7 +40,7 @@ type ConsoleAdminProps = Pick<CoreAdminUIProps, 'children' | 'layout' | 'dashboa
  */
 export function ConsoleAdmin({ children, layout, dashboard, catchAll, theme, ...providers }: ConsoleAdminProps) {
   return (
-    <AdminContext {...providers} i18nProvider={defaultI18nProvider} store={store} theme={theme}>
+    <AdminContext {...providers} store={consoleStore} theme={theme}>
       <CssBaseline enableColorScheme>
         <CoreAdminUI
           title="Turnproof"

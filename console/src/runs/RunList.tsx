@@ -28,6 +28,7 @@ import type { RunStatus } from '../types.ts';
 import { RunAgenda } from './RunAgenda.tsx';
 import { RunCard } from './RunCard.tsx';
 import { statusLabel } from './run-kinds.ts';
+import { useT } from '../i18n/useT.ts';
 
 const PER_PAGE = 20;
 const STATUSES: RunStatus[] = ['pending', 'in_progress', 'completed'];
@@ -71,6 +72,7 @@ function NoRuns() {
 
 /** Search (debounced), status filter and sort, kept in react-admin's list parameters (and the URL). */
 function RunFilters() {
+  const t = useT();
   const { filterValues, setFilters, sort, setSort } = useListContext<RunRecord>();
   const [search, setSearch] = useState<string>(filterValues.q ?? '');
   // Clear All Filters empties the field; other changes come from the field itself (and may lag behind it).
@@ -115,7 +117,7 @@ function RunFilters() {
           <MenuItem value="">All statuses</MenuItem>
           {STATUSES.map((status) => (
             <MenuItem key={status} value={status}>
-              {statusLabel(status)}
+              {statusLabel(t, status)}
             </MenuItem>
           ))}
         </Select>
