@@ -9,14 +9,18 @@ export const LANGUAGE_CODES = Object.keys(LANGUAGES) as [Language, ...Language[]
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && Object.hasOwn(LANGUAGES, value);
 
-/** The first of a browser's languages we speak ('es-ES' → es), else English. */
-export function pickLanguage(languages: readonly (string | null | undefined)[]): Language {
+/** The first of a browser's languages we speak ('es-ES' → es), if any. */
+export function firstSpoken(languages: readonly (string | null | undefined)[]): Language | undefined {
   for (const language of languages) {
     const base = language?.toLowerCase().split('-')[0];
     if (isLanguage(base)) return base;
   }
-  return 'en';
+  return undefined;
 }
+
+/** The first of a browser's languages we speak, else English. */
+export const pickLanguage = (languages: readonly (string | null | undefined)[]): Language =>
+  firstSpoken(languages) ?? 'en';
 
 /** The languages of an Accept-Language header, in the order it lists them (weights are listed in order in practice). */
 export const acceptedLanguages = (header: string | null | undefined): string[] =>

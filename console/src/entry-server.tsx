@@ -2,11 +2,15 @@ import { CssBaseline } from '@mui/material';
 import { QueryClient } from '@tanstack/react-query';
 import mediaQuery from 'css-mediaquery';
 import { renderToString } from 'react-dom/server';
-import { AdminContext, defaultI18nProvider, memoryStore } from 'react-admin';
+import type { Language } from '@turnproof/config/languages';
+import { AdminContext, memoryStore } from 'react-admin';
 import { StaticRouter } from 'react-router';
 import { type Session, SESSION_KEY } from './auth/session.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
 import { dashboardQueryKey, localMidnight } from './dashboard/useDashboard.ts';
+import { messages as spanish } from './i18n/es.ts';
+import { messages as french } from './i18n/fr.ts';
+import { createI18nProvider, registerMessages } from './i18n/i18n-provider.ts';
 import { Layout } from './layout/Layout.tsx';
 import { PageCookies } from './layout/sidebarCookie.ts';
 import { theme } from './layout/theme.ts';
@@ -20,7 +24,13 @@ export interface DashboardPageRequest {
   width: number;
   /** The request's Cookie header (the sidebar's open state is one). */
   cookies: string;
+  /** The owner's language, else the browser's (api/src/http/page-language.ts). */
+  language: Language;
 }
+
+// The server's bundle holds every language: a page is rendered in whichever its request asks for.
+registerMessages('es', spanish);
+registerMessages('fr', french);
 
 /**
  * The dashboard's first screen as HTML (built to dist-server/entry-server.js; the API renders /dashboard
@@ -30,7 +40,9 @@ export interface DashboardPageRequest {
  * MUI's styles come inline with the markup (emotion's server rendering), and move to <head> once the
  * console starts.
  */
-export function renderDashboardPage({ session, dashboard, width, cookies }: DashboardPageRequest): { html: string } {
+export function renderDashboardPage({ session, dashboard, width, cookies, language }: DashboardPageRequest): {
+  html: string;
+} {
   const queryClient = new QueryClient();
   queryClient.setQueryData(SESSION_KEY, session);
   // This query client lives for one render: the key is the one useDashboard computes here; the figures
@@ -41,8 +53,8 @@ export function renderDashboardPage({ session, dashboard, width, cookies }: Dash
     <StaticRouter location="/dashboard">
       <AdminContext
         queryClient={queryClient}
-        i18nProvider={defaultI18nProvider}
-        store={memoryStore({ locale: 'en' })}
+        i18nProvider={createI18nProvider(language)}
+        store={memoryStore({ locale: language })}
         theme={{ ...theme, components: { MuiUseMediaQuery: { defaultProps: { ssrMatchMedia } } } }}
       >
         <CssBaseline enableColorScheme>

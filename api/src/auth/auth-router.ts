@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { acceptedLanguages, LANGUAGE_CODES, pickLanguage } from '@turnproof/config/languages';
+import { acceptedLanguages, firstSpoken, LANGUAGE_CODES } from '@turnproof/config/languages';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppContext, AppState } from '../http/context.ts';
@@ -126,8 +126,9 @@ export function authRouter(deps: AppDeps) {
         email: body.email,
         password: body.password,
         fullName: body.full_name,
-        // A sign-up without a language (an API client) takes the request's.
-        language: body.language ?? pickLanguage(acceptedLanguages(ctx.get('accept-language'))),
+        // A sign-up without a language (an API client) takes the request's; without either, the console
+        // later saves the one it shows.
+        language: body.language ?? firstSpoken(acceptedLanguages(ctx.get('Accept-Language'))),
       });
       const promo = body.promo_code?.trim() ? await redeemAtSignUp(deps, body.promo_code, user) : undefined;
       ctx.status = 201;

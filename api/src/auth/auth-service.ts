@@ -110,7 +110,7 @@ export async function openAccount(
 export async function signUp(
   deps: AppDeps,
   em: EntityManager,
-  input: { email: string; password: string; fullName: string; language: Language },
+  input: { email: string; password: string; fullName: string; language?: Language },
 ): Promise<{ id: string; email: string; created: boolean }> {
   assertAcceptablePassword(input.password, messages.signUpTooShort);
   const passwordHash = await hashPassword(input.password);
@@ -129,7 +129,7 @@ export async function signUp(
   });
   const token = await issueToken(em, user, 'confirm_email', CONFIRMATION_LIFETIME_MS);
   const link = `${deps.config.publicOrigin}/api/auth/confirm?token=${token}`;
-  await sendConfirmationMail(deps.mailer, user.email, input.fullName, link, input.language);
+  await sendConfirmationMail(deps.mailer, user.email, input.fullName, link, input.language ?? 'en');
   return { id: user.id, email: user.email, created: true };
 }
 

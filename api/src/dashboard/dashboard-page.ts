@@ -1,7 +1,9 @@
 import { TZDate } from '@date-fns/tz';
+import type { Language } from '@turnproof/config/languages';
 import { PAGE_COOKIES } from '@turnproof/config/page-cookies';
 import { sessionOf } from '../auth/session-answer.ts';
 import type { AppContext } from '../http/context.ts';
+import { pageLanguage } from '../http/page-language.ts';
 import { sendCompressedHtml } from '../http/send-html.ts';
 import { builtServerRender, fillTemplate, inlineStylesheets, templateMarks } from '../http/server-render.ts';
 import { CONSOLE_DIST, CONSOLE_SERVER_BUNDLE, type PageRenderer } from '../http/web-assets.ts';
@@ -9,7 +11,13 @@ import { dashboardOf } from './dashboard-service.ts';
 
 /** What the API uses of console/src/entry-server.tsx (built to dist-server/entry-server.js). */
 interface ConsoleServerBundle {
-  renderDashboardPage(request: { session: unknown; dashboard: unknown; width: number; cookies: string }): {
+  renderDashboardPage(request: {
+    session: unknown;
+    dashboard: unknown;
+    width: number;
+    cookies: string;
+    language: Language;
+  }): {
     html: string;
   };
 }
@@ -60,6 +68,7 @@ export function dashboardPage(): PageRenderer {
     const since = midnightIn(ctx.cookies.get(PAGE_COOKIES.timeZone));
     // GET /api/dashboard's answer: the figures with the owner's access (the session's, just read).
     const dashboard = { ...(await dashboardOf(ctx.state.em, user.id, since)), access: session.access };
+    const language = pageLanguage(ctx, session.profile?.language as string | null | undefined);
     let page: { html: string };
     try {
       page = consoleApp.bundle.renderDashboardPage({
@@ -67,6 +76,7 @@ export function dashboardPage(): PageRenderer {
         dashboard,
         width: layoutWidth(ctx.cookies.get(PAGE_COOKIES.width), ctx.get('User-Agent'), ctx.get('Sec-CH-UA-Mobile')),
         cookies: ctx.get('Cookie'),
+        language,
       });
     } catch (error) {
       // The first screen is a head start, not the console: without it, index.html serves as before.
@@ -77,11 +87,12 @@ export function dashboardPage(): PageRenderer {
     ctx.set('Cache-Control', 'no-store');
     ctx.vary('Cookie');
     // The console's first render starts from the same answers (dashboard/served-dashboard.ts), not from a spinner.
-    const state = { session, dashboard, since: since.toISOString() };
+    const state = { session, dashboard, since: since.toISOString(), language };
     const html = fillTemplate(consoleApp.template, templateMarks('console'), {
       html: page.html,
       state,
       stateElementId: 'console-state',
+      lang: language,
     });
     await sendCompressedHtml(ctx, html);
     return true;

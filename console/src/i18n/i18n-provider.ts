@@ -16,6 +16,11 @@ export async function loadMessages(language: Language): Promise<TranslationMessa
   return messages;
 }
 
+/** Puts a language's messages in place without a download (the server's render bundles them all). */
+export function registerMessages(language: Language, messages: TranslationMessages): void {
+  loaded[language] = messages;
+}
+
 const locales = Object.entries(LANGUAGES).map(([locale, name]) => ({ locale, name }));
 
 /** react-admin's translator, starting in a language whose messages are loaded (loadMessages first). */

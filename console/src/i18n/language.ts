@@ -7,17 +7,16 @@ export const consoleStore = localStorageStore();
 
 const MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
-/** The language the API rendered the page's first screen in (the owner's), when it served one. */
-function servedLanguage(): string | null | undefined {
+/** The language the API rendered the page's first screen in (api/src/http/page-language.ts), when it served one. */
+function servedLanguage(): string | undefined {
   const text = document.getElementById('console-state')?.textContent;
-  if (!text) return null;
-  return (JSON.parse(text) as { session?: { profile?: { language?: string | null } } }).session?.profile?.language;
+  return text ? (JSON.parse(text) as { language?: string }).language : undefined;
 }
 
 /**
- * The console's first language: the owner's (when the page came with it), else the one chosen on this
- * device, else the first of the browser's languages we speak. Written to the store so react-admin starts
- * in it without a first render in another language.
+ * The console's first language: the one the server rendered the page in (the owner's, or the browser's),
+ * else the one chosen on this device, else the first of the browser's languages we speak. Written to the
+ * store so react-admin starts in it without a first render in another language.
  */
 export function startingLanguage(): Language {
   const served = servedLanguage();
