@@ -30,6 +30,7 @@ import { ReportActions } from './ReportActions.tsx';
 import { ReviewActions, reviewSummary } from './ReviewActions.tsx';
 import { RunMenu } from './RunMenu.tsx';
 import { StatusChip } from './StatusChip.tsx';
+import { useT } from '../i18n/useT.ts';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : null);
 
@@ -47,10 +48,11 @@ function Fact({ Icon, children, warn = false }: { Icon: typeof EventIcon; childr
 
 /** Due time (in the property's zone), assignee and issues: what a host scans the list for. */
 function RunSchedule({ run }: { run: RunRecord }) {
+  const t = useT();
   const now = useNow(60_000);
   const timeZone = run.property.timezone ?? 'UTC';
   const open = run.open_issue_count ?? 0;
-  const issues = issueSummary(run.issue_count ?? 0, open);
+  const issues = issueSummary(t, run.issue_count ?? 0, open);
   const overdue =
     run.due_at !== null &&
     run.status !== 'completed' &&
@@ -60,11 +62,11 @@ function RunSchedule({ run }: { run: RunRecord }) {
     <Stack spacing={0.5} sx={{ mt: 1.5 }}>
       <Fact Icon={EventIcon} warn={!run.due_at || overdue}>
         {run.due_at
-          ? `${overdue ? 'Overdue, was due' : 'Due'} ${dueInZone(run.due_at, timeZone)}`
-          : 'No due time: no reminders'}
+          ? t(overdue ? 'runs.overdueWasDue' : 'runs.due', { when: dueInZone(run.due_at, timeZone) })
+          : t('runs.noDueTime')}
       </Fact>
       <Fact Icon={PersonIcon} warn={!run.assignee}>
-        {run.assignee ? `Assigned to ${run.assignee.name}` : 'Unassigned'}
+        {run.assignee ? t('runs.assignedTo', { name: run.assignee.name }) : t('runs.unassigned')}
       </Fact>
       {issues && (
         <Fact Icon={ReportProblemIcon} warn={open > 0}>
@@ -77,10 +79,13 @@ function RunSchedule({ run }: { run: RunRecord }) {
 
 /** One inspection run: where, what, when, who, how far, its issues; its magic link, its report and its menu. */
 export function RunCard({ run }: { run: RunRecord }) {
+  const t = useT();
   const refresh = useRefresh();
   const [linkOpen, setLinkOpen] = useState(false);
   const percent = run.task_count ? Math.round((run.completed_task_count / run.task_count) * 100) : 0;
-  const tenant = [run.meta.unit && `Unit ${run.meta.unit}`, run.meta.tenant_name].filter(Boolean).join(' · ');
+  const tenant = [run.meta.unit && t('runs.unit', { unit: run.meta.unit }), run.meta.tenant_name]
+    .filter(Boolean)
+    .join(' · ');
 
   return (
     <Card component="article" variant="outlined" aria-labelledby={`run-${run.id}`}>
@@ -112,7 +117,7 @@ export function RunCard({ run }: { run: RunRecord }) {
         )}
         <Box sx={{ mt: 1.5 }}>
           <Typography variant="body2" id={`run-progress-${run.id}`}>
-            {run.completed_task_count} of {run.task_count} tasks done
+            {t('runs.tasksDone', { done: run.completed_task_count, total: run.task_count })}
           </Typography>
           <LinearProgress
             variant="determinate"
@@ -122,20 +127,20 @@ export function RunCard({ run }: { run: RunRecord }) {
           />
         </Box>
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-          Created {when(run.created_at)}
+          {t('runs.created', { when: when(run.created_at) ?? '' })}
           {run.ended_at
-            ? ` · Completed ${when(run.ended_at)}`
+            ? t('runs.completedAt', { when: when(run.ended_at) ?? '' })
             : run.started_at
-              ? ` · Started ${when(run.started_at)}`
+              ? t('runs.startedAt', { when: when(run.started_at) ?? '' })
               : ''}
         </Typography>
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
         <Button size="small" variant="contained" component={Link} to={`/runs/${run.id}/show`}>
-          Open run
+          {t('runs.openRun')}
         </Button>
         <Button size="small" variant="outlined" startIcon={<LinkIcon />} onClick={() => setLinkOpen(true)}>
-          Magic Link
+          {t('runs.magicLink')}
         </Button>
         {run.status === 'completed' && <ReportActions runId={run.id} />}
         {run.status === 'completed' && <ReviewActions run={run} />}
@@ -153,7 +158,7 @@ export function RunCard({ run }: { run: RunRecord }) {
           <MagicLinkPanel run={run} onChange={() => refresh()} />
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setLinkOpen(false)}>Close</Button>
+          <Button onClick={() => setLinkOpen(false)}>{t('common.close')}</Button>
         </DialogActions>
       </Dialog>
     </Card>

@@ -1,3 +1,4 @@
+import type { T } from '../i18n/useT.ts';
 /**
  * 'Fri, Nov 27, 3:00 PM EST': a due time in the property's time zone, with the zone's abbreviation (or
  * its offset, 'GMT+1', where the zone has no common abbreviation in English); the year only when not this year.
@@ -28,9 +29,9 @@ export function timeInZone(iso: string, timeZone: string): string {
 }
 
 /** '2 issues, 1 open' / '1 issue, resolved' / null (no issues). */
-export function issueSummary(total: number, open: number): string | null {
+export function issueSummary(t: T, total: number, open: number): string | null {
   if (total === 0) return null;
-  const issues = `${total} issue${total === 1 ? '' : 's'}`;
-  if (open === 0) return `${issues}, ${total === 1 ? 'resolved' : 'all resolved'}`;
-  return `${issues}, ${open} open`;
+  const issues = t('runs.issues', { smart_count: total });
+  if (open === 0) return t(total === 1 ? 'runs.issuesResolved' : 'runs.issuesAllResolved', { issues });
+  return t('runs.issuesOpen', { issues, open });
 }
