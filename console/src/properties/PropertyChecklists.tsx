@@ -13,6 +13,7 @@ import { TypeBadge } from '../checklists/TypeBadge.tsx';
 import { EmptyPanel } from '../layout/EmptyPanel.tsx';
 import type { ChecklistRecord, ChecklistType, PropertyRecord } from '../resource-records.ts';
 import { isRunKind } from '../runs/run-kinds.ts';
+import { useT } from '../i18n/useT.ts';
 
 const CHECKLIST_TYPES: ChecklistType[] = [
   'turnover',
@@ -25,6 +26,7 @@ const CHECKLIST_TYPES: ChecklistType[] = [
 ];
 
 function ChecklistCard({ checklist }: { checklist: ChecklistRecord }) {
+  const t = useT();
   const count = checklist.tasks.length;
   return (
     <Card component="article" variant="outlined" aria-labelledby={`checklist-${checklist.id}`} sx={{ height: '100%' }}>
@@ -35,9 +37,7 @@ function ChecklistCard({ checklist }: { checklist: ChecklistRecord }) {
           </Typography>
           <TypeBadge type={checklist.type} />
         </Stack>
-        <Typography color="text.secondary">
-          {count} {count === 1 ? 'task' : 'tasks'}
-        </Typography>
+        <Typography color="text.secondary">{t('properties.taskCount', { smart_count: count })}</Typography>
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 0.5 }}>
         <Button
@@ -45,9 +45,9 @@ function ChecklistCard({ checklist }: { checklist: ChecklistRecord }) {
           component={Link}
           to={`/properties/${checklist.property_id}/checklists/${checklist.id}/edit`}
           startIcon={<EditIcon />}
-          aria-label={`Edit checklist ${checklist.name}`}
+          aria-label={t('properties.editChecklist', { name: checklist.name })}
         >
-          Edit
+          {t('properties.edit')}
         </Button>
         {isRunKind(checklist.type) && count > 0 && (
           <Button
@@ -55,9 +55,9 @@ function ChecklistCard({ checklist }: { checklist: ChecklistRecord }) {
             component={Link}
             to={`/runs/create?type=${checklist.type}&property_id=${checklist.property_id}&checklist_id=${checklist.id}`}
             startIcon={<PlayArrowIcon />}
-            aria-label={`Start inspection with ${checklist.name}`}
+            aria-label={t('properties.startWith', { name: checklist.name })}
           >
-            Start Inspection
+            {t('properties.startInspection')}
           </Button>
         )}
         <DeleteChecklistButton checklist={checklist} />
@@ -68,6 +68,7 @@ function ChecklistCard({ checklist }: { checklist: ChecklistRecord }) {
 
 /** A property's checklists (the default ones are copied at creation), with a new-checklist dialog. */
 export function PropertyChecklists() {
+  const t = useT();
   const { id = '' } = useParams();
   const notify = useNotify();
   const redirect = useRedirect();
@@ -78,7 +79,7 @@ export function PropertyChecklists() {
     { id },
     {
       onError: () => {
-        notify("Property not found: the property you're looking for doesn't exist or you don't have access to it.", {
+        notify(t('properties.notFound'), {
           type: 'error',
         });
         redirect('/properties');
@@ -100,19 +101,19 @@ export function PropertyChecklists() {
       const { data: checklist } = await dataProvider.create<ChecklistRecord>('checklists', {
         data: { property_id: id, name, type },
       });
-      notify('Checklist created', { type: 'success' });
+      notify(t('properties.checklistCreated'), { type: 'success' });
       redirect(`/properties/${id}/checklists/${checklist.id}/edit`);
     } catch (failure) {
-      notify(failure instanceof Error ? failure.message : 'Error creating checklist', { type: 'error' });
+      notify(failure instanceof Error ? failure.message : t('properties.checklistCreateFailed'), { type: 'error' });
       throw failure;
     }
   };
 
   return (
     <Box sx={{ py: 2 }}>
-      <Title title={property?.name ?? 'Checklists'} />
+      <Title title={property?.name ?? t('properties.checklists')} />
       <Button component={Link} to="/properties" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
-        Properties
+        {t('properties.title')}
       </Button>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
@@ -121,13 +122,13 @@ export function PropertyChecklists() {
       >
         <Typography color="text.secondary">{property?.address ?? <Skeleton width={260} />}</Typography>
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-          New Checklist
+          {t('properties.newChecklist')}
         </Button>
       </Stack>
       {error ? (
-        <EmptyPanel tone="error" title="Error loading checklist" text={error.message} />
+        <EmptyPanel tone="error" title={t('properties.checklistLoadError')} text={error.message} />
       ) : isPending ? (
-        <Skeleton variant="rounded" height={140} aria-label="Loading checklists" />
+        <Skeleton variant="rounded" height={140} aria-label={t('properties.loadingChecklists')} />
       ) : checklists?.length ? (
         <Grid container spacing={2}>
           {checklists.map((checklist) => (
@@ -139,22 +140,22 @@ export function PropertyChecklists() {
       ) : (
         <EmptyPanel
           icon={<ChecklistIcon fontSize="large" />}
-          title="No checklists yet"
-          text="Create a checklist for this property, then add its tasks."
+          title={t('properties.noChecklists')}
+          text={t('properties.noChecklistsText')}
           action={
             <Button variant="contained" onClick={() => setCreating(true)}>
-              New Checklist
+              {t('properties.newChecklist')}
             </Button>
           }
         />
       )}
       <NameTypeDialog
         open={creating}
-        title="New Checklist"
-        nameLabel="Checklist Name"
-        typeLabelText="Checklist Type"
+        title={t('properties.newChecklist')}
+        nameLabel={t('properties.checklistName')}
+        typeLabelText={t('properties.checklistType')}
         types={CHECKLIST_TYPES}
-        submitLabel="Create Checklist"
+        submitLabel={t('properties.createChecklist')}
         onClose={() => setCreating(false)}
         onSubmit={addChecklist}
       />
