@@ -9,9 +9,9 @@ export function formatDuration(seconds: number | null): string {
 }
 
 /** '12 Jan' for a week's Monday (YYYY-MM-DD, a calendar date: no time zone shift). */
-export function formatWeek(weekStart: string): string {
+export function formatWeek(weekStart: string, locale: string): string {
   const [year, month, day] = weekStart.split('-').map(Number);
-  return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)).toLocaleDateString('en-US', {
+  return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)).toLocaleDateString(locale, {
     day: 'numeric',
     month: 'short',
     timeZone: 'UTC',
