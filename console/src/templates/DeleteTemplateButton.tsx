@@ -1,18 +1,20 @@
 import { ConfirmDeleteButton } from '../layout/ConfirmDeleteButton.tsx';
 import type { TemplateRecord } from '../resource-records.ts';
+import { useT } from '../i18n/useT.ts';
 
 /** Own templates only (system templates are view-only), with the spec's confirmation. */
 export function DeleteTemplateButton({ template }: { template: TemplateRecord }) {
+  const t = useT();
   return (
     <ConfirmDeleteButton
       resource="templates"
       record={template}
-      ariaLabel={`Delete template ${template.name}`}
-      title={`Delete "${template.name}"?`}
-      content="This action cannot be undone. All tasks associated with this template will also be deleted."
-      confirmLabel="Delete Template"
-      successMessage="Template deleted"
-      failureMessage="Error deleting template"
+      ariaLabel={t('templates.deleteName', { name: template.name })}
+      title={t('templates.deleteTitle', { name: template.name })}
+      content={t('templates.deleteContent')}
+      confirmLabel={t('templates.deleteTemplate')}
+      successMessage={t('templates.deleted')}
+      failureMessage={t('templates.deleteFailed')}
     />
   );
 }

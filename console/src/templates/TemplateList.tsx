@@ -14,8 +14,10 @@ import type { TemplateRecord } from '../resource-records.ts';
 import type { RunType } from '../types.ts';
 import { RUN_KINDS } from '../runs/run-kinds.ts';
 import { DeleteTemplateButton } from './DeleteTemplateButton.tsx';
+import { useT } from '../i18n/useT.ts';
 
 function TemplateCard({ template }: { template: TemplateRecord }) {
+  const t = useT();
   const system = template.source === 'system';
   return (
     <Card
@@ -27,16 +29,22 @@ function TemplateCard({ template }: { template: TemplateRecord }) {
       <CardContent sx={{ flex: 1 }}>
         <Stack direction="row" spacing={1} sx={{ mb: 1, flexWrap: 'wrap' }}>
           <TypeBadge type={template.kind} />
-          <Chip size="small" label={system ? 'Default' : 'Custom'} color={system ? 'default' : 'secondary'} />
+          <Chip
+            size="small"
+            label={system ? t('templates.default') : t('templates.custom')}
+            color={system ? 'default' : 'secondary'}
+          />
         </Stack>
         <Typography id={`template-${template.id}`} component="h2" variant="h6">
           {template.name}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {system ? 'System template' : `From ${template.property_name ?? 'your templates'}`}
+          {system
+            ? t('templates.systemTemplate')
+            : t('templates.from', { name: template.property_name ?? t('templates.yourTemplates') })}
         </Typography>
         <Typography variant="body2" sx={{ mt: 1 }}>
-          {template.task_count} {template.task_count === 1 ? 'task' : 'tasks'}
+          {t('templates.taskCount', { smart_count: template.task_count })}
         </Typography>
       </CardContent>
       <CardActions>
@@ -55,9 +63,9 @@ function TemplateCard({ template }: { template: TemplateRecord }) {
               component={Link}
               to={`/checklists/${template.id}/edit`}
               startIcon={<EditIcon />}
-              aria-label={`Edit template ${template.name}`}
+              aria-label={t('templates.editTemplate', { name: template.name })}
             >
-              Edit
+              {t('common.edit')}
             </Button>
             <DeleteTemplateButton template={template} />
           </>
@@ -69,6 +77,7 @@ function TemplateCard({ template }: { template: TemplateRecord }) {
 
 /** System templates (view only, 'Default') and the owner's own templates ('Custom'). */
 export function TemplateList() {
+  const t = useT();
   const notify = useNotify();
   const redirect = useRedirect();
   const [creating, setCreating] = useState(false);
@@ -87,12 +96,17 @@ export function TemplateList() {
     try {
       const { data: template } = await dataProvider.create<TemplateRecord>('templates', { data: { name, kind: type } });
       void queryClient.invalidateQueries({ queryKey: ['templates'] });
-      notify('Template created: add its tasks now', { type: 'success' });
+      notify(t('templates.created'), { type: 'success' });
       redirect(`/checklists/${template.id}/edit`);
     } catch (failure) {
-      notify(failure instanceof Error ? `Error creating template: ${failure.message}` : 'Error creating template', {
-        type: 'error',
-      });
+      notify(
+        failure instanceof Error
+          ? t('templates.createFailedWith', { message: failure.message })
+          : t('templates.createFailed'),
+        {
+          type: 'error',
+        },
+      );
       throw failure;
     }
   };
@@ -105,21 +119,21 @@ export function TemplateList() {
 
   return (
     <Box sx={{ py: 2 }}>
-      <Title title="Checklist Templates" />
+      <Title title={t('templates.title')} />
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1}
         sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}
       >
         <Box>
-          <Typography color="text.secondary">Start inspections from a default template or build your own.</Typography>
+          <Typography color="text.secondary">{t('templates.intro')}</Typography>
         </Box>
-        {createButton('Create New Template')}
+        {createButton(t('templates.createNew'))}
       </Stack>
       {error ? (
-        <EmptyPanel tone="error" title="Error loading templates" text={error.message} />
+        <EmptyPanel tone="error" title={t('templates.loadError')} text={error.message} />
       ) : isPending ? (
-        <Grid container spacing={2} aria-busy="true" aria-label="Loading templates">
+        <Grid container spacing={2} aria-busy="true" aria-label={t('templates.loading')}>
           {[0, 1, 2].map((key) => (
             <Grid key={key} size={{ xs: 12, sm: 6, lg: 4 }}>
               <Skeleton variant="rounded" height={180} />
@@ -137,30 +151,30 @@ export function TemplateList() {
       ) : (
         <EmptyPanel
           icon={<ContentCopyIcon fontSize="large" />}
-          title="No templates available"
-          action={createButton('Create Your First Template')}
+          title={t('templates.noneAvailable')}
+          action={createButton(t('templates.createFirst'))}
         />
       )}
       <Card variant="outlined" sx={{ mt: 4, textAlign: 'center' }}>
         <CardContent>
           <Typography component="h2" variant="h6">
-            Invite your team to work from the same templates
+            {t('templates.inviteTeam')}
           </Typography>
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', mt: 1.5, flexWrap: 'wrap' }}>
             <Button component={Link} to="/auth" variant="outlined">
-              Start Free Trial
+              {t('templates.startTrial')}
             </Button>
-            <Button href="/#pricing">See Pricing</Button>
+            <Button href="/#pricing">{t('templates.seePricing')}</Button>
           </Stack>
         </CardContent>
       </Card>
       <NameTypeDialog
         open={creating}
-        title="Create New Template"
-        nameLabel="Template Name"
-        typeLabelText="Template Type"
+        title={t('templates.createNew')}
+        nameLabel={t('templates.templateName')}
+        typeLabelText={t('templates.templateType')}
         types={RUN_KINDS}
-        submitLabel="Create Template"
+        submitLabel={t('templates.createTemplate')}
         onClose={() => setCreating(false)}
         onSubmit={createTemplate}
       />
