@@ -8,26 +8,28 @@ import { TIER_BADGES, tierAtLeast } from '../plans/tiers.ts';
 import type { OnboardingState, ProgressStepId } from '../types.ts';
 import { UpgradeRequiredDialog } from './UpgradeRequiredDialog.tsx';
 import { useCompleteStep, useOnboarding } from './useOnboarding.ts';
+import type { MessageKey } from '../i18n/keys.ts';
+import { useT } from '../i18n/useT.ts';
 
-export const PROGRESS_TEXTS: Record<ProgressStepId, { title: string; description: string; path: string }> = {
+export const PROGRESS_TEXTS: Record<ProgressStepId, { title: MessageKey; description: MessageKey; path: string }> = {
   'add-property': {
-    title: 'Add a property',
-    description: 'Where your turnovers and inspections happen.',
+    title: 'onboarding.addPropertyTitle',
+    description: 'onboarding.addPropertyText',
     path: '/properties/create',
   },
   'create-checklist': {
-    title: 'Create a checklist',
-    description: 'The tasks and required photos your cleaners work through.',
+    title: 'onboarding.createChecklistTitle',
+    description: 'onboarding.createChecklistText',
     path: '/properties',
   },
   'invite-team': {
-    title: 'Invite your team',
-    description: 'Cleaners and co-hosts who receive the magic links.',
+    title: 'onboarding.inviteTeamTitle',
+    description: 'onboarding.inviteTeamText',
     path: '/settings/team',
   },
   'view-analytics': {
-    title: 'View analytics',
-    description: 'Completion rates and issues across your properties.',
+    title: 'onboarding.viewAnalyticsTitle',
+    description: 'onboarding.viewAnalyticsText',
     path: '/analytics',
   },
 };
@@ -38,6 +40,7 @@ export const PROGRESS_TEXTS: Record<ProgressStepId, { title: string; description
  * Professional; below it their button opens the 'Upgrade Required' modal. Hidden once all four are done.
  */
 export function OnboardingProgress() {
+  const t = useT();
   const navigate = useNavigate();
   const session = useSession();
   const onboarding = useOnboarding();
@@ -63,11 +66,11 @@ export function OnboardingProgress() {
     <Card variant="outlined" component="section" aria-labelledby="onboarding-progress-title">
       <CardContent>
         <Typography id="onboarding-progress-title" component="h2" variant="h6">
-          Onboarding Checklist
+          {t('onboarding.checklistTitle')}
         </Typography>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 1 }}>
           <Typography variant="body2" color="text.secondary">
-            {done} of {steps.length} steps done
+            {t('onboarding.stepsDone', { done, total: steps.length })}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {percent}%
@@ -76,7 +79,7 @@ export function OnboardingProgress() {
         <LinearProgress
           variant="determinate"
           value={percent}
-          aria-label="Onboarding progress"
+          aria-label={t('onboarding.progress')}
           sx={{ mb: 2, height: 6, borderRadius: 3 }}
         />
         <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
@@ -107,28 +110,28 @@ export function OnboardingProgress() {
                       color: step.completed ? 'text.secondary' : undefined,
                     }}
                   >
-                    {texts.title}
+                    {t(texts.title)}
                     {locked && !step.completed && step.requires && (
                       <Chip label={TIER_BADGES[step.requires]} size="small" color="secondary" />
                     )}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {texts.description}
+                    {t(texts.description)}
                   </Typography>
                 </Box>
                 {step.completed ? (
                   <Typography variant="body2" color="success.main" sx={{ fontWeight: 600 }}>
-                    Done
+                    {t('onboarding.done')}
                   </Typography>
                 ) : (
                   <Button
                     size="small"
                     variant={step.id === next ? 'contained' : 'outlined'}
                     onClick={() => start(step)}
-                    aria-label={`${locked ? 'Upgrade' : 'Start'}: ${texts.title}`}
+                    aria-label={`${t(locked ? 'onboarding.upgrade' : 'onboarding.start')}: ${t(texts.title)}`}
                     sx={{ flexShrink: 0 }}
                   >
-                    {locked ? 'Upgrade' : 'Start'}
+                    {t(locked ? 'onboarding.upgrade' : 'onboarding.start')}
                   </Button>
                 )}
               </Box>
