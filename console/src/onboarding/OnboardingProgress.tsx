@@ -128,7 +128,10 @@ export function OnboardingProgress() {
                     size="small"
                     variant={step.id === next ? 'contained' : 'outlined'}
                     onClick={() => start(step)}
-                    aria-label={`${t(locked ? 'onboarding.upgrade' : 'onboarding.start')}: ${t(texts.title)}`}
+                    aria-label={t('onboarding.stepAction', {
+                      action: t(locked ? 'onboarding.upgrade' : 'onboarding.start'),
+                      step: t(texts.title),
+                    })}
                     sx={{ flexShrink: 0 }}
                   >
                     {t(locked ? 'onboarding.upgrade' : 'onboarding.start')}
