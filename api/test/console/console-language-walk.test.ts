@@ -49,10 +49,13 @@ const SCREENS: { path: () => string; english: string[] }[] = [
 /** What a person sees and what a screen reader says: the page's text and its elements' accessible labels. */
 const shownText = (page: Page) =>
   page.evaluate(() => {
-    const labels = [...document.querySelectorAll('[aria-label],[title],[placeholder]')].map((element) =>
+    // Runs in the page: the DOM's types are not this file's.
+    const dom = globalThis as any;
+    const labelled: any[] = [...dom.document.querySelectorAll('[aria-label],[title],[placeholder]')];
+    const labels = labelled.map((element) =>
       ['aria-label', 'title', 'placeholder'].map((name) => element.getAttribute(name) ?? '').join(' '),
     );
-    return `${document.body.innerText}\n${labels.join('\n')}`;
+    return `${dom.document.body.innerText}\n${labels.join('\n')}`;
   });
 
 describe.each([

@@ -39,7 +39,7 @@ describe('the console in the browser’s language', () => {
       // The console's script has taken over (its menu, not in the server's page) and is still in Spanish.
       if (name === 'desktop') await page.getByRole('navigation', { name: 'Navegación principal' }).waitFor();
       else await page.getByRole('button', { name: 'Abrir el menú' }).waitFor();
-      expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+      expect(await page.locator('html').getAttribute('lang')).toBe('es');
       const text = await page.locator('body').innerText();
       for (const english of ['Welcome', 'Completed Today', 'Dashboard', 'Properties', 'Sign Out']) {
         expect(text).not.toContain(english);
