@@ -248,19 +248,19 @@ const cases: Record<string, (to: string) => Case> = {
     links: [],
   }),
   'account confirmation': (to) => ({
-    mail: () => sendConfirmationMail(mailer, to, 'Pat', `${origin}/api/auth/confirm?token=abc&x=1`),
+    mail: () => sendConfirmationMail(mailer, to, 'Pat', `${origin}/api/auth/confirm?token=abc&x=1`, 'en'),
     subject: /^Confirm your Turnproof account$/,
     says: ['Hi Pat,', 'Please confirm your e-mail address to finish creating your account:', 'If you did not sign up'],
     links: [`${origin}/api/auth/confirm?token=abc&x=1`],
   }),
   'password reset': (to) => ({
-    mail: () => sendPasswordResetMail(mailer, to, `${origin}/password-reset?step=reset&token=t`),
+    mail: () => sendPasswordResetMail(mailer, to, `${origin}/password-reset?step=reset&token=t`, 'en'),
     subject: /^Reset your Turnproof password$/,
     says: ['It expires in 1 hour and works once:', 'your password stays as it is.'],
     links: [`${origin}/password-reset?step=reset&token=t`],
   }),
   'existing account': (to) => ({
-    mail: () => sendExistingAccountMail(mailer, to, origin),
+    mail: () => sendExistingAccountMail(mailer, to, origin, 'en'),
     subject: /^Your Turnproof account$/,
     says: ['which already has one.', 'If it was not you, ignore this message: nothing has changed.'],
     links: [`${origin}/auth`, `${origin}/password-reset`],

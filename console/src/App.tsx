@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
+import type { Language } from '@turnproof/config/languages';
 import { useState } from 'react';
-import { CustomRoutes, defaultI18nProvider, localStorageStore, Resource, type Store } from 'react-admin';
+import { CustomRoutes, type I18nProvider, Resource, type Store } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { dataProvider } from './api/http.ts';
 import { AUTH_PATH, authProvider, clearLocalData, SIGNED_OUT_QUERY } from './auth/authProvider.ts';
@@ -9,6 +10,8 @@ import checklists from './checklists/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
 import { seedServedDashboard, servedPage } from './dashboard/served-dashboard.ts';
 import { prefetchDashboard } from './dashboard/useDashboard.ts';
+import { createI18nProvider } from './i18n/i18n-provider.ts';
+import { consoleStore } from './i18n/language.ts';
 import { ConsoleAdmin } from './layout/ConsoleAdmin.tsx';
 import { Layout } from './layout/Layout.tsx';
 import { type LazyComponent, lazyPage } from './layout/lazyPage.tsx';
@@ -63,22 +66,14 @@ export function startConsole(): { queryClient: QueryClient; hydrate: Promise<boo
 }
 
 /**
- * The browser's react-admin store. react-admin renders nothing until the store's locale is its i18n
- * provider's: a store that names none is given it at once, so the first render shows the screen (and
- * matches a server-rendered page, which it hydrates).
+ * The console in the browser, in `language` (its messages loaded) to begin with: the store already names it
+ * (startingLanguage), so the first render matches a server-rendered page, which it hydrates.
  */
-function browserStore(): Store {
-  const store = localStorageStore();
-  if (store.getItem('locale') === undefined) store.setItem('locale', defaultI18nProvider.getLocale());
-  return store;
-}
-
-/** The console in the browser. */
-export function App({ queryClient }: { queryClient: QueryClient }) {
-  const [store] = useState(browserStore);
+export function App({ queryClient, language }: { queryClient: QueryClient; language: Language }) {
+  const [i18nProvider] = useState(() => createI18nProvider(language));
   return (
     <BrowserRouter>
-      <Console queryClient={queryClient} store={store} />
+      <Console queryClient={queryClient} store={consoleStore} i18nProvider={i18nProvider} />
     </BrowserRouter>
   );
 }
@@ -87,11 +82,20 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
  * The owner console: a table of contents of its screens, under the browser's router or the server's
  * (entry-server.tsx renders the signed-out screens with it, and the browser hydrates them).
  */
-export function Console({ queryClient, store }: { queryClient: QueryClient; store: Store }) {
+export function Console({
+  queryClient,
+  store,
+  i18nProvider,
+}: {
+  queryClient: QueryClient;
+  store: Store;
+  i18nProvider: I18nProvider;
+}) {
   return (
     <ConsoleAdmin
       queryClient={queryClient}
       store={store}
+      i18nProvider={i18nProvider}
       dataProvider={dataProvider}
       authProvider={authProvider}
       layout={Layout}

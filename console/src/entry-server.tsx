@@ -4,13 +4,17 @@ import mediaQuery from 'css-mediaquery';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { AdminContext, defaultI18nProvider, memoryStore } from 'react-admin';
+import type { Language } from '@turnproof/config/languages';
+import { AdminContext, memoryStore } from 'react-admin';
 import { StaticRouter } from 'react-router';
 import { Console } from './App.tsx';
 import { AUTH_PROVIDERS_KEY, type AuthProviders } from './auth/authApi.ts';
 import { type Session, SESSION_KEY } from './auth/session.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
 import { dashboardQueryKey, localMidnight } from './dashboard/useDashboard.ts';
+import { messages as spanish } from './i18n/es.ts';
+import { messages as french } from './i18n/fr.ts';
+import { createI18nProvider, registerMessages } from './i18n/i18n-provider.ts';
 import { Layout } from './layout/Layout.tsx';
 import { PageCookies } from './layout/sidebarCookie.ts';
 import { theme } from './layout/theme.ts';
@@ -24,7 +28,13 @@ export interface DashboardPageRequest {
   width: number;
   /** The request's Cookie header (the sidebar's open state is one). */
   cookies: string;
+  /** The owner's language, else the browser's (api/src/http/page-language.ts). */
+  language: Language;
 }
+
+// The server's bundle holds every language: a page is rendered in whichever its request asks for.
+registerMessages('es', spanish);
+registerMessages('fr', french);
 
 /**
  * The dashboard's first screen as HTML (built to dist-server/entry-server.js; the API renders /dashboard
@@ -34,7 +44,9 @@ export interface DashboardPageRequest {
  * MUI's styles come inline with the markup (emotion's server rendering), and move to <head> once the
  * console starts.
  */
-export function renderDashboardPage({ session, dashboard, width, cookies }: DashboardPageRequest): { html: string } {
+export function renderDashboardPage({ session, dashboard, width, cookies, language }: DashboardPageRequest): {
+  html: string;
+} {
   const queryClient = new QueryClient();
   queryClient.setQueryData(SESSION_KEY, session);
   // This query client lives for one render: the key is the one useDashboard computes here; the figures
@@ -45,8 +57,8 @@ export function renderDashboardPage({ session, dashboard, width, cookies }: Dash
     <StaticRouter location="/dashboard">
       <AdminContext
         queryClient={queryClient}
-        i18nProvider={defaultI18nProvider}
-        store={memoryStore({ locale: 'en' })}
+        i18nProvider={createI18nProvider(language)}
+        store={memoryStore({ locale: language })}
         theme={{ ...theme, components: { MuiUseMediaQuery: { defaultProps: { ssrMatchMedia } } } }}
       >
         <CssBaseline enableColorScheme>
@@ -68,6 +80,8 @@ export interface SignedOutPageRequest {
   url: string;
   /** GET /api/auth/providers' answer. */
   providers: AuthProviders;
+  /** The language the browser's console will start in (api/src/http/page-language.ts). */
+  language: Language;
 }
 
 /** The place of main.tsx's ReportWebVitals (it renders nothing): the same tree gives the same useId ids. */
@@ -81,7 +95,11 @@ function ReportWebVitalsPlace() {
  * Prerendered (react-dom/static): the screen's lazily loaded code is waited for, and its Suspense boundary
  * is in the markup, which the browser hydrates once that code has arrived.
  */
-export async function renderSignedOutPage({ url, providers }: SignedOutPageRequest): Promise<{ html: string }> {
+export async function renderSignedOutPage({
+  url,
+  providers,
+  language,
+}: SignedOutPageRequest): Promise<{ html: string }> {
   const queryClient = new QueryClient();
   const session: Session = { user: null, profile: null, access: null };
   queryClient.setQueryData(SESSION_KEY, session);
@@ -89,7 +107,11 @@ export async function renderSignedOutPage({ url, providers }: SignedOutPageReque
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <StaticRouter location={url}>
-        <Console queryClient={queryClient} store={memoryStore({ locale: defaultI18nProvider.getLocale() })} />
+        <Console
+          queryClient={queryClient}
+          store={memoryStore({ locale: language })}
+          i18nProvider={createI18nProvider(language)}
+        />
       </StaticRouter>
       <ReportWebVitalsPlace />
     </StrictMode>,

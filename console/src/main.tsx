@@ -1,6 +1,8 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { watchInstallOffer } from '@turnproof/config/install-offer';
+import { loadMessages } from './i18n/i18n-provider.ts';
+import { startingLanguage } from './i18n/language.ts';
 import { rememberPageFacts } from './page-facts-cookies.ts';
 import './styles.css';
 
@@ -41,12 +43,14 @@ function ReportWebVitals() {
 // A signed-out screen (/auth, /password-reset) came rendered by the console's own components on the server
 // (entry-server.tsx), so it is hydrated: the form stays on screen, and keeps what was typed, as it comes alive.
 // The dashboard's server render is a head start that the first render replaces in one commit.
-void import('./App.tsx').then(async ({ App, startConsole }) => {
+// A Spanish or French console waits for its messages too (fetched alongside), so its first screen is in them.
+const language = startingLanguage();
+void Promise.all([import('./App.tsx'), loadMessages(language)]).then(async ([{ App, startConsole }]) => {
   const { queryClient, hydrate: hydrating } = startConsole();
   const hydrate = await hydrating;
   const page = (
     <StrictMode>
-      <App queryClient={queryClient} />
+      <App queryClient={queryClient} language={language} />
       <ReportWebVitals />
     </StrictMode>
   );

@@ -49,6 +49,12 @@ async function sourceFiles(dir: string): Promise<string[]> {
 }
 
 /**
+ * A translation message's texts (the console's i18n/*.ts, react-admin's polyglot): each plural form
+ * ('one |||| many'), with `{}` for each %{placeholder}.
+ */
+const messageForms = (text: string) => text.split(' |||| ').map((form) => form.replace(/%\{[^}]*\}/g, '{}'));
+
+/**
  * The texts a source file can show: its string and template literals (`{}` for each interpolation) and
  * the text of its JSX elements (`{}` for each expression child), one a line, normalised.
  */
@@ -57,7 +63,7 @@ export function fileLiterals(fileName: string, source: string): string[] {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false, kind);
   const literals: string[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) literals.push(node.text);
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) literals.push(...messageForms(node.text));
     else if (ts.isTemplateExpression(node)) {
       literals.push(node.head.text + node.templateSpans.map((span) => `{}${span.literal.text}`).join(''));
     } else if (ts.isJsxElement(node) || ts.isJsxFragment(node)) {

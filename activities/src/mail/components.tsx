@@ -16,7 +16,7 @@ export function MailLayout({
   children,
 }: {
   preview: string;
-  /** The language of the mail's words. */
+  /** The language the mail is written in (its reader's). */
   lang?: string;
   children: ReactNode;
 }) {

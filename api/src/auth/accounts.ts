@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Language } from '@turnproof/config/languages';
 import { BillingAccount, Profile, User, UserPreferences } from '@turnproof/db';
 import { newTemplateCollection } from '../templates/template-collection.ts';
 
@@ -16,6 +17,8 @@ export async function createAccount(
     isAdmin: boolean;
     confirmed: boolean;
     trialEnd: Date;
+    /** The browser's language at sign-up (absent for Google sign-ups: the console fills it in). */
+    language?: Language;
   },
 ) {
   return em.transactional(async (tx) => {
@@ -28,6 +31,7 @@ export async function createAccount(
       user,
       display_name: input.fullName,
       onboarding_completed: false,
+      language: input.language ?? null,
       ...(input.isAdmin ? { role: 'admin' } : {}),
     });
     tx.create(UserPreferences, { user });

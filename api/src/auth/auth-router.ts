@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { acceptedLanguages, firstSpoken, LANGUAGE_CODES } from '@turnproof/config/languages';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppContext, AppState } from '../http/context.ts';
@@ -41,6 +42,8 @@ const signUpBody = z.object({
     .max(200, 'That name is too long.'),
   /** Optional; a code that cannot be applied does not stop the sign-up (the answer's `promo` says why). */
   promo_code: z.string({ error: 'promo_code must be text.' }).max(200, 'That promo code is too long.').optional(),
+  /** The sign-up page's language: the account's, and the confirmation mail's. */
+  language: z.enum(LANGUAGE_CODES, { error: `language must be one of: ${LANGUAGE_CODES.join(', ')}.` }).optional(),
 });
 const signInBody = z.object({ email, password });
 const resetRequestBody = z.object({
@@ -124,6 +127,9 @@ export function authRouter(deps: AppDeps) {
         email: body.email,
         password: body.password,
         fullName: body.full_name,
+        // A sign-up without a language (an API client) takes the request's; without either, the console
+        // later saves the one it shows.
+        language: body.language ?? firstSpoken(acceptedLanguages(ctx.get('Accept-Language'))),
       });
       const promo = body.promo_code?.trim() ? await redeemAtSignUp(deps, body.promo_code, user) : undefined;
       ctx.status = 201;

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { hostLanguage } from '@turnproof/activities/mail';
+import type { Language } from '@turnproof/config/languages';
 import { AuthToken, type AuthTokenPurpose, Profile, Session, User } from '@turnproof/db';
 import type { AppDeps } from '../app-deps.ts';
 import { badRequest, conflict, HttpError } from '../http/errors.ts';
@@ -80,7 +82,7 @@ async function redeemToken(
 export async function openAccount(
   deps: AppDeps,
   em: EntityManager,
-  input: { email: string; passwordHash: string | null; fullName: string; confirmed: boolean },
+  input: { email: string; passwordHash: string | null; fullName: string; confirmed: boolean; language?: Language },
 ) {
   const trialEnd = trialEndForNewAccount(deps);
   const user = await createAccount(em, {
@@ -108,12 +110,14 @@ export async function openAccount(
 export async function signUp(
   deps: AppDeps,
   em: EntityManager,
-  input: { email: string; password: string; fullName: string },
+  input: { email: string; password: string; fullName: string; language?: Language },
 ): Promise<{ id: string; email: string; created: boolean }> {
   assertAcceptablePassword(input.password, messages.signUpTooShort);
   const passwordHash = await hashPassword(input.password);
-  if (await em.count(User, { email: input.email })) {
-    await sendExistingAccountMail(deps.mailer, input.email, deps.config.publicOrigin);
+  const existing = await em.findOne(User, { email: input.email });
+  if (existing) {
+    const language = await hostLanguage(em, existing.id);
+    await sendExistingAccountMail(deps.mailer, input.email, deps.config.publicOrigin, language);
     return { id: randomUUID(), email: input.email, created: false };
   }
   const user = await openAccount(deps, em, {
@@ -121,10 +125,11 @@ export async function signUp(
     passwordHash,
     fullName: input.fullName,
     confirmed: false,
+    language: input.language,
   });
   const token = await issueToken(em, user, 'confirm_email', CONFIRMATION_LIFETIME_MS);
   const link = `${deps.config.publicOrigin}/api/auth/confirm?token=${token}`;
-  await sendConfirmationMail(deps.mailer, user.email, input.fullName, link);
+  await sendConfirmationMail(deps.mailer, user.email, input.fullName, link, input.language ?? 'en');
   return { id: user.id, email: user.email, created: true };
 }
 
@@ -180,7 +185,7 @@ export async function requestPasswordReset(deps: AppDeps, em: EntityManager, ema
   if (!user) return;
   const token = await issueToken(em, user, 'password_reset', RESET_LIFETIME_MS);
   const link = `${deps.config.publicOrigin}/password-reset?step=reset&token=${token}`;
-  await sendPasswordResetMail(deps.mailer, user.email, link);
+  await sendPasswordResetMail(deps.mailer, user.email, link, await hostLanguage(em, user.id));
 }
 
 export async function resetPassword(deps: AppDeps, em: EntityManager, token: string, password: string) {

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../app-deps.ts';
 import { consoleServerRender } from '../http/console-render.ts';
+import { pageLanguage } from '../http/page-language.ts';
 import { sendCompressedHtml } from '../http/send-html.ts';
 import { fillTemplate, templateMarks } from '../http/server-render.ts';
 import type { PageRenderer } from '../http/web-assets.ts';
@@ -20,20 +21,23 @@ export function signedOutPages(deps: Pick<AppDeps, 'config'>): PageRenderer {
     const consoleApp = await consoleServerRender();
     if (!consoleApp) return false;
     const providers = { google: googleSignInConfigured(deps.config) };
+    // The language the browser's console will start in (console/src/i18n/language.ts), so hydration matches.
+    const language = pageLanguage(ctx);
     let page: { html: string };
     try {
-      page = await consoleApp.bundle.renderSignedOutPage({ url: ctx.url, providers });
+      page = await consoleApp.bundle.renderSignedOutPage({ url: ctx.url, providers, language });
     } catch (error) {
       ctx.state.log.error({ err: error }, 'a signed-out page’s server render failed');
       return false;
     }
     // Another answer for a signed-in browser (index.html).
     ctx.vary('Cookie');
-    const state = { session: { user: null, profile: null, access: null }, providers, hydrate: true };
+    const state = { session: { user: null, profile: null, access: null }, providers, hydrate: true, language };
     const html = fillTemplate(consoleApp.template, templateMarks('console'), {
       html: page.html,
       state,
       stateElementId: 'console-state',
+      lang: language,
     });
     await sendCompressedHtml(ctx, html);
     return true;

@@ -3,6 +3,7 @@ import { PAGE_COOKIES } from '@turnproof/config/page-cookies';
 import { knownZone } from '@turnproof/config/time-format';
 import { sessionOf } from '../auth/session-answer.ts';
 import type { AppContext } from '../http/context.ts';
+import { pageLanguage } from '../http/page-language.ts';
 import { sendCompressedHtml } from '../http/send-html.ts';
 import { consoleServerRender } from '../http/console-render.ts';
 import { fillTemplate, templateMarks } from '../http/server-render.ts';
@@ -44,6 +45,7 @@ export function dashboardPage(): PageRenderer {
     const since = midnightIn(ctx.cookies.get(PAGE_COOKIES.timeZone));
     // GET /api/dashboard's answer: the figures with the owner's access (the session's, just read).
     const dashboard = { ...(await dashboardOf(ctx.state.em, user.id, since)), access: session.access };
+    const language = pageLanguage(ctx, session.profile?.language as string | null | undefined);
     let page: { html: string };
     try {
       page = consoleApp.bundle.renderDashboardPage({
@@ -51,6 +53,7 @@ export function dashboardPage(): PageRenderer {
         dashboard,
         width: layoutWidth(ctx.cookies.get(PAGE_COOKIES.width), ctx.get('User-Agent'), ctx.get('Sec-CH-UA-Mobile')),
         cookies: ctx.get('Cookie'),
+        language,
       });
     } catch (error) {
       // The first screen is a head start, not the console: without it, index.html serves as before.
@@ -61,11 +64,12 @@ export function dashboardPage(): PageRenderer {
     ctx.set('Cache-Control', 'no-store');
     ctx.vary('Cookie');
     // The console's first render starts from the same answers (dashboard/served-dashboard.ts), not from a spinner.
-    const state = { session, dashboard, since: since.toISOString() };
+    const state = { session, dashboard, since: since.toISOString(), language };
     const html = fillTemplate(consoleApp.template, templateMarks('console'), {
       html: page.html,
       state,
       stateElementId: 'console-state',
+      lang: language,
     });
     await sendCompressedHtml(ctx, html);
     return true;

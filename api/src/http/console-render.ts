@@ -1,12 +1,21 @@
+import type { Language } from '@turnproof/config/languages';
 import { builtServerRender, inlineStylesheets } from './server-render.ts';
 import { CONSOLE_DIST, CONSOLE_SERVER_BUNDLE } from './web-assets.ts';
 
 /** What the API uses of console/src/entry-server.tsx (built to dist-server/entry-server.js). */
 export interface ConsoleServerBundle {
-  renderDashboardPage(request: { session: unknown; dashboard: unknown; width: number; cookies: string }): {
-    html: string;
-  };
-  renderSignedOutPage(request: { url: string; providers: { google: boolean } }): Promise<{ html: string }>;
+  renderDashboardPage(request: {
+    session: unknown;
+    dashboard: unknown;
+    width: number;
+    cookies: string;
+    language: Language;
+  }): { html: string };
+  renderSignedOutPage(request: {
+    url: string;
+    providers: { google: boolean };
+    language: Language;
+  }): Promise<{ html: string }>;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { LANGUAGE_CODES } from '@turnproof/config/languages';
 import { z } from 'zod';
 import { nameText } from '../http/validation.ts';
 
@@ -59,6 +60,8 @@ export const updateProfileBody = z.object({
   skills: textList('Skills').optional(),
   specialties: textList('Specialties').optional(),
   certifications: textList('Certifications').optional(),
+  /** The console's and the host's mails' language (Settings' picker). */
+  language: z.enum(LANGUAGE_CODES, { error: `Language must be one of: ${LANGUAGE_CODES.join(', ')}.` }).optional(),
 });
 
 export type UpdateProfileInput = z.output<typeof updateProfileBody>;

@@ -45,6 +45,7 @@ export function toProfileRecord(profile: Profile, email: string) {
     certifications: profile.certifications,
     onboarding_completed: profile.onboarding_completed,
     onboarding_completed_at: profile.onboarding_completed_at ?? null,
+    language: profile.language ?? null,
     created_at: profile.created_at,
     completeness_percent: Math.round((filled.length / COMPLETENESS_FIELDS.length) * 100),
   };

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Analytics } from './analytics-types.ts';
 import { formatCalendarDate } from '@turnproof/config/time-format';
+import { useLocale } from 'react-admin';
+import { useT } from '../i18n/useT.ts';
 
 /** A chart in a card; screen readers get the summary instead of the drawing. */
 function ChartCard({
@@ -50,16 +52,18 @@ const visuallyHidden = {
 } as const;
 
 export function CompletionsPerWeekChart({ data }: { data: Analytics['completions_per_week'] }) {
+  const t = useT();
+  const locale = useLocale();
   const weeks = data.map((week) => ({
-    week: formatCalendarDate(week.week_start, 'dayMonth'),
+    week: formatCalendarDate(week.week_start, 'dayMonth', locale),
     completed: week.completed,
   }));
   const total = data.reduce((sum, week) => sum + week.completed, 0);
   return (
     <ChartCard
-      title="Completions per week"
-      empty={total === 0 ? 'No runs completed in this period yet.' : null}
-      summary={weeks.map((week) => `Week of ${week.week}: ${week.completed} completed`).join('; ')}
+      title={t('analytics.completionsPerWeek')}
+      empty={total === 0 ? t('analytics.noCompletions') : null}
+      summary={weeks.map((week) => t('analytics.weekSummary', { week: week.week, count: week.completed })).join('; ')}
     >
       <ResponsiveContainer>
         <BarChart data={weeks} margin={{ top: 8, right: 8, left: -16, bottom: 0 }} accessibilityLayer={false}>
@@ -70,7 +74,7 @@ export function CompletionsPerWeekChart({ data }: { data: Analytics['completions
           <Bar
             isAnimationActive={false}
             dataKey="completed"
-            name="Completed runs"
+            name={t('analytics.completedRuns')}
             fill="#0f766e"
             radius={[4, 4, 0, 0]}
           />
@@ -81,12 +85,15 @@ export function CompletionsPerWeekChart({ data }: { data: Analytics['completions
 }
 
 export function IssuesPerPropertyChart({ data }: { data: Analytics['properties'] }) {
+  const t = useT();
   const withIssues = data.filter((property) => property.issues > 0);
   return (
     <ChartCard
-      title="Issues per property"
-      empty={withIssues.length === 0 ? 'No issues reported in this period.' : null}
-      summary={withIssues.map((property) => `${property.name}: ${property.issues} issues`).join('; ')}
+      title={t('analytics.issuesPerProperty')}
+      empty={withIssues.length === 0 ? t('analytics.noIssues') : null}
+      summary={withIssues
+        .map((property) => t('analytics.propertyIssues', { name: property.name, count: property.issues }))
+        .join('; ')}
     >
       <ResponsiveContainer>
         <BarChart
@@ -103,7 +110,7 @@ export function IssuesPerPropertyChart({ data }: { data: Analytics['properties']
             isAnimationActive={false}
             maxBarSize={32}
             dataKey="issues"
-            name="Issues"
+            name={t('analytics.issues')}
             fill="#b45309"
             radius={[0, 4, 4, 0]}
           />

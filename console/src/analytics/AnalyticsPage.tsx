@@ -21,6 +21,8 @@ import { formatDuration } from './format.ts';
 import { ReviewScores } from './ReviewScores.tsx';
 import { MetricCard } from './MetricCard.tsx';
 import { RecentActivity } from './RecentActivity.tsx';
+import { useT } from '../i18n/useT.ts';
+import { UPGRADE_MESSAGES } from '../plans/upgrade-messages.ts';
 
 // The chart library is the heaviest part of the console: only this screen loads it, after its figures.
 const CompletionsPerWeekChart = lazy(() =>
@@ -56,7 +58,7 @@ function useAnalytics(days: Period, filter: Filter): Load {
   if (query.isPending) return { state: 'loading' };
   if (query.isSuccess) return { state: 'ready', data: query.data };
   const error = query.error;
-  const message = error instanceof Error ? error.message : 'Failed to load analytics';
+  const message = error instanceof Error ? error.message : '';
   const locked = error instanceof HttpError && (error.status === 403 || error.status === 402);
   return locked ? { state: 'locked', message } : { state: 'failed', message };
 }
@@ -64,54 +66,66 @@ function useAnalytics(days: Period, filter: Filter): Load {
 const grid = { display: 'grid', gap: 2 } as const;
 
 function Metrics({ data }: { data: Analytics }) {
+  const t = useT();
   const busiest = data.properties[0];
   return (
     <Box sx={{ ...grid, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}>
-      <MetricCard label="Runs completed" value={String(data.runs_completed)} detail={`in the last ${data.days} days`} />
       <MetricCard
-        label="Average duration"
-        value={formatDuration(data.average_duration_seconds)}
-        detail="from first task to completion"
+        label={t('analytics.runsCompleted')}
+        value={String(data.runs_completed)}
+        detail={t('analytics.inLastDays', { days: data.days })}
       />
       <MetricCard
-        label="On-time rate"
+        label={t('analytics.averageDuration')}
+        value={formatDuration(data.average_duration_seconds)}
+        detail={t('analytics.firstTaskToCompletion')}
+      />
+      <MetricCard
+        label={t('analytics.onTimeRate')}
         value={data.on_time.rate_percent === null ? '—' : `${data.on_time.rate_percent}%`}
         detail={
           data.on_time.with_due_time
-            ? `${data.on_time.on_time} of ${data.on_time.with_due_time} runs with a due time`
-            : 'no completed run had a due time'
+            ? t('analytics.onTimeOf', { onTime: data.on_time.on_time, withDue: data.on_time.with_due_time })
+            : t('analytics.noDueTimes')
         }
       />
       <MetricCard
-        label="Issues"
+        label={t('analytics.issues')}
         value={String(data.issues.total)}
         detail={
           <Stack direction="row" spacing={0.5} sx={{ mt: 0.5, flexWrap: 'wrap', rowGap: 0.5 }}>
-            <Chip size="small" label={`High ${data.issues.high}`} color="error" variant="outlined" />
             <Chip
               size="small"
-              label={`Medium ${data.issues.medium}`}
+              label={t('analytics.high', { count: data.issues.high })}
+              color="error"
+              variant="outlined"
+            />
+            <Chip
+              size="small"
+              label={t('analytics.medium', { count: data.issues.medium })}
               variant="outlined"
               sx={{ color: '#8a4b00', borderColor: '#b45309' }}
             />
-            <Chip size="small" label={`Low ${data.issues.low}`} variant="outlined" />
+            <Chip size="small" label={t('analytics.low', { count: data.issues.low })} variant="outlined" />
           </Stack>
         }
       />
       <MetricCard
-        label="Photos per run"
+        label={t('analytics.photosPerRun')}
         value={data.photos.per_run === null ? '—' : String(data.photos.per_run)}
-        detail={`${data.photos.total} photos on completed runs`}
+        detail={t('analytics.photosTotal', { count: data.photos.total })}
       />
       <MetricCard
-        label="Runs per property"
+        label={t('analytics.runsPerProperty')}
         value={
           data.properties.length
             ? (data.properties.reduce((sum, p) => sum + p.runs, 0) / data.properties.length).toFixed(1)
             : '—'
         }
         detail={
-          busiest && busiest.runs > 0 ? `busiest: ${busiest.name} (${busiest.runs})` : 'no runs created in this period'
+          busiest && busiest.runs > 0
+            ? t('analytics.busiest', { name: busiest.name, runs: busiest.runs })
+            : t('analytics.noRunsCreated')
         }
       />
     </Box>
@@ -119,14 +133,15 @@ function Metrics({ data }: { data: Analytics }) {
 }
 
 function RunsPerProperty({ data }: { data: Analytics }) {
+  const t = useT();
   return (
     <Card variant="outlined" component="section" aria-labelledby="runs-per-property">
       <CardContent>
         <Typography id="runs-per-property" component="h2" variant="h6" gutterBottom>
-          Runs per property
+          {t('analytics.runsPerProperty')}
         </Typography>
         {data.properties.length === 0 ? (
-          <Typography color="text.secondary">Add a property to see its runs here.</Typography>
+          <Typography color="text.secondary">{t('analytics.addPropertyToSee')}</Typography>
         ) : (
           <Box
             component="table"
@@ -139,10 +154,10 @@ function RunsPerProperty({ data }: { data: Analytics }) {
           >
             <thead>
               <tr>
-                <th scope="col">Property</th>
-                <th scope="col">Runs</th>
-                <th scope="col">Completed</th>
-                <th scope="col">Issues</th>
+                <th scope="col">{t('analytics.property')}</th>
+                <th scope="col">{t('analytics.runs')}</th>
+                <th scope="col">{t('analytics.completed')}</th>
+                <th scope="col">{t('analytics.issues')}</th>
               </tr>
             </thead>
             <tbody>
@@ -163,10 +178,11 @@ function RunsPerProperty({ data }: { data: Analytics }) {
 }
 
 function LoadingFigures() {
+  const t = useT();
   return (
     <Box
       aria-busy="true"
-      aria-label="Loading analytics"
+      aria-label={t('analytics.loading')}
       sx={{ ...grid, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}
     >
       {Array.from({ length: 6 }, (_, index) => (
@@ -178,21 +194,23 @@ function LoadingFigures() {
 
 /** /analytics: the owner's real figures over 7, 30 or 90 days, or the lock screen for plans without analytics. */
 export function AnalyticsPage() {
+  const t = useT();
   const [days, setDays] = useState<Period>(30);
   const [filter, setFilter] = useState<Filter>({});
   const load = useAnalytics(days, filter);
 
-  if (load.state === 'locked') return <FeatureLock feature="Analytics" message={load.message} />;
+  if (load.state === 'locked')
+    return <FeatureLock feature={t('analytics.title')} message={t(UPGRADE_MESSAGES.analytics)} />;
 
   return (
     <Box sx={{ py: 2 }}>
-      <Title title="Analytics" />
+      <Title title={t('analytics.title')} />
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         sx={{ mb: 2, gap: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}
       >
         <Box>
-          <Typography color="text.secondary">How your turnovers and inspections went, from your runs.</Typography>
+          <Typography color="text.secondary">{t('analytics.intro')}</Typography>
         </Box>
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
           <AnalyticsFilter value={filter} onChange={setFilter} />
@@ -200,12 +218,12 @@ export function AnalyticsPage() {
             value={days}
             exclusive
             size="small"
-            aria-label="Period"
+            aria-label={t('analytics.period')}
             onChange={(_, value: Period | null) => value && setDays(value)}
           >
             {PERIODS.map((period) => (
-              <ToggleButton key={period} value={period} aria-label={`Last ${period} days`}>
-                Last {period} days
+              <ToggleButton key={period} value={period} aria-label={t('analytics.lastDays', { days: period })}>
+                {t('analytics.lastDays', { days: period })}
               </ToggleButton>
             ))}
           </ToggleButtonGroup>
@@ -215,7 +233,7 @@ export function AnalyticsPage() {
 
       {load.state === 'failed' && (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {load.message}
+          {load.message || t('analytics.loadFailed')}
         </Alert>
       )}
       {load.state === 'loading' && <LoadingFigures />}
@@ -224,12 +242,12 @@ export function AnalyticsPage() {
           {load.data.runs_completed === 0 && load.data.properties.every((p) => p.runs === 0) && (
             <Alert severity="info">
               {filter.property_id || filter.type
-                ? `No runs match this filter in the last ${load.data.days} days.`
-                : `Nothing happened in the last ${load.data.days} days. Send an inspection from Inspections and its figures appear here once it is completed.`}
+                ? t('analytics.noMatch', { days: load.data.days })
+                : t('analytics.nothingHappened', { days: load.data.days })}
             </Alert>
           )}
           <Metrics data={load.data} />
-          <Suspense fallback={<Skeleton variant="rounded" height={330} aria-label="Loading charts" />}>
+          <Suspense fallback={<Skeleton variant="rounded" height={330} aria-label={t('analytics.loadingCharts')} />}>
             <Box sx={{ ...grid, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
               <CompletionsPerWeekChart data={load.data.completions_per_week} />
               <IssuesPerPropertyChart data={load.data.properties} />

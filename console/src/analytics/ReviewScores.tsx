@@ -1,7 +1,9 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import type { Analytics, ScoreFigures } from './analytics-types.ts';
+import { useT } from '../i18n/useT.ts';
 
 function ScoreTable({ caption, who, rows }: { caption: string; who: string; rows: ScoreFigures[] }) {
+  const t = useT();
   return (
     <Box
       component="table"
@@ -18,8 +20,8 @@ function ScoreTable({ caption, who, rows }: { caption: string; who: string; rows
       <thead>
         <tr>
           <th scope="col">{who}</th>
-          <th scope="col">Average score</th>
-          <th scope="col">Reviews</th>
+          <th scope="col">{t('analytics.averageScore')}</th>
+          <th scope="col">{t('analytics.reviews')}</th>
         </tr>
       </thead>
       <tbody>
@@ -37,20 +39,21 @@ function ScoreTable({ caption, who, rows }: { caption: string; who: string; rows
 
 /** The hosts' review scores of the period: average per property and per cleaner. */
 export function ReviewScores({ scores }: { scores: Analytics['review_scores'] }) {
+  const t = useT();
   const none = scores.by_property.length === 0;
   return (
     <Card variant="outlined" aria-labelledby="review-scores">
       <CardContent>
         <Typography id="review-scores" component="h2" variant="h6" gutterBottom>
-          Review scores
+          {t('analytics.reviewScores')}
         </Typography>
         {none ? (
-          <Typography color="text.secondary">Score a completed run when you review it to see averages here.</Typography>
+          <Typography color="text.secondary">{t('analytics.scoreHint')}</Typography>
         ) : (
           <>
-            <ScoreTable caption="Per property" who="Property" rows={scores.by_property} />
+            <ScoreTable caption={t('analytics.perProperty')} who={t('analytics.property')} rows={scores.by_property} />
             {scores.by_cleaner.length > 0 && (
-              <ScoreTable caption="Per cleaner" who="Cleaner" rows={scores.by_cleaner} />
+              <ScoreTable caption={t('analytics.perCleaner')} who={t('analytics.cleaner')} rows={scores.by_cleaner} />
             )}
           </>
         )}

@@ -17,6 +17,8 @@ export interface SessionProfile {
   location: string | null;
   avatar_url: string | null;
   onboarding_completed_at: string | null;
+  /** en, es or fr once chosen (Settings, or the browser's at sign-up); null before. */
+  language?: string | null;
 }
 
 export interface Session {

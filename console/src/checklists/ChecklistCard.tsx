@@ -3,6 +3,7 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { useT } from '../i18n/useT.ts';
 import type { ChecklistRecord } from '../resource-records.ts';
 import { isRunKind } from '../runs/run-kinds.ts';
 import { DeleteTemplateButton } from '../templates/DeleteTemplateButton.tsx';
@@ -26,6 +27,7 @@ export function ChecklistCard({
   checklist: ChecklistRecord;
   headingLevel?: 'h2' | 'h3';
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const count = checklist.tasks.length;
   return (
@@ -37,9 +39,7 @@ export function ChecklistCard({
           </Typography>
           <TypeBadge type={checklist.type} />
         </Stack>
-        <Typography color="text.secondary">
-          {count} {count === 1 ? 'task' : 'tasks'}
-        </Typography>
+        <Typography color="text.secondary">{t('properties.taskCount', { smart_count: count })}</Typography>
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 0.5 }}>
         <Button
@@ -47,9 +47,9 @@ export function ChecklistCard({
           component={Link}
           to={editorPath(checklist)}
           startIcon={<EditIcon />}
-          aria-label={`Edit checklist ${checklist.name}`}
+          aria-label={t('properties.editChecklist', { name: checklist.name })}
         >
-          Edit
+          {t('properties.edit')}
         </Button>
         {!checklist.is_template && isRunKind(checklist.type) && count > 0 && (
           <Button
@@ -57,9 +57,9 @@ export function ChecklistCard({
             component={Link}
             to={`/runs/create?type=${checklist.type}&property_id=${checklist.property_id}&checklist_id=${checklist.id}`}
             startIcon={<PlayArrowIcon />}
-            aria-label={`Start inspection with ${checklist.name}`}
+            aria-label={t('properties.startWith', { name: checklist.name })}
           >
-            Start Inspection
+            {t('properties.startInspection')}
           </Button>
         )}
         {checklist.is_template ? (

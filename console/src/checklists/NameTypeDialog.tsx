@@ -14,6 +14,7 @@ import {
 import { useId, useState, type FormEvent } from 'react';
 import type { ChecklistType } from '../resource-records.ts';
 import { typeLabel } from '../runs/run-kinds.ts';
+import { useT } from '../i18n/useT.ts';
 
 interface Props<T extends ChecklistType> {
   open: boolean;
@@ -40,6 +41,7 @@ function missingForCreate(name: string, type: string): string | null {
  * the button stays disabled while the name is blank, no type is chosen, or it is saving, and says which.
  */
 export function NameTypeDialog<T extends ChecklistType>(props: Props<T>) {
+  const t = useT();
   const { open, title, nameLabel, typeLabelText, types, submitLabel, onClose, onSubmit } = props;
   const [name, setName] = useState('');
   const [type, setType] = useState<T | ''>('');
@@ -88,7 +90,7 @@ export function NameTypeDialog<T extends ChecklistType>(props: Props<T>) {
             >
               {types.map((option) => (
                 <MenuItem key={option} value={option}>
-                  {typeLabel(option)}
+                  {typeLabel(t, option)}
                 </MenuItem>
               ))}
             </Select>

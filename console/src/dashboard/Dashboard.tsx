@@ -18,6 +18,7 @@ import { TrialCountdown } from './TrialCountdown.tsx';
 import { UnlockAnalytics } from './UnlockAnalytics.tsx';
 import { UpgradeBanner } from './UpgradeBanner.tsx';
 import { useDashboard } from './useDashboard.ts';
+import { useT } from '../i18n/useT.ts';
 
 // Shown after the figures (the setup checklist, the one onboarding checklist, needs its own request) or on
 // demand: not in the first download.
@@ -29,7 +30,8 @@ const PlanPickerDialog = lazyComponent(() => import('../plans/PlanPickerDialog.t
  * a success story and upgrade prompts.
  */
 export function Dashboard() {
-  usePageTitle('Dashboard');
+  const t = useT();
+  usePageTitle(t('dashboard.title'));
   const session = useSession();
   const dashboard = useDashboard();
   const onboarding = useOnboarding();
@@ -42,12 +44,12 @@ export function Dashboard() {
   if (dashboard.isPending) {
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
-        <CircularProgress aria-label="Loading your dashboard" />
+        <CircularProgress aria-label={t('dashboard.loading')} />
       </Box>
     );
   }
   if (dashboard.isError) {
-    return <Alert severity="error">Your dashboard could not be loaded. Please refresh the page.</Alert>;
+    return <Alert severity="error">{t('dashboard.loadFailed')}</Alert>;
   }
   const { stats, properties, recent_runs } = dashboard.data;
   // The session's access is the one re-checked every 5 minutes; the dashboard's own copy serves the first render.
@@ -56,15 +58,15 @@ export function Dashboard() {
   const upgradeMessages = upgradeBannerMessages(access);
   const userId = session.data?.user?.id ?? '';
   // A host who has sent no run yet is new here: welcomed, not welcomed back.
-  const greeting = stats.runs > 0 ? 'Welcome back' : 'Welcome';
+  const greeting = t(stats.runs > 0 ? 'dashboard.welcomeBack' : 'dashboard.welcome', { name: firstName ?? '' });
 
   return (
     <Stack spacing={3}>
       <Box>
         <Typography component="h1" variant="h4">
-          {greeting}, {firstName}!
+          {greeting}
         </Typography>
-        <Typography color="text.secondary">Here is what is happening across your properties today.</Typography>
+        <Typography color="text.secondary">{t('dashboard.subtitle')}</Typography>
       </Box>
       {upgradeMessages.length > 0 && (
         <UpgradeBanner messages={upgradeMessages} onUpgrade={() => setPlanPickerOpen(true)} />

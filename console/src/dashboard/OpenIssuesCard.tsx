@@ -3,11 +3,13 @@ import { Box, Card, CardContent, Chip, Link as MuiLink, List, ListItem, ListItem
 import { Link } from 'react-router-dom';
 
 import { issuePath, useOpenIssues } from '../runs/show/run-issues.ts';
+import { useT } from '../i18n/useT.ts';
 
 const SEVERITY_COLORS = { high: 'error', medium: 'warning', low: 'default' } as const;
 
 /** The open-issues tile: how many reported issues nobody has dealt with yet, and the newest of them. */
 export function OpenIssuesCard() {
+  const t = useT();
   const { data } = useOpenIssues();
   if (!data) return null;
   return (
@@ -15,22 +17,20 @@ export function OpenIssuesCard() {
       <CardContent>
         <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 1 }}>
           <Typography id="open-issues" component="h2" variant="h6">
-            Open issues
+            {t('dashboard.openIssues')}
           </Typography>
           <Typography
             component="p"
             variant="h4"
             data-open-issues={data.total}
             color={data.total ? 'warning.dark' : 'text.secondary'}
-            aria-label={`${data.total} open`}
+            aria-label={t('dashboard.openCount', { count: data.total })}
           >
             {data.total}
           </Typography>
         </Box>
         {data.total === 0 ? (
-          <Typography color="text.secondary">
-            No open issues: everything your cleaners reported is dealt with.
-          </Typography>
+          <Typography color="text.secondary">{t('dashboard.noOpenIssues')}</Typography>
         ) : (
           <List dense disablePadding>
             {data.issues.map((issue) => (
@@ -43,14 +43,19 @@ export function OpenIssuesCard() {
                   }
                   secondary={`${issue.property_name} · ${formatDateTime(issue.created_at, issue.timezone)}`}
                 />
-                <Chip size="small" color={SEVERITY_COLORS[issue.severity]} label={issue.severity} sx={{ mt: 0.5 }} />
+                <Chip
+                  size="small"
+                  color={SEVERITY_COLORS[issue.severity]}
+                  label={t(`severity.${issue.severity}`)}
+                  sx={{ mt: 0.5 }}
+                />
               </ListItem>
             ))}
           </List>
         )}
         {data.total > data.issues.length && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            Showing the newest {data.issues.length} of {data.total}.
+            {t('dashboard.showingNewest', { shown: data.issues.length, total: data.total })}
           </Typography>
         )}
       </CardContent>

@@ -13,22 +13,24 @@ import {
 import { Link } from 'react-router-dom';
 import { paths } from '../layout/navigation.ts';
 import type { DashboardData } from '../types.ts';
+import { useT } from '../i18n/useT.ts';
 
 /** Up to 3 properties, then 'View All Properties (N)'; the Template Collection never shows. */
 export function PropertiesCard({ properties, total }: { properties: DashboardData['properties']; total: number }) {
+  const t = useT();
   return (
     <Card variant="outlined" component="section" aria-labelledby="your-properties">
       <CardContent>
         <Typography id="your-properties" component="h2" variant="h6" gutterBottom>
-          Your Properties
+          {t('dashboard.yourProperties')}
         </Typography>
         {properties.length === 0 ? (
           <>
             <Typography color="text.secondary" sx={{ mb: 2 }}>
-              No properties yet. Add one to send your first checklist.
+              {t('dashboard.noProperties')}
             </Typography>
             <Button variant="contained" component={Link} to={paths.newProperty}>
-              Add Property
+              {t('dashboard.addProperty')}
             </Button>
           </>
         ) : (
@@ -47,7 +49,7 @@ export function PropertiesCard({ properties, total }: { properties: DashboardDat
             </List>
             {total > properties.length && (
               <Button component={Link} to={paths.properties} sx={{ mt: 1 }}>
-                View All Properties ({total})
+                {t('dashboard.viewAllProperties', { total })}
               </Button>
             )}
           </>

@@ -4,19 +4,27 @@ import HomeWorkIcon from '@mui/icons-material/HomeWork';
 import PendingActionsIcon from '@mui/icons-material/PendingActions';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import type { DashboardData } from '../types.ts';
+import { useT } from '../i18n/useT.ts';
 
 /** The four stat cards, from the owner's real data. */
 export function StatCards({ stats }: { stats: DashboardData['stats'] }) {
+  const t = useT();
+  // data-stat names each card the same in every language (tests and the bench find them by it).
   const cards = [
-    { label: 'Total Properties', value: stats.properties, Icon: HomeWorkIcon },
-    { label: 'In Progress', value: stats.in_progress, Icon: PendingActionsIcon },
-    { label: 'Completed Today', value: stats.completed_today, Icon: AssignmentTurnedInIcon },
-    { label: 'Total Inspections', value: stats.runs, Icon: FactCheckIcon },
+    { stat: 'Total Properties', label: t('dashboard.totalProperties'), value: stats.properties, Icon: HomeWorkIcon },
+    { stat: 'In Progress', label: t('dashboard.inProgress'), value: stats.in_progress, Icon: PendingActionsIcon },
+    {
+      stat: 'Completed Today',
+      label: t('dashboard.completedToday'),
+      value: stats.completed_today,
+      Icon: AssignmentTurnedInIcon,
+    },
+    { stat: 'Total Inspections', label: t('dashboard.totalInspections'), value: stats.runs, Icon: FactCheckIcon },
   ];
   return (
     <Box
       component="ul"
-      aria-label="Statistics"
+      aria-label={t('dashboard.statistics')}
       id="dashboard-stats"
       sx={{
         listStyle: 'none',
@@ -27,8 +35,8 @@ export function StatCards({ stats }: { stats: DashboardData['stats'] }) {
         gridTemplateColumns: { xs: '1fr 1fr', lg: 'repeat(4, 1fr)' },
       }}
     >
-      {cards.map(({ label, value, Icon }) => (
-        <Card component="li" key={label} variant="outlined" data-stat={label}>
+      {cards.map(({ stat, label, value, Icon }) => (
+        <Card component="li" key={stat} variant="outlined" data-stat={stat}>
           <CardContent sx={{ '&:last-child': { pb: 2 } }}>
             <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
               <Typography variant="body2" color="text.secondary">

@@ -1,11 +1,14 @@
 import { Alert, Button } from '@mui/material';
 import { useRotation } from './useRotation.ts';
+import type { MessageKey } from '../i18n/keys.ts';
+import { useT } from '../i18n/useT.ts';
 
 // The spec's upgrade banners rotate every 10 s.
 const ROTATE_MS = 10_000;
 
 /** One upgrade message at a time (the next plan up), with the plan picker behind the button. */
-export function UpgradeBanner({ messages, onUpgrade }: { messages: string[]; onUpgrade: () => void }) {
+export function UpgradeBanner({ messages, onUpgrade }: { messages: MessageKey[]; onUpgrade: () => void }) {
+  const t = useT();
   const index = useRotation(messages.length, ROTATE_MS);
   return (
     <Alert
@@ -14,11 +17,11 @@ export function UpgradeBanner({ messages, onUpgrade }: { messages: string[]; onU
       data-upgrade-banner
       action={
         <Button color="inherit" onClick={onUpgrade}>
-          View plans
+          {t('upgrade.viewPlans')}
         </Button>
       }
     >
-      {messages[index]}
+      {messages[index] && t(messages[index])}
     </Alert>
   );
 }

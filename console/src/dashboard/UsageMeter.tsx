@@ -1,4 +1,5 @@
 import { Box, LinearProgress, Typography } from '@mui/material';
+import { useT } from '../i18n/useT.ts';
 
 /** The spec's usage colours: red at 90 % or more, amber at 70 % or more, else green. */
 export function meterColor(percent: number): 'error' | 'warning' | 'success' {
@@ -18,12 +19,11 @@ export function UsageMeter({
   limit: number | null;
   note?: string;
 }) {
+  const t = useT();
   if (limit === null) {
     return (
       <Box>
-        <Typography variant="body2">
-          {label}: {used} (unlimited)
-        </Typography>
+        <Typography variant="body2">{t('dashboard.unlimited', { label, used })}</Typography>
       </Box>
     );
   }
@@ -33,14 +33,15 @@ export function UsageMeter({
       <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
         <Typography variant="body2">{label}</Typography>
         <Typography variant="body2" color="text.secondary">
-          {used} of {limit}
+          {t('dashboard.usedOf', { used, limit })}
         </Typography>
       </Box>
       <LinearProgress
         variant="determinate"
         value={percent}
         color={meterColor(percent)}
-        aria-label={`${label}: ${used} of ${limit}`}
+        aria-label={t('dashboard.meterLabel', { label, used, limit })}
+
         sx={{ height: 8, borderRadius: 4, my: 0.5 }}
       />
       {note && (

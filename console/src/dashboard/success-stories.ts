@@ -1,27 +1,16 @@
+import type { MessageKey } from '../i18n/keys.ts';
+
 /** What hosts got out of proof-first turnovers: the dashboard's success-story card shows one at a time. */
 export interface SuccessStory {
-  outcome: string;
-  story: string;
-  who: string;
+  outcome: MessageKey;
+  story: MessageKey;
+  who: MessageKey;
 }
 
 export const SUCCESS_STORIES: SuccessStory[] = [
-  {
-    outcome: 'Deposit dispute settled in one e-mail',
-    story: 'The move-out report with time-stamped photos showed the stain was there at check-in.',
-    who: 'Priya S., property manager, 40 units',
-  },
-  {
-    outcome: 'Re-cleans down from weekly to rare',
-    story:
-      'Photos of every bathroom before the guest arrives catch the missed towel while the cleaner is still on site.',
-    who: 'Maria G., Superhost, 6 listings',
-  },
-  {
-    outcome: 'Every cleaner on board in a day',
-    story: 'A link that opens in the browser, no app and no password: the whole crew used it from the first turnover.',
-    who: 'Daniel R., cleaning company owner',
-  },
+  { outcome: 'dashboard.story1Outcome', story: 'dashboard.story1Story', who: 'dashboard.story1Who' },
+  { outcome: 'dashboard.story2Outcome', story: 'dashboard.story2Story', who: 'dashboard.story2Who' },
+  { outcome: 'dashboard.story3Outcome', story: 'dashboard.story3Story', who: 'dashboard.story3Who' },
 ];
 
 /** The spec's success story moves on every 8 s. */

@@ -2,6 +2,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { Button } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, type RaRecord, useDelete, useNotify } from 'react-admin';
+import { useT } from '../i18n/useT.ts';
 
 interface Props {
   resource: string;
@@ -23,6 +24,7 @@ interface Props {
 export function ConfirmDeleteButton(props: Props) {
   const { resource, record, ariaLabel, title, content, confirmLabel, successMessage, failureMessage, onDeleted } =
     props;
+  const t = useT();
   const [open, setOpen] = useState(false);
   const notify = useNotify();
   const [remove, { isPending }] = useDelete();
@@ -39,7 +41,12 @@ export function ConfirmDeleteButton(props: Props) {
           onDeleted?.();
         },
         onError: (error) =>
-          notify(error instanceof Error ? `${failureMessage}: ${error.message}` : failureMessage, { type: 'error' }),
+          notify(
+            error instanceof Error
+              ? t('layout.failedWith', { message: failureMessage, error: error.message })
+              : failureMessage,
+            { type: 'error' },
+          ),
       },
     );
   return (
@@ -51,14 +58,15 @@ export function ConfirmDeleteButton(props: Props) {
         onClick={() => setOpen(true)}
         aria-label={ariaLabel}
       >
-        Delete
+        {t('common.delete')}
       </Button>
       <Confirm
         isOpen={open}
         loading={isPending}
         title={title}
         content={content}
-        confirm={isPending ? 'Deleting...' : confirmLabel}
+        confirm={isPending ? t('common.deleting') : confirmLabel}
+
         confirmColor="warning"
         onConfirm={confirm}
         onClose={() => setOpen(false)}

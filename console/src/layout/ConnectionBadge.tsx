@@ -3,6 +3,7 @@ import CloudOffIcon from '@mui/icons-material/CloudOff';
 import { Chip } from '@mui/material';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useNotify } from 'react-admin';
+import { useT } from '../i18n/useT.ts';
 
 /** The spec's connectivity toast stays 3 s. */
 const TOAST_MS = 3_000;
@@ -27,20 +28,22 @@ export function useOnline(): boolean {
 
 /** 'Offline mode' when the connection drops, 'Back online' when it returns (not on the first render). */
 export function useConnectivityToasts(online: boolean) {
+  const t = useT();
   const notify = useNotify();
   const previous = useRef(online);
   useEffect(() => {
     if (previous.current === online) return;
     previous.current = online;
-    notify(online ? 'Back online' : 'Offline mode', {
+    notify(online ? t('layout.backOnline') : t('layout.offlineMode'), {
       type: online ? 'success' : 'warning',
       autoHideDuration: TOAST_MS,
     });
-  }, [online, notify]);
+  }, [online, notify, t]);
 }
 
 /** The header's online/offline badge. */
 export function ConnectionBadge() {
+  const t = useT();
   const online = useOnline();
   useConnectivityToasts(online);
   // The toasts' code loads on first use (ConsoleAdmin); fetched now, after the first render, it is there
@@ -55,8 +58,8 @@ export function ConnectionBadge() {
       variant="outlined"
       color={online ? 'success' : 'warning'}
       icon={online ? <CloudDoneIcon /> : <CloudOffIcon />}
-      label={online ? 'Online' : 'Offline'}
-      aria-label={online ? 'Connection: online' : 'Connection: offline'}
+      label={online ? t('layout.online') : t('layout.offline')}
+      aria-label={online ? t('layout.connectionOnline') : t('layout.connectionOffline')}
     />
   );
 }

@@ -4,7 +4,6 @@ import {
   type AdminContextProps,
   CoreAdminUI,
   type CoreAdminUIProps,
-  defaultI18nProvider,
   useNotificationContext,
 } from 'react-admin';
 import { installOffer } from '@turnproof/config/install-offer';
@@ -32,7 +31,7 @@ function NotificationOnDemand() {
 }
 
 type ConsoleAdminProps = Pick<CoreAdminUIProps, 'children' | 'layout' | 'dashboard' | 'catchAll'> &
-  Pick<AdminContextProps, 'queryClient' | 'dataProvider' | 'authProvider' | 'theme' | 'store'>;
+  Pick<AdminContextProps, 'queryClient' | 'dataProvider' | 'authProvider' | 'theme' | 'store' | 'i18nProvider'>;
 
 const offerShown = () => installOffer.getSnapshot();
 /** The spec's install prompt (install-offer.ts decides when), above the tab bar under 768 px. */
@@ -51,7 +50,7 @@ function InstallOffer() {
  */
 export function ConsoleAdmin({ children, layout, dashboard, catchAll, theme, ...providers }: ConsoleAdminProps) {
   return (
-    <AdminContext {...providers} i18nProvider={defaultI18nProvider} theme={theme}>
+    <AdminContext {...providers} theme={theme}>
       <CssBaseline enableColorScheme>
         <CoreAdminUI
           title="Turnproof"

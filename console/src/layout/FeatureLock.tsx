@@ -2,7 +2,8 @@ import LockIcon from '@mui/icons-material/Lock';
 import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { UPGRADE_MESSAGES, UPGRADE_TO_PRO } from '../plans/upgrade-messages.ts';
+import { useT } from '../i18n/useT.ts';
+import { UPGRADE_MESSAGES } from '../plans/upgrade-messages.ts';
 import { lazyComponent } from './lazyPage.tsx';
 import { useOpenedOnce } from './useOpenedOnce.ts';
 
@@ -13,7 +14,7 @@ const PlanPickerDialog = lazyComponent(() => import('../plans/PlanPickerDialog.t
 interface FeatureLockProps {
   /** The feature's name, shown as its badge. */
   feature: string;
-  /** Why it is locked: the server's or the spec's upgrade message. */
+  /** Why it is locked: the server's or the spec's upgrade message (in the console's language). */
   message?: string;
   /** 'page' replaces a whole screen (with 'Go Back'); 'card' sits among a page's other cards. */
   variant?: 'page' | 'card';
@@ -23,7 +24,8 @@ interface FeatureLockProps {
  * The lock screen of a feature the owner's plan lacks: 'Feature Locked', the reason, 'Upgrade to Pro'
  * opening the plan picker on the spot, and 'Go Back' to where the owner came from.
  */
-export function FeatureLock({ feature, message = UPGRADE_MESSAGES.anyFeature, variant = 'page' }: FeatureLockProps) {
+export function FeatureLock({ feature, message, variant = 'page' }: FeatureLockProps) {
+  const t = useT();
   const navigate = useNavigate();
   const titleId = useId();
   const [pickerOpen, setPickerOpen] = useState(false);
@@ -58,18 +60,18 @@ export function FeatureLock({ feature, message = UPGRADE_MESSAGES.anyFeature, va
         </Box>
         <Chip label={feature} color="primary" size="small" sx={{ mb: 1 }} />
         <Typography id={titleId} component="h2" variant={page ? 'h5' : 'h6'} gutterBottom>
-          Feature Locked
+          {t('layout.featureLocked')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {message}
+          {message ?? t(UPGRADE_MESSAGES.anyFeature)}
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'center' }}>
           <Button variant="contained" onClick={() => setPickerOpen(true)}>
-            {UPGRADE_TO_PRO}
+            {t('upgrade.toPro')}
           </Button>
           {page && (
             <Button variant="outlined" onClick={goBack}>
-              Go Back
+              {t('common.back')}
             </Button>
           )}
         </Stack>

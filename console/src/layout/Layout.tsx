@@ -3,6 +3,7 @@ import { type ReactNode, useCallback, useContext, useState } from 'react';
 import { LogoutOnMount } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useSession } from '../auth/session.ts';
+import { LanguageSync } from '../i18n/LanguageSync.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { ConnectionBadge } from './ConnectionBadge.tsx';
 import { MobileHeader, MobileTabBar, TAB_BAR_HEIGHT } from './MobileNav.tsx';
@@ -12,6 +13,7 @@ import { PageCookies, readSidebarOpen, writeSidebarOpen } from './sidebarCookie.
 import { useLiveChanges } from './useLiveChanges.ts';
 import { useShortcuts } from './useShortcuts.ts';
 import { useSwipeBack } from './useSwipeBack.ts';
+import { useT } from '../i18n/useT.ts';
 
 /** The spec's mobile breakpoint. */
 export const MOBILE_QUERY = '(max-width: 767.95px)';
@@ -23,6 +25,7 @@ export const MOBILE_QUERY = '(max-width: 767.95px)';
  * side keeps the screen's state and title.
  */
 export function Layout({ children }: { children: ReactNode }) {
+  const t = useT();
   const session = useSession();
   const { pathname } = useLocation();
   const mobile = useMediaQuery(MOBILE_QUERY);
@@ -43,7 +46,7 @@ export function Layout({ children }: { children: ReactNode }) {
   if (session.isPending) {
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
-        <CircularProgress aria-label="Loading" />
+        <CircularProgress aria-label={t('common.loading')} />
       </Box>
     );
   }
@@ -63,6 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
         pb: mobile ? `${TAB_BAR_HEIGHT + 88}px` : 0,
       }}
     >
+      <LanguageSync session={session.data} />
       {mobile ? <MobileHeader session={session.data} /> : <LazySidebar open={sidebarOpen} session={session.data} />}
       <Box component="main" id="main-content" sx={{ flexGrow: 1, minWidth: 0, p: mobile ? 2 : 3 }}>
         <Box sx={{ mb: mobile ? 0 : 2 }}>

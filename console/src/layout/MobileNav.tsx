@@ -15,6 +15,8 @@ import {
 import { useState } from 'react';
 import { useLogout } from 'react-admin';
 import type { Session } from '../auth/session.ts';
+import type { MessageKey } from '../i18n/keys.ts';
+import { useT } from '../i18n/useT.ts';
 import { Link, useLocation } from 'react-router-dom';
 import { mainNavigation, paths } from './navigation.ts';
 import { ConnectionBadge } from './ConnectionBadge.tsx';
@@ -22,18 +24,19 @@ import { LazySidebar } from './LazySidebar.tsx';
 import { useOpenedOnce } from './useOpenedOnce.ts';
 import { badgeText, useRunsInProgress } from './useRunsInProgress.ts';
 
-const TABS = ['Dashboard', 'Properties', 'Inspections', 'Analytics'];
+const TABS: MessageKey[] = ['nav.dashboard', 'nav.properties', 'nav.inspections', 'nav.analytics'];
 export const TAB_BAR_HEIGHT = 64;
 
 /** Under 768 px: the top header with the product name, and a menu button for the whole sidebar. */
 export function MobileHeader({ session }: { session: Session }) {
+  const t = useT();
   const logout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuLoaded = useOpenedOnce(menuOpen);
   return (
     <AppBar position="sticky" color="default" elevation={1}>
       <Toolbar>
-        <IconButton edge="start" aria-label="Open menu" onClick={() => setMenuOpen(true)} sx={{ mr: 1 }}>
+        <IconButton edge="start" aria-label={t('nav.openMenu')} onClick={() => setMenuOpen(true)} sx={{ mr: 1 }}>
           <MenuIcon />
         </IconButton>
         {menuLoaded && <LazySidebar open={menuOpen} session={session} onClose={() => setMenuOpen(false)} />}
@@ -42,7 +45,7 @@ export function MobileHeader({ session }: { session: Session }) {
           Turnproof
         </Typography>
         <ConnectionBadge />
-        <IconButton aria-label="Sign Out" onClick={() => logout()}>
+        <IconButton aria-label={t('nav.signOut')} onClick={() => logout()}>
           <LogoutIcon />
         </IconButton>
       </Toolbar>
@@ -52,6 +55,7 @@ export function MobileHeader({ session }: { session: Session }) {
 
 /** Under 768 px: the bottom tab bar (Inspections shows the runs in progress) and the new-property button. */
 export function MobileTabBar() {
+  const t = useT();
   const { pathname } = useLocation();
   const inProgress = useRunsInProgress();
   const tabs = mainNavigation.filter((item) => TABS.includes(item.label));
@@ -60,13 +64,13 @@ export function MobileTabBar() {
     <>
       <Paper
         component="nav"
-        aria-label="Tabs"
+        aria-label={t('nav.tabs')}
         elevation={3}
         sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 'appBar' }}
       >
         <Fab
           color="primary"
-          aria-label="Add property"
+          aria-label={t('nav.addProperty')}
           component={Link}
           to={paths.newProperty}
           sx={{ position: 'fixed', right: 16, bottom: TAB_BAR_HEIGHT + 16, zIndex: 'speedDial' }}
@@ -78,12 +82,16 @@ export function MobileTabBar() {
             <BottomNavigationAction
               key={tab.path}
               value={tab.path}
-              label={tab.label}
+              label={t(tab.label)}
               component={Link}
               to={tab.path}
               icon={
                 tab.path === paths.runs && inProgress ? (
-                  <Badge badgeContent={badgeText(inProgress)} color="warning" aria-label={`${inProgress} in progress`}>
+                  <Badge
+                    badgeContent={badgeText(inProgress)}
+                    color="warning"
+                    aria-label={t('nav.inProgress', { count: inProgress })}
+                  >
                     <tab.Icon />
                   </Badge>
                 ) : (

@@ -15,6 +15,8 @@ import {
 } from '@mui/material';
 import { Link, useLocation } from 'react-router-dom';
 import type { Session } from '../auth/session.ts';
+import type { MessageKey } from '../i18n/keys.ts';
+import { useT } from '../i18n/useT.ts';
 import { TIER_BADGES, tierAtLeast } from '../plans/tiers.ts';
 import { MOBILE_DRAWER_WIDTH, SIDEBAR_ICON_WIDTH, SIDEBAR_WIDTH } from './LazySidebar.tsx';
 import { mainNavigation, type NavItem, quickActions, settingsNavigation } from './navigation.ts';
@@ -22,6 +24,8 @@ import { SubscriptionCard } from './SubscriptionCard.tsx';
 import { UserFooter } from './UserFooter.tsx';
 
 function NavLink({ item, open, session }: { item: NavItem; open: boolean; session: Session }) {
+  const t = useT();
+  const label = t(item.label);
   const { pathname } = useLocation();
   const tier = session.access?.tier ?? 'starter';
   const locked = item.requires !== undefined && !tierAtLeast(tier, item.requires);
@@ -32,7 +36,7 @@ function NavLink({ item, open, session }: { item: NavItem; open: boolean; sessio
       to={item.path}
       selected={selected}
       aria-current={selected ? 'page' : undefined}
-      aria-label={open ? undefined : item.label}
+      aria-label={open ? undefined : label}
       sx={{ borderRadius: 1.5, mx: 0.75, px: open ? 1.5 : 1, minHeight: 40 }}
     >
       <ListItemIcon sx={{ minWidth: open ? 36 : 0 }}>
@@ -41,15 +45,15 @@ function NavLink({ item, open, session }: { item: NavItem; open: boolean; sessio
       {open && (
         <>
           <ListItemText
-            primary={item.label}
-            secondary={item.caption}
+            primary={label}
+            secondary={item.caption && t(item.caption)}
             slotProps={{ secondary: { variant: 'caption', noWrap: true } }}
           />
-          {item.tag && <Chip label={item.tag} size="small" variant="outlined" sx={{ ml: 0.5 }} />}
+          {item.tag && <Chip label={t(item.tag)} size="small" variant="outlined" sx={{ ml: 0.5 }} />}
           {locked && item.requires && (
             <>
               <Chip label={TIER_BADGES[item.requires]} size="small" color="secondary" sx={{ ml: 0.5 }} />
-              <LockIcon fontSize="small" titleAccess="Locked" sx={{ ml: 0.5, color: 'text.secondary' }} />
+              <LockIcon fontSize="small" titleAccess={t('nav.locked')} sx={{ ml: 0.5, color: 'text.secondary' }} />
             </>
           )}
         </>
@@ -61,7 +65,7 @@ function NavLink({ item, open, session }: { item: NavItem; open: boolean; sessio
       {open ? (
         button
       ) : (
-        <Tooltip title={item.label} placement="right">
+        <Tooltip title={label} placement="right">
           {button}
         </Tooltip>
       )}
@@ -75,21 +79,22 @@ function Section({
   open,
   session,
 }: {
-  title: string;
+  title: MessageKey;
   items: NavItem[];
   open: boolean;
   session: Session;
 }) {
-  const id = `nav-${title.toLowerCase().replace(/\s+/g, '-')}`;
+  const t = useT();
+  const id = `nav-${title.split('.')[1]}`;
   return (
     <List
       dense
       aria-labelledby={open ? id : undefined}
-      aria-label={open ? undefined : title}
+      aria-label={open ? undefined : t(title)}
       subheader={
         open ? (
           <ListSubheader id={id} sx={{ bgcolor: 'transparent', lineHeight: '32px' }}>
-            {title}
+            {t(title)}
           </ListSubheader>
         ) : undefined
       }
@@ -115,6 +120,7 @@ export function Sidebar({
   /** Given for the mobile drawer: closes it (Escape, backdrop, or a link followed). */
   onClose?: () => void;
 }) {
+  const t = useT();
   const width = onClose ? MOBILE_DRAWER_WIDTH : open ? SIDEBAR_WIDTH : SIDEBAR_ICON_WIDTH;
   return (
     <Drawer
@@ -123,7 +129,7 @@ export function Sidebar({
       onClose={onClose}
       onClick={onClose}
       component="nav"
-      aria-label="Main navigation"
+      aria-label={t('nav.mainNavigation')}
       sx={{
         width,
         flexShrink: 0,
@@ -139,11 +145,12 @@ export function Sidebar({
         )}
       </Box>
       {open && session.access && <SubscriptionCard access={session.access} />}
-      <Section title="Quick Actions" items={quickActions} open={open} session={session} />
+      <Section title="nav.quickActions" items={quickActions} open={open} session={session} />
       <Divider />
-      <Section title="Navigation" items={mainNavigation} open={open} session={session} />
+      <Section title="nav.navigation" items={mainNavigation} open={open} session={session} />
       <Divider />
-      <Section title="Settings" items={settingsNavigation} open={open} session={session} />
+      <Section title="nav.settings" items={settingsNavigation} open={open} session={session} />
+
       <Box sx={{ flexGrow: 1 }} />
       <UserFooter session={session} compact={!open} />
     </Drawer>

@@ -2,6 +2,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { Avatar, Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
 import { useLogout, useNotify } from 'react-admin';
 import type { Session } from '../auth/session.ts';
+import { useT } from '../i18n/useT.ts';
 
 export function initialsOf(name: string): string {
   const letters = name
@@ -14,13 +15,14 @@ export function initialsOf(name: string): string {
 
 /** The sidebar footer: avatar with initials, name (or 'Add Your Name'), company, location or e-mail, Sign Out. */
 export function UserFooter({ session, compact }: { session: Session; compact: boolean }) {
+  const t = useT();
   const logout = useLogout();
   const notify = useNotify();
   const name = session.profile?.display_name?.trim();
   const email = session.user?.email ?? '';
   const signOut = async () => {
     await logout();
-    notify('Signed out', { type: 'info' });
+    notify(t('nav.signedOut'), { type: 'info' });
   };
   const avatar = (
     <Avatar
@@ -34,8 +36,8 @@ export function UserFooter({ session, compact }: { session: Session; compact: bo
     return (
       <Box sx={{ display: 'grid', justifyItems: 'center', gap: 1, py: 1 }}>
         {avatar}
-        <Tooltip title="Sign Out" placement="right">
-          <IconButton aria-label="Sign Out" onClick={signOut} size="small">
+        <Tooltip title={t('nav.signOut')} placement="right">
+          <IconButton aria-label={t('nav.signOut')} onClick={signOut} size="small">
             <LogoutIcon fontSize="small" />
           </IconButton>
         </Tooltip>
@@ -48,7 +50,7 @@ export function UserFooter({ session, compact }: { session: Session; compact: bo
         {avatar}
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="subtitle2" noWrap>
-            {name || 'Add Your Name'}
+            {name || t('nav.addYourName')}
           </Typography>
           {session.profile?.company_name && (
             <Typography variant="caption" component="p" color="text.secondary" noWrap>
@@ -61,7 +63,7 @@ export function UserFooter({ session, compact }: { session: Session; compact: bo
         </Box>
       </Box>
       <Button fullWidth variant="outlined" size="small" startIcon={<LogoutIcon />} onClick={signOut}>
-        Sign Out
+        {t('nav.signOut')}
       </Button>
     </Box>
   );

@@ -1,10 +1,12 @@
 import { Box, CircularProgress } from '@mui/material';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { useT } from '../i18n/useT.ts';
 
 export function PageLoading() {
+  const t = useT();
   return (
     <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '50vh' }}>
-      <CircularProgress aria-label="Loading" />
+      <CircularProgress aria-label={t('common.loading')} />
     </Box>
   );
 }

@@ -10,16 +10,17 @@ import HomeWorkIcon from '@mui/icons-material/HomeWork';
 import PersonIcon from '@mui/icons-material/Person';
 import SettingsIcon from '@mui/icons-material/Settings';
 import type { SvgIconComponent } from '@mui/icons-material';
+import type { MessageKey } from '../i18n/keys.ts';
 import type { AccessTier } from '../types.ts';
 
 export interface NavItem {
-  label: string;
+  label: MessageKey;
   path: string;
   Icon: SvgIconComponent;
-  caption?: string;
+  caption?: MessageKey;
   /** The plan tier the screen needs; below it the item shows its plan badge and a lock. */
   requires?: AccessTier;
-  tag?: string;
+  tag?: MessageKey;
 }
 
 /** Console paths of the resources, shared by links, shortcuts and breadcrumbs. */
@@ -38,43 +39,43 @@ export const paths = {
 } as const;
 
 export const quickActions: NavItem[] = [
-  { label: 'New Property', path: paths.newProperty, Icon: AddHomeIcon },
-  { label: 'New Inspection', path: paths.newRun(), Icon: AssignmentIcon },
+  { label: 'nav.newProperty', path: paths.newProperty, Icon: AddHomeIcon },
+  { label: 'nav.newInspection', path: paths.newRun(), Icon: AssignmentIcon },
 ];
 
 export const mainNavigation: NavItem[] = [
-  { label: 'Dashboard', path: paths.dashboard, Icon: DashboardIcon, caption: 'Overview and analytics' },
-  { label: 'Properties', path: paths.properties, Icon: HomeWorkIcon },
-  { label: 'Checklists', path: paths.templates, Icon: ChecklistIcon },
-  { label: 'Inspections', path: paths.runs, Icon: FactCheckIcon },
-  { label: 'Analytics', path: paths.analytics, Icon: BarChartIcon, requires: 'professional', tag: 'Beta' },
-  { label: 'Team', path: paths.team, Icon: GroupsIcon, requires: 'professional' },
+  { label: 'nav.dashboard', path: paths.dashboard, Icon: DashboardIcon, caption: 'nav.dashboardCaption' },
+  { label: 'nav.properties', path: paths.properties, Icon: HomeWorkIcon },
+  { label: 'nav.checklists', path: paths.templates, Icon: ChecklistIcon },
+  { label: 'nav.inspections', path: paths.runs, Icon: FactCheckIcon },
+  { label: 'nav.analytics', path: paths.analytics, Icon: BarChartIcon, requires: 'professional', tag: 'nav.beta' },
+  { label: 'nav.team', path: paths.team, Icon: GroupsIcon, requires: 'professional' },
 ];
 
 export const settingsNavigation: NavItem[] = [
-  { label: 'Subscription', path: paths.subscription, Icon: CreditCardIcon, caption: 'Plans and billing' },
-  { label: 'Settings', path: paths.settings, Icon: SettingsIcon },
-  { label: 'Profile', path: paths.profile, Icon: PersonIcon },
+  { label: 'nav.subscription', path: paths.subscription, Icon: CreditCardIcon, caption: 'nav.subscriptionCaption' },
+  { label: 'nav.settings', path: paths.settings, Icon: SettingsIcon },
+  { label: 'nav.profile', path: paths.profile, Icon: PersonIcon },
 ];
 
 /** Breadcrumb names of path segments; ids read as the record's screen. */
-export const segmentLabels: Record<string, string> = {
-  dashboard: 'Dashboard',
-  welcome: 'Welcome',
-  properties: 'Properties',
-  runs: 'Inspections',
-  inspections: 'Inspections',
-  templates: 'Checklists',
-  checklists: 'Checklists',
-  analytics: 'Analytics',
-  team: 'Team',
-  subscription: 'Plans & Billing',
-  settings: 'Settings',
-  profile: 'Profile',
-  create: 'New',
-  new: 'New',
-  edit: 'Edit',
-  show: 'Details',
-  'payment-success': 'Payment Successful',
-  'payment-cancel': 'Payment Cancelled',
+export const segmentLabels: Record<string, MessageKey> = {
+  dashboard: 'nav.dashboard',
+  welcome: 'nav.welcome',
+  properties: 'nav.properties',
+  runs: 'nav.inspections',
+  inspections: 'nav.inspections',
+  templates: 'nav.checklists',
+  checklists: 'nav.checklists',
+  analytics: 'nav.analytics',
+  team: 'nav.team',
+  subscription: 'nav.plansBilling',
+  settings: 'nav.settings',
+  profile: 'nav.profile',
+  create: 'nav.new',
+  new: 'nav.new',
+  edit: 'nav.edit',
+  show: 'nav.details',
+  'payment-success': 'nav.paymentSuccess',
+  'payment-cancel': 'nav.paymentCancel',
 };

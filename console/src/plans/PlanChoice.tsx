@@ -9,14 +9,15 @@ import { chosenPlan } from './chosen-plan.ts';
 import { choosePlan } from './choosePlan.ts';
 import { PlanPicker } from './PlanPicker.tsx';
 import { PromoCodeBox } from './PromoCodeBox.tsx';
+import { type T, useT } from '../i18n/useT.ts';
 
 /** The API's sentence; an answer without one (a proxy's error page) by its status, as the spec says. */
-function checkoutErrorMessage(error: unknown): string {
+function checkoutErrorMessage(t: T, error: unknown): string {
   if (error instanceof HttpError) {
     const sentence = (error.body as { error?: unknown } | undefined)?.error;
     return typeof sentence === 'string' ? sentence : `HTTP ${error.status}`;
   }
-  return errorMessage(error, 'Failed to create checkout session');
+  return errorMessage(error, t('plans.checkoutFailed'));
 }
 
 /** 'Choose Your Perfect Plan': launch banner, promo code box and plan picker. */
@@ -31,6 +32,7 @@ export function PlanChoice({
   current?: PlanKey | null;
   onChosen: (plan: Plan) => void;
 }) {
+  const t = useT();
   const [picking, setPicking] = useState<PlanKey | null>(null);
   const [billingNotice, setBillingNotice] = useState<string | null>(null);
   const notify = useNotify();
@@ -51,13 +53,13 @@ export function PlanChoice({
     } catch (error) {
       if (error instanceof HttpError && error.status === 401) {
         // The session ended while the plans were on screen.
-        notify('Sign In Required: Please sign in to start your subscription.', { type: 'warning' });
+        notify(t('plans.signInRequired'), { type: 'warning' });
         redirect('/auth');
         return;
       }
       const notSetUp = billingNotSetUpSentence(error);
       if (notSetUp) setBillingNotice(notSetUp);
-      else notify(`Checkout Error: ${checkoutErrorMessage(error)}`, { type: 'error' });
+      else notify(t('plans.checkoutError', { message: checkoutErrorMessage(t, error) }), { type: 'error' });
     } finally {
       setPicking(null);
     }
@@ -66,12 +68,11 @@ export function PlanChoice({
   return (
     <Stack spacing={3}>
       <Alert icon={<CelebrationIcon />} severity="info" variant="outlined">
-        <strong>Launch offer:</strong> enter code TURNPROOF5 for 5 free reports. Monthly plans start with a 14-day free
-        trial; cancel any time, no setup fee.
+        <strong>{t('plans.launchOfferTitle')}</strong> {t('plans.launchOffer')}
       </Alert>
       <PromoCodeBox orgId={userId} />
       <Typography component="h2" variant="h6">
-        Pick a plan
+        {t('plans.pickPlan')}
       </Typography>
       {billingNotice && (
         <Alert severity="info" data-billing-not-set-up>

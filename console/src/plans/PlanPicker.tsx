@@ -13,20 +13,26 @@ import {
 } from '@mui/material';
 import type { Plan, PlanKey } from '../types.ts';
 import { dollars } from './format.ts';
+import type { MessageKey } from '../i18n/keys.ts';
+import { type T, useT } from '../i18n/useT.ts';
 
-function featuresOf(plan: Plan): string[] {
+function featuresOf(t: T, plan: Plan): string[] {
+  const price = dollars(plan.overageCentsPerReport);
   const reports =
     plan.includedReports > 0
-      ? `${plan.includedReports} reports a month, then ${dollars(plan.overageCentsPerReport)} each`
-      : `${dollars(plan.overageCentsPerReport)} per report, up to ${plan.monthlyReportCap} a month`;
-  const properties = plan.maxProperties === null ? 'Unlimited properties' : `Up to ${plan.maxProperties} properties`;
-  const extras: Record<PlanKey, string[]> = {
-    flex: ['30-day photo retention', 'No monthly fee'],
-    starter: ['14-day free trial', 'Photo proof and PDF reports'],
-    pro: ['14-day free trial', 'Analytics and team members'],
-    team: ['14-day free trial', 'Unlimited team members'],
+      ? t('plans.reportsIncluded', { count: plan.includedReports, price })
+      : t('plans.reportsPayAsYouGo', { price, cap: plan.monthlyReportCap ?? '' });
+  const properties =
+    plan.maxProperties === null
+      ? t('plans.unlimitedProperties')
+      : t('plans.upToProperties', { max: plan.maxProperties });
+  const extras: Record<PlanKey, MessageKey[]> = {
+    flex: ['plans.retention30', 'plans.noMonthlyFee'],
+    starter: ['plans.freeTrial14', 'plans.photoProof'],
+    pro: ['plans.freeTrial14', 'plans.analyticsTeam'],
+    team: ['plans.freeTrial14', 'plans.unlimitedTeam'],
   };
-  return [reports, properties, ...extras[plan.key]];
+  return [reports, properties, ...extras[plan.key].map((key) => t(key))];
 }
 
 /**
@@ -46,6 +52,7 @@ export function PlanPicker({
   picking: PlanKey | null;
   onPick: (plan: PlanKey) => void;
 }) {
+  const t = useT();
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' } }}>
       {plans.map((plan) => {
@@ -68,19 +75,19 @@ export function PlanPicker({
                   {plan.name}
                 </Typography>
                 {chosen === plan.key ? (
-                  <Chip label="Your choice" color="primary" size="small" />
+                  <Chip label={t('plans.yourChoice')} color="primary" size="small" />
                 ) : (
-                  popular && <Chip label="Most popular" color={chosen ? 'default' : 'primary'} size="small" />
+                  popular && <Chip label={t('plans.mostPopular')} color={chosen ? 'default' : 'primary'} size="small" />
                 )}
               </Box>
               <Typography component="p" variant="h4" sx={{ my: 1 }}>
                 {dollars(plan.monthlyPriceCents)}
                 <Typography component="span" color="text.secondary">
-                  /month
+                  {t('plans.perMonth')}
                 </Typography>
               </Typography>
               <List dense disablePadding>
-                {featuresOf(plan).map((feature) => (
+                {featuresOf(t, plan).map((feature) => (
                   <ListItem key={feature} disableGutters>
                     <ListItemIcon sx={{ minWidth: 28 }}>
                       <CheckIcon fontSize="small" color="success" />
@@ -97,7 +104,11 @@ export function PlanPicker({
                 disabled={picking !== null || current === plan.key}
                 onClick={() => onPick(plan.key)}
               >
-                {current === plan.key ? 'Current plan' : picking === plan.key ? 'Processing...' : `Choose ${plan.name}`}
+                {current === plan.key
+                  ? t('plans.currentPlan')
+                  : picking === plan.key
+                    ? t('plans.processing')
+                    : t('plans.choose', { plan: plan.name })}
               </Button>
             </CardActions>
           </Card>

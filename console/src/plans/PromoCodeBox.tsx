@@ -3,21 +3,21 @@ import { useState } from 'react';
 import { HttpError } from 'react-admin';
 import { apiJson } from '../api/http.ts';
 import { creditsLeftText, usePromoCredits, useRefreshPromoCredits } from './usePromoCredits.ts';
+import { type T, useT } from '../i18n/useT.ts';
 
 type PromoError = { title?: string; message: string };
 type PromoState =
   { kind: 'idle' } | { kind: 'applying' } | { kind: 'applied'; message: string } | ({ kind: 'error' } & PromoError);
 
-function promoError(error: unknown): PromoError {
+function promoError(t: T, error: unknown): PromoError {
   if (error instanceof HttpError) {
     const code = (error.body as { code?: string } | undefined)?.code;
-    if (code === 'INVALID_CODE') return { message: 'Invalid promo code' };
-    if (code === 'BAD_INPUT') return { message: 'Please enter a valid promo code' };
-    if (error.status === 401)
-      return { title: 'Authentication required', message: 'Please log in to apply promo codes.' };
-    return { message: error.message || 'Failed to apply promo code' };
+    if (code === 'INVALID_CODE') return { message: t('plans.invalidCode') };
+    if (code === 'BAD_INPUT') return { message: t('plans.enterValidCode') };
+    if (error.status === 401) return { title: t('plans.authRequired'), message: t('plans.logInForPromo') };
+    return { message: error.message || t('plans.promoFailed') };
   }
-  return { message: 'Network error. Please try again.' };
+  return { message: t('plans.networkError') };
 }
 
 /**
@@ -25,13 +25,14 @@ function promoError(error: unknown): PromoError {
  * earlier stays applied (the server still holds its credits), with the credits left beside it.
  */
 export function PromoCodeBox({ orgId }: { orgId: string }) {
+  const t = useT();
   const [code, setCode] = useState('');
   const [attempt, setAttempt] = useState<PromoState>({ kind: 'idle' });
   const credits = usePromoCredits(orgId);
   const refreshCredits = useRefreshPromoCredits();
   const remaining = credits.data ?? 0;
   const state: PromoState =
-    attempt.kind === 'idle' && remaining > 0 ? { kind: 'applied', message: creditsLeftText(remaining) } : attempt;
+    attempt.kind === 'idle' && remaining > 0 ? { kind: 'applied', message: creditsLeftText(t, remaining) } : attempt;
 
   async function apply() {
     const trimmed = code.trim();
@@ -42,10 +43,11 @@ export function PromoCodeBox({ orgId }: { orgId: string }) {
         method: 'POST',
         body: { orgId, code: trimmed },
       });
-      setAttempt({ kind: 'applied', message: answer.message ?? `${answer.remaining ?? 5} free reports added` });
+      // The count, in the console's language (the server's sentence is English).
+      setAttempt({ kind: 'applied', message: t('plans.reportsAdded', { count: answer.remaining ?? 5 }) });
       await refreshCredits();
     } catch (error) {
-      setAttempt({ kind: 'error', ...promoError(error) });
+      setAttempt({ kind: 'error', ...promoError(t, error) });
     }
   }
 
@@ -56,12 +58,12 @@ export function PromoCodeBox({ orgId }: { orgId: string }) {
       sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 2 }}
     >
       <Typography id="promo-title" component="h2" variant="subtitle1" gutterBottom>
-        Have a promo code?
+        {t('plans.haveCode')}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1 }}>
         <TextField
           size="small"
-          label="Promo code"
+          label={t('plans.promoCode')}
           value={code}
           onChange={(event) => setCode(event.target.value.toUpperCase())}
           disabled={state.kind === 'applied'}
@@ -72,7 +74,11 @@ export function PromoCodeBox({ orgId }: { orgId: string }) {
           onClick={apply}
           disabled={!code.trim() || state.kind === 'applying' || state.kind === 'applied'}
         >
-          {state.kind === 'applying' ? 'Applying...' : state.kind === 'applied' ? 'Applied' : 'Apply'}
+          {state.kind === 'applying'
+            ? t('plans.applying')
+            : state.kind === 'applied'
+              ? t('plans.applied')
+              : t('plans.apply')}
         </Button>
       </Box>
       {state.kind === 'applied' && (

@@ -14,7 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { useNotify } from 'react-admin';
+import { useLocale, useNotify } from 'react-admin';
 import { apiJson } from '../api/http.ts';
 import { errorMessage } from '../auth/authApi.ts';
 import { useRefreshSession, useSession } from '../auth/session.ts';
@@ -22,18 +22,29 @@ import { usePageTitle } from '../layout/usePageTitle.ts';
 import { useOnboarding } from '../onboarding/useOnboarding.ts';
 import { PlanChoice } from './PlanChoice.tsx';
 import { billingNotSetUpSentence } from './billing-not-set-up.ts';
+import type { MessageKey } from '../i18n/keys.ts';
+import { useT } from '../i18n/useT.ts';
+import type { Access } from '../types.ts';
 
-const INCLUDED = [
-  'Magic links for cleaners: no account, no app store',
-  'Photo and video proof on every task that needs it',
-  'Time-stamped PDF report after each run, e-mailed to you',
-  'Works offline on the phone; syncs when back online',
-  'Analytics and team members on Pro and Team',
+const INCLUDED: MessageKey[] = [
+  'plans.included1',
+  'plans.included2',
+  'plans.included3',
+  'plans.included4',
+  'plans.included5',
 ];
+const STATUS_LABELS: Record<Access['status'], MessageKey> = {
+  admin: 'layout.statusAdmin',
+  trial: 'layout.statusTrial',
+  active: 'layout.statusActive',
+  inactive: 'layout.statusInactive',
+};
 
 /** /subscription, Plans & Billing: the current plan, the four plans, the promo code and what is included. */
 export function SubscriptionPage() {
-  usePageTitle('Plans & Billing');
+  const t = useT();
+  const locale = useLocale();
+  usePageTitle(t('plans.title'));
   const session = useSession();
   const onboarding = useOnboarding();
   const refreshSession = useRefreshSession();
@@ -50,7 +61,7 @@ export function SubscriptionPage() {
     } catch (error) {
       const notSetUp = billingNotSetUpSentence(error);
       if (notSetUp) notify(notSetUp, { type: 'info' });
-      else notify(`Portal Error: ${errorMessage(error, 'Failed to open customer portal')}`, { type: 'error' });
+      else notify(t('plans.portalError', { message: errorMessage(error, t('plans.portalFailed')) }), { type: 'error' });
     } finally {
       setOpeningPortal(false);
     }
@@ -59,7 +70,7 @@ export function SubscriptionPage() {
   if (!access || !user || !onboarding.data) {
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
-        <CircularProgress aria-label="Loading your plan" />
+        <CircularProgress aria-label={t('plans.loadingPlan')} />
       </Box>
     );
   }
@@ -67,38 +78,36 @@ export function SubscriptionPage() {
   return (
     <Stack spacing={3}>
       <Typography component="h1" variant="h4">
-        Plans & Billing
+        {t('plans.title')}
       </Typography>
       <Card variant="outlined" component="section" aria-labelledby="current-plan">
         <CardContent>
           <Typography id="current-plan" component="h2" variant="h6" gutterBottom>
-            Current plan
+            {t('plans.currentPlan')}
           </Typography>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
             <Typography variant="h5" component="p">
               {access.plan_name}
             </Typography>
-            <Chip
-              size="small"
-              label={{ admin: 'Admin', trial: 'Trial', active: 'Active', inactive: 'Inactive' }[access.status]}
-            />
+            <Chip size="small" label={t(STATUS_LABELS[access.status])} />
           </Box>
           {renewal && (
             <Typography color="text.secondary">
-              {access.on_trial ? 'Free trial until' : 'Current period ends'} {formatDay(renewal, deviceZone(), 'long')}
+              {t(access.on_trial ? 'plans.trialUntil' : 'plans.periodEnds', {
+                date: formatDay(renewal, deviceZone(), 'long', locale),
+              })}
             </Typography>
           )}
           <Typography color="text.secondary">
-            Reports this period: {access.reports.used}
             {access.reports.cap !== null
-              ? ` of ${access.reports.cap}`
+              ? t('plans.reportsUsedOf', { used: access.reports.used, cap: access.reports.cap })
               : access.reports.included > 0
-                ? ` (${access.reports.included} included)`
-                : ''}
+                ? t('plans.reportsUsedIncluded', { used: access.reports.used, included: access.reports.included })
+                : t('plans.reportsUsed', { used: access.reports.used })}
           </Typography>
           {access.subscribed && !access.is_admin && (
             <Button variant="outlined" onClick={openPortal} disabled={openingPortal} sx={{ mt: 2 }}>
-              {openingPortal ? 'Opening...' : 'Manage Billing'}
+              {openingPortal ? t('plans.opening') : t('plans.manageBilling')}
             </Button>
           )}
         </CardContent>
@@ -108,14 +117,14 @@ export function SubscriptionPage() {
         userId={user.id}
         current={access.plan_key}
         onChosen={async (plan) => {
-          notify(`${plan.name} plan selected`, { type: 'success' });
+          notify(t('plans.planSelected', { plan: plan.name }), { type: 'success' });
           await refreshSession();
         }}
       />
       <Card variant="outlined" component="section" aria-labelledby="whats-included">
         <CardContent>
           <Typography id="whats-included" component="h2" variant="h6">
-            What's Included
+            {t('plans.whatsIncluded')}
           </Typography>
           <List dense>
             {INCLUDED.map((item) => (
@@ -123,12 +132,12 @@ export function SubscriptionPage() {
                 <ListItemIcon sx={{ minWidth: 32 }}>
                   <CheckIcon fontSize="small" color="success" />
                 </ListItemIcon>
-                {item}
+                {t(item)}
               </ListItem>
             ))}
           </List>
           <Typography variant="body2" color="text.secondary">
-            Monthly plans start with a 14-day free trial. Cancel any time; plan changes are prorated; no setup fee.
+            {t('plans.trialNote')}
           </Typography>
         </CardContent>
       </Card>

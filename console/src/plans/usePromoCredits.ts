@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../api/http.ts';
+import type { T } from '../i18n/useT.ts';
 
 const PROMO_CREDITS_KEY = ['promo-credits'] as const;
 
@@ -19,5 +20,4 @@ export function useRefreshPromoCredits() {
   return () => queryClient.invalidateQueries({ queryKey: PROMO_CREDITS_KEY });
 }
 
-export const creditsLeftText = (remaining: number) =>
-  `${remaining} free ${remaining === 1 ? 'report' : 'reports'} left from promo codes`;
+export const creditsLeftText = (t: T, remaining: number) => t('plans.creditsLeft', { smart_count: remaining });

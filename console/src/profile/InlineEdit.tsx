@@ -3,6 +3,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
 import { IconButton, Stack, TextField, Typography, type TypographyProps } from '@mui/material';
 import { useState } from 'react';
+import { useT } from '../i18n/useT.ts';
 
 /**
  * A value shown as text with an edit button; in edit mode, Enter or the check saves and Escape or the
@@ -23,6 +24,7 @@ export function InlineEdit({
   variant?: TypographyProps['variant'];
   component?: 'p' | 'h2';
 }) {
+  const t = useT();
   const [draft, setDraft] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -45,7 +47,11 @@ export function InlineEdit({
         <Typography variant={variant} component={component} color={value ? 'text.primary' : 'text.secondary'}>
           {value || placeholder}
         </Typography>
-        <IconButton size="small" aria-label={`Edit ${label.toLowerCase()}`} onClick={() => setDraft(value ?? '')}>
+        <IconButton
+          size="small"
+          aria-label={t('profile.editField', { field: label.toLowerCase() })}
+          onClick={() => setDraft(value ?? '')}
+        >
           <EditIcon fontSize="small" />
         </IconButton>
       </Stack>
@@ -64,10 +70,15 @@ export function InlineEdit({
           if (event.key === 'Escape') setDraft(null);
         }}
       />
-      <IconButton size="small" aria-label={`Save ${label.toLowerCase()}`} disabled={saving} onClick={() => void save()}>
+      <IconButton
+        size="small"
+        aria-label={t('profile.saveField', { field: label.toLowerCase() })}
+        disabled={saving}
+        onClick={() => void save()}
+      >
         <CheckIcon fontSize="small" />
       </IconButton>
-      <IconButton size="small" aria-label="Cancel" onClick={() => setDraft(null)}>
+      <IconButton size="small" aria-label={t('common.cancel')} onClick={() => setDraft(null)}>
         <CloseIcon fontSize="small" />
       </IconButton>
     </Stack>

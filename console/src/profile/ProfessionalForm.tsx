@@ -1,15 +1,17 @@
 import { Button, Stack, TextField } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import type { Profile, ProfileChange } from './profile-types.ts';
+import type { MessageKey } from '../i18n/keys.ts';
+import { useT } from '../i18n/useT.ts';
 
 const FIELDS = [
-  ['location', 'Location', 1],
-  ['phone', 'Phone', 1],
-  ['website', 'Website', 1],
-  ['business_address', 'Business address', 1],
-  ['professional_summary', 'Professional summary', 3],
-  ['bio', 'Bio', 3],
-] as const;
+  ['location', 'profile.location', 1],
+  ['phone', 'profile.phone', 1],
+  ['website', 'profile.websiteField', 1],
+  ['business_address', 'profile.businessAddress', 1],
+  ['professional_summary', 'profile.summary', 3],
+  ['bio', 'profile.bio', 3],
+] as const satisfies readonly (readonly [string, MessageKey, number])[];
 
 /** The Professional tab: the longer profile fields, saved together. */
 export function ProfessionalForm({
@@ -19,6 +21,7 @@ export function ProfessionalForm({
   profile: Profile;
   onSave: (change: ProfileChange) => Promise<void>;
 }) {
+  const t = useT();
   const initial = () => ({
     ...Object.fromEntries(FIELDS.map(([field]) => [field, profile[field] ?? ''])),
     years_experience: profile.years_experience === null ? '' : String(profile.years_experience),
@@ -35,7 +38,7 @@ export function ProfessionalForm({
   return (
     <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} sx={{ maxWidth: 560 }}>
       <TextField
-        label="Years of experience"
+        label={t('profile.years')}
         inputMode="numeric"
         value={values.years_experience}
         onChange={(event) => setValues({ ...values, years_experience: event.target.value })}
@@ -43,7 +46,7 @@ export function ProfessionalForm({
       {FIELDS.map(([field, label, rows]) => (
         <TextField
           key={field}
-          label={label}
+          label={t(label)}
           value={values[field]}
           multiline={rows > 1}
           minRows={rows}
@@ -52,9 +55,9 @@ export function ProfessionalForm({
       ))}
       <Stack direction="row" spacing={1}>
         <Button type="submit" variant="contained" disabled={saving}>
-          {saving ? 'Saving...' : 'Save'}
+          {saving ? t('common.saving') : t('common.save')}
         </Button>
-        <Button onClick={() => setValues(initial())}>Reset</Button>
+        <Button onClick={() => setValues(initial())}>{t('profile.reset')}</Button>
       </Stack>
     </Stack>
   );

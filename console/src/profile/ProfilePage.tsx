@@ -24,7 +24,7 @@ import {
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Title, useNotify } from 'react-admin';
+import { Title, useLocale, useNotify } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { apiJson } from '../api/http.ts';
 import { useRefreshSession } from '../auth/session.ts';
@@ -32,6 +32,7 @@ import { InlineEdit } from './InlineEdit.tsx';
 import { ProfessionalForm } from './ProfessionalForm.tsx';
 import { copyText, share } from '../runs/link-actions.ts';
 import type { Activity, Profile, ProfileChange } from './profile-types.ts';
+import { type T, useT } from '../i18n/useT.ts';
 
 const initialsOf = (text: string) =>
   text
@@ -42,11 +43,12 @@ const initialsOf = (text: string) =>
     .join('');
 
 function QuickStats({ stats }: { stats: Profile['stats'] }) {
+  const t = useT();
   const items = [
-    ['Properties', stats.properties],
-    ['Completed runs', stats.completed_runs],
-    ['Team members', stats.team_members],
-    ['Task completion', stats.task_completion_percent === null ? '–' : `${stats.task_completion_percent}%`],
+    [t('profile.properties'), stats.properties],
+    [t('profile.completedRuns'), stats.completed_runs],
+    [t('profile.teamMembers'), stats.team_members],
+    [t('profile.taskCompletion'), stats.task_completion_percent === null ? '–' : `${stats.task_completion_percent}%`],
   ] as const;
   return (
     <Box
@@ -68,20 +70,29 @@ function QuickStats({ stats }: { stats: Profile['stats'] }) {
   );
 }
 
+/** The owner's role as the console's language names it (the stored role is English). */
+const roleLabel = (t: T, role: string) =>
+  role === 'admin' ? t('profile.admin') : role === 'Property Manager' ? t('profile.propertyManager') : role;
+
 /** The Activity tab: what the owner did, newest first (the spec's user_activity, 10). */
 function RecentActivity() {
+  const t = useT();
+  const locale = useLocale();
   const { data, isPending, error } = useQuery({
     queryKey: ['profile', 'activity'],
     queryFn: () => apiJson<Activity[]>('/profile/activity'),
   });
   if (isPending) return <Skeleton variant="rounded" height={120} />;
   if (error) return <Alert severity="error">{error.message}</Alert>;
-  if (!data.length) return <Typography color="text.secondary">No activity yet.</Typography>;
+  if (!data.length) return <Typography color="text.secondary">{t('profile.noActivity')}</Typography>;
   return (
-    <List dense aria-label="Recent activity">
+    <List dense aria-label={t('profile.recentActivity')}>
       {data.map((activity) => (
         <ListItem key={activity.id} disableGutters>
-          <ListItemText primary={activity.summary} secondary={formatDateTime(activity.created_at, deviceZone())} />
+          <ListItemText
+            primary={activity.summary}
+            secondary={formatDateTime(activity.created_at, deviceZone(), locale)}
+          />
         </ListItem>
       ))}
     </List>
@@ -90,12 +101,13 @@ function RecentActivity() {
 
 /** Share Profile and Preview: the public profile page, which exists only while Public Profile is on. */
 function ShareActions({ profile }: { profile: Profile }) {
+  const t = useT();
   const notify = useNotify();
   const url = `${window.location.origin}/profiles/${profile.user_id}`;
   const shareProfile = async () => {
-    const result = await share({ title: 'My Turnproof profile', url });
+    const result = await share({ title: t('profile.shareTitle'), url });
     if (result !== 'unsupported') return;
-    notify((await copyText(url)) ? 'Link copied!' : 'Copy failed', { type: 'info' });
+    notify((await copyText(url)) ? t('profile.linkCopied') : t('profile.copyFailed'), { type: 'info' });
   };
   return (
     <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', mt: 2 }}>
@@ -105,7 +117,7 @@ function ShareActions({ profile }: { profile: Profile }) {
         disabled={!profile.public_profile}
         onClick={() => void shareProfile()}
       >
-        Share Profile
+        {t('profile.shareProfile')}
       </Button>
       <Button
         variant="outlined"
@@ -115,11 +127,11 @@ function ShareActions({ profile }: { profile: Profile }) {
         target="_blank"
         rel="noopener"
       >
-        Preview
+        {t('profile.preview')}
       </Button>
       {!profile.public_profile && (
         <Typography variant="body2" color="text.secondary">
-          Turn on Public Profile to share it.
+          {t('profile.turnOnPublic')}
         </Typography>
       )}
     </Stack>
@@ -128,6 +140,7 @@ function ShareActions({ profile }: { profile: Profile }) {
 
 /** /profile: the Professional Profile, with inline-editable name and company and real Quick Stats. */
 export function ProfilePage() {
+  const t = useT();
   const notify = useNotify();
   const refreshSession = useRefreshSession();
   const queryClient = useQueryClient();
@@ -138,19 +151,22 @@ export function ProfilePage() {
     onSuccess: (saved) => {
       queryClient.setQueryData(['profile'], saved);
       void refreshSession(); // the sidebar footer shows the name and company from the session
-      notify('Profile saved', { type: 'success' });
+      notify(t('profile.saved'), { type: 'success' });
     },
     // The mutation still rejects, so an inline editor stays open.
     onError: (error) =>
-      notify(error instanceof Error ? `Error saving profile: ${error.message}` : 'Error saving profile', {
-        type: 'error',
-      }),
+      notify(
+        error instanceof Error ? t('profile.saveFailedWith', { message: error.message }) : t('profile.saveFailed'),
+        {
+          type: 'error',
+        },
+      ),
   });
   const save = async (change: ProfileChange) => {
     await mutateAsync(change);
   };
   const profile = query.data ?? null;
-  const failed = query.error ? query.error.message || 'Error loading profile' : null;
+  const failed = query.error ? query.error.message || t('profile.loadFailed') : null;
 
   if (failed)
     return (
@@ -158,11 +174,11 @@ export function ProfilePage() {
         {failed}
       </Alert>
     );
-  if (!profile) return <Skeleton variant="rounded" height={240} sx={{ mt: 2 }} aria-label="Loading profile" />;
+  if (!profile) return <Skeleton variant="rounded" height={240} sx={{ mt: 2 }} aria-label={t('profile.loading')} />;
 
   return (
     <Box sx={{ py: 2 }}>
-      <Title title="Professional Profile" />
+      <Title title={t('profile.title')} />
       <Card sx={{ mb: 2 }}>
         <CardContent>
           <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'center' } }}>
@@ -171,24 +187,26 @@ export function ProfilePage() {
             </Avatar>
             <Box sx={{ flexGrow: 1, minWidth: 0 }}>
               <InlineEdit
-                label="Name"
+                label={t('profile.name')}
                 value={profile.display_name}
-                placeholder="Add Your Name"
+                placeholder={t('profile.addYourName')}
                 variant="h5"
                 component="h2"
                 onSave={(display_name) => save({ display_name })}
               />
               <InlineEdit
-                label="Company"
+                label={t('profile.company')}
                 value={profile.company_name}
-                placeholder="Add your company"
+                placeholder={t('profile.addCompany')}
                 onSave={(company_name) => save({ company_name })}
               />
               <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-                <Chip size="small" color="primary" label={profile.role} />
+                <Chip size="small" color="primary" label={roleLabel(t, profile.role)} />
                 {profile.location && <Typography variant="body2">{profile.location}</Typography>}
                 {profile.years_experience !== null && (
-                  <Typography variant="body2">{profile.years_experience} years of experience</Typography>
+                  <Typography variant="body2">
+                    {t('profile.yearsExperience', { years: profile.years_experience })}
+                  </Typography>
                 )}
               </Stack>
             </Box>
@@ -199,7 +217,7 @@ export function ProfilePage() {
                   onChange={(event) => void save({ public_profile: event.target.checked }).catch(() => undefined)}
                 />
               }
-              label="Public Profile"
+              label={t('profile.publicProfile')}
             />
           </Stack>
           <ShareActions profile={profile} />
@@ -207,7 +225,7 @@ export function ProfilePage() {
       </Card>
 
       <Typography component="h2" variant="h6" gutterBottom>
-        Quick Stats
+        {t('profile.quickStats')}
       </Typography>
       <QuickStats stats={profile.stats} />
 
@@ -216,23 +234,21 @@ export function ProfilePage() {
           value={tab}
           onChange={(_, value: number) => setTab(value)}
           variant="scrollable"
-          aria-label="Profile sections"
+          aria-label={t('profile.sections')}
         >
-          {['Overview', 'Professional', 'Activity', 'Settings'].map((label, index) => (
-            <Tab key={label} label={label} id={`profile-tab-${index}`} aria-controls={`profile-panel-${index}`} />
-          ))}
+          {[t('profile.overview'), t('profile.professional'), t('profile.activity'), t('profile.settings')].map(
+            (label, index) => (
+              <Tab key={label} label={label} id={`profile-tab-${index}`} aria-controls={`profile-panel-${index}`} />
+            ),
+          )}
         </Tabs>
         <CardContent role="tabpanel" id={`profile-panel-${tab}`} aria-labelledby={`profile-tab-${tab}`}>
           {tab === 0 && (
             <Stack spacing={2}>
-              <Typography>
-                {profile.professional_summary ||
-                  profile.bio ||
-                  'Tell hosts and cleaners about your work in the Professional tab.'}
-              </Typography>
+              <Typography>{profile.professional_summary || profile.bio || t('profile.tellHosts')}</Typography>
               <Box>
                 <Typography variant="body2" id="completeness-label" gutterBottom>
-                  Profile completeness: {profile.completeness_percent}%
+                  {t('profile.completeness', { percent: profile.completeness_percent })}
                 </Typography>
                 <LinearProgress
                   variant="determinate"
@@ -242,7 +258,7 @@ export function ProfilePage() {
               </Box>
               {profile.website && (
                 <Typography variant="body2">
-                  Website: <a href={profile.website}>{profile.website}</a>
+                  {t('profile.website')} <a href={profile.website}>{profile.website}</a>
                 </Typography>
               )}
             </Stack>
@@ -251,11 +267,9 @@ export function ProfilePage() {
           {tab === 2 && <RecentActivity />}
           {tab === 3 && (
             <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-              <Typography>
-                Password, notifications, privacy, data export and account deletion are in Settings.
-              </Typography>
+              <Typography>{t('profile.inSettings')}</Typography>
               <Button component={Link} to="/settings" variant="outlined">
-                Open Settings
+                {t('profile.openSettings')}
               </Button>
             </Stack>
           )}

@@ -9,6 +9,7 @@ import { ChecklistCard } from '../checklists/ChecklistCard.tsx';
 import { NameTypeDialog } from '../checklists/NameTypeDialog.tsx';
 import { EmptyPanel } from '../layout/EmptyPanel.tsx';
 import type { ChecklistRecord, ChecklistType, PropertyRecord } from '../resource-records.ts';
+import { useT } from '../i18n/useT.ts';
 
 const CHECKLIST_TYPES: ChecklistType[] = [
   'turnover',
@@ -22,6 +23,7 @@ const CHECKLIST_TYPES: ChecklistType[] = [
 
 /** A property's checklists (the default ones are copied at creation), with a new-checklist dialog. */
 export function PropertyChecklists() {
+  const t = useT();
   const { id = '' } = useParams();
   const notify = useNotify();
   const redirect = useRedirect();
@@ -32,7 +34,7 @@ export function PropertyChecklists() {
     { id },
     {
       onError: () => {
-        notify("Property not found: the property you're looking for doesn't exist or you don't have access to it.", {
+        notify(t('properties.notFound'), {
           type: 'error',
         });
         redirect('/properties');
@@ -54,19 +56,19 @@ export function PropertyChecklists() {
       const { data: checklist } = await dataProvider.create<ChecklistRecord>('checklists', {
         data: { property_id: id, name, type },
       });
-      notify('Checklist created', { type: 'success' });
+      notify(t('properties.checklistCreated'), { type: 'success' });
       redirect(`/properties/${id}/checklists/${checklist.id}/edit`);
     } catch (failure) {
-      notify(failure instanceof Error ? failure.message : 'Error creating checklist', { type: 'error' });
+      notify(failure instanceof Error ? failure.message : t('properties.checklistCreateFailed'), { type: 'error' });
       throw failure;
     }
   };
 
   return (
     <Box sx={{ py: 2 }}>
-      <Title title={property?.name ?? 'Checklists'} />
+      <Title title={property?.name ?? t('properties.checklists')} />
       <Button component={Link} to="/properties" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
-        Properties
+        {t('properties.title')}
       </Button>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
@@ -75,13 +77,13 @@ export function PropertyChecklists() {
       >
         <Typography color="text.secondary">{property?.address ?? <Skeleton width={260} />}</Typography>
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-          New Checklist
+          {t('properties.newChecklist')}
         </Button>
       </Stack>
       {error ? (
-        <EmptyPanel tone="error" title="Error loading checklist" text={error.message} />
+        <EmptyPanel tone="error" title={t('properties.checklistLoadError')} text={error.message} />
       ) : isPending ? (
-        <Skeleton variant="rounded" height={140} aria-label="Loading checklists" />
+        <Skeleton variant="rounded" height={140} aria-label={t('properties.loadingChecklists')} />
       ) : checklists?.length ? (
         <Grid container spacing={2}>
           {checklists.map((checklist) => (
@@ -93,22 +95,22 @@ export function PropertyChecklists() {
       ) : (
         <EmptyPanel
           icon={<ChecklistIcon fontSize="large" />}
-          title="No checklists yet"
-          text="Create a checklist for this property, then add its tasks."
+          title={t('properties.noChecklists')}
+          text={t('properties.noChecklistsText')}
           action={
             <Button variant="contained" onClick={() => setCreating(true)}>
-              New Checklist
+              {t('properties.newChecklist')}
             </Button>
           }
         />
       )}
       <NameTypeDialog
         open={creating}
-        title="New Checklist"
-        nameLabel="Checklist Name"
-        typeLabelText="Checklist Type"
+        title={t('properties.newChecklist')}
+        nameLabel={t('properties.checklistName')}
+        typeLabelText={t('properties.checklistType')}
         types={CHECKLIST_TYPES}
-        submitLabel="Create Checklist"
+        submitLabel={t('properties.createChecklist')}
         onClose={() => setCreating(false)}
         onSubmit={addChecklist}
       />

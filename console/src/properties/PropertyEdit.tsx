@@ -4,16 +4,18 @@ import type { PropertyRecord } from '../resource-records.ts';
 import { useParams } from 'react-router-dom';
 import { DeletePropertyButton } from './DeletePropertyButton.tsx';
 import { PropertyForm } from './PropertyForm.tsx';
+import { useT } from '../i18n/useT.ts';
 
 /** A property that is not the owner's (or does not exist) sends the owner back to the list with a toast. */
 export function PropertyEdit() {
+  const t = useT();
   const { id } = useParams();
   const notify = useNotify();
   const redirect = useRedirect();
   return (
     <Edit
       id={id}
-      title="Edit Property"
+      title={t('properties.editProperty')}
       mutationMode="pessimistic"
       redirect="list"
       sx={{ maxWidth: 720 }}
@@ -22,8 +24,8 @@ export function PropertyEdit() {
           const status = (error as { status?: number }).status;
           notify(
             status === 404 || status === 403
-              ? "Property not found: the property you're looking for doesn't exist or you don't have access to it."
-              : `Error loading property: ${error instanceof Error ? error.message : String(error)}`,
+              ? t('properties.notFound')
+              : t('properties.loadOneError', { message: error instanceof Error ? error.message : String(error) }),
             { type: 'error' },
           );
           redirect('/properties');
@@ -31,12 +33,12 @@ export function PropertyEdit() {
       }}
       mutationOptions={{
         onSuccess: () => {
-          notify('Property updated', { type: 'success' });
+          notify(t('properties.updated'), { type: 'success' });
           redirect('/properties');
         },
       }}
     >
-      <PropertyForm submitLabel="Save Changes" extraActions={<DeletePropertyButton backToList />} />
+      <PropertyForm submitLabel={t('properties.saveChanges')} extraActions={<DeletePropertyButton backToList />} />
       <PropertyCalendar />
     </Edit>
   );

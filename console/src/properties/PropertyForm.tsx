@@ -4,6 +4,7 @@ import { Typography } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import type { ReactNode } from 'react';
 import { pickerLabel } from '../team/team-types.ts';
+import { type T, useT } from '../i18n/useT.ts';
 
 const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 
@@ -20,24 +21,36 @@ function PropertyToolbar({ label, extra }: { label: string; extra?: ReactNode })
 
 /** Name and address required; access code and notes optional (the API saves them as null when empty). */
 export function PropertyForm({ submitLabel, extraActions }: { submitLabel: string; extraActions?: ReactNode }) {
+  const t = useT();
   return (
     <SimpleForm toolbar={<PropertyToolbar label={submitLabel} extra={extraActions} />}>
-      <TextInput source="name" label="Property Name" validate={required('Property name is required.')} autoFocus />
-      <TextInput source="address" label="Address" validate={required('Address is required.')} />
       <TextInput
-        source="access_code"
-        label="Access Code (optional)"
-        helperText="Door or lockbox code for your cleaners"
+        source="name"
+        label={t('properties.name')}
+        validate={required(t('properties.nameRequired'))}
+        autoFocus
       />
-      <TextInput source="notes" label="Notes (optional)" multiline minRows={3} />
+      <TextInput
+        source="address"
+        label={t('properties.address')}
+        validate={required(t('properties.addressRequired'))}
+      />
+      <TextInput source="access_code" label={t('properties.accessCode')} helperText={t('properties.accessCodeHint')} />
+      <TextInput source="notes" label={t('properties.notes')} multiline minRows={3} />
       <DispatchSettings />
     </SimpleForm>
   );
 }
 
-const teamMember = (source: string, label: string, helperText: string) => (
+const teamMember = (t: T, source: string, label: string, helperText: string) => (
   <ReferenceInput source={source} reference="team" sort={{ field: 'name', order: 'ASC' }} perPage={100}>
-    <SelectInput optionText={pickerLabel} label={label} emptyText="Nobody" helperText={helperText} fullWidth />
+    <SelectInput
+      optionText={pickerLabel}
+      label={label}
+      emptyText={t('properties.nobody')}
+      helperText={helperText}
+      fullWidth
+    />
   </ReferenceInput>
 );
 
@@ -46,25 +59,26 @@ const teamMember = (source: string, label: string, helperText: string) => (
  * feeds (one URL a line): the calendar makes a turnover per booking, due at the next check-in.
  */
 function DispatchSettings() {
+  const t = useT();
   return (
     <>
       <Typography component="h2" variant="subtitle1" sx={{ mt: 2 }}>
-        Bookings and cleaners
+        {t('properties.bookingsCleaners')}
       </Typography>
       <TextInput
         source="timezone"
-        label="Time zone"
-        helperText="IANA name, such as Europe/Lisbon: times in reports, mails and links are shown in it"
+        label={t('properties.timeZone')}
+        helperText={t('properties.timeZoneHint')}
         defaultValue={deviceZone()}
       />
-      <TextInput source="check_in_time" label="Check-in time" type="time" defaultValue="15:00" />
-      <TextInput source="checkout_time" label="Checkout time" type="time" defaultValue="11:00" />
-      {teamMember('default_assignee_id', 'Default cleaner', 'Gets the runs made from the booking calendar')}
-      {teamMember('backup_assignee_id', 'Backup cleaner', 'Takes over a run that has not started in time')}
+      <TextInput source="check_in_time" label={t('properties.checkInTime')} type="time" defaultValue="15:00" />
+      <TextInput source="checkout_time" label={t('properties.checkoutTime')} type="time" defaultValue="11:00" />
+      {teamMember(t, 'default_assignee_id', t('properties.defaultCleaner'), t('properties.defaultCleanerHint'))}
+      {teamMember(t, 'backup_assignee_id', t('properties.backupCleaner'), t('properties.backupCleanerHint'))}
       <TextInput
         source="calendar_urls"
-        label="Booking calendar URLs (one per line)"
-        helperText="The iCal export links of Airbnb, Vrbo or Booking.com; checked every 15 minutes"
+        label={t('properties.calendarUrls')}
+        helperText={t('properties.calendarUrlsHint')}
         multiline
         minRows={2}
         format={(urls: string[] | undefined) => (urls ?? []).join('\n')}

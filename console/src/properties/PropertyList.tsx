@@ -10,24 +10,27 @@ import { Link } from 'react-router-dom';
 import { EmptyPanel } from '../layout/EmptyPanel.tsx';
 import type { PropertyRecord } from '../resource-records.ts';
 import { DeletePropertyButton } from './DeletePropertyButton.tsx';
+import { useT } from '../i18n/useT.ts';
 
 const PER_PAGE = 24;
 
 function AddPropertyButton() {
+  const t = useT();
   return (
     <Button component={Link} to="/properties/new" variant="contained" startIcon={<AddIcon />}>
-      Add Property
+      {t('properties.addProperty')}
     </Button>
   );
 }
 
 function NoProperties() {
+  const t = useT();
   return (
     <Box sx={{ mt: 2, width: '100%' }}>
       <EmptyPanel
         icon={<HomeWorkIcon fontSize="large" />}
-        title="No properties yet"
-        text="Add your first property: it comes with turnover, move-in and move-out checklists ready to use."
+        title={t('properties.noProperties')}
+        text={t('properties.noPropertiesText')}
         action={<AddPropertyButton />}
       />
     </Box>
@@ -35,20 +38,22 @@ function NoProperties() {
 }
 
 function PropertiesError() {
+  const t = useT();
   const { error } = useListContext();
   return (
     <Box sx={{ mt: 2, width: '100%' }}>
       <EmptyPanel
         tone="error"
         icon={<ErrorOutlineIcon fontSize="large" />}
-        title="Error loading properties"
-        text={error?.message ?? 'The server did not answer. Check your connection and try again.'}
+        title={t('properties.loadError')}
+        text={error?.message ?? t('properties.noAnswer')}
       />
     </Box>
   );
 }
 
 function PropertyCard({ property }: { property: PropertyRecord }) {
+  const t = useT();
   return (
     <Card component="article" aria-labelledby={`property-${property.id}`} variant="outlined" sx={{ height: '100%' }}>
       <CardContent>
@@ -68,27 +73,27 @@ function PropertyCard({ property }: { property: PropertyRecord }) {
           component={Link}
           to={`/properties/${property.id}/checklists`}
           startIcon={<ChecklistIcon />}
-          aria-label={`Checklists of ${property.name}`}
+          aria-label={t('properties.checklistsOf', { name: property.name })}
         >
-          Checklists
+          {t('properties.checklists')}
         </Button>
         <Button
           size="small"
           component={Link}
           to={`/properties/${property.id}/inspections/new`}
           startIcon={<PlaylistAddIcon />}
-          aria-label={`Inspect ${property.name}`}
+          aria-label={t('properties.inspectName', { name: property.name })}
         >
-          Inspect
+          {t('properties.inspect')}
         </Button>
         <Button
           size="small"
           component={Link}
           to={`/properties/${property.id}/edit`}
           startIcon={<EditIcon />}
-          aria-label={`Edit ${property.name}`}
+          aria-label={t('properties.editName', { name: property.name })}
         >
-          Edit
+          {t('properties.edit')}
         </Button>
         <RecordContextProvider value={property}>
           <DeletePropertyButton />
@@ -99,10 +104,11 @@ function PropertyCard({ property }: { property: PropertyRecord }) {
 }
 
 function PropertyCards() {
+  const t = useT();
   const { data, total, isPending } = useListContext<PropertyRecord>();
   if (isPending) {
     return (
-      <Grid container spacing={2} sx={{ mt: 1 }} aria-busy="true" aria-label="Loading properties">
+      <Grid container spacing={2} sx={{ mt: 1 }} aria-busy="true" aria-label={t('properties.loading')}>
         {[0, 1, 2].map((key) => (
           <Grid key={key} size={{ xs: 12, sm: 6, lg: 4 }}>
             <Skeleton variant="rounded" height={160} />
@@ -112,7 +118,7 @@ function PropertyCards() {
     );
   }
   if (!data?.length) {
-    return <EmptyPanel title="No properties found" text="No property matches your search." />;
+    return <EmptyPanel title={t('properties.noneFound')} text={t('properties.noneMatch')} />;
   }
   return (
     <>
@@ -124,7 +130,7 @@ function PropertyCards() {
         ))}
       </Grid>
       <Typography color="text.secondary" sx={{ mt: 2 }} role="status">
-        Showing {data.length} of {Math.max(total ?? 0, data.length)} properties
+        {t('properties.showing', { shown: data.length, total: Math.max(total ?? 0, data.length) })}
       </Typography>
       {(total ?? 0) > PER_PAGE && <Pagination rowsPerPageOptions={[PER_PAGE]} />}
     </>
@@ -133,14 +139,15 @@ function PropertyCards() {
 
 /** The owner's properties as cards (the Template Collection is hidden by the API). */
 export function PropertyList() {
+  const t = useT();
   return (
     <List
-      title="Properties"
+      title={t('properties.title')}
       perPage={PER_PAGE}
       sort={{ field: 'created_at', order: 'DESC' }}
       actions={
         <TopToolbar sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <FilterLiveSearch source="q" label="Search properties" />
+          <FilterLiveSearch source="q" label={t('properties.searchProperties')} />
           <AddPropertyButton />
         </TopToolbar>
       }

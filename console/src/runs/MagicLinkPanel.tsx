@@ -15,11 +15,12 @@ import type { RunRecord } from '../resource-records.ts';
 import { copyText, share, testLink, type LinkTestState } from './link-actions.ts';
 import { QrCodeDialog } from './QrCodeDialog.tsx';
 import { typeLabel } from './run-kinds.ts';
+import { type T, useT } from '../i18n/useT.ts';
 
 /** What the host sends the cleaner: where, what, and the link. */
-export function shareMessage(run: RunRecord, link: string): string {
+export function shareMessage(t: T, run: RunRecord, link: string): string {
   const unit = run.meta.unit ? `, unit ${run.meta.unit}` : '';
-  return `Hi! Please complete the ${typeLabel(run.type)} inspection for ${run.property.name}${unit}. Open this link on your phone, no account needed: ${link}`;
+  return `Hi! Please complete the ${typeLabel(t, run.type)} inspection for ${run.property.name}${unit}. Open this link on your phone, no account needed: ${link}`;
 }
 
 const testTexts: Record<LinkTestState, string> = {
@@ -34,6 +35,7 @@ const testTexts: Record<LinkTestState, string> = {
  * receives the run after a rotation or revocation.
  */
 export function MagicLinkPanel({ run, onChange }: { run: RunRecord; onChange: (run: RunRecord) => void }) {
+  const t = useT();
   const notify = useNotify();
   const [testState, setTestState] = useState<LinkTestState>('idle');
   const [testReason, setTestReason] = useState('');
@@ -41,7 +43,7 @@ export function MagicLinkPanel({ run, onChange }: { run: RunRecord; onChange: (r
   const [confirm, setConfirm] = useState<'rotate' | 'revoke' | null>(null);
   const [changing, setChanging] = useState(false);
   const link = run.magic_link;
-  const title = `${typeLabel(run.type)} inspection · ${run.property.name}`;
+  const title = `${typeLabel(t, run.type)} inspection · ${run.property.name}`;
 
   const copy = async (text: string, done: string) =>
     notify((await copyText(text)) ? done : 'Copy failed', { type: 'info' });
@@ -55,7 +57,7 @@ export function MagicLinkPanel({ run, onChange }: { run: RunRecord; onChange: (r
   };
   const shareLink = async () => {
     if (!link) return;
-    const message = shareMessage(run, link);
+    const message = shareMessage(t, run, link);
     const result = await share({ title, text: message });
     if (result === 'unsupported') await copy(message, 'Message copied!');
   };
@@ -130,12 +132,12 @@ export function MagicLinkPanel({ run, onChange }: { run: RunRecord; onChange: (r
             variant="body2"
             sx={{ bgcolor: 'action.hover', p: 1.5, borderRadius: 1, my: 1, overflowWrap: 'anywhere' }}
           >
-            {shareMessage(run, link)}
+            {shareMessage(t, run, link)}
           </Typography>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
             <Button
               startIcon={<ContentCopyIcon />}
-              onClick={() => void copy(shareMessage(run, link), 'Message copied!')}
+              onClick={() => void copy(shareMessage(t, run, link), 'Message copied!')}
             >
               Copy Message
             </Button>

@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { useGetList } from 'react-admin';
+import { useGetList, useLocale } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { localMidnight } from '../dashboard/useDashboard.ts';
 import { useNow } from '../dashboard/useNow.ts';
@@ -21,6 +21,7 @@ import { EmptyPanel } from '../layout/EmptyPanel.tsx';
 import type { RunRecord } from '../resource-records.ts';
 import { issueSummary } from './due-label.ts';
 import { StatusChip } from './StatusChip.tsx';
+import { useT } from '../i18n/useT.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How far back the agenda looks for runs still not done: older ones are surely handled another way. */
@@ -33,9 +34,9 @@ const isOpen = (run: RunRecord) => run.status !== 'completed' && run.status !== 
 const zoneOf = (run: RunRecord) => run.property.timezone ?? 'UTC';
 
 /** The day a run is due at its property ('Mon, Feb 1'), and the key that sorts it. */
-function dayOf(run: RunRecord) {
+function dayOf(run: RunRecord, locale: string) {
   const iso = run.due_at as string;
-  const label = formatDay(iso, zoneOf(run), 'weekday');
+  const label = formatDay(iso, zoneOf(run), 'weekday', locale);
   return { key: localFromInstant(iso, zoneOf(run)).slice(0, 10), label };
 }
 
@@ -44,6 +45,8 @@ function dayOf(run: RunRecord) {
  * overdue runs (not done by their due time) first, and unassigned runs marked.
  */
 export function RunAgenda() {
+  const t = useT();
+  const locale = useLocale();
   const [span, setSpan] = useState<Span>('day');
   const now = useNow(60_000);
   const end = new Date(localMidnight(now).getTime() + (span === 'day' ? 1 : 7) * DAY_MS);
@@ -60,7 +63,7 @@ export function RunAgenda() {
   const coming = (runs ?? []).filter((run) => Date.parse(run.due_at as string) >= now.getTime());
   const days = new Map<string, { label: string; runs: RunRecord[] }>();
   for (const run of coming) {
-    const { key, label } = dayOf(run);
+    const { key, label } = dayOf(run, locale);
     const day = days.get(key) ?? { label, runs: [] };
     day.runs.push(run);
     days.set(key, day);
@@ -73,21 +76,21 @@ export function RunAgenda() {
         size="small"
         value={span}
         onChange={(_, next: Span | null) => next && setSpan(next)}
-        aria-label="Agenda span"
+        aria-label={t('runs.agendaSpan')}
       >
-        <ToggleButton value="day">Today</ToggleButton>
-        <ToggleButton value="week">7 days</ToggleButton>
+        <ToggleButton value="day">{t('runs.today')}</ToggleButton>
+        <ToggleButton value="week">{t('runs.sevenDays')}</ToggleButton>
       </ToggleButtonGroup>
       {isPending ? (
-        <CircularProgress aria-label="Loading the agenda" />
+        <CircularProgress aria-label={t('runs.loadingAgenda')} />
       ) : overdue.length === 0 && days.size === 0 ? (
         <EmptyPanel
-          title={span === 'day' ? 'Nothing due today' : 'Nothing due in the next 7 days'}
-          text="Runs with a due time show here by the day they are due; give a run a due time in the wizard or on its page."
+          title={span === 'day' ? t('runs.nothingToday') : t('runs.nothingWeek')}
+          text={t('runs.agendaEmptyText')}
         />
       ) : (
         <>
-          {overdue.length > 0 && <AgendaDay title="Overdue: not done by their due time" runs={overdue} now={now} />}
+          {overdue.length > 0 && <AgendaDay title={t('runs.overdueHeading')} runs={overdue} now={now} />}
           {[...days.entries()]
             .sort(([a], [b]) => a.localeCompare(b))
             .map(([key, day]) => (
@@ -118,21 +121,25 @@ function AgendaDay({ title, runs, now }: { title: string; runs: RunRecord[]; now
 }
 
 function AgendaRow({ run, now }: { run: RunRecord; now: Date }) {
+  const t = useT();
+  const locale = useLocale();
   const overdue = isOpen(run) && Date.parse(run.due_at as string) < now.getTime();
-  const issues = issueSummary(run.issue_count ?? 0, run.open_issue_count ?? 0);
+  const issues = issueSummary(t, run.issue_count ?? 0, run.open_issue_count ?? 0);
   return (
     <Box component="li" aria-label={`${run.property.name}, ${run.checklist.name}`}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography sx={{ fontWeight: 600 }}>
           {/* Overdue runs may be from other days; the others sit under their day's heading. */}
-          {overdue ? formatDue(run.due_at as string, zoneOf(run), now) : formatTime(run.due_at as string, zoneOf(run))}
+          {overdue
+            ? formatDue(run.due_at as string, zoneOf(run), now, locale)
+            : formatTime(run.due_at as string, zoneOf(run), locale)}
         </Typography>
         <MuiLink component={Link} to={`/runs/${run.id}/show`}>
           {run.property.name}
         </MuiLink>
         <StatusChip status={run.status} />
-        {overdue && <Chip size="small" label="Overdue" sx={ALERT_CHIP} />}
-        {!run.assignee && <Chip size="small" label="Unassigned" sx={ALERT_CHIP} />}
+        {overdue && <Chip size="small" label={t('runs.overdue')} sx={ALERT_CHIP} />}
+        {!run.assignee && <Chip size="small" label={t('runs.unassigned')} sx={ALERT_CHIP} />}
       </Stack>
       <Typography variant="body2" color="text.secondary">
         {[run.checklist.name, run.assignee?.name, issues].filter(Boolean).join(' · ')}

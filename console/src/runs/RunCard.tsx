@@ -19,7 +19,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type ReactNode, useState } from 'react';
-import { useRefresh } from 'react-admin';
+import { useLocale, useRefresh } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { TypeBadge } from '../checklists/TypeBadge.tsx';
 import { useNow } from '../dashboard/useNow.ts';
@@ -31,6 +31,7 @@ import { ReportActions } from './ReportActions.tsx';
 import { ReviewActions, reviewSummary } from './ReviewActions.tsx';
 import { RunMenu } from './RunMenu.tsx';
 import { StatusChip } from './StatusChip.tsx';
+import { useT } from '../i18n/useT.ts';
 
 /** A line of the card's schedule: an icon (orange when it needs the host's eye) and what it says. */
 function Fact({ Icon, children, warn = false }: { Icon: typeof EventIcon; children: ReactNode; warn?: boolean }) {
@@ -46,10 +47,12 @@ function Fact({ Icon, children, warn = false }: { Icon: typeof EventIcon; childr
 
 /** Due time (in the property's zone), assignee and issues: what a host scans the list for. */
 function RunSchedule({ run }: { run: RunRecord }) {
+  const t = useT();
+  const locale = useLocale();
   const now = useNow(60_000);
   const timeZone = run.property.timezone;
   const open = run.open_issue_count ?? 0;
-  const issues = issueSummary(run.issue_count ?? 0, open);
+  const issues = issueSummary(t, run.issue_count ?? 0, open);
   const overdue =
     run.due_at !== null &&
     run.status !== 'completed' &&
@@ -59,11 +62,11 @@ function RunSchedule({ run }: { run: RunRecord }) {
     <Stack spacing={0.5} sx={{ mt: 1.5 }}>
       <Fact Icon={EventIcon} warn={!run.due_at || overdue}>
         {run.due_at
-          ? `${overdue ? 'Overdue, was due' : 'Due'} ${formatDue(run.due_at, timeZone)}`
-          : 'No due time: no reminders'}
+          ? t(overdue ? 'runs.overdueWasDue' : 'runs.due', { when: formatDue(run.due_at, timeZone, now, locale) })
+          : t('runs.noDueTime')}
       </Fact>
       <Fact Icon={PersonIcon} warn={!run.assignee}>
-        {run.assignee ? `Assigned to ${run.assignee.name}` : 'Unassigned'}
+        {run.assignee ? t('runs.assignedTo', { name: run.assignee.name }) : t('runs.unassigned')}
       </Fact>
       {issues && (
         <Fact Icon={ReportProblemIcon} warn={open > 0}>
@@ -76,10 +79,14 @@ function RunSchedule({ run }: { run: RunRecord }) {
 
 /** One inspection run: where, what, when, who, how far, its issues; its magic link, its report and its menu. */
 export function RunCard({ run }: { run: RunRecord }) {
+  const t = useT();
+  const locale = useLocale();
   const refresh = useRefresh();
   const [linkOpen, setLinkOpen] = useState(false);
   const percent = run.task_count ? Math.round((run.completed_task_count / run.task_count) * 100) : 0;
-  const tenant = [run.meta.unit && `Unit ${run.meta.unit}`, run.meta.tenant_name].filter(Boolean).join(' · ');
+  const tenant = [run.meta.unit && t('runs.unit', { unit: run.meta.unit }), run.meta.tenant_name]
+    .filter(Boolean)
+    .join(' · ');
 
   return (
     <Card component="article" variant="outlined" aria-labelledby={`run-${run.id}`}>
@@ -111,7 +118,7 @@ export function RunCard({ run }: { run: RunRecord }) {
         )}
         <Box sx={{ mt: 1.5 }}>
           <Typography variant="body2" id={`run-progress-${run.id}`}>
-            {run.completed_task_count} of {run.task_count} tasks done
+            {t('runs.tasksDone', { done: run.completed_task_count, total: run.task_count })}
           </Typography>
           <LinearProgress
             variant="determinate"
@@ -121,20 +128,20 @@ export function RunCard({ run }: { run: RunRecord }) {
           />
         </Box>
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-          Created {formatDateTime(run.created_at, run.property.timezone)}
+          {t('runs.created', { when: formatDateTime(run.created_at, run.property.timezone, locale) })}
           {run.ended_at
-            ? ` · Completed ${formatDateTime(run.ended_at, run.property.timezone)}`
+            ? t('runs.completedAt', { when: formatDateTime(run.ended_at, run.property.timezone, locale) })
             : run.started_at
-              ? ` · Started ${formatDateTime(run.started_at, run.property.timezone)}`
+              ? t('runs.startedAt', { when: formatDateTime(run.started_at, run.property.timezone, locale) })
               : ''}
         </Typography>
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
         <Button size="small" variant="contained" component={Link} to={`/runs/${run.id}/show`}>
-          Open run
+          {t('runs.openRun')}
         </Button>
         <Button size="small" variant="outlined" startIcon={<LinkIcon />} onClick={() => setLinkOpen(true)}>
-          Magic Link
+          {t('runs.magicLink')}
         </Button>
         {run.status === 'completed' && <ReportActions runId={run.id} />}
         {run.status === 'completed' && <ReviewActions run={run} />}
@@ -152,7 +159,7 @@ export function RunCard({ run }: { run: RunRecord }) {
           <MagicLinkPanel run={run} onChange={() => refresh()} />
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setLinkOpen(false)}>Close</Button>
+          <Button onClick={() => setLinkOpen(false)}>{t('common.close')}</Button>
         </DialogActions>
       </Dialog>
     </Card>

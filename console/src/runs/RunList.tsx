@@ -28,21 +28,24 @@ import type { RunStatus } from '../types.ts';
 import { RunAgenda } from './RunAgenda.tsx';
 import { RunCard } from './RunCard.tsx';
 import { statusLabel } from './run-kinds.ts';
+import { useT } from '../i18n/useT.ts';
+import type { MessageKey } from '../i18n/keys.ts';
 
 const PER_PAGE = 20;
 const STATUSES: RunStatus[] = ['pending', 'in_progress', 'completed'];
 const SORTS = [
-  { field: 'created_at', label: 'Created' },
-  { field: 'due_at', label: 'Due' },
-  { field: 'started_at', label: 'Started' },
-  { field: 'ended_at', label: 'Completed' },
-  { field: 'assigned_to', label: 'Assignee' },
-] as const;
+  { field: 'created_at', label: 'runs.sortCreated' },
+  { field: 'due_at', label: 'runs.sortDue' },
+  { field: 'started_at', label: 'runs.sortStarted' },
+  { field: 'ended_at', label: 'runs.sortCompleted' },
+  { field: 'assigned_to', label: 'runs.sortAssignee' },
+] as const satisfies { field: string; label: MessageKey }[];
 
-function NewInspectionButton({ label = 'New Inspection' }: { label?: string }) {
+function NewInspectionButton({ label = 'runs.newInspection' }: { label?: MessageKey }) {
+  const t = useT();
   return (
     <Button component={Link} to="/runs/create" variant="contained" startIcon={<AddIcon />}>
-      {label}
+      {t(label)}
     </Button>
   );
 }
@@ -56,14 +59,15 @@ function RunsHeader() {
 }
 
 function NoRuns() {
+  const t = useT();
   return (
     <Box sx={{ width: '100%' }}>
       <RunsHeader />
       <EmptyPanel
         icon={<FactCheckIcon fontSize="large" />}
-        title="No inspection runs yet"
-        text="Create an inspection, send its magic link to your cleaner and get a time-stamped report."
-        action={<NewInspectionButton label="Start Inspection" />}
+        title={t('runs.noRuns')}
+        text={t('runs.noRunsText')}
+        action={<NewInspectionButton label="runs.startInspection" />}
       />
     </Box>
   );
@@ -71,6 +75,7 @@ function NoRuns() {
 
 /** Search (debounced), status filter and sort, kept in react-admin's list parameters (and the URL). */
 function RunFilters() {
+  const t = useT();
   const { filterValues, setFilters, sort, setSort } = useListContext<RunRecord>();
   const [search, setSearch] = useState<string>(filterValues.q ?? '');
   // Clear All Filters empties the field; other changes come from the field itself (and may lag behind it).
@@ -89,8 +94,8 @@ function RunFilters() {
   return (
     <Box sx={{ display: 'grid', gap: 1.5, mb: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 1fr' } }}>
       <TextField
-        label="Search"
-        placeholder="Property, address or checklist"
+        label={t('runs.search')}
+        placeholder={t('runs.searchPlaceholder')}
         value={search}
         onChange={(event) => setSearch(event.target.value)}
         size="small"
@@ -105,41 +110,39 @@ function RunFilters() {
         }}
       />
       <FormControl size="small">
-        <InputLabel id="run-status-filter">Status</InputLabel>
+        <InputLabel id="run-status-filter">{t('runs.status')}</InputLabel>
         <Select
           labelId="run-status-filter"
-          label="Status"
+          label={t('runs.status')}
           value={filterValues.status ?? ''}
           onChange={(event) => setFilters({ ...filterValues, status: event.target.value || undefined })}
         >
-          <MenuItem value="">All statuses</MenuItem>
+          <MenuItem value="">{t('runs.allStatuses')}</MenuItem>
           {STATUSES.map((status) => (
             <MenuItem key={status} value={status}>
-              {statusLabel(status)}
+              {statusLabel(t, status)}
             </MenuItem>
           ))}
         </Select>
       </FormControl>
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
         <FormControl size="small" sx={{ flex: 1 }}>
-          <InputLabel id="run-sort">Sort by</InputLabel>
+          <InputLabel id="run-sort">{t('runs.sortBy')}</InputLabel>
           <Select
             labelId="run-sort"
-            label="Sort by"
+            label={t('runs.sortBy')}
             value={sort.field}
             onChange={(event) => setSort({ field: event.target.value, order: sort.order })}
           >
             {SORTS.map(({ field, label }) => (
               <MenuItem key={field} value={field}>
-                {label}
+                {t(label)}
               </MenuItem>
             ))}
           </Select>
         </FormControl>
         <IconButton
-          aria-label={
-            sort.order === 'ASC' ? 'Oldest first (switch to newest first)' : 'Newest first (switch to oldest first)'
-          }
+          aria-label={sort.order === 'ASC' ? t('runs.oldestFirst') : t('runs.newestFirst')}
           onClick={() => setSort({ field: sort.field, order: sort.order === 'ASC' ? 'DESC' : 'ASC' })}
         >
           {sort.order === 'ASC' ? <ArrowUpwardIcon /> : <ArrowDownwardIcon />}
@@ -150,13 +153,14 @@ function RunFilters() {
 }
 
 function RunCards() {
+  const t = useT();
   const { data, total, isPending, error, setFilters } = useListContext<RunRecord>();
   let content;
   if (error) {
-    content = <EmptyPanel tone="error" title="Failed to fetch runs" text={error.message} />;
+    content = <EmptyPanel tone="error" title={t('runs.fetchFailed')} text={error.message} />;
   } else if (isPending) {
     content = (
-      <Stack spacing={2} aria-busy="true" aria-label="Loading inspection runs">
+      <Stack spacing={2} aria-busy="true" aria-label={t('runs.loadingRuns')}>
         {[0, 1, 2].map((key) => (
           <Skeleton key={key} variant="rounded" height={150} />
         ))}
@@ -165,9 +169,9 @@ function RunCards() {
   } else if (!data?.length) {
     content = (
       <EmptyPanel
-        title="No inspection runs found"
-        text="No inspection matches your search and filters."
-        action={<Button onClick={() => setFilters({}, [])}>Clear All Filters</Button>}
+        title={t('runs.noneFound')}
+        text={t('runs.noneMatch')}
+        action={<Button onClick={() => setFilters({}, [])}>{t('runs.clearFilters')}</Button>}
       />
     );
   } else {
@@ -179,7 +183,7 @@ function RunCards() {
           ))}
         </Box>
         <Typography color="text.secondary" sx={{ mt: 2 }} role="status">
-          Showing {data.length} of {Math.max(total ?? 0, data.length)} inspection runs
+          {t('runs.showing', { shown: data.length, total: Math.max(total ?? 0, data.length) })}
         </Typography>
         {(total ?? 0) > PER_PAGE && <Pagination rowsPerPageOptions={[PER_PAGE]} />}
       </>
@@ -196,16 +200,17 @@ function RunCards() {
 
 /** Inspection Runs: search, sort, status filter, a card per run; and, on the second tab, the agenda. */
 export function RunList() {
+  const t = useT();
   const [view, setView] = useState<'runs' | 'agenda'>('runs');
   return (
     <Box>
       <Tabs value={view} onChange={(_, next: 'runs' | 'agenda') => setView(next)} sx={{ mb: 2 }}>
-        <Tab value="runs" label="All runs" />
-        <Tab value="agenda" label="Agenda" />
+        <Tab value="runs" label={t('runs.allRuns')} />
+        <Tab value="agenda" label={t('runs.agenda')} />
       </Tabs>
       {view === 'runs' ? (
         <List
-          title="Inspection Runs"
+          title={t('runs.title')}
           perPage={PER_PAGE}
           sort={{ field: 'created_at', order: 'DESC' }}
           actions={false}
@@ -218,7 +223,8 @@ export function RunList() {
         </List>
       ) : (
         <>
-          <Title title="Inspection Runs" />
+          <Title title={t('runs.title')} />
+
           <RunsHeader />
           <RunAgenda />
         </>

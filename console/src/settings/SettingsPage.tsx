@@ -23,6 +23,9 @@ import { DeleteAccountDialog } from './DeleteAccountDialog.tsx';
 import { EmailVerifiedChip } from './EmailVerifiedChip.tsx';
 import { LadderSettings } from './LadderSettings.tsx';
 import { type Preferences, usePreferences } from './usePreferences.ts';
+import type { MessageKey } from '../i18n/keys.ts';
+import { useT } from '../i18n/useT.ts';
+import { LanguagePicker } from '../i18n/LanguagePicker.tsx';
 
 /** The time zones of the spec's select (section 9). */
 const TIMEZONES = [
@@ -39,15 +42,11 @@ type Flag = { [K in keyof Preferences]: Preferences[K] extends boolean ? K : nev
 
 // Only switches that change something: no control for a channel or feature Turnproof does not have (push,
 // desktop notifications, two-factor sign-in, sharing with partners), and each hint says what it really does.
-const NOTIFICATION_SWITCHES: [Flag, string, string][] = [
-  ['email_notifications', 'Email notifications', 'The weekly summary of your runs, issues and reports, on Mondays'],
+const NOTIFICATION_SWITCHES: [Flag, MessageKey, MessageKey][] = [
+  ['email_notifications', 'settings.emailNotifications', 'settings.emailNotificationsHint'],
 ];
-const PRIVACY_SWITCHES: [Flag, string, string][] = [
-  [
-    'location_services',
-    'Location services',
-    'Keep the GPS position inside the photo files you download; reports always show where the phone said it was',
-  ],
+const PRIVACY_SWITCHES: [Flag, MessageKey, MessageKey][] = [
+  ['location_services', 'settings.locationServices', 'settings.locationServicesHint'],
 ];
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -87,10 +86,11 @@ function Switches({
   preferences,
   save,
 }: {
-  items: [Flag, string, string][];
+  items: [Flag, MessageKey, MessageKey][];
   preferences: Preferences;
   save: (change: Partial<Preferences>) => Promise<void>;
 }) {
+  const t = useT();
   return items.map(([flag, label, hint]) => (
     <FormControlLabel
       key={flag}
@@ -99,9 +99,9 @@ function Switches({
       control={<Switch checked={preferences[flag]} onChange={(event) => void save({ [flag]: event.target.checked })} />}
       label={
         <Box>
-          <Typography>{label}</Typography>
+          <Typography>{t(label)}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {hint}
+            {t(hint)}
           </Typography>
         </Box>
       }
@@ -111,6 +111,7 @@ function Switches({
 
 /** /settings: Account Security, Notifications, Privacy & Data, Language & Region. */
 export function SettingsPage() {
+  const t = useT();
   const user = useSession().data?.user;
   const email = user?.email ?? null;
   const logout = useLogout();
@@ -120,16 +121,16 @@ export function SettingsPage() {
 
   return (
     <Box sx={{ py: 2, maxWidth: 880 }}>
-      <Title title="Settings" />
+      <Title title={t('settings.title')} />
       {failed && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {failed}
         </Alert>
       )}
       <Stack spacing={2}>
-        <Section id="account-security" title="Account Security">
+        <Section id="account-security" title={t('settings.accountSecurity')}>
           <Row
-            title="Email"
+            title={t('settings.email')}
             detail={
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <span>{email ?? '…'}</span>
@@ -139,20 +140,20 @@ export function SettingsPage() {
             action={null}
           />
           <Row
-            title="Password"
-            detail="At least 8 characters"
+            title={t('settings.password')}
+            detail={t('settings.passwordHint')}
             action={
               <Button variant="outlined" onClick={() => setDialog('password')}>
-                Change Password
+                {t('settings.changePassword')}
               </Button>
             }
           />
           <Row
-            title="Sessions"
-            detail="Signs you out on every device and browser, this one included"
+            title={t('settings.sessions')}
+            detail={t('settings.sessionsHint')}
             action={
               <Button variant="outlined" onClick={() => void logout({ everywhere: true })}>
-                Sign Out Everywhere
+                {t('settings.signOutEverywhere')}
               </Button>
             }
           />
@@ -160,43 +161,41 @@ export function SettingsPage() {
 
         {preferences ? (
           <>
-            <Section id="notifications" title="Notifications">
+            <Section id="notifications" title={t('settings.notifications')}>
               <Switches items={NOTIFICATION_SWITCHES} preferences={preferences} save={save} />
             </Section>
-            <Section id="privacy-data" title="Privacy & Data">
+            <Section id="privacy-data" title={t('settings.privacyData')}>
               <Switches items={PRIVACY_SWITCHES} preferences={preferences} save={save} />
               <Row
-                title="Export Data"
-                detail="A ZIP of everything in your account: your records as JSON, report PDFs and photos"
+                title={t('settings.exportData')}
+                detail={t('settings.exportDataHint')}
                 action={
                   <Button variant="outlined" startIcon={<DownloadIcon />} href="/api/account/export" download>
-                    Export Data
+                    {t('settings.exportData')}
                   </Button>
                 }
               />
               <Row
-                title="Delete Account"
-                detail="Removes your account and all of its data for good"
+                title={t('settings.deleteAccount')}
+                detail={t('settings.deleteAccountHint')}
                 action={
                   <Button variant="outlined" color="error" onClick={() => setDialog('delete')} disabled={!email}>
-                    Delete Account
+                    {t('settings.deleteAccount')}
                   </Button>
                 }
               />
             </Section>
-            <Section id="language-region" title="Language & Region">
-              <TextField select label="Language" value="en" fullWidth helperText="English only for now">
-                <MenuItem value="en">English</MenuItem>
-              </TextField>
+            <Section id="language-region" title={t('settings.languageRegion')}>
+              <LanguagePicker />
               <TextField
                 select
-                label="Timezone"
+                label={t('settings.timezone')}
                 value={preferences.timezone}
                 onChange={(event) => void save({ timezone: event.target.value })}
                 fullWidth
-                helperText="Used for dates in your console and for the weeks in Analytics"
+                helperText={t('settings.timezoneHint')}
               >
-                <MenuItem value="auto">Auto-detect ({browserZone})</MenuItem>
+                <MenuItem value="auto">{t('settings.autoDetect', { zone: browserZone })}</MenuItem>
                 {TIMEZONES.map((zone) => (
                   <MenuItem key={zone} value={zone}>
                     {zone.replace('_', ' ')}
@@ -207,7 +206,7 @@ export function SettingsPage() {
             <LadderSettings />
           </>
         ) : (
-          !failed && <Skeleton variant="rounded" height={320} aria-label="Loading preferences" />
+          !failed && <Skeleton variant="rounded" height={320} aria-label={t('settings.loadingPreferences')} />
         )}
       </Stack>
       <ChangePasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />

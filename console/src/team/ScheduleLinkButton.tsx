@@ -4,12 +4,14 @@ import { useState } from 'react';
 import { useNotify, useRecordContext } from 'react-admin';
 import { apiJson } from '../api/http.ts';
 import type { TeamMember } from './team-types.ts';
+import { useT } from '../i18n/useT.ts';
 
 /**
  * The member's personal schedule link (`/c/{token}`: their runs, and a calendar feed for their phone):
  * shown, copied, replaced with a new one or revoked.
  */
 export function ScheduleLinkButton() {
+  const t = useT();
   const member = useRecordContext<TeamMember>();
   const notify = useNotify();
   const [link, setLink] = useState<string | null | undefined>(undefined);
@@ -18,42 +20,42 @@ export function ScheduleLinkButton() {
     try {
       setLink((await apiJson<{ link: string | null }>(`/team/${member.id}/schedule-link`, { method })).link);
     } catch (error) {
-      notify(error instanceof Error ? error.message : 'The schedule link could not be changed', { type: 'error' });
+      notify(error instanceof Error ? error.message : t('team.scheduleFailed'), { type: 'error' });
     }
   };
   return (
     <>
       <Button size="small" startIcon={<EventNoteIcon />} onClick={() => void call('GET')}>
-        Schedule Link
+        {t('team.scheduleLink')}
       </Button>
       <Dialog open={link !== undefined} onClose={() => setLink(undefined)} fullWidth>
         <DialogTitle>{member.name}&apos;s schedule link</DialogTitle>
         <DialogContent>
           {link ? (
             <TextField
-              label="Schedule link"
+              label={t('team.scheduleLinkLabel')}
               value={link}
               fullWidth
               slotProps={{ htmlInput: { readOnly: true } }}
-              helperText="Their runs for today and the coming days; it also gives a calendar feed for their phone."
+              helperText={t('team.scheduleHint')}
             />
           ) : (
-            <Typography>No schedule link yet (or it was revoked).</Typography>
+            <Typography>{t('team.noScheduleLink')}</Typography>
           )}
         </DialogContent>
         <DialogActions>
           {link && (
-            <Button onClick={() => void navigator.clipboard.writeText(link).then(() => notify('Link copied'))}>
-              Copy
+            <Button onClick={() => void navigator.clipboard.writeText(link).then(() => notify(t('team.linkCopied')))}>
+              {t('common.copy')}
             </Button>
           )}
           {link && (
             <Button color="error" onClick={() => void call('DELETE')}>
-              Revoke
+              {t('team.revoke')}
             </Button>
           )}
-          <Button onClick={() => void call('POST')}>{link ? 'New Link' : 'Create Link'}</Button>
-          <Button onClick={() => setLink(undefined)}>Close</Button>
+          <Button onClick={() => void call('POST')}>{link ? t('team.newLink') : t('team.createLink')}</Button>
+          <Button onClick={() => setLink(undefined)}>{t('common.close')}</Button>
         </DialogActions>
       </Dialog>
     </>

@@ -30,19 +30,22 @@ import { Link } from 'react-router-dom';
 import { apiJson } from '../api/http.ts';
 import { useSession } from '../auth/session.ts';
 import { FeatureLock } from '../layout/FeatureLock.tsx';
-import { type TeamMember, TEAM_UPGRADE_MESSAGE } from './team-types.ts';
+import { roleLabel, type TeamMember, TEAM_UPGRADE_MESSAGE } from './team-types.ts';
 import { ScheduleLinkButton } from './ScheduleLinkButton.tsx';
+import { useT } from '../i18n/useT.ts';
 
 function StatusChip({ member }: { member: TeamMember }) {
+  const t = useT();
   return member.status === 'active' ? (
-    <Chip size="small" color="success" label="Active" />
+    <Chip size="small" color="success" label={t('team.active')} />
   ) : (
-    <Chip size="small" variant="outlined" label="Invited" />
+    <Chip size="small" variant="outlined" label={t('team.invited')} />
   );
 }
 
 /** Sends the invitation again with a new link (the old one stops working). */
 function ResendButton() {
+  const t = useT();
   const member = useRecordContext<TeamMember>();
   const notify = useNotify();
   const [sending, setSending] = useState(false);
@@ -51,29 +54,30 @@ function ResendButton() {
     setSending(true);
     try {
       await apiJson(`/team/${member.id}/invitation`, { method: 'POST' });
-      notify(`Invitation sent again to ${member.email}`, { type: 'success' });
+      notify(t('team.resentTo', { email: member.email ?? '' }), { type: 'success' });
     } catch (error) {
-      notify(error instanceof Error ? error.message : 'Failed to send the invitation', { type: 'error' });
+      notify(error instanceof Error ? error.message : t('team.sendFailed'), { type: 'error' });
     } finally {
       setSending(false);
     }
   };
   return (
     <Button size="small" startIcon={<SendIcon />} disabled={sending} onClick={() => void resend()}>
-      {sending ? 'Sending...' : 'Resend'}
+      {sending ? t('team.sending') : t('team.resend')}
     </Button>
   );
 }
 
 function RemoveButton() {
+  const t = useT();
   const member = useRecordContext<TeamMember>();
   return (
     <DeleteButton
-      label="Remove"
+      label={t('team.remove')}
       mutationMode="pessimistic"
-      confirmTitle={`Remove ${member?.name ?? 'this member'}?`}
-      confirmContent="They will no longer receive your runs; runs assigned to them become unassigned."
-      successMessage="Team member removed"
+      confirmTitle={t('team.removeTitle', { name: member?.name ?? t('team.thisMember') })}
+      confirmContent={t('team.removeContent')}
+      successMessage={t('team.removed')}
     />
   );
 }
@@ -90,6 +94,7 @@ function MemberActions() {
 
 /** Below 600 px: one card per member, with the same actions as the table's. */
 function TeamCards() {
+  const t = useT();
   const { data } = useListContext<TeamMember>();
   return (
     <Stack component="ul" sx={{ listStyle: 'none', p: 0, m: 0, gap: 1 }}>
@@ -101,7 +106,7 @@ function TeamCards() {
               <StatusChip member={member} />
             </Stack>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {member.email} · {member.role}
+              {member.email} · {t(roleLabel(member.role))}
             </Typography>
             <RecordContextProvider value={member}>
               <MemberActions />
@@ -114,19 +119,19 @@ function TeamCards() {
 }
 
 function EmptyTeam() {
+  const t = useT();
   return (
     <Card sx={{ mt: 2 }}>
       <CardContent sx={{ textAlign: 'center', py: 5 }}>
         <GroupAddIcon sx={{ fontSize: 48 }} color="primary" aria-hidden />
         <Typography component="h2" variant="h6" gutterBottom>
-          No team members yet
+          {t('team.noMembers')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Invite a cleaner or co-host by e-mail. Runs you assign to them arrive in their inbox with the checklist link
-          and the reminders.
+          {t('team.noMembersText')}
         </Typography>
         <Button component={Link} to="/team/create" variant="contained">
-          Invite a team member
+          {t('team.inviteMember')}
         </Button>
       </CardContent>
     </Card>
@@ -137,23 +142,24 @@ function EmptyTeam() {
 
 /** /team: the owner's cleaners and co-hosts, invited by e-mail; professional plans only. */
 export function TeamList() {
+  const t = useT();
   const { data: session, isPending } = useSession();
   const access = session?.access;
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
-  if (isPending) return <Skeleton variant="rounded" height={160} sx={{ mt: 2 }} aria-label="Loading team" />;
-  if (!access?.features.team) return <FeatureLock feature="Team" message={TEAM_UPGRADE_MESSAGE} />;
+  if (isPending) return <Skeleton variant="rounded" height={160} sx={{ mt: 2 }} aria-label={t('team.loading')} />;
+  if (!access?.features.team) return <FeatureLock feature={t('team.title')} message={t(TEAM_UPGRADE_MESSAGE)} />;
 
   const limit = access.limits.max_team_members;
   return (
     <Box>
       <List
-        title="Team"
+        title={t('team.title')}
         sort={{ field: 'created_at', order: 'DESC' }}
         empty={<EmptyTeam />}
         actions={
           <TopToolbar>
             <Button component={Link} to="/team/create" startIcon={<GroupAddIcon />}>
-              Invite
+              {t('team.invite')}
             </Button>
           </TopToolbar>
         }
@@ -164,18 +170,18 @@ export function TeamList() {
           <TeamCards />
         ) : (
           <Datagrid bulkActionButtons={false} rowClick={false}>
-            <TextField source="name" />
-            <TextField source="email" />
-            <TextField source="role" />
-            <FunctionField<TeamMember> label="Status" render={(member) => <StatusChip member={member} />} />
-            <DateField source="invited_at" label="Invited" />
-            <FunctionField label="Actions" render={() => <MemberActions />} />
+            <TextField source="name" label={t('team.name')} />
+            <TextField source="email" label={t('team.email')} />
+            <FunctionField<TeamMember> label={t('team.role')} render={(member) => t(roleLabel(member.role))} />
+            <FunctionField<TeamMember> label={t('team.status')} render={(member) => <StatusChip member={member} />} />
+            <DateField source="invited_at" label={t('team.invited')} />
+            <FunctionField label={t('team.actions')} render={() => <MemberActions />} />
           </Datagrid>
         )}
       </List>
       {limit !== null && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          Your plan includes up to {limit} team members.
+          {t('team.planIncludes', { limit })}
         </Typography>
       )}
     </Box>

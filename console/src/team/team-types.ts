@@ -1,4 +1,5 @@
 import { UPGRADE_MESSAGES } from '../plans/upgrade-messages.ts';
+import type { MessageKey } from '../i18n/keys.ts';
 
 /** A record of GET /api/team. */
 export interface TeamMember {
@@ -19,9 +20,13 @@ export const canTakeRuns = (member: TeamMember): boolean => member.status === 'a
 export const pickerLabel = (member: TeamMember): string =>
   canTakeRuns(member) ? member.name : `${member.name} (invited, not joined yet)`;
 
+/** The roles, named by message key: react-admin's SelectInput translates choice names. */
 export const TEAM_ROLES = [
-  { id: 'Cleaner', name: 'Cleaner' },
-  { id: 'Co-host', name: 'Co-host' },
+  { id: 'Cleaner', name: 'tp.team.cleaner' },
+  { id: 'Co-host', name: 'tp.team.coHost' },
 ];
+
+export const roleLabel = (role: TeamMember['role']): MessageKey =>
+  role === 'Co-host' ? 'team.coHost' : 'team.cleaner';
 
 export const TEAM_UPGRADE_MESSAGE = UPGRADE_MESSAGES.team;

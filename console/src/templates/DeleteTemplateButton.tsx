@@ -1,4 +1,5 @@
 import { ConfirmDeleteButton } from '../layout/ConfirmDeleteButton.tsx';
+import { useT } from '../i18n/useT.ts';
 
 /** Own templates only (system templates are view-only), with the spec's confirmation. */
 export function DeleteTemplateButton({
@@ -8,16 +9,17 @@ export function DeleteTemplateButton({
   template: { id: string; name: string };
   onDeleted?: () => void;
 }) {
+  const t = useT();
   return (
     <ConfirmDeleteButton
       resource="templates"
       record={template}
-      ariaLabel={`Delete template ${template.name}`}
-      title={`Delete "${template.name}"?`}
-      content="This action cannot be undone. All tasks associated with this template will also be deleted."
-      confirmLabel="Delete Template"
-      successMessage="Template deleted"
-      failureMessage="Error deleting template"
+      ariaLabel={t('templates.deleteName', { name: template.name })}
+      title={t('templates.deleteTitle', { name: template.name })}
+      content={t('templates.deleteContent')}
+      confirmLabel={t('templates.deleteTemplate')}
+      successMessage={t('templates.deleted')}
+      failureMessage={t('templates.deleteFailed')}
       {...(onDeleted ? { onDeleted } : {})}
     />
   );

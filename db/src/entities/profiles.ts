@@ -30,6 +30,8 @@ export const Profile = defineEntity({
     hourly_rate: p.decimal('number').nullable(),
     onboarding_completed: p.boolean().default(false),
     onboarding_completed_at: p.datetime().nullable(),
+    /** The console's and the host's mails' language (LANGUAGES of @turnproof/config/languages); null: not chosen yet. */
+    language: p.string().nullable(),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

@@ -21,11 +21,13 @@ import type { PropertyRecord, RunMeta } from '../../resource-records.ts';
 import { typeLabel } from '../run-kinds.ts';
 import { suggestedMetadata } from '../smart-defaults.ts';
 import { filledMeta, isTenantEmail, NO_META, PROPERTY_REQUIRED, type WizardValues } from './wizard-form.ts';
+import { useT } from '../../i18n/useT.ts';
 
 type MetaName = `meta.${keyof RunMeta}`;
 
 /** Step 2: the property (system properties excluded by the API) and, for move-in and move-out, the tenancy. */
 export function PropertyStep() {
+  const t = useT();
   const { control, setValue } = useFormContext<WizardValues>();
   const [kind, meta] = useWatch({ control, name: ['type', 'meta'] });
   const { data: properties, isPending } = useGetList<PropertyRecord>('properties', {
@@ -118,7 +120,7 @@ export function PropertyStep() {
                 </Button>
               }
             >
-              Suggested from your last {typeLabel(kind)} inspection. Check them before creating this one.
+              Suggested from your last {typeLabel(t, kind)} inspection. Check them before creating this one.
             </Alert>
           )}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

@@ -15,6 +15,7 @@ import { ScheduleFields } from './ScheduleFields.tsx';
 import { TemplateStep } from './TemplateStep.tsx';
 import { TypeStep } from './TypeStep.tsx';
 import { filledMeta, startingMeta, STEP_FIELDS, TEMPLATE_REQUIRED, type WizardValues } from './wizard-form.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const STEPS = ['Inspection Type', 'Property Details', 'Template Selection', 'Share & Complete'];
 
@@ -48,6 +49,7 @@ function initialValues(params: URLSearchParams, routePropertyId: string | undefi
 }
 
 function WizardFlow() {
+  const t = useT();
   const [params] = useSearchParams();
   const routeParams = useParams();
   const notify = useNotify();
@@ -89,7 +91,7 @@ function WizardFlow() {
       rememberSmartDefaults(values.type, values.property_id, values.template.key, meta);
       setRun(created);
       setStep(3);
-      notify(`Inspection Created! ${typeLabel(values.type)} inspection ready to share`, { type: 'success' });
+      notify(`Inspection Created! ${typeLabel(t, values.type)} inspection ready to share`, { type: 'success' });
     } catch (error) {
       notify(error instanceof Error ? error.message : 'Failed to create inspection', { type: 'error' });
     }

@@ -7,6 +7,7 @@ import type { RunType } from '../../types.ts';
 import { chosenTemplateSlug, forgetChosenTemplate } from '../chosen-template.ts';
 import { typeLabel } from '../run-kinds.ts';
 import { templateOptions, type TemplateOption } from './template-options.ts';
+import { useT } from '../../i18n/useT.ts';
 
 /** The spec: the wizard's template list is cached 2 minutes (going back into the wizard does not refetch). */
 export const WIZARD_TEMPLATES_STALE_MS = 2 * 60 * 1000;
@@ -22,6 +23,7 @@ interface Props {
 
 /** Step 3: what the cleaner will work through; empty checklists cannot be chosen. */
 export function TemplateStep({ kind, propertyId, value, confirmed, onChange }: Props) {
+  const t = useT();
   const checklists = useGetList<ChecklistRecord>('checklists', {
     filter: { property_id: propertyId, is_template: false },
     pagination: { page: 1, perPage: 200 },
@@ -58,7 +60,7 @@ export function TemplateStep({ kind, propertyId, value, confirmed, onChange }: P
   if (options.length === 0) {
     return (
       <EmptyPanel
-        title={`No templates available for ${typeLabel(kind)}`}
+        title={`No templates available for ${typeLabel(t, kind)}`}
         text="Create a template or a checklist of this type first."
       />
     );

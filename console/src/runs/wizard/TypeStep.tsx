@@ -1,6 +1,7 @@
 import { FormControlLabel, Radio, RadioGroup, Typography } from '@mui/material';
 import type { RunType } from '../../types.ts';
 import { RUN_KINDS, typeLabel } from '../run-kinds.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const descriptions: Record<RunType, string> = {
   turnover: 'Between guests: cleaning and restocking with photo proof.',
@@ -10,6 +11,7 @@ const descriptions: Record<RunType, string> = {
 
 /** Step 1: turnover, move-in or move-out; each choice is a bordered card-sized radio button. */
 export function TypeStep({ value, onChange }: { value: RunType; onChange: (kind: RunType) => void }) {
+  const t = useT();
   return (
     <RadioGroup
       aria-label="Inspection Type"
@@ -32,7 +34,7 @@ export function TypeStep({ value, onChange }: { value: RunType; onChange: (kind:
           label={
             <span>
               <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
-                {typeLabel(kind)}
+                {typeLabel(t, kind)}
               </Typography>
               <Typography component="span" variant="body2" color="text.secondary">
                 {descriptions[kind]}

@@ -1,0 +1,83 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setBillingState } from '../support/billing-state.ts';
+import { type ConsoleHarness, DESKTOP, type Owner, screenshot, startConsoleHarness } from './console-harness.ts';
+
+/**
+ * Every screen of the console in Spanish and in French: no message key shows raw (react-admin's `ra.`,
+ * `resources.`, the console's `tp.`), and the English texts each screen used to show are gone.
+ */
+
+let harness: ConsoleHarness;
+let host: Owner;
+let propertyId: string;
+let runId: string;
+beforeAll(async () => {
+  harness = await startConsoleHarness();
+  host = await harness.owner('flex');
+  // Pro: the analytics and team screens open rather than their lock screens.
+  await setBillingState(harness.api, host.userId, { plan_key: 'pro', plan_status: 'active', trial_ends_at: null });
+  propertyId = (await host.post('/api/properties', { name: 'Casa Azul', address: 'Calle Mayor 1' })).body.id;
+  const template = (await host.get('/api/templates?filter={"kind":"turnover"}')).body[0];
+  runId = (await host.post('/api/runs', { property_id: propertyId, type: 'turnover', template_id: template.id })).body
+    .id;
+  // The API loads the console's server bundle on the first /dashboard it renders: not within a navigation's timeout.
+  await host.request('GET', '/dashboard', undefined, { Accept: 'text/html' });
+});
+afterAll(() => harness?.close());
+
+/** A message key left untranslated: polyglot shows the key itself. */
+const RAW_KEY = /\b(?:ra|resources|tp)\.[A-Za-z_]+(?:\.[A-Za-z_]+)+/;
+
+/** English the console showed on every screen (its menu and frame) and on each screen of its own. */
+const FRAME = ['Dashboard', 'Properties', 'Quick Actions', 'New Property', 'Sign Out', 'Plans and billing', 'Online'];
+const SCREENS: { path: () => string; english: string[] }[] = [
+  { path: () => '/dashboard', english: ['Welcome', 'Completed Today', 'Recent Activity', 'Plan Usage', 'Your Team'] },
+  { path: () => '/runs', english: ['Inspection Runs', 'All runs', 'Sort by', 'tasks done', 'Unassigned', 'Open run'] },
+  { path: () => `/runs/${runId}/show`, english: [] },
+  { path: () => '/runs/create', english: [] },
+  { path: () => '/properties', english: ['Add Property', 'Showing 1 of 1 properties', 'Checklists of Casa Azul'] },
+  { path: () => `/properties/${propertyId}/checklists`, english: ['New Checklist', 'Start Inspection'] },
+  { path: () => '/templates', english: ['Checklist Templates', 'Create New Template', 'System template'] },
+  { path: () => '/team', english: ['No team members yet', 'Invite a team member'] },
+  { path: () => '/analytics', english: ['Runs completed', 'Average duration', 'Runs per property', 'Last 30 days'] },
+  { path: () => '/settings', english: ['Account Security', 'Change Password', 'Language & Region', 'Dispatch'] },
+  { path: () => '/profile', english: ['Professional Profile', 'Quick Stats', 'Public Profile', 'Overview'] },
+  { path: () => '/subscription', english: ['Plans & Billing', "What's Included", 'Pick a plan', 'Have a promo code?'] },
+];
+
+/** What a person sees and what a screen reader says: the page's text and its elements' accessible labels. */
+const shownText = (page: Page) =>
+  page.evaluate(() => {
+    // Runs in the page: the DOM's types are not this file's.
+    const dom = globalThis as any;
+    const labelled: any[] = [...dom.document.querySelectorAll('[aria-label],[title],[placeholder]')];
+    const labels = labelled.map((element) =>
+      ['aria-label', 'title', 'placeholder'].map((name) => element.getAttribute(name) ?? '').join(' '),
+    );
+    return `${dom.document.body.innerText}\n${labels.join('\n')}`;
+  });
+
+describe.each([
+  { language: 'es', locale: 'es-ES', settings: 'Ajustes' },
+  { language: 'fr', locale: 'fr-FR', settings: 'Paramètres' },
+])('the console in $language', ({ language, locale, settings }) => {
+  it('shows every screen without a message key or the English it replaced', async () => {
+    expect((await host.put('/api/profile', { language })).status).toBe(200);
+    const page = await harness.newPage({ ...DESKTOP, locale }, host);
+    for (const screen of SCREENS) {
+      const path = screen.path();
+      await page.goto(harness.url(path), { waitUntil: 'domcontentloaded' });
+      await page.getByRole('link', { name: settings }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const text = await shownText(page);
+      expect(text, `a message key on ${path}`).not.toMatch(RAW_KEY);
+      // Whole phrases: single words such as 'Inspections' or 'Inspect' are French too, or part of it.
+      for (const english of [...FRAME, ...screen.english]) {
+        expect(text, `English on ${path} in ${language}`).not.toContain(english);
+      }
+      await screenshot(page, `language-walk-${language}${path.replace(/\//g, '-').replace(/-[0-9a-f-]{36}/g, '-id')}`);
+    }
+    await page.context().close();
+  });
+});
