@@ -8,6 +8,7 @@ import { useDataProvider, useGetList, useNotify, useRedirect } from 'react-admin
 import { Link } from 'react-router-dom';
 import { ChecklistCard } from '../checklists/ChecklistCard.tsx';
 import { NameTypeDialog } from '../checklists/NameTypeDialog.tsx';
+import { useT } from '../i18n/useT.ts';
 import { EmptyPanel } from '../layout/EmptyPanel.tsx';
 import { paths } from '../layout/navigation.ts';
 import type { ChecklistRecord, TemplateRecord } from '../resource-records.ts';
@@ -36,6 +37,7 @@ function groupsOf(checklists: ChecklistRecord[]): Group[] {
 
 /** The owner's own checklists, every property's and their own templates, each opening the editor. */
 export function OwnChecklists() {
+  const t = useT();
   const notify = useNotify();
   const redirect = useRedirect();
   const dataProvider = useDataProvider();
@@ -51,12 +53,17 @@ export function OwnChecklists() {
       const { data: template } = await dataProvider.create<TemplateRecord>('templates', { data: { name, kind: type } });
       void queryClient.invalidateQueries({ queryKey: ['templates'] });
       void queryClient.invalidateQueries({ queryKey: ['checklists'] });
-      notify('Template created: add its tasks now', { type: 'success' });
+      notify(t('templates.created'), { type: 'success' });
       redirect(`/checklists/${template.id}/edit`);
     } catch (failure) {
-      notify(failure instanceof Error ? `Error creating template: ${failure.message}` : 'Error creating template', {
-        type: 'error',
-      });
+      notify(
+        failure instanceof Error
+          ? t('templates.createFailedWith', { message: failure.message })
+          : t('templates.createFailed'),
+        {
+          type: 'error',
+        },
+      );
       throw failure;
     }
   };
@@ -111,11 +118,11 @@ export function OwnChecklists() {
       )}
       <NameTypeDialog
         open={creating}
-        title="Create New Template"
-        nameLabel="Template Name"
-        typeLabelText="Template Type"
+        title={t('templates.createNew')}
+        nameLabel={t('templates.templateName')}
+        typeLabelText={t('templates.templateType')}
         types={RUN_KINDS}
-        submitLabel="Create Template"
+        submitLabel={t('templates.createTemplate')}
         onClose={() => setCreating(false)}
         onSubmit={createTemplate}
       />

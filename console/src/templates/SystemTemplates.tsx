@@ -3,10 +3,12 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Button, Card, CardActions, CardContent, Chip, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import { useGetList } from 'react-admin';
 import { TypeBadge } from '../checklists/TypeBadge.tsx';
+import { useT } from '../i18n/useT.ts';
 import { EmptyPanel } from '../layout/EmptyPanel.tsx';
 import type { TemplateRecord } from '../resource-records.ts';
 
 function SystemTemplateCard({ template }: { template: TemplateRecord }) {
+  const t = useT();
   return (
     <Card
       component="article"
@@ -17,16 +19,16 @@ function SystemTemplateCard({ template }: { template: TemplateRecord }) {
       <CardContent sx={{ flex: 1 }}>
         <Stack direction="row" spacing={1} sx={{ mb: 1, flexWrap: 'wrap' }}>
           <TypeBadge type={template.kind} />
-          <Chip size="small" label="Default" />
+          <Chip size="small" label={t('templates.default')} />
         </Stack>
         <Typography id={`template-${template.id}`} component="h2" variant="h6">
           {template.name}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          System template
+          {t('templates.systemTemplate')}
         </Typography>
         <Typography variant="body2" sx={{ mt: 1 }}>
-          {template.task_count} {template.task_count === 1 ? 'task' : 'tasks'}
+          {t('templates.taskCount', { smart_count: template.task_count })}
         </Typography>
       </CardContent>
       <CardActions sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
@@ -57,16 +59,17 @@ function SystemTemplateCard({ template }: { template: TemplateRecord }) {
 
 /** The system templates (view only): new properties get a copy of the default ones. */
 export function SystemTemplates() {
+  const t = useT();
   const { data, isPending, error } = useGetList<TemplateRecord>('templates', {
     pagination: { page: 1, perPage: 200 },
     sort: { field: 'created_at', order: 'DESC' },
   });
   const templates = data?.filter((template) => template.source === 'system');
-  if (error) return <EmptyPanel tone="error" title="Error loading templates" text={error.message} />;
+  if (error) return <EmptyPanel tone="error" title={t('templates.loadError')} text={error.message} />;
   if (isPending) {
-    return <Skeleton variant="rounded" height={180} aria-label="Loading templates" />;
+    return <Skeleton variant="rounded" height={180} aria-label={t('templates.loading')} />;
   }
-  if (!templates?.length) return <EmptyPanel title="No templates available" />;
+  if (!templates?.length) return <EmptyPanel title={t('templates.noneAvailable')} />;
   return (
     <>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
