@@ -38,7 +38,7 @@ const SCREENS: { path: () => string; english: string[] }[] = [
   { path: () => '/runs/create', english: [] },
   { path: () => '/properties', english: ['Add Property', 'Showing 1 of 1 properties', 'Checklists of Casa Azul'] },
   { path: () => `/properties/${propertyId}/checklists`, english: ['New Checklist', 'Start Inspection'] },
-  { path: () => '/templates', english: ['Checklist Templates', 'Create New Template', 'System template'] },
+  { path: () => '/templates', english: ['My checklists', 'Create New Template', 'System templates'] },
   { path: () => '/team', english: ['No team members yet', 'Invite a team member'] },
   { path: () => '/analytics', english: ['Runs completed', 'Average duration', 'Runs per property', 'Last 30 days'] },
   { path: () => '/settings', english: ['Account Security', 'Change Password', 'Language & Region', 'Dispatch'] },

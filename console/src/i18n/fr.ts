@@ -597,6 +597,17 @@ const fr: Messages = {
       deleted: 'Modèle supprimé',
       deleteFailed: 'Impossible de supprimer le modèle',
       taskCount: '%{smart_count} tâche |||| %{smart_count} tâches',
+      checklists: 'Checklists',
+      myChecklists: 'Mes checklists',
+      systemTemplates: 'Modèles système',
+      ownIntro:
+        'Les checklists que suivent vos agents de ménage, par logement. Modifiez-en une pour changer ses tâches et photos.',
+      checklistsLoadError: 'Erreur lors du chargement des checklists',
+      checklistsLoading: 'Chargement des checklists',
+      noChecklists: 'Pas encore de checklist',
+      noChecklistsText:
+        'Ajoutez un logement : il arrive avec des checklists de rotation, d’entrée et de sortie prêtes à modifier.',
+      ownTemplates: 'Vos modèles',
     },
   },
   resources: {

@@ -1,6 +1,7 @@
 import { Box, Tab, Tabs } from '@mui/material';
 import { Title } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
+import { useT } from '../i18n/useT.ts';
 import { OwnChecklists } from './OwnChecklists.tsx';
 import { SystemTemplates } from './SystemTemplates.tsx';
 
@@ -11,19 +12,25 @@ type TabKey = 'mine' | 'system';
  * second tab (?tab=system, so a reload or a link keeps the tab).
  */
 export function ChecklistsPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const tab: TabKey = params.get('tab') === 'system' ? 'system' : 'mine';
   return (
     <Box sx={{ py: 2 }}>
-      <Title title="Checklists" />
+      <Title title={t('templates.checklists')} />
       <Tabs
         value={tab}
         onChange={(_event, next: TabKey) => setParams(next === 'system' ? { tab: 'system' } : {}, { replace: true })}
-        aria-label="Checklists"
+        aria-label={t('templates.checklists')}
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
       >
-        <Tab value="mine" label="My checklists" id="tab-mine" aria-controls="tabpanel-checklists" />
-        <Tab value="system" label="System templates" id="tab-system" aria-controls="tabpanel-checklists" />
+        <Tab value="mine" label={t('templates.myChecklists')} id="tab-mine" aria-controls="tabpanel-checklists" />
+        <Tab
+          value="system"
+          label={t('templates.systemTemplates')}
+          id="tab-system"
+          aria-controls="tabpanel-checklists"
+        />
       </Tabs>
       <Box role="tabpanel" id="tabpanel-checklists" aria-labelledby={`tab-${tab}`}>
         {tab === 'mine' ? <OwnChecklists /> : <SystemTemplates />}

@@ -21,7 +21,7 @@ interface Group {
 }
 
 /** The checklists under their property (by name), the owner's own templates last. */
-function groupsOf(checklists: ChecklistRecord[]): Group[] {
+function groupsOf(checklists: ChecklistRecord[], ownTemplates: string): Group[] {
   const byProperty = new Map<string, Group>();
   for (const checklist of checklists.filter((one) => !one.is_template)) {
     const group = byProperty.get(checklist.property_id) ?? { title: checklist.property.name, checklists: [] };
@@ -31,7 +31,7 @@ function groupsOf(checklists: ChecklistRecord[]): Group[] {
   const templates = checklists.filter((one) => one.is_template);
   return [
     ...[...byProperty.values()].sort((a, b) => a.title.localeCompare(b.title)),
-    ...(templates.length ? [{ title: 'Your templates', checklists: templates }] : []),
+    ...(templates.length ? [{ title: ownTemplates, checklists: templates }] : []),
   ];
 }
 
@@ -68,7 +68,7 @@ export function OwnChecklists() {
     }
   };
 
-  const groups = groupsOf(data ?? []);
+  const groups = groupsOf(data ?? [], t('templates.ownTemplates'));
   return (
     <>
       <Stack
@@ -76,25 +76,23 @@ export function OwnChecklists() {
         spacing={1}
         sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}
       >
-        <Typography color="text.secondary">
-          The checklists your cleaners work through, by property. Edit one to change its tasks and photos.
-        </Typography>
+        <Typography color="text.secondary">{t('templates.ownIntro')}</Typography>
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} sx={{ flexShrink: 0 }}>
-          Create New Template
+          {t('templates.createNew')}
         </Button>
       </Stack>
       {error ? (
-        <EmptyPanel tone="error" title="Error loading checklists" text={error.message} />
+        <EmptyPanel tone="error" title={t('templates.checklistsLoadError')} text={error.message} />
       ) : isPending ? (
-        <Skeleton variant="rounded" height={180} aria-label="Loading checklists" />
+        <Skeleton variant="rounded" height={180} aria-label={t('templates.checklistsLoading')} />
       ) : groups.length === 0 ? (
         <EmptyPanel
           icon={<ChecklistIcon fontSize="large" />}
-          title="No checklists yet"
-          text="Add a property: it comes with turnover, move-in and move-out checklists ready to edit."
+          title={t('templates.noChecklists')}
+          text={t('templates.noChecklistsText')}
           action={
             <Button variant="contained" component={Link} to={paths.newProperty} startIcon={<AddHomeIcon />}>
-              Add Property
+              {t('dashboard.addProperty')}
             </Button>
           }
         />
