@@ -91,11 +91,11 @@ describe('the checklist editor API', () => {
     });
     expect(listed.total).toBe(2);
 
-    // A new task goes after the last one.
+    // A new task goes after the last one (the positions are numbered again from 0).
     const { data: last } = await dataProvider.create('tasks', {
       data: { checklist_id: checklist.id, title: 'Lock up' },
     });
-    expect(last.order_index).toBe(3);
+    expect(last.order_index).toBe(2);
 
     await dataProvider.delete('checklists', { id: checklist.id, previousData: checklist });
     await expect(dataProvider.getOne('checklists', { id: checklist.id })).rejects.toMatchObject({ status: 404 });
