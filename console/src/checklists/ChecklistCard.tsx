@@ -1,6 +1,6 @@
 import EditIcon from '@mui/icons-material/Edit';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import { Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
+import { Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { ChecklistRecord } from '../resource-records.ts';
@@ -35,7 +35,10 @@ export function ChecklistCard({
           <Typography id={`checklist-${checklist.id}`} component={headingLevel} variant="h6">
             {checklist.name}
           </Typography>
-          <TypeBadge type={checklist.type} />
+          <Stack direction="row" spacing={0.5}>
+            {checklist.is_template && <Chip size="small" label="Custom" color="secondary" />}
+            <TypeBadge type={checklist.type} />
+          </Stack>
         </Stack>
         <Typography color="text.secondary">
           {count} {count === 1 ? 'task' : 'tasks'}

@@ -86,9 +86,14 @@ export function OwnChecklists() {
           title="No checklists yet"
           text="Add a property: it comes with turnover, move-in and move-out checklists ready to edit."
           action={
-            <Button variant="contained" component={Link} to={paths.newProperty} startIcon={<AddHomeIcon />}>
-              Add Property
-            </Button>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'center' }}>
+              <Button variant="contained" component={Link} to={paths.newProperty} startIcon={<AddHomeIcon />}>
+                Add Property
+              </Button>
+              <Button variant="outlined" onClick={() => setCreating(true)}>
+                Create Your First Template
+              </Button>
+            </Stack>
           }
         />
       ) : (
