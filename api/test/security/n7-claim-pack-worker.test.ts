@@ -118,8 +118,11 @@ describe('N7: claim packs are printed by the worker, one at a time per owner', (
       ...Array.from({ length: 5 }, () => ask(other, 'POST')),
     ]);
     // Nothing was printed in a request: each answer is progress (202), "one at a time" (429), or the
-    // pack the worker printed meanwhile (200).
-    for (const answer of burst) expect([200, 202, 429], JSON.stringify(answer)).toContain(answer.status);
+    // pack the worker printed meanwhile (200). On a machine under heavy load a Temporal call may time out:
+    // that request says so (503, ask again), and still starts no browser.
+    for (const answer of burst) expect([200, 202, 429, 503], JSON.stringify(answer)).toContain(answer.status);
+    for (const answer of burst.filter((a) => a.status === 503))
+      expect(answer.body?.error).toMatch(/^Turnproof cannot reach its workflow service right now/);
     const accepted = burst.filter((answer) => answer.status === 202);
     expect(accepted.length).toBeGreaterThan(0);
     for (const answer of accepted) expect(answer.body?.status).toBe('generating');
@@ -160,5 +163,6 @@ describe('N7: claim packs are printed by the worker, one at a time per owner', (
     const refused = await ask(third, 'POST');
     expect(refused.status).toBe(429);
     expect(refused.body?.error).toMatch(/^Too many damage-claim packs in a short time\. Please wait/);
-  });
+    // Three completed runs with their reports and two prints: minutes on a loaded machine.
+  }, 400_000);
 });
