@@ -42,12 +42,25 @@ export async function claimPackState(deps: AppDeps, ownerId: string, key: ClaimP
   return (await readState(deps, ownerId, key)).state;
 }
 
+/** Requests of this process under way, by owner and pack: a burst of the same request asks Temporal once. */
+const underWay = new Map<string, Promise<ClaimPackState>>();
+
 /**
  * Has the claim PDF of `key` printed on the worker unless it is stored or being printed. An owner has one
- * pack in progress at a time (the workflow id is the owner's: a parallel burst starts one) and a budget
- * of prints per hour, spent only by a print actually started.
+ * pack in progress at a time (the workflow id is the owner's: a parallel burst starts one, across API
+ * processes too) and a budget of prints per hour, spent only by a print actually started.
  */
-export async function requestClaimPack(deps: AppDeps, ownerId: string, key: ClaimPackKey): Promise<ClaimPackState> {
+export function requestClaimPack(deps: AppDeps, ownerId: string, key: ClaimPackKey): Promise<ClaimPackState> {
+  const id = `${ownerId}/${claimPdfPath(key)}`;
+  let answer = underWay.get(id);
+  if (!answer) {
+    answer = startUnlessUnderWay(deps, ownerId, key).finally(() => underWay.delete(id));
+    underWay.set(id, answer);
+  }
+  return answer;
+}
+
+async function startUnlessUnderWay(deps: AppDeps, ownerId: string, key: ClaimPackKey): Promise<ClaimPackState> {
   const { state, job } = await readState(deps, ownerId, key);
   if (state.status === 'ready' || state.status === 'generating') return state;
   if (job.state === 'running') throw tooManyRequests(OTHER_PACK_BUSY, CLAIM_PACK_POLL_SECONDS);

@@ -175,7 +175,7 @@ describe("the dashboard's onboarding checklist, the same one onboarding shows", 
     await card.waitFor();
     expect(await card.textContent()).toContain('1 of 4 completed');
     expect(await page.getByText('Onboarding Checklist').count()).toBe(0);
-    expect(await page.getByRole('progressbar').count()).toBe(1);
+    expect(await page.getByLabel('Setup progress').count()).toBe(1);
     expect(await card.getByText('Pro', { exact: true }).count()).toBe(1);
     await card.scrollIntoViewIfNeeded();
     await card.getByRole('button', { name: 'Upgrade: Invite your team' }).click();

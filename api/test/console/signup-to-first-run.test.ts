@@ -34,8 +34,8 @@ const DEVICES = [
 ] as const;
 
 /** No sideways scrolling on the screen. */
-const fitsWidth = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+const fitsWidth = async (page: Page) =>
+  (await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth')) <= 0;
 
 describe('the confirmation link signs the host in', () => {
   for (const [name, device] of DEVICES) {

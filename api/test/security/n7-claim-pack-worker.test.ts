@@ -27,22 +27,27 @@ afterAll(async () => {
   await api?.close();
 });
 
-/** The processes below `root` (its children, theirs, ...), with their command names. */
-async function descendants(root: number): Promise<{ pid: number; ppid: number; comm: string }[]> {
+type ProcessRow = { pid: number; ppid: number; comm: string };
+
+async function processTable(): Promise<ProcessRow[]> {
   const { stdout } = await promisify(execFile)('ps', ['-eo', 'pid=,ppid=,comm=']);
-  const all = stdout
+  return stdout
     .trim()
     .split('\n')
     .map((line) => line.trim().split(/\s+/))
     .map(([pid, ppid, ...comm]) => ({ pid: Number(pid), ppid: Number(ppid), comm: comm.join(' ') }));
-  const found: typeof all = [];
+}
+
+/** The processes below `root` (its children, theirs, ...) in one snapshot of the process table. */
+function descendants(all: ProcessRow[], root: number): ProcessRow[] {
+  const found: ProcessRow[] = [];
   const parents = new Set([root]);
   for (let grew = true; grew;) {
     grew = false;
-    for (const process of all) {
-      if (parents.has(process.ppid) && !parents.has(process.pid)) {
-        parents.add(process.pid);
-        found.push(process);
+    for (const row of all) {
+      if (parents.has(row.ppid) && !parents.has(row.pid)) {
+        parents.add(row.pid);
+        found.push(row);
         grew = true;
       }
     }
@@ -50,10 +55,14 @@ async function descendants(root: number): Promise<{ pid: number; ppid: number; c
   return found;
 }
 
-/** Chromium processes the API started: below this process (which runs the API), not below the worker. */
+/**
+ * Chromium processes the API started: below this process (which runs the API), not below the worker. One
+ * snapshot for both, so a browser the worker launches between two reads is never taken for the API's.
+ */
 async function apiChromiums(): Promise<string[]> {
-  const workerTree = new Set([worker.pid, ...(await descendants(worker.pid!)).map((p) => p.pid)]);
-  return (await descendants(process.pid))
+  const all = await processTable();
+  const workerTree = new Set([worker.pid, ...descendants(all, worker.pid!).map((p) => p.pid)]);
+  return descendants(all, process.pid)
     .filter((p) => !workerTree.has(p.pid) && /chrom/i.test(p.comm))
     .map((p) => `${p.pid} ${p.comm}`);
 }
@@ -118,8 +127,11 @@ describe('N7: claim packs are printed by the worker, one at a time per owner', (
       ...Array.from({ length: 5 }, () => ask(other, 'POST')),
     ]);
     // Nothing was printed in a request: each answer is progress (202), "one at a time" (429), or the
-    // pack the worker printed meanwhile (200).
-    for (const answer of burst) expect([200, 202, 429], JSON.stringify(answer)).toContain(answer.status);
+    // pack the worker printed meanwhile (200). On a machine under heavy load a Temporal call may time out:
+    // that request says so (503, ask again), and still starts no browser.
+    for (const answer of burst) expect([200, 202, 429, 503], JSON.stringify(answer)).toContain(answer.status);
+    for (const answer of burst.filter((a) => a.status === 503))
+      expect(answer.body?.error).toMatch(/^Turnproof cannot reach its workflow service right now/);
     const accepted = burst.filter((answer) => answer.status === 202);
     expect(accepted.length).toBeGreaterThan(0);
     for (const answer of accepted) expect(answer.body?.status).toBe('generating');
@@ -139,7 +151,7 @@ describe('N7: claim packs are printed by the worker, one at a time per owner', (
     await watcher;
     expect([...seen]).toEqual([]);
     // The prints happened on the worker, whose Chromium is still open for the next one.
-    expect((await descendants(worker.pid!)).some((p) => /chrom/i.test(p.comm))).toBe(true);
+    expect(descendants(await processTable(), worker.pid!).some((p) => /chrom/i.test(p.comm))).toBe(true);
 
     // One print per pack, never two of the owner's at once.
     const prints = await waitFor('both prints in the visibility store', async () => {
@@ -160,5 +172,6 @@ describe('N7: claim packs are printed by the worker, one at a time per owner', (
     const refused = await ask(third, 'POST');
     expect(refused.status).toBe(429);
     expect(refused.body?.error).toMatch(/^Too many damage-claim packs in a short time\. Please wait/);
-  });
+    // Three completed runs with their reports and two prints: minutes on a loaded machine.
+  }, 400_000);
 });

@@ -1,6 +1,6 @@
 import EditIcon from '@mui/icons-material/Edit';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import { Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
+import { Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useT } from '../i18n/useT.ts';
@@ -37,7 +37,10 @@ export function ChecklistCard({
           <Typography id={`checklist-${checklist.id}`} component={headingLevel} variant="h6">
             {checklist.name}
           </Typography>
-          <TypeBadge type={checklist.type} />
+          <Stack direction="row" spacing={0.5}>
+            {checklist.is_template && <Chip size="small" label={t('templates.custom')} color="secondary" />}
+            <TypeBadge type={checklist.type} />
+          </Stack>
         </Stack>
         <Typography color="text.secondary">{t('properties.taskCount', { smart_count: count })}</Typography>
       </CardContent>

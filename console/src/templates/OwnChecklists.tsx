@@ -91,9 +91,14 @@ export function OwnChecklists() {
           title={t('templates.noChecklists')}
           text={t('templates.noChecklistsText')}
           action={
-            <Button variant="contained" component={Link} to={paths.newProperty} startIcon={<AddHomeIcon />}>
-              {t('dashboard.addProperty')}
-            </Button>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'center' }}>
+              <Button variant="contained" component={Link} to={paths.newProperty} startIcon={<AddHomeIcon />}>
+                {t('dashboard.addProperty')}
+              </Button>
+              <Button variant="outlined" onClick={() => setCreating(true)}>
+                {t('templates.createFirst')}
+              </Button>
+            </Stack>
           }
         />
       ) : (
