@@ -1,5 +1,6 @@
 import { FormControl, InputLabel, MenuItem, Select, Stack, TextField } from '@mui/material';
 import { useGetList } from 'react-admin';
+import { useT } from '../i18n/useT.ts';
 import { canTakeRuns, pickerLabel, type TeamMember } from '../team/team-types.ts';
 
 interface Props {
@@ -14,6 +15,7 @@ interface Props {
 
 /** Due time (the next check-in) and assignee of a run: the wizard and the run page share them. */
 export function DispatchFields({ timeZone, dueLocal, assigneeId, onDue, onAssignee }: Props) {
+  const t = useT();
   const { data: members } = useGetList<TeamMember>('team', {
     pagination: { page: 1, perPage: 100 },
     sort: { field: 'name', order: 'ASC' },
@@ -40,7 +42,7 @@ export function DispatchFields({ timeZone, dueLocal, assigneeId, onDue, onAssign
           <MenuItem value="">Unassigned</MenuItem>
           {(members ?? []).map((member) => (
             <MenuItem key={member.id} value={member.id} disabled={!canTakeRuns(member)}>
-              {pickerLabel(member)}
+              {pickerLabel(member, t)}
             </MenuItem>
           ))}
         </Select>

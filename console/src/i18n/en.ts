@@ -237,6 +237,7 @@ export const en = {
       accountSecurity: 'Account Security',
       email: 'Email',
       verified: 'Verified',
+      notVerified: 'Not verified',
       password: 'Password',
       passwordHint: 'At least 8 characters',
       changePassword: 'Change Password',
@@ -413,6 +414,7 @@ export const en = {
       taskCount: '%{smart_count} task |||| %{smart_count} tasks',
     },
     team: {
+      notJoinedYet: '%{name} (invited, not joined yet)',
       title: 'Team',
       active: 'Active',
       invited: 'Invited',

@@ -238,6 +238,7 @@ const es: Messages = {
       accountSecurity: 'Seguridad de la cuenta',
       email: 'Correo electrónico',
       verified: 'Verificado',
+      notVerified: 'No verificado',
       password: 'Contraseña',
       passwordHint: 'Al menos 8 caracteres',
       changePassword: 'Cambiar la contraseña',
@@ -416,6 +417,7 @@ const es: Messages = {
       taskCount: '%{smart_count} tarea |||| %{smart_count} tareas',
     },
     team: {
+      notJoinedYet: '%{name} (invitado, aún no se ha unido)',
       title: 'Equipo',
       active: 'Activo',
       invited: 'Invitado',

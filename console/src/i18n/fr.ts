@@ -238,6 +238,7 @@ const fr: Messages = {
       accountSecurity: 'Sécurité du compte',
       email: 'E-mail',
       verified: 'Vérifié',
+      notVerified: 'Non vérifié',
       password: 'Mot de passe',
       passwordHint: 'Au moins 8 caractères',
       changePassword: 'Changer le mot de passe',
@@ -418,6 +419,7 @@ const fr: Messages = {
       taskCount: '%{smart_count} tâche |||| %{smart_count} tâches',
     },
     team: {
+      notJoinedYet: '%{name} (invité, pas encore inscrit)',
       title: 'Équipe',
       active: 'Actif',
       invited: 'Invité',

@@ -3,7 +3,7 @@ import { ReferenceInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar
 import { Typography } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import type { ReactNode } from 'react';
-import { pickerLabel } from '../team/team-types.ts';
+import { pickerLabel, type TeamMember } from '../team/team-types.ts';
 import { type T, useT } from '../i18n/useT.ts';
 
 const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
@@ -45,7 +45,7 @@ export function PropertyForm({ submitLabel, extraActions }: { submitLabel: strin
 const teamMember = (t: T, source: string, label: string, helperText: string) => (
   <ReferenceInput source={source} reference="team" sort={{ field: 'name', order: 'ASC' }} perPage={100}>
     <SelectInput
-      optionText={pickerLabel}
+      optionText={(member: TeamMember) => pickerLabel(member, t)}
       label={label}
       emptyText={t('properties.nobody')}
       helperText={helperText}

@@ -1,5 +1,6 @@
 import { UPGRADE_MESSAGES } from '../plans/upgrade-messages.ts';
 import type { MessageKey } from '../i18n/keys.ts';
+import type { T } from '../i18n/useT.ts';
 
 /** A record of GET /api/team. */
 export interface TeamMember {
@@ -17,8 +18,8 @@ export interface TeamMember {
 export const canTakeRuns = (member: TeamMember): boolean => member.status === 'active';
 
 /** A member as a cleaner picker lists them: an invited member is named as one who cannot take runs yet. */
-export const pickerLabel = (member: TeamMember): string =>
-  canTakeRuns(member) ? member.name : `${member.name} (invited, not joined yet)`;
+export const pickerLabel = (member: TeamMember, t: T): string =>
+  canTakeRuns(member) ? member.name : t('team.notJoinedYet', { name: member.name });
 
 /** The roles, named by message key: react-admin's SelectInput translates choice names. */
 export const TEAM_ROLES = [
