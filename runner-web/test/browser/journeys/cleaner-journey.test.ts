@@ -15,7 +15,7 @@ import {
   waitingSeen,
   watchFinalCard,
 } from './cleaner-steps.ts';
-import { cleanerPhone, shot, startJourney, step, SYNC_TIMEOUT_MS } from './journey-kit.ts';
+import { cleanerPhone, hostPage, shot, startJourney, step, SYNC_TIMEOUT_MS } from './journey-kit.ts';
 
 /**
  * The cleaner's journey, whole (issue 23): the link from the assignment mail on a 390 px phone, the
@@ -150,7 +150,7 @@ describe("the cleaner's journey", () => {
       ['desktop', DESKTOP],
       ['390px', PHONE_390],
     ] as const) {
-      const host = await harness.newPage(device, owner);
+      const host = await hostPage(harness, device, owner);
       await step(`the host's run page shows the issue with its photo (${label})`, [host], async () => {
         await host.goto(harness.url(`/runs/${run.id}/show`));
         // One issue card: the photo, severity, status and the ways to close it, together.

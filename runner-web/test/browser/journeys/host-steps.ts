@@ -21,9 +21,10 @@ const visible = (locator: Locator) => locator.waitFor({ timeout: UI_TIMEOUT_MS }
 
 /** The dashboard's open-issues tile and the number it shows. */
 export async function openIssuesTile(page: Page, harness: ConsoleHarness) {
-  await page.goto(harness.url('/dashboard'));
+  // Not the page's load event: on a busy machine the console's lazy chunks can keep it waiting.
+  await page.goto(harness.url('/dashboard'), { waitUntil: 'domcontentloaded' });
   const tile = page.getByRole('region', { name: 'Open issues' });
-  await visible(tile);
+  await tile.waitFor({ timeout: 45_000 });
   const count = Number(await tile.locator('[data-open-issues]').getAttribute('data-open-issues'));
   return { tile, count };
 }
