@@ -100,7 +100,7 @@ describe("a new host's journey", () => {
       await expectApproved(page, harness, PROPERTY.name);
       await shotBothSizes(page, 'signup-3-run-page-approved');
       await page.goto(harness.url('/runs'));
-      await page.getByText('Approved · 5/5').waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.getByText('Approved', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
       await shotBothSizes(page, 'signup-4-runs-approved');
     });
   }, 600_000);

@@ -140,7 +140,7 @@ export async function createRunWithDueAndCleaner(
 
 /**
  * CHANGING (review with the photos, per-task send-back): today the run's card on /runs has Review,
- * a dialog with Approve / Send tasks back, a note and a score; Approve closes it with 'Run approved'.
+ * a dialog with Approve / Send tasks back, a note and an optional score; Approve closes it with 'Run approved'.
  */
 export async function reviewAndApprove(page: Page, harness: ConsoleHarness, propertyName: string): Promise<void> {
   await page.goto(harness.url('/runs'));
@@ -151,17 +151,16 @@ export async function reviewAndApprove(page: Page, harness: ConsoleHarness, prop
   await visible(dialog);
   expect(await dialog.getByRole('button', { name: 'Approve', pressed: true }).count()).toBe(1);
   await dialog.getByLabel('Note (optional)').fill('Spotless, thank you.');
-  await dialog.getByRole('radio', { name: '5 Stars' }).check({ force: true });
   await dialog.getByRole('button', { name: 'Approve', exact: true }).last().click();
   await visible(page.getByText('Run approved'));
   await dialog.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
 }
 
-/** The run's card says Approved (with the score); the card opens the run's page, with nothing left to edit. */
+/** The run's card says Approved; the card opens the run's page, with nothing left to edit. */
 export async function expectApproved(page: Page, harness: ConsoleHarness, propertyName: string) {
   await page.goto(harness.url('/runs'));
   const card = runCard(page, propertyName);
-  await visible(card.getByText('Approved · 5/5'));
+  await visible(card.getByText('Approved', { exact: true }));
   await card.getByRole('link', { name: propertyName }).click();
   await page.waitForURL(/\/runs\/[0-9a-f-]+\/show$/, { timeout: UI_TIMEOUT_MS });
   await visible(page.getByRole('heading', { level: 1, name: propertyName }));
