@@ -163,7 +163,7 @@ export async function expectApproved(page: Page, harness: ConsoleHarness, proper
   await visible(card.getByText('Approved', { exact: true }));
   await card.getByRole('link', { name: propertyName }).click();
   await page.waitForURL(/\/runs\/[0-9a-f-]+\/show$/, { timeout: UI_TIMEOUT_MS });
-  await visible(page.getByRole('heading', { level: 1, name: propertyName }));
+  await visible(page.getByRole('heading', { level: 1, name: propertyName, exact: true }));
   await visible(page.getByText(/^Due .+ · Assigned to /));
   expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
   expect(await page.getByLabel(/^Due \(/).count()).toBe(0);
