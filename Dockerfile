@@ -25,8 +25,11 @@ USER node
 CMD ["node", "--max-semi-space-size=16", "--import", "tsx", "api/src/main.ts"]
 
 FROM app AS worker
+# The packages are installed as root; the worker runs as node again, so Chromium prints in its sandbox.
+USER root
 RUN apt-get update \
   && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium fonts-liberation \
   && rm -rf /var/lib/apt/lists/*
+USER node
 RUN mkdir -p .data && node --import tsx temporal/src/bundle-main.ts .data/workflow-bundle.js
 CMD ["node", "--import", "tsx", "temporal/src/worker-main.ts"]

@@ -8,6 +8,8 @@ import type { MediaStorage } from './media-storage.ts';
 import type { PdfRenderer } from './report/index.ts';
 import { createReportActivities } from './report-activities.ts';
 import { createMediaRetentionActivities } from './media-retention-activities.ts';
+import { createClaimActivities } from './claim-activities.ts';
+import { createPagePrintActivities } from './page-print-activities.ts';
 import { createCalendarActivities } from './calendar/calendar-activities.ts';
 import { ownerMailBudget } from './owner-mail-budget.ts';
 import { createEscalationActivities } from './escalation-activities.ts';
@@ -53,6 +55,11 @@ export function createActivities(given: ActivityDeps) {
       reportDownloadUrl,
       verificationUrl: (runId, version) => verificationUrl(deps.publicOrigin, runId, version),
     }),
+    ...createClaimActivities({
+      ...deps,
+      verificationUrl: (runId, version) => verificationUrl(deps.publicOrigin, runId, version),
+    }),
+    ...createPagePrintActivities(deps),
     ...createSubscriptionActivities({ ...deps, plansUrl }),
     ...createPromoActivities(deps),
     ...createTrialActivities({ ...deps, plansUrl }),

@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
 import { Fragment } from 'react';
-import { formatInZone } from './local-time.ts';
+import { formatDateTime } from '@turnproof/config/time-format';
 import type { MailMessage } from './mailer.ts';
 import { Button, MailLayout, Text } from './mail/components.tsx';
 import { renderMail } from './mail/render.ts';
@@ -19,7 +19,7 @@ interface AssignedRun {
   timeZone?: string;
 }
 
-const dueSentence = (run: AssignedRun) => (run.dueAt ? ` It is due ${formatInZone(run.dueAt, run.timeZone)}.` : '');
+const dueSentence = (run: AssignedRun) => (run.dueAt ? ` It is due ${formatDateTime(run.dueAt, run.timeZone)}.` : '');
 
 /** How the cleaner gets in: the property's access code and notes (parking, where the linens are). */
 export interface PropertyAccess {
@@ -97,7 +97,7 @@ export function handedOverMail(to: string, run: AssignedRun & { backupName: stri
 
 /** The reservation behind a calendar run was cancelled: the run and its link are gone. */
 export function runCanceledMail(to: string, run: AssignedRun): MailMessage {
-  const sentence = `The ${kindLabels[run.kind]} at ${run.propertyName}${run.dueAt ? ` due ${formatInZone(run.dueAt, run.timeZone)}` : ''} is canceled: the booking behind it was cancelled.`;
+  const sentence = `The ${kindLabels[run.kind]} at ${run.propertyName}${run.dueAt ? ` due ${formatDateTime(run.dueAt, run.timeZone)}` : ''} is canceled: the booking behind it was cancelled.`;
   return {
     to,
     subject: `Canceled: ${kindLabels[run.kind]} at ${run.propertyName}`,

@@ -1,14 +1,13 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
 import { type PlanKey, PLANS } from '@turnproof/config';
+import { formatDateTime } from '@turnproof/config/time-format';
 import type { MailMessage } from './mailer.ts';
 import { Button, MailLayout, Text, Url } from './mail/components.tsx';
 import { renderMail } from './mail/render.ts';
 import { LIMIT_UPGRADE_MESSAGE } from './usage-rules.ts';
 
 /** The e-mails about trials, usage, promo credits and failed payments, in one place so their wording is easy to find. */
-
-const day = (at: Date) => at.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 const trialNotices = {
   expiring: { title: 'Trial Expiring', left: '3 days' },
@@ -18,10 +17,11 @@ const trialNotices = {
 export function trialNoticeMail(
   to: string,
   notice: keyof typeof trialNotices,
-  trial: { endsAt: Date; plansUrl: string },
+  /** `timeZone`: the owner's (account-level times have no property). */
+  trial: { endsAt: Date; plansUrl: string; timeZone: string },
 ): MailMessage {
   const { title, left } = trialNotices[notice];
-  const sentence = `${title}: your free trial of Turnproof ends on ${day(trial.endsAt)} (${left} left).`;
+  const sentence = `${title}: your free trial of Turnproof ends on ${formatDateTime(trial.endsAt, trial.timeZone)} (${left} left).`;
   return {
     to,
     subject: `${title} (${left} left of your Turnproof trial)`,
@@ -64,7 +64,13 @@ export function usageNoticeMail(to: string, notice: keyof typeof usageNotices, p
   };
 }
 
-export function paymentFailedMail(to: string, planKey: PlanKey, graceEndsAt: Date, billingUrl: string): MailMessage {
+export function paymentFailedMail(
+  to: string,
+  planKey: PlanKey,
+  graceEndsAt: Date,
+  billingUrl: string,
+  timeZone: string,
+): MailMessage {
   const plan = PLANS[planKey].name;
   const sentence = `We could not collect the payment for your Turnproof ${plan} plan.`;
   return {
@@ -74,8 +80,8 @@ export function paymentFailedMail(to: string, planKey: PlanKey, graceEndsAt: Dat
       <MailLayout preview={sentence}>
         <Text>{sentence}</Text>
         <Text>
-          Your plan stays active until {day(graceEndsAt)}; after that your account moves to Flex (10 reports a month at
-          $2.00 each).
+          Your plan stays active until {formatDateTime(graceEndsAt, timeZone)}; after that your account moves to Flex
+          (10 reports a month at $2.00 each).
         </Text>
         <Button href={billingUrl}>Update your payment method</Button>
       </MailLayout>,

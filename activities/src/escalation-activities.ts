@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Run, User } from '@turnproof/db';
 import { assignmentMail, handedOverMail, propertyAccess } from './assignment-mails.tsx';
-import { formatInZone } from './local-time.ts';
+import { formatDateTime } from '@turnproof/config/time-format';
 import type { Mailer } from './mailer.ts';
 import { mailRefusal, type OwnerMailBudget } from './owner-mail-budget.ts';
 import { ownerDisplayName } from './owner-name.ts';
@@ -57,8 +57,8 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
         runId,
         'reminded',
         assignee
-          ? `Reminder sent to ${assignee.name}: not started, due ${formatInZone(dueAt, timeZone)}.`
-          : `Not started, due ${formatInZone(dueAt, timeZone)}; no cleaner is assigned to remind.`,
+          ? `Reminder sent to ${assignee.name}: not started, due ${formatDateTime(dueAt, timeZone)}.`
+          : `Not started, due ${formatDateTime(dueAt, timeZone)}; no cleaner is assigned to remind.`,
       );
     },
 
@@ -122,7 +122,7 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
       const loaded = await pendingRun(orm, runId);
       if (!loaded) return;
       const { em, run, dueAt, timeZone } = loaded;
-      const description = `Not started, and the next check-in is at ${formatInZone(dueAt, timeZone)}: it is at risk.`;
+      const description = `Not started, and the next check-in is at ${formatDateTime(dueAt, timeZone)}: it is at risk.`;
       await em.getConnection().execute(
         `insert into alerts (id, run_id, kind, severity, description, created_at)
          select gen_random_uuid(), ?, 'at_risk', 'high', ?, now()

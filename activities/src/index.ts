@@ -18,3 +18,4 @@ export { createStripeClient, type Stripe, type StripeConfig } from './stripe-cli
 export type { SyncRequest, SyncResult } from './subscription-activities.ts';
 export { planKeyIn, snapshotOfSubscription, type SubscriptionSnapshot } from './subscription-snapshot.ts';
 export type { CalendarRunChange, CalendarRunStart, CalendarSyncResult } from './calendar/calendar-activities.ts';
+export type { SentBackTask } from './review-activities.ts';

@@ -16,9 +16,3 @@ export function localDate(at: Date, timeZone: string): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
 }
-
-/** A date and time as a person reads it, in the property's time zone and named by it ('Mar 29, 2026, 3:00 PM (Europe/Lisbon)'). */
-export function formatInZone(at: Date | string, timeZone = 'UTC'): string {
-  const text = new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone });
-  return `${text} ${timeZone === 'UTC' ? 'UTC' : `(${timeZone})`}`;
-}

@@ -1,8 +1,7 @@
+import { LINK_LIKE } from './mail/typed-links.ts';
+
 /** Longest subject we send; typed names beyond it are cut. */
 export const MAX_SUBJECT_LENGTH = 120;
-
-// Anything a mail client would turn into a link: scheme URLs, www. addresses, bare host names (evil.example/x).
-const LINK_LIKE = /\b[a-z][a-z0-9+.-]*:\/\/\S*|\bwww\.\S*|\b[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b(?:[/?#]\S*)?/gi;
 
 /**
  * A subject that carries owner-typed text (display names, property names) safely: no line breaks (no

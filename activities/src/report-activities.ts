@@ -63,7 +63,7 @@ function slug(text: string) {
 }
 
 /** Keeps Temporal informed while a long render runs, so a dead worker is noticed within the heartbeat timeout. */
-async function withHeartbeat<T>(work: () => Promise<T>): Promise<T> {
+export async function withHeartbeat<T>(work: () => Promise<T>): Promise<T> {
   const context = Context.current();
   context.heartbeat();
   const timer = setInterval(() => context.heartbeat(), 2000);
@@ -78,7 +78,12 @@ async function loadReportData(deps: ReportActivityDeps, { runId, version }: Repo
   const em = deps.orm.em.fork();
   const run = await em.findOne(Run, { id: runId }, { populate: ['property', 'tasks'] });
   if (!run) throw missingRow('run', runId);
-  const media = await em.find(Media, { run: runId, status: 'confirmed' }, { orderBy: { created_at: 'asc' } });
+  // A photo the host rejected in a review is no proof of its task: the cleaner's replacement is.
+  const media = await em.find(
+    Media,
+    { run: runId, status: 'confirmed', rejected_at: null },
+    { orderBy: { created_at: 'asc' } },
+  );
   const alerts = await em.find(Alert, { run: runId }, { populate: ['run_task'], orderBy: { created_at: 'asc' } });
   const receipts = await readMediaReceipts(em, runId);
   const chain = await readChainHead(em, runId);

@@ -1,6 +1,13 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { appendCaptureEntries } from '@turnproof/db';
 
+/** A task the host sends back: the note on it, and the ids of its photos that no longer count. */
+export interface SentBackTask {
+  id: string;
+  note: string | null;
+  rejectedMediaIds: string[];
+}
+
 export interface ReviewRecord {
   runId: string;
   /** Made by the workflow, so a retried activity records the review once. */
@@ -10,6 +17,8 @@ export interface ReviewRecord {
   taskIds: string[];
   note: string | null;
   score: number | null;
+  /** The sent-back tasks' own notes and rejected photos (reviews made before per-task notes have none). */
+  tasks?: SentBackTask[];
 }
 
 /** The host's review in the database: on the run, on the reopened tasks, and in the capture log. */
@@ -56,11 +65,18 @@ export function createReviewActivities({ orm }: { orm: MikroORM }) {
             'run',
             context,
           );
+          await recordTaskVerdicts(connection, context, review);
         }
         await appendCaptureEntries(tx, review.runId, [
           {
             kind: revise ? 'revision_requested' : 'review_approved',
-            payload: { review_id: review.reviewId, task_ids: review.taskIds, note: review.note, score: review.score },
+            payload: {
+              review_id: review.reviewId,
+              task_ids: review.taskIds,
+              note: review.note,
+              score: review.score,
+              ...(review.tasks?.length ? { tasks: review.tasks } : {}),
+            },
             deviceTime: null,
             devicePosition: null,
             receivedAt: new Date(review.reviewedAt),
@@ -77,4 +93,38 @@ export function createReviewActivities({ orm }: { orm: MikroORM }) {
       return Number(row?.version ?? 0) + 1;
     },
   };
+}
+
+type Connection = ReturnType<Parameters<Parameters<MikroORM['em']['transactional']>[0]>[0]['getConnection']>;
+
+/**
+ * Each sent-back task's note (a task sent back without one loses its earlier note), and the rejected
+ * photos marked so: only photos of that task in this run, so a stray id rejects nothing.
+ */
+async function recordTaskVerdicts(connection: Connection, context: unknown, review: ReviewRecord) {
+  const tasks = (review.tasks ?? []).map((task) => ({
+    id: task.id,
+    note: task.note,
+    rejected: task.rejectedMediaIds,
+  }));
+  await connection.execute(
+    `update run_tasks t set revision_note = v.note
+     from jsonb_to_recordset(?::jsonb) as v(id uuid, note text)
+     where t.run_id = ? and t.id = v.id`,
+    [
+      JSON.stringify(review.taskIds.map((id) => ({ id, note: tasks.find((task) => task.id === id)?.note ?? null }))),
+      review.runId,
+    ],
+    'run',
+    context,
+  );
+  await connection.execute(
+    `update media m set rejected_at = ?
+     from jsonb_to_recordset(?::jsonb) as v(id uuid, rejected jsonb)
+     cross join lateral jsonb_array_elements_text(v.rejected) as r(media_id)
+     where m.run_id = ? and m.run_task_id = v.id and m.id = r.media_id::uuid and m.rejected_at is null`,
+    [review.reviewedAt, JSON.stringify(tasks), review.runId],
+    'run',
+    context,
+  );
 }

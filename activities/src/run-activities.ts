@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Alert, appendCaptureEntries, Run, RUN_ACTIVITY_SQL, User } from '@turnproof/db';
-import { formatInZone } from './local-time.ts';
+import { formatDateTime } from '@turnproof/config/time-format';
 import type { Mailer } from './mailer.ts';
 import { missingRow } from './missing-row.ts';
 import { recordRunEvent } from './run-timeline.ts';
@@ -95,14 +95,14 @@ export function createRunActivities({ orm, mailer, runUrl }: RunActivityDeps) {
          select gen_random_uuid(), ?, 'overdue', 'medium', ?, now()
          where not exists (select 1 from alerts where run_id = ? and kind = 'overdue')
          returning id`,
-        [runId, `Not completed by its due time, ${formatInZone(dueAt, loaded.run.property.timezone)}.`, runId],
+        [runId, `Not completed by its due time, ${formatDateTime(dueAt, loaded.run.property.timezone)}.`, runId],
       );
       if (inserted.length === 0) return;
       await recordRunEvent(
         loaded.em,
         runId,
         'overdue',
-        `Not completed by its due time, ${formatInZone(dueAt, loaded.run.property.timezone)}.`,
+        `Not completed by its due time, ${formatDateTime(dueAt, loaded.run.property.timezone)}.`,
       );
       await mailer.send(overdueMail(loaded.owner.email, { ...mailContext(loaded.run), dueAt }));
     },

@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
 import type { MailMessage } from './mailer.ts';
-import { formatInZone } from './local-time.ts';
+import { formatDateTime, formatDay } from '@turnproof/config/time-format';
 import { Items, MailLayout, Quote, Text, Url } from './mail/components.tsx';
 import { renderMail } from './mail/render.ts';
 
@@ -10,8 +10,8 @@ import { renderMail } from './mail/render.ts';
 const kindLabels = { turnover: 'Turnover', move_in: 'Move-In Inspection', move_out: 'Move-Out Inspection' } as const;
 export const runKindLabel = (kind: keyof typeof kindLabels) => kindLabels[kind];
 
-/** Times are shown in the property's time zone (UTC when none is known). */
-const when = (iso: Date | string, timeZone?: string) => formatInZone(iso, timeZone);
+/** Times are shown in the property's time zone (UTC, named, when none is known). */
+const when = (iso: Date | string, timeZone?: string) => formatDateTime(iso, timeZone);
 
 interface RunMailContext {
   propertyName: string;
@@ -189,16 +189,17 @@ export function reportMail(
 export interface WeeklySummary {
   from: Date;
   to: Date;
-  runs: { propertyName: string; kind: keyof typeof kindLabels; status: string; createdAt: Date }[];
+  /** The owner's zone, for the week's bounds; each run's day is in its property's zone. */
+  timeZone: string;
+  runs: { propertyName: string; kind: keyof typeof kindLabels; status: string; createdAt: Date; timeZone: string }[];
   issues: { propertyName: string; severity: string; description: string }[];
   reports: number;
   dashboardUrl: string;
 }
 
 export function weeklySummaryMail(to: string, summary: WeeklySummary): MailMessage {
-  const day = (at: Date) => at.toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
   const completed = summary.runs.filter((run) => run.status === 'completed').length;
-  const intro = `Your week from ${day(summary.from)} to ${day(summary.to)}:`;
+  const intro = `Your week from ${formatDay(summary.from, summary.timeZone)} to ${formatDay(summary.to, summary.timeZone)}:`;
   return {
     to,
     subject: `Your Turnproof week: ${count(summary.runs.length, 'run')}, ${count(summary.issues.length, 'issue')}, ${count(summary.reports, 'report')}`,
@@ -212,7 +213,7 @@ export function weeklySummaryMail(to: string, summary: WeeklySummary): MailMessa
           <Items
             items={summary.runs.map(
               (run) =>
-                `${run.propertyName}: ${runKindLabel(run.kind)}, ${run.status.replace('_', ' ')} (${day(run.createdAt)})`,
+                `${run.propertyName}: ${runKindLabel(run.kind)}, ${run.status.replace('_', ' ')} (${formatDay(run.createdAt, run.timeZone)})`,
             )}
           />
         )}

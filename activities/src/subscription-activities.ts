@@ -1,6 +1,6 @@
 import { LockMode, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
 import { overageCents, PLANS, type PlanKey } from '@turnproof/config';
-import { BillingAccount, BillingSubscription, type PlanStatus, User } from '@turnproof/db';
+import { BillingAccount, BillingSubscription, ownerTimeZone, type PlanStatus, User } from '@turnproof/db';
 import type Stripe from 'stripe';
 import type { Mailer } from './mailer.ts';
 import { missingRow } from './missing-row.ts';
@@ -203,6 +203,7 @@ export function createSubscriptionActivities({ orm, mailer, stripe, plansUrl }: 
         input.planKey,
         new Date(input.graceEndsAt),
         plansUrl,
+        await ownerTimeZone(orm.em.fork(), input.userId),
       );
       await sendOnce(orm, mailer, `billing/${input.userId}/payment-failed/${input.eventId}`, mail);
     },

@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { BillingAccount, User } from '@turnproof/db';
+import { BillingAccount, ownerTimeZone, User } from '@turnproof/db';
 import { trialNoticeMail } from './billing-mails.tsx';
 import type { Mailer } from './mailer.ts';
 import { missingRow } from './missing-row.ts';
@@ -28,6 +28,7 @@ export function createTrialActivities({ orm, mailer, plansUrl }: TrialActivityDe
         trialNoticeMail(user.email, notice, {
           endsAt: account.trial_ends_at,
           plansUrl,
+          timeZone: await ownerTimeZone(em, userId),
         }),
       );
     },

@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { User } from '@turnproof/db';
+import { ownerTimeZone, User } from '@turnproof/db';
 import type { Mailer } from './mailer.ts';
 import { weeklySummaryMail, type WeeklySummary } from './run-mails.tsx';
 import { sendOnce } from './send-once.ts';
@@ -36,8 +36,9 @@ export function createWeeklySummaryActivities(deps: { orm: MikroORM; mailer: Mai
         type: WeeklySummary['runs'][number]['kind'];
         status: string;
         created_at: string;
+        timezone: string;
       }>(
-        `select p.name, runs.type, runs.status, runs.created_at from runs join properties p on p.id = runs.property_id
+        `select p.name, p.timezone, runs.type, runs.status, runs.created_at from runs join properties p on p.id = runs.property_id
          where p.owner_id = ? and runs.created_at >= ? and runs.created_at < ? order by runs.created_at`,
         window,
       );
@@ -59,11 +60,13 @@ export function createWeeklySummaryActivities(deps: { orm: MikroORM; mailer: Mai
         weeklySummaryMail(user.email, {
           from: new Date(from),
           to: new Date(to),
+          timeZone: await ownerTimeZone(orm.em.fork(), ownerId),
           runs: runs.map((run) => ({
             propertyName: run.name,
             kind: run.type,
             status: run.status,
             createdAt: new Date(run.created_at),
+            timeZone: run.timezone,
           })),
           issues: issues.map((issue) => ({ propertyName: issue.name, ...issue })),
           reports: Number(reports?.count ?? 0),

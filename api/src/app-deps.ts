@@ -1,7 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Mailer } from '@turnproof/activities/mailer';
 import type { MediaStorage } from '@turnproof/activities/media-storage';
-import type { PdfRenderer } from '@turnproof/activities/report';
 import type { Stripe } from '@turnproof/activities/stripe';
 import type { BillingDurations, CalendarDurations, Config, RunDurations, TrialDurations } from '@turnproof/config';
 import type { Client } from '@temporalio/client';
@@ -19,8 +18,6 @@ export interface AppDeps {
   rateLimits: RateLimits;
   logger: Logger;
   storage: MediaStorage;
-  /** Chromium printing the public site's PDFs (library checklists, the sample report); closed by the owner. */
-  pdf: PdfRenderer;
   /** Hands what requests recorded for the runs' workflows (starts, progress, issues) to Temporal. */
   outbox: OutboxRelay;
   /** Timers of new runs' workflows; production values unless a test passes seconds. */

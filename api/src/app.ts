@@ -11,6 +11,7 @@ import { authRouter } from './auth/auth-router.ts';
 import { stripeRouter } from './billing/stripe-router.ts';
 import { subscriptionRouter } from './billing/subscription-router.ts';
 import { loadSession } from './auth/sessions.ts';
+import { signedOutPages } from './auth/signed-out-pages.ts';
 import { checklistsRouter } from './checklists/checklists-router.ts';
 import { dashboardPage } from './dashboard/dashboard-page.ts';
 import { dashboardRouter } from './dashboard/dashboard-router.ts';
@@ -23,7 +24,7 @@ import { secureCookiesOnHttpsOrigin } from './http/secure-cookies.ts';
 import { templateScriptHashes } from './http/template-scripts.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { temporalDeadline } from './http/temporal-deadline.ts';
-import { CONSOLE_DIST, RUNNER_DIST, webAssets } from './http/web-assets.ts';
+import { CONSOLE_DIST, firstPageOf, RUNNER_DIST, webAssets } from './http/web-assets.ts';
 import { openApiRouter } from './openapi/openapi-router.ts';
 import { ladderSettingsRouter } from './profile/ladder-settings.ts';
 import { profileRouter } from './profile/profile-router.ts';
@@ -33,6 +34,7 @@ import { propertiesRouter } from './properties/properties-router.ts';
 import { onboardingRouter } from './onboarding/onboarding-router.ts';
 import { mediaRouter } from './public/media-router.ts';
 import { publicRunRouter, testRunRouter } from './public/public-run-router.ts';
+import { throttlePublicApi } from './public/public-throttle.ts';
 import { runnerPage } from './public/runner-page.ts';
 import { issuesRouter } from './issues/issues-router.ts';
 import { liveRouter } from './live/live-router.ts';
@@ -146,6 +148,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     await next();
   });
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' }));
+  // After the body parser: the runner's writes carry their link in the body.
+  app.use(throttlePublicApi(deps));
   app.use(secureCookiesOnHttpsOrigin(deps.config.publicOrigin));
   app.use(loadSession());
   app.use(site.notFound);
@@ -153,7 +157,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(api.allowedMethods({ throw: false }));
   app.use(verifyPageRouter(deps, verifications).routes());
   app.use(site.pages);
-  for (const middleware of webAssets({ renderRunnerPage: runnerPage(deps), renderConsolePage: dashboardPage() })) {
+  const renderConsolePage = firstPageOf(dashboardPage(), signedOutPages(deps));
+  for (const middleware of webAssets({ renderRunnerPage: runnerPage(deps), renderConsolePage })) {
     app.use(middleware);
   }
   return app;

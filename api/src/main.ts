@@ -1,7 +1,6 @@
 // API process entry: connects to PostgreSQL and Temporal, serves HTTP, stops cleanly on SIGINT/SIGTERM.
 import { createMailer } from '@turnproof/activities/mailer';
 import { configuredMediaStorage } from '@turnproof/activities/configured-storage';
-import { createPdfRenderer } from '@turnproof/activities/report';
 import { createStripeClient } from '@turnproof/activities/stripe';
 import { loadConfig } from '@turnproof/config';
 import { createLogger } from '@turnproof/config/logger';
@@ -26,7 +25,6 @@ const { client, connection } = await connectTemporal(config, { lazy: true });
 const rateLimits = new RateLimits(config.DATABASE_URL);
 const outbox = new OutboxRelay({ orm, temporal: client, logger }).start();
 const metrics = createHttpMetrics();
-const pdf = createPdfRenderer();
 const storage = configuredMediaStorage(config);
 await storage.prepare?.();
 const stopDemoSweep = sweepDemoRunsHourly({ orm, temporal: client, storage, logger });
@@ -38,7 +36,6 @@ const app = createApp({
   rateLimits,
   logger,
   storage,
-  pdf,
   outbox,
   stripe: createStripeClient(config),
   metrics,
@@ -64,7 +61,7 @@ async function stop(signal: string) {
   await outbox.stop();
   metricsServer?.close();
   await closed;
-  await Promise.allSettled([orm.close(), connection.close(), rateLimits.close(), pdf.close()]);
+  await Promise.allSettled([orm.close(), connection.close(), rateLimits.close()]);
   process.exit(0);
 }
 process.on('SIGINT', () => void stop('SIGINT'));

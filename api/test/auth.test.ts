@@ -41,7 +41,7 @@ describe('sign-up', () => {
     });
   });
 
-  it('sends a browser that follows the confirmation link to the sign-in page, once', async () => {
+  it('signs in the browser that follows the confirmation link and sends it to onboarding, once', async () => {
     const email = uniqueEmail();
     const browser = new Browser(api.baseUrl);
     await browser.post('/api/auth/signup', { email, password: goodPassword, full_name: 'Pat' });
@@ -50,12 +50,41 @@ describe('sign-up', () => {
     // The HTML part's button opens the same link.
     expect(hrefsIn(mail)).toContain(link.href);
     expect(htmlReading(mail)).toContain('Please confirm your e-mail address to finish creating your account:');
+    expect((await browser.get('/api/auth/session')).body.user).toBeNull();
     const followed = await browser.request('GET', `${link.pathname}${link.search}`, undefined, { Accept: 'text/html' });
     expect(followed.status).toBe(302);
-    expect(followed.headers.get('location')).toBe('/auth?confirmed=1');
-    const again = await browser.get(`${link.pathname}${link.search}`);
+    expect(followed.headers.get('location')).toBe('/onboarding');
+    // Signed in by the link: the session answers the account without a password typed again.
+    expect((await browser.get('/api/auth/session')).body.user).toMatchObject({ email });
+
+    // Single use: the link signs nobody else in. A browser (a mail scanner may have opened it first) is
+    // sent to sign in with "Email confirmed"; anything else is told the link is spent.
+    const scanner = new Browser(api.baseUrl);
+    const reopened = await scanner.request('GET', `${link.pathname}${link.search}`, undefined, { Accept: 'text/html' });
+    expect(reopened.status).toBe(302);
+    expect(reopened.headers.get('location')).toBe('/auth?confirmed=1');
+    const again = await scanner.get(`${link.pathname}${link.search}`);
     expect(again.status).toBe(400);
     expect(again.body.error).toBe('This confirmation link is invalid or has already been used.');
+    expect((await scanner.get('/api/auth/session')).body.user).toBeNull();
+  });
+
+  it('refuses an expired confirmation link and signs nobody in', async () => {
+    const email = uniqueEmail();
+    const browser = new Browser(api.baseUrl);
+    await browser.post('/api/auth/signup', { email, password: goodPassword, full_name: 'Pat' });
+    const link = new URL(linkIn(await api.mailbox.latest(email, /Confirm/)));
+    await api.orm.em
+      .getConnection()
+      .execute(
+        `update auth_tokens set expires_at = now() - interval '1 second' where purpose = 'confirm_email' and user_id = (select id from users where email = ?)`,
+        [email],
+      );
+    const expired = await browser.request('GET', `${link.pathname}${link.search}`, undefined, { Accept: 'text/html' });
+    expect(expired.status).toBe(410);
+    expect((await browser.get('/api/auth/session')).body.user).toBeNull();
+    const signIn = await browser.post('/api/auth/login', { email, password: goodPassword });
+    expect(signIn.body.error).toBe('Please check your email and click the confirmation link before signing in.');
   });
 
   it('answers a sign-up of an existing address like a new one and mails the existing owner instead', async () => {
@@ -142,18 +171,38 @@ describe('sign-in and sign-out', () => {
 
 describe('the sign-in greeting', () => {
   it('welcomes a first sign-in and welcomes back only someone who has been here before', async () => {
-    const email = uniqueEmail();
-    const browser = new Browser(api.baseUrl);
-    expect(
-      (await browser.post('/api/auth/signup', { email, password: goodPassword, full_name: 'New Host' })).status,
-    ).toBe(201);
-    const link = new URL(linkIn(await api.mailbox.latest(email, /Confirm/)));
-    await browser.get(`${link.pathname}${link.search}`);
-    const first = await browser.post('/api/auth/login', { email, password: goodPassword });
-    expect(first.body.message).toBe('Welcome to Turnproof!');
+    const signUp = async () => {
+      const email = uniqueEmail();
+      const answer = await new Browser(api.baseUrl).post('/api/auth/signup', {
+        email,
+        password: goodPassword,
+        full_name: 'New Host',
+      });
+      expect(answer.status).toBe(201);
+      return email;
+    };
+    const signIn = async (email: string, password = goodPassword) =>
+      (await new Browser(api.baseUrl).post('/api/auth/login', { email, password })).body.message as string;
+
+    // Confirmed through a password reset (the link proves the mailbox), never signed in yet.
+    const resetter = await signUp();
+    const token = await requestResetLink(resetter);
+    const newPassword = 'a fresh passphrase 7';
+    const reset = await new Browser(api.baseUrl).post('/api/auth/password-reset/confirm', {
+      token,
+      password: newPassword,
+      confirm_password: newPassword,
+    });
+    expect(reset.status).toBe(200);
+    expect(await signIn(resetter, newPassword)).toBe('Welcome to Turnproof!');
     // On another device: the first sign-in's session is on record, so this host has been here before.
-    const again = await new Browser(api.baseUrl).post('/api/auth/login', { email, password: goodPassword });
-    expect(again.body.message).toBe('Welcome back!');
+    expect(await signIn(resetter, newPassword)).toBe('Welcome back!');
+
+    // The confirmation link signs in, so the next sign-in is a return.
+    const confirmer = await signUp();
+    const link = new URL(linkIn(await api.mailbox.latest(confirmer, /Confirm/)));
+    await new Browser(api.baseUrl).get(`${link.pathname}${link.search}`);
+    expect(await signIn(confirmer)).toBe('Welcome back!');
   });
 });
 

@@ -91,15 +91,65 @@ describe('the checklist editor API', () => {
     });
     expect(listed.total).toBe(2);
 
-    // A new task goes after the last one.
+    // A new task goes after the last one (the positions are numbered again from 0).
     const { data: last } = await dataProvider.create('tasks', {
       data: { checklist_id: checklist.id, title: 'Lock up' },
     });
-    expect(last.order_index).toBe(3);
+    expect(last.order_index).toBe(2);
 
     await dataProvider.delete('checklists', { id: checklist.id, previousData: checklist });
     await expect(dataProvider.getOne('checklists', { id: checklist.id })).rejects.toMatchObject({ status: 404 });
     await expect(dataProvider.getOne('tasks', { id: last.id })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("keeps the template's rooms as sections; a task goes to the end of its section, each section one block", async () => {
+    const propertyId = await newProperty(alice, 'Section Suites');
+    const checklists = (await alice.get(`/api/checklists?filter=${JSON.stringify({ property_id: propertyId })}`))
+      .body as { id: string; name: string; tasks: { id: string; title: string; section: string | null }[] }[];
+    const turnover = checklists.find((checklist) => checklist.name === 'Airbnb Turnover Cleaning Checklist')!;
+    const sectionsIn = (tasks: { section: string | null }[]) => [...new Set(tasks.map((task) => task.section))];
+    expect(sectionsIn(turnover.tasks)).toEqual([
+      'Arrival & Initial Check',
+      'Kitchen',
+      'Bathrooms',
+      'Bedrooms',
+      'Living Areas',
+      'Restock & Supplies',
+      'Final Walkthrough',
+    ]);
+    const reread = async () => (await alice.get(`/api/checklists/${turnover.id}`)).body.tasks as typeof turnover.tasks;
+
+    // Added to the kitchen: after the kitchen's last task, not at the checklist's end.
+    const added = await alice.post('/api/tasks', {
+      checklist_id: turnover.id,
+      title: 'Wipe the kettle',
+      section: ' Kitchen ',
+    });
+    expect(added.status).toBe(201);
+    expect(added.body.section).toBe('Kitchen');
+    let tasks = await reread();
+    expect(tasks.filter((task) => task.section === 'Kitchen').at(-1)?.title).toBe('Wipe the kettle');
+    expect(sectionsIn(tasks)).toHaveLength(7);
+
+    // Moved to the bathrooms: it ends that block; an empty section is none.
+    await alice.put(`/api/tasks/${added.body.id}`, { section: 'Bathrooms' });
+    tasks = await reread();
+    expect(tasks.filter((task) => task.section === 'Bathrooms').at(-1)?.title).toBe('Wipe the kettle');
+    expect(sectionsIn(tasks)).toHaveLength(7);
+    await alice.put(`/api/tasks/${added.body.id}`, { section: '  ' });
+    tasks = await reread();
+    expect(tasks.at(-1)).toMatchObject({ title: 'Wipe the kettle', section: null });
+
+    // An order that splits a section is put back together, the section where it first appears.
+    const ids = tasks.map((task) => task.id);
+    const kitchenFirst = tasks.findIndex((task) => task.section === 'Kitchen');
+    const split = [ids[kitchenFirst]!, ...ids.filter((_id, index) => index !== kitchenFirst)];
+    expect((await alice.put(`/api/checklists/${turnover.id}/task-order`, { task_ids: split })).status).toBe(200);
+    expect(sectionsIn(await reread()).slice(0, 2)).toEqual(['Kitchen', 'Arrival & Initial Check']);
+
+    const tooLong = await alice.post('/api/tasks', { checklist_id: turnover.id, title: 'X', section: 'x'.repeat(101) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error).toBe('Section must be at most 100 characters.');
   });
 
   it('refuses bad input with a sentence naming the problem', async () => {

@@ -4,6 +4,7 @@ import { Cleaner } from './runner/cleaner.ts';
 import { signedInOwner, uniqueEmail } from './support/browser.ts';
 import { ownerRecords } from './support/owner-records.ts';
 import { startTestApi, type TestApi } from './support/test-api.ts';
+import { acceptedMember } from './support/team-member.ts';
 
 /** The host closes what cleaners report: resolve with a note, or a follow-up run; owner-scoped. */
 
@@ -87,8 +88,7 @@ describe('issue status', () => {
   it('turns an issue into a follow-up run at the same property, once', async () => {
     const owner = await signedInOwner(api);
     await ownerRecords(api).grantPlan(owner.userId, 'pro');
-    const rosa = (await owner.post('/api/team', { email: uniqueEmail('rosa'), name: 'Rosa Diaz', role: 'Cleaner' }))
-      .body;
+    const rosa = await acceptedMember(api, owner, { email: uniqueEmail('rosa'), name: 'Rosa Diaz' });
     const { property, run, towel } = await runWithIssues(owner, 'Heron Point');
 
     const made = await owner.post(`/api/runs/${run.id}/issues/${towel}/follow-up`, {

@@ -20,6 +20,7 @@ import {
   usageNoticeMail,
 } from '@turnproof/activities/billing-mails';
 import { sendConfirmationMail, sendExistingAccountMail, sendPasswordResetMail } from '../src/auth/auth-mails.tsx';
+import { approvalMail } from '../src/review/approval-mail.tsx';
 import { revisionMail } from '../src/review/revision-mail.tsx';
 import { contactMail } from '../src/site/contact-mail.tsx';
 import { invitationMail } from '../src/team/team-mails.tsx';
@@ -41,7 +42,7 @@ const run = {
   runUrl: `${origin}/runs/r1`,
   timeZone: 'Europe/Lisbon',
 };
-const due = 'Jan 20, 2027, 4:00 PM (Europe/Lisbon)';
+const due = 'Jan 20, 2027, 4:00 PM GMT+0';
 
 interface Case {
   mail: MailMessage | (() => Promise<void>);
@@ -136,7 +137,16 @@ const cases: Record<string, (to: string) => Case> = {
     mail: weeklySummaryMail(to, {
       from: new Date('2027-01-11T00:00:00Z'),
       to: new Date('2027-01-18T00:00:00Z'),
-      runs: [{ propertyName: 'Summary Loft', kind: 'turnover', status: 'in_progress', createdAt: dueAt }],
+      timeZone: 'Europe/Lisbon',
+      runs: [
+        {
+          propertyName: 'Summary Loft',
+          kind: 'turnover',
+          status: 'in_progress',
+          createdAt: dueAt,
+          timeZone: 'Europe/Lisbon',
+        },
+      ],
       issues: [{ propertyName: 'Summary Loft', severity: 'low', description: 'Scuffed wall' }],
       reports: 3,
       dashboardUrl: `${origin}/dashboard`,
@@ -157,13 +167,21 @@ const cases: Record<string, (to: string) => Case> = {
     links: [run.runUrl],
   }),
   'trial expiring': (to) => ({
-    mail: trialNoticeMail(to, 'expiring', { endsAt: dueAt, plansUrl: `${origin}/subscription` }),
+    mail: trialNoticeMail(to, 'expiring', {
+      endsAt: dueAt,
+      plansUrl: `${origin}/subscription`,
+      timeZone: run.timeZone,
+    }),
     subject: /^Trial Expiring \(3 days left/,
-    says: ['Trial Expiring: your free trial of Turnproof ends on January 20, 2027 (3 days left).'],
+    says: [`Trial Expiring: your free trial of Turnproof ends on ${due} (3 days left).`],
     links: [`${origin}/subscription`],
   }),
   'trial ending soon': (to) => ({
-    mail: trialNoticeMail(to, 'ending_soon', { endsAt: dueAt, plansUrl: `${origin}/subscription` }),
+    mail: trialNoticeMail(to, 'ending_soon', {
+      endsAt: dueAt,
+      plansUrl: `${origin}/subscription`,
+      timeZone: run.timeZone,
+    }),
     subject: /^Trial Ending Soon! \(1 day left/,
     says: ['Trial Ending Soon!: your free trial', 'Pick one to keep your work flowing:'],
     links: [`${origin}/subscription`],
@@ -181,11 +199,11 @@ const cases: Record<string, (to: string) => Case> = {
     links: [`${origin}/subscription`],
   }),
   'payment failed': (to) => ({
-    mail: paymentFailedMail(to, 'pro', dueAt, `${origin}/subscription`),
+    mail: paymentFailedMail(to, 'pro', dueAt, `${origin}/subscription`, run.timeZone),
     subject: /^Payment failed: update your card to keep Turnproof Pro$/,
     says: [
       'We could not collect the payment for your Turnproof Pro plan.',
-      'Your plan stays active until January 20, 2027',
+      `Your plan stays active until ${due}`,
       'Update your payment method',
     ],
     links: [`${origin}/subscription`],
@@ -256,19 +274,42 @@ const cases: Record<string, (to: string) => Case> = {
   revision: (to) => ({
     mail: revisionMail(to, {
       propertyName: 'Gull Cottage',
-      taskTitles: ['Oven', 'Windows'],
+      tasks: [
+        { title: 'Oven', note: 'Grease on the door', rejectedPhotos: 1 },
+        { title: 'Windows', note: null, rejectedPhotos: 0 },
+      ],
       note: 'Streaks left',
       magicLink: `${origin}/r/token2`,
     }),
     subject: /^Please revise: Gull Cottage$/,
     says: [
       'The host sent 2 tasks at Gull Cottage back for revision:',
-      'Oven',
+      'Oven: Grease on the door (1 photo rejected: take new ones)',
       'Windows',
       "Host's note:",
       'Streaks left',
     ],
     links: [`${origin}/r/token2`],
+  }),
+  'approval (Spanish, the property in New York)': (to) => ({
+    mail: approvalMail(
+      to,
+      {
+        propertyName: 'Gull Cottage',
+        approvedAt: new Date('2026-03-10T15:30:00Z'),
+        timeZone: 'America/New_York',
+        score: 4,
+        note: 'Impecable',
+      },
+      'es',
+    ),
+    subject: /^Aprobado: Gull Cottage$/,
+    says: [
+      'El anfitrión aprobó tu trabajo en Gull Cottage el 10 mar 2026, 11:30 GMT-4.',
+      'Puntuación: 4 de 5.',
+      'Impecable',
+    ],
+    links: [],
   }),
   contact: (to) => ({
     mail: contactMail(to, {

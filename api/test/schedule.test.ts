@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, signedInOwner, uniqueEmail } from './support/browser.ts';
 import { ownerRecords } from './support/owner-records.ts';
 import { startTestApi, type TestApi } from './support/test-api.ts';
+import { acceptedMember } from './support/team-member.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -16,8 +17,8 @@ describe("a cleaner's schedule link", () => {
   it('lists their open runs with links, serves them as an iCalendar feed, and stops when revoked', async () => {
     const owner = await signedInOwner(api);
     await ownerRecords(api).grantPlan(owner.userId, 'pro');
-    const rosa = (await owner.post('/api/team', { email: uniqueEmail('rosa'), name: 'Rosa Diaz' })).body;
-    const ana = (await owner.post('/api/team', { email: uniqueEmail('ana'), name: 'Ana Lima' })).body;
+    const rosa = await acceptedMember(api, owner, { email: uniqueEmail('rosa'), name: 'Rosa Diaz' });
+    const ana = await acceptedMember(api, owner, { email: uniqueEmail('ana'), name: 'Ana Lima' });
     const property = (
       await owner.post('/api/properties', { name: 'Harbour Loft', address: '1 Pier St', timezone: 'Europe/Lisbon' })
     ).body;

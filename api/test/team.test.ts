@@ -3,6 +3,7 @@ import { Browser, signedInOwner, uniqueEmail } from './support/browser.ts';
 import { linkIn } from './support/mailbox.ts';
 import { ownerRecords } from './support/owner-records.ts';
 import { startTestApi, type TestApi } from './support/test-api.ts';
+import { acceptedMember } from './support/team-member.ts';
 import { startWorkerProcess, type WorkerProcess } from './support/worker-process.ts';
 
 let api: TestApi;
@@ -59,6 +60,11 @@ describe('team invitations', () => {
     const accepted = await visitor.post('/api/team/invitations/accept', { token: link.searchParams.get('token') });
     expect(accepted.status).toBe(200);
     expect(accepted.body.message).toBe("You joined Test Owner's team on Turnproof.");
+    // The member is handed a schedule link of their own, which opens their schedule.
+    const schedule = new URL(accepted.body.schedule_link);
+    expect(schedule.pathname).toMatch(/^\/c\/[\w-]{43}$/);
+    const token = schedule.pathname.slice('/c/'.length);
+    expect((await visitor.get(`/api/public/schedule?token=${token}`)).body.member).toEqual({ name: 'Rosa Diaz' });
 
     const list = await owner.get('/api/team');
     expect(list.headers.get('content-range')).toBe('team 0-0/1');
@@ -66,6 +72,53 @@ describe('team invitations', () => {
       expect.objectContaining({ id: member.id, status: 'active', accepted_at: expect.any(String) }),
     ]);
     expect((await visitor.post('/api/team/invitations/accept', { token: 'not-a-real-token' })).status).toBe(400);
+  });
+
+  it("the link page's button lands on a page for cleaners with their schedule link, in their language", async () => {
+    const owner = await professionalOwner();
+    const email = uniqueEmail('lucia');
+    await invite(owner, { email, name: 'Lucía Pérez' });
+    const token = new URL(linkIn(await api.mailbox.latest(email, /invited you/))).searchParams.get('token') ?? '';
+    const press = (language: string) =>
+      fetch(`${api.baseUrl}/api/team/invitations/accept`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Accept: 'text/html',
+          'Accept-Language': language,
+          Origin: api.baseUrl,
+        },
+        body: new URLSearchParams({ token }).toString(),
+      });
+    const pressed = await press('es-MX,es;q=0.9');
+    expect(pressed.status).toBe(303);
+    const welcomeUrl = `${api.baseUrl}${pressed.headers.get('location')}`;
+    const open = (language: string) => fetch(welcomeUrl, { headers: { 'Accept-Language': language } });
+    const spanish = await open('es-MX,es;q=0.9');
+    expect(spanish.status).toBe(200);
+    expect(spanish.headers.get('referrer-policy')).toBe('no-referrer');
+    const page = await spanish.text();
+    expect(page).toContain('<html lang="es">');
+    expect(page).toContain('Te uniste al equipo de Test Owner');
+    expect(page).toContain('Qué es Turnproof');
+    expect(page).not.toMatch(/Sign In|password:/i);
+    const scheduleLink = /href="([^"]+\/c\/[^"]+)"/.exec(page)?.[1] ?? '';
+    expect(scheduleLink).toMatch(new RegExp(`^${api.baseUrl}/c/[\\w-]{43}$`));
+    // The same page again (a reload), in English for an English browser.
+    expect(await (await open('en-US')).text()).toContain('You joined Test Owner&#39;s team'); // as HTML escapes it
+
+    // Pressing the spent button again says so on a page, not in JSON.
+    const again = await press('en');
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain('This invitation link is invalid or was already used.');
+
+    // The welcome page works as long as the schedule link does.
+    const member = (await owner.get('/api/team')).body[0] as { id: string };
+    expect((await owner.delete(`/api/team/${member.id}/schedule-link`)).status).toBe(200);
+    const revoked = await open('en');
+    expect(revoked.status).toBe(410);
+    expect(await revoked.text()).toContain('This schedule link was revoked by the host.');
   });
 
   it('links the member to an existing Turnproof account with the same e-mail', async () => {
@@ -145,7 +198,7 @@ describe('runs assigned to a team member', () => {
   it('e-mails the magic link to the assignee; removing the member unassigns the run', async () => {
     const owner = await professionalOwner();
     const email = uniqueEmail('assignee');
-    const member = await invite(owner, { email, name: 'Sam' });
+    const member = await acceptedMember(api, owner, { email, name: 'Sam' });
     const run = await newRun(owner, 'Gull Cottage');
 
     const assigned = await owner.put(`/api/runs/${run.id}`, { assigned_to: member.id });
@@ -170,7 +223,7 @@ describe('runs assigned to a team member', () => {
     it('sends the due-time reminder to the assignee as well as the host', async () => {
       const owner = await professionalOwner();
       const email = uniqueEmail('reminded');
-      const member = await invite(owner, { email });
+      const member = await acceptedMember(api, owner, { email, name: 'Sam' });
       const dueAt = new Date(Date.now() + 20_000);
       const run = await newRun(owner, 'Heron Point', { due_at: dueAt.toISOString(), assigned_to: member.id });
       expect(run.assigned_to).toBe(member.id);

@@ -1,16 +1,17 @@
 import { QueryClient } from '@tanstack/react-query';
-import { CustomRoutes, Resource } from 'react-admin';
+import { useState } from 'react';
+import { CustomRoutes, defaultI18nProvider, localStorageStore, Resource, type Store } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { dataProvider } from './api/http.ts';
-import { authProvider } from './auth/authProvider.ts';
+import { AUTH_PATH, authProvider, clearLocalData, SIGNED_OUT_QUERY } from './auth/authProvider.ts';
 import { prefetchSession } from './auth/session.ts';
 import checklists from './checklists/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
-import { seedServedDashboard } from './dashboard/served-dashboard.ts';
+import { seedServedDashboard, servedPage } from './dashboard/served-dashboard.ts';
 import { prefetchDashboard } from './dashboard/useDashboard.ts';
 import { ConsoleAdmin } from './layout/ConsoleAdmin.tsx';
 import { Layout } from './layout/Layout.tsx';
-import { lazyPage } from './layout/lazyPage.tsx';
+import { type LazyComponent, lazyPage } from './layout/lazyPage.tsx';
 import { theme } from './layout/theme.ts';
 import properties from './properties/index.ts';
 import { NotFoundPage } from './public/NotFoundPage.tsx';
@@ -29,50 +30,100 @@ const AnalyticsPage = lazyPage(() => import('./analytics/AnalyticsPage.tsx').the
 const SettingsPage = lazyPage(() => import('./settings/SettingsPage.tsx').then((m) => m.SettingsPage));
 const ProfilePage = lazyPage(() => import('./profile/ProfilePage.tsx').then((m) => m.ProfilePage));
 
-const queryClient = new QueryClient();
-const served = seedServedDashboard(queryClient);
-if (!served.session) prefetchSession(queryClient);
-if (!served.dashboard && window.location.pathname.replace(/\/+$/, '') === '/dashboard') prefetchDashboard(queryClient);
+/** The screens the API renders on the server for a signed-out visitor (api/src/auth/signed-out-pages.ts). */
+const SIGNED_OUT_SCREENS: Record<string, LazyComponent<object>> = {
+  [AUTH_PATH]: AuthPage,
+  '/password-reset': PasswordResetPage,
+};
 
-/** The owner console: a table of contents of its screens. */
-export function App() {
+/**
+ * The console's query cache in the browser, started as the console's code arrives: seeded with the answers
+ * a server-rendered page came with, else with the session (and the dashboard's figures) asked for at once.
+ */
+export function startConsole(): { queryClient: QueryClient; hydrate: Promise<boolean> } {
+  // The public header's Sign Out ended the session on the server and lands here: what the console kept in
+  // this browser goes too, before anything reads it.
+  const { pathname, search } = window.location;
+  if (pathname === AUTH_PATH && new URLSearchParams(search).has(SIGNED_OUT_QUERY)) clearLocalData();
+  const queryClient = new QueryClient();
+  const served = seedServedDashboard(queryClient);
+  if (!served.session) prefetchSession(queryClient);
+  if (!served.dashboard && window.location.pathname.replace(/\/+$/, '') === '/dashboard')
+    prefetchDashboard(queryClient);
+  // A server-rendered screen hydrates once its code is here, in one pass (see LazyComponent.preload).
+  const screen = SIGNED_OUT_SCREENS[pathname.replace(/\/+$/, '')];
+  const hydrate =
+    servedPage()?.hydrate === true && screen
+      ? screen.preload().then(
+          () => true,
+          () => false,
+        )
+      : Promise.resolve(false);
+  return { queryClient, hydrate };
+}
+
+/**
+ * The browser's react-admin store. react-admin renders nothing until the store's locale is its i18n
+ * provider's: a store that names none is given it at once, so the first render shows the screen (and
+ * matches a server-rendered page, which it hydrates).
+ */
+function browserStore(): Store {
+  const store = localStorageStore();
+  if (store.getItem('locale') === undefined) store.setItem('locale', defaultI18nProvider.getLocale());
+  return store;
+}
+
+/** The console in the browser. */
+export function App({ queryClient }: { queryClient: QueryClient }) {
+  const [store] = useState(browserStore);
   return (
     <BrowserRouter>
-      <ConsoleAdmin
-        queryClient={queryClient}
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        layout={Layout}
-        dashboard={Dashboard}
-        catchAll={NotFoundPage}
-        theme={theme}
-      >
-        <CustomRoutes noLayout>
-          <Route path="/auth" element={<AuthPage />} />
-          <Route path="/password-reset" element={<PasswordResetPage />} />
-          <Route path="/onboarding" element={<OnboardingPage />} />
-        </CustomRoutes>
-        <CustomRoutes>
-          <Route path="/dashboard" element={<Dashboard />} />
-          {/* The welcome screen is onboarding's first view (a finished onboarding goes on to the dashboard). */}
-          <Route path="/dashboard/welcome" element={<Navigate to="/onboarding" replace />} />
-          <Route path="/payment-success" element={<PaymentSuccessPage />} />
-          <Route path="/payment-cancel" element={<PaymentCancelPage />} />
-          <Route path="/subscription" element={<SubscriptionPage />} />
-          {/* The spec's paths for screens react-admin names after the resource. */}
-          <Route path="/properties/new" element={<Navigate to="/properties/create" replace />} />
-          <Route path="/inspections" element={<Navigate to="/runs" replace />} />
-          <Route path="/analytics" element={<AnalyticsPage />} />
-          <Route path="/settings" element={<SettingsPage />} />
-          <Route path="/settings/team" element={<Navigate to="/team" replace />} />
-          <Route path="/profile" element={<ProfilePage />} />
-        </CustomRoutes>
-        <Resource name="properties" {...properties} />
-        <Resource name="runs" {...runs} />
-        <Resource name="templates" {...templates} />
-        <Resource name="checklists" {...checklists} />
-        <Resource name="team" {...team} />
-      </ConsoleAdmin>
+      <Console queryClient={queryClient} store={store} />
     </BrowserRouter>
+  );
+}
+
+/**
+ * The owner console: a table of contents of its screens, under the browser's router or the server's
+ * (entry-server.tsx renders the signed-out screens with it, and the browser hydrates them).
+ */
+export function Console({ queryClient, store }: { queryClient: QueryClient; store: Store }) {
+  return (
+    <ConsoleAdmin
+      queryClient={queryClient}
+      store={store}
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      layout={Layout}
+      dashboard={Dashboard}
+      catchAll={NotFoundPage}
+      theme={theme}
+    >
+      <CustomRoutes noLayout>
+        <Route path="/auth" element={<AuthPage />} />
+        <Route path="/password-reset" element={<PasswordResetPage />} />
+        <Route path="/onboarding" element={<OnboardingPage />} />
+      </CustomRoutes>
+      <CustomRoutes>
+        <Route path="/dashboard" element={<Dashboard />} />
+        {/* The welcome screen is onboarding's first view (a finished onboarding goes on to the dashboard). */}
+        <Route path="/dashboard/welcome" element={<Navigate to="/onboarding" replace />} />
+        <Route path="/payment-success" element={<PaymentSuccessPage />} />
+        <Route path="/payment-cancel" element={<PaymentCancelPage />} />
+        <Route path="/subscription" element={<SubscriptionPage />} />
+        {/* The spec's paths for screens react-admin names after the resource. */}
+        <Route path="/properties/new" element={<Navigate to="/properties/create" replace />} />
+        <Route path="/inspections" element={<Navigate to="/runs" replace />} />
+        <Route path="/analytics" element={<AnalyticsPage />} />
+        <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/settings/team" element={<Navigate to="/team" replace />} />
+        <Route path="/profile" element={<ProfilePage />} />
+      </CustomRoutes>
+      <Resource name="properties" {...properties} />
+      <Resource name="runs" {...runs} />
+      <Resource name="templates" {...templates} />
+      <Resource name="checklists" {...checklists} />
+      <Resource name="team" {...team} />
+    </ConsoleAdmin>
   );
 }

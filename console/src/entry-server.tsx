@@ -1,9 +1,13 @@
 import { CssBaseline } from '@mui/material';
 import { QueryClient } from '@tanstack/react-query';
 import mediaQuery from 'css-mediaquery';
+import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { AdminContext, defaultI18nProvider, memoryStore } from 'react-admin';
 import { StaticRouter } from 'react-router';
+import { Console } from './App.tsx';
+import { AUTH_PROVIDERS_KEY, type AuthProviders } from './auth/authApi.ts';
 import { type Session, SESSION_KEY } from './auth/session.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
 import { dashboardQueryKey, localMidnight } from './dashboard/useDashboard.ts';
@@ -55,5 +59,42 @@ export function renderDashboardPage({ session, dashboard, width, cookies }: Dash
       </AdminContext>
     </StaticRouter>,
   );
+  return { html };
+}
+
+/** What the API hands a signed-out screen's server render (/auth, /password-reset). */
+export interface SignedOutPageRequest {
+  /** The path and query, e.g. /auth?mode=sign-up. */
+  url: string;
+  /** GET /api/auth/providers' answer. */
+  providers: AuthProviders;
+}
+
+/** The place of main.tsx's ReportWebVitals (it renders nothing): the same tree gives the same useId ids. */
+function ReportWebVitalsPlace() {
+  return null;
+}
+
+/**
+ * A signed-out screen as HTML, rendered by the console's own tree (App.tsx's Console, main.tsx's root) at
+ * `url`, so that the browser hydrates it: the form is on screen and usable as soon as the HTML arrives.
+ * Prerendered (react-dom/static): the screen's lazily loaded code is waited for, and its Suspense boundary
+ * is in the markup, which the browser hydrates once that code has arrived.
+ */
+export async function renderSignedOutPage({ url, providers }: SignedOutPageRequest): Promise<{ html: string }> {
+  const queryClient = new QueryClient();
+  const session: Session = { user: null, profile: null, access: null };
+  queryClient.setQueryData(SESSION_KEY, session);
+  queryClient.setQueryData(AUTH_PROVIDERS_KEY, providers);
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <StaticRouter location={url}>
+        <Console queryClient={queryClient} store={memoryStore({ locale: defaultI18nProvider.getLocale() })} />
+      </StaticRouter>
+      <ReportWebVitalsPlace />
+    </StrictMode>,
+  );
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
   return { html };
 }

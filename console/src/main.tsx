@@ -1,5 +1,6 @@
 import { StrictMode, useEffect } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { watchInstallOffer } from '@turnproof/config/install-offer';
 import { rememberPageFacts } from './page-facts-cookies.ts';
 import './styles.css';
 
@@ -7,6 +8,8 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 rememberPageFacts();
+// The browser fires its install event early: listened for from the start (the prompt shows 3 s later).
+watchInstallOffer();
 
 let reporting = false;
 
@@ -35,11 +38,18 @@ function ReportWebVitals() {
 // can start its downloads early (preload-console.ts). The first render waits for it rather than suspend: a
 // Suspense fallback shown first holds the console's first commit back until 300 ms after it (React throttles
 // the fallback's replacement), time the dashboard's first paint waited on top of its render.
-void import('./App.tsx').then(({ App }) =>
-  createRoot(container).render(
+// A signed-out screen (/auth, /password-reset) came rendered by the console's own components on the server
+// (entry-server.tsx), so it is hydrated: the form stays on screen, and keeps what was typed, as it comes alive.
+// The dashboard's server render is a head start that the first render replaces in one commit.
+void import('./App.tsx').then(async ({ App, startConsole }) => {
+  const { queryClient, hydrate: hydrating } = startConsole();
+  const hydrate = await hydrating;
+  const page = (
     <StrictMode>
-      <App />
+      <App queryClient={queryClient} />
       <ReportWebVitals />
-    </StrictMode>,
-  ),
-);
+    </StrictMode>
+  );
+  if (hydrate) hydrateRoot(container, page);
+  else createRoot(container).render(page);
+});

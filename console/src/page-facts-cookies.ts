@@ -1,3 +1,4 @@
+import { deviceZone } from '@turnproof/config/time-format';
 import { PAGE_COOKIES } from '@turnproof/config/page-cookies';
 
 const MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
@@ -11,6 +12,6 @@ export function rememberPageFacts(): void {
   const remember = (name: string, value: string | number) => {
     document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${MAX_AGE_SECONDS}; samesite=lax`;
   };
-  remember(PAGE_COOKIES.timeZone, Intl.DateTimeFormat().resolvedOptions().timeZone);
+  remember(PAGE_COOKIES.timeZone, deviceZone());
   remember(PAGE_COOKIES.width, window.innerWidth);
 }

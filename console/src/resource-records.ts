@@ -27,6 +27,8 @@ export interface TaskRecord {
   title: string;
   description: string | null;
   required_media: number;
+  /** The room or part of the checklist (a template's section), or null. */
+  section: string | null;
   order_index: number;
 }
 

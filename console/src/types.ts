@@ -35,13 +35,12 @@ export interface Plan {
 }
 
 export type SetupStepId = 'choose-plan' | 'add-property' | 'create-checklist' | 'invite-team';
-export type ProgressStepId = Exclude<SetupStepId, 'choose-plan'> | 'view-analytics';
+/** The steps stored when their Start is pressed (choose-plan is read from the plan). */
+export type StoredStepId = Exclude<SetupStepId, 'choose-plan'>;
 
 export interface OnboardingState {
   needs_onboarding: boolean;
   steps: { id: SetupStepId; completed: boolean; completed_at: string | null; requires: AccessTier | null }[];
-  /** The four stored steps of the dashboard's onboarding progress. */
-  progress: { id: ProgressStepId; completed: boolean; completed_at: string | null; requires: AccessTier | null }[];
   completed: number;
   total: number;
   plans: Plan[];
@@ -57,6 +56,7 @@ export interface DashboardData {
     checklist_name: string;
     property_id: string;
     property_name: string;
+    property_timezone: string;
     created_at: string;
     ended_at: string | null;
   }[];

@@ -8,3 +8,4 @@ export { startEmbeddedPostgres } from './embedded-postgres.ts';
 export * from './capture-log/index.ts';
 export * from './pairing/baseline.ts';
 export { ACTIVITY_TYPES, type ActivityType, recordActivity, RUN_ACTIVITY_SQL } from './user-activity.ts';
+export { ownerTimeZone } from './owner-zone.ts';

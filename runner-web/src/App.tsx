@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalSt
 import { Toaster } from './components/Toaster.tsx';
 import { initialLoad, type RunnerBoot } from './boot.ts';
 import { messages } from './i18n/locale.ts';
-import { installOffer } from './install/install-offer.ts';
+import { installOffer } from '@turnproof/config/install-offer';
 import { loadRun, type RunLoad } from './load-run.ts';
 import { cacheRun, offlineDb } from './offline/offline-db.ts';
 import { createRunnerApi } from './offline/runner-api.ts';

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { bootFromLocation, bootFromState, RUNNER_STATE_ELEMENT_ID, type RunnerState } from './boot.ts';
 import { UpdatePrompt } from './components/UpdatePrompt.tsx';
 import { startLocale } from './i18n/locale.ts';
-import { watchInstallOffer } from './install/install-offer.ts';
+import { watchInstallOffer } from '@turnproof/config/install-offer';
 import { RunnerRoot } from './RunnerRoot.tsx';
 import './styles.css';
 

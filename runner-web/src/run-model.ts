@@ -27,6 +27,9 @@ export interface PublicTask {
   checked_at: string | null;
   /** Sent back by the host's review (while the run awaits revision, only these are open). */
   reopened: boolean;
+  /** While the task is sent back: the host's note on it, and its photos the host rejected (they no longer count). */
+  revision: { note: string | null; rejected_media: PublicMedia[] } | null;
+  /** required_media: what the task needs now (at least one new photo once the host rejected any). */
   task: { title: string; description: string | null; required_media: number };
   media_count: number;
   media: PublicMedia[];
@@ -88,6 +91,14 @@ export function parseRunAnswer(body: unknown): PublicRun | null {
       order_index: num(task.order_index) ?? index,
       checked_at: str(task.checked_at),
       reopened: task.reopened === true,
+      revision: isRecord(task.revision)
+        ? {
+            note: str(task.revision.note),
+            rejected_media: Array.isArray(task.revision.rejected_media)
+              ? (task.revision.rejected_media.filter(isRecord) as unknown as PublicMedia[])
+              : [],
+          }
+        : null,
       task: {
         title: str(info.title) ?? 'Untitled task',
         description: str(info.description),

@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createMailer } from '@turnproof/activities/mailer';
 import { configuredMediaStorage } from '@turnproof/activities/configured-storage';
-import { createPdfRenderer } from '@turnproof/activities/report';
 import { loadConfig } from '@turnproof/config';
 import { createOrm } from '@turnproof/db';
 import { connectTemporal } from '@turnproof/temporal/client';
@@ -67,8 +66,6 @@ export async function startBenchApi(env: NodeJS.ProcessEnv = {}) {
     const logger = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'silent' });
     const outbox = new OutboxRelay({ orm, temporal: temporal.client, logger }).start();
     cleanup.add(() => outbox.stop());
-    const pdf = createPdfRenderer();
-    cleanup.add(() => pdf.close());
     const app = createApp({
       config,
       orm,
@@ -77,7 +74,6 @@ export async function startBenchApi(env: NodeJS.ProcessEnv = {}) {
       rateLimits,
       logger,
       storage: configuredMediaStorage(config),
-      pdf,
       outbox,
       // The benchmarks do not bill.
       stripe: null,

@@ -3,6 +3,8 @@
 export const SIGN_IN = '/auth';
 export const SIGN_UP = '/auth?mode=sign-up';
 export const SAMPLE_REPORT = '/api/site/sample-report.pdf';
+/** The same sample report as HTML, shown in the landing page's dialog. */
+export const SAMPLE_REPORT_HTML = '/api/site/sample-report.html';
 
 /** Sign-up for visitors, the plan screen for signed-in owners. */
 export const planLink = (signedIn: boolean, planKey?: string) =>

@@ -172,3 +172,5 @@ export async function temporalHealth(client: Client, timeoutMs = 2000): Promise<
 }
 export { startTrial, endTrialOnSubscription } from './trial-client.ts';
 export { applyPromoCode, startPromoRedemption } from './promo-client.ts';
+export { claimPackJob, type ClaimPackJob, startClaimPack } from './claim-pack-client.ts';
+export { printStoredPage } from './page-print-client.ts';

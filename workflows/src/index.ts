@@ -37,3 +37,5 @@ export * from './billing-messages.ts';
 export { propertyCalendar, calendarWorkflowId, type PropertyCalendarInput } from './property-calendar.ts';
 export * from './dispatch-messages.ts';
 export { ladderSchedule, ESCALATION_STEPS, type EscalationStep } from './ladder-rules.ts';
+export { claimPack, claimPackWorkflowId } from './claim-pack.ts';
+export { pagePrint, pagePrintWorkflowId, type PagePrintInput } from './page-print.ts';

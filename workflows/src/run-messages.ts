@@ -1,4 +1,5 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import type { SentBackTask } from '@turnproof/activities';
 
 export type RunKind = 'turnover' | 'move_in' | 'move_out';
 export type RunStatus = 'pending' | 'in_progress' | 'completed' | 'revision_requested' | 'canceled';
@@ -92,6 +93,11 @@ export interface ReviewRequest {
   note: string | null;
   /** 1 to 5, optional. */
   score: number | null;
+  /**
+   * Tasks of taskIds with the host's note on each and the photos rejected (absent in reviews made
+   * before per-task notes). The workflow passes them on to the activity that records the review.
+   */
+  tasks?: SentBackTask[];
 }
 
 export interface ReviewResult {

@@ -14,7 +14,8 @@ import {
   type RunKind,
 } from '@turnproof/db';
 import { assignmentMail, propertyAccess, runCanceledMail } from '../assignment-mails.tsx';
-import { formatInZone, instantAt } from '../local-time.ts';
+import { formatDateTime } from '@turnproof/config/time-format';
+import { instantAt } from '../local-time.ts';
 import { decryptLink, newMagicLink } from '../magic-link.ts';
 import type { Mailer } from '../mailer.ts';
 import { mailRefusal, type OwnerMailBudget } from '../owner-mail-budget.ts';
@@ -413,7 +414,7 @@ async function notify(em: EntityManager, property: Property, syncKey: string, de
     .map((run) => ({
       runId: run.id,
       kind: 'rescheduled' as const,
-      detail: `Due time moved to ${formatInZone(run.due_at as Date, timeZone)} (the reservation changed).`,
+      detail: `Due time moved to ${formatDateTime(run.due_at as Date, timeZone)} (the reservation changed).`,
       key: (run.due_at as Date).toISOString(),
     }));
   await recordRunEvents(em, moves);

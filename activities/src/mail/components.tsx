@@ -10,9 +10,18 @@ import { Fragment, type ReactNode } from 'react';
 const font = '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
 
 /** The page around a mail's content: the product's name on top (HTML only), a centred column of 560 px. */
-export function MailLayout({ preview, children }: { preview: string; children: ReactNode }) {
+export function MailLayout({
+  preview,
+  lang = 'en',
+  children,
+}: {
+  preview: string;
+  /** The language of the mail's words. */
+  lang?: string;
+  children: ReactNode;
+}) {
   return (
-    <html lang="en">
+    <html lang={lang}>
       <head>
         <meta httpEquiv="Content-Type" content="text/html; charset=UTF-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import pLimit from 'p-limit';
 import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-launch.ts';
+import { CHROMIUM_PATH, chromiumLaunchOptions, UNSANDBOXED_WARNING } from './chromium-launch.ts';
 import { PdfPrintError, pdfProblem } from './pdf-problem.ts';
 
 export interface PdfRendererOptions {
@@ -12,7 +12,11 @@ export interface PdfRendererOptions {
    * when a burst of completed runs (a worker has 100 activity slots) all print together.
    */
   concurrency?: number;
+  /** Where the one warning of a launch without the sandbox goes; stderr by default. */
+  warn?: (line: string) => void;
 }
+
+let unsandboxedSaid = false;
 
 export interface PdfRenderer {
   /** Prints a self-contained HTML document to an A4 PDF with page numbers; fails with a {@link PdfPrintError}. */
@@ -50,9 +54,12 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
     if (browser) return browser;
     // Loaded on the first render: playwright-core adds some 65 MB to every process that imports it, and
     // most API processes never print.
-    const launching = import('playwright-core').then(({ chromium }) =>
-      chromium.launch({ executablePath, args: CHROMIUM_ARGS }),
-    );
+    const launch = chromiumLaunchOptions();
+    if (!launch.chromiumSandbox && !unsandboxedSaid) {
+      unsandboxedSaid = true;
+      (options.warn ?? console.warn)(UNSANDBOXED_WARNING);
+    }
+    const launching = import('playwright-core').then(({ chromium }) => chromium.launch({ executablePath, ...launch }));
     browser = launching;
     const forget = () => {
       if (browser === launching) browser = undefined;

@@ -1,3 +1,4 @@
+import { formatCalendarDate, formatDateTime } from '@turnproof/config/time-format';
 import type { RunType } from './report-data.ts';
 
 export const RUN_TYPE_LABELS: Record<RunType, string> = {
@@ -7,36 +8,16 @@ export const RUN_TYPE_LABELS: Record<RunType, string> = {
 };
 
 export interface ReportFormatter {
-  /** 'Nov 22, 2026, 14:05 UTC', in the report's time zone. */
+  /** 'Nov 22, 2026, 2:05 PM EST', in the report's time zone. */
   dateTime(iso: string): string;
   /** 'Nov 22, 2026' for a calendar date such as a lease start ('2026-11-22'); other text is shown as given. */
   calendarDate(value: string): string;
 }
 
 export function createReportFormatter(timeZone: string): ReportFormatter {
-  const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-    timeZoneName: 'short',
-  });
-  // A calendar date has no time zone: read and show it in UTC so it never shifts by a day.
-  const calendarDateFormat = new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
   return {
-    dateTime: (iso) => dateTimeFormat.format(new Date(iso)),
-    calendarDate(value) {
-      const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : undefined;
-      return date && !Number.isNaN(date.getTime()) ? calendarDateFormat.format(date) : value;
-    },
+    dateTime: (iso) => formatDateTime(iso, timeZone),
+    calendarDate: (value) => formatCalendarDate(value),
   };
 }
 

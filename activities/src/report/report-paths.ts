@@ -8,3 +8,17 @@ export const reportFilePath = ({ runId, version }: ReportKey) => `reports/${runI
 
 /** The report as HTML (the owner's preview): the very document its PDF was printed from. */
 export const reportHtmlPath = ({ runId, version }: ReportKey) => `reports/${runId}/v${version}.html`;
+
+/**
+ * What a damage-claim PDF was printed from: the newest ready report version (0 when none; its
+ * verification link is printed) and the capture log's length, which grows with every task, photo and issue.
+ */
+export interface ClaimPackKey {
+  runId: string;
+  reportVersion: number;
+  evidenceSeq: number;
+}
+
+/** Kept beside the run's reports, so deleting the run or the account removes it with them. */
+export const claimPdfPath = ({ runId, reportVersion, evidenceSeq }: ClaimPackKey) =>
+  `reports/${runId}/claim-v${reportVersion}-e${evidenceSeq}.pdf`;

@@ -59,8 +59,10 @@ describe('report formatting', () => {
   });
 
   it('shows times in the report time zone and durations in hours and minutes', () => {
-    expect(createReportFormatter('UTC').dateTime('2026-11-22T14:05:00Z')).toBe('Nov 22, 2026, 14:05 UTC');
-    expect(createReportFormatter('America/New_York').dateTime('2026-11-22T14:05:00Z')).toBe('Nov 22, 2026, 09:05 EST');
+    expect(createReportFormatter('UTC').dateTime('2026-11-22T14:05:00Z')).toBe('Nov 22, 2026, 2:05 PM UTC');
+    expect(createReportFormatter('America/New_York').dateTime('2026-11-22T14:05:00Z')).toBe(
+      'Nov 22, 2026, 9:05 AM EST',
+    );
     expect(createReportFormatter('Pacific/Auckland').calendarDate('2026-11-22')).toBe('Nov 22, 2026');
     expect(formatDuration(83 * 60)).toBe('1 h 23 min');
     expect(formatDuration(2 * 3600 + 10)).toBe('2 h');
@@ -166,8 +168,8 @@ describe('report rendering', () => {
     const issue = html.slice(start, html.indexOf('</li>', start));
     expect(issue).toContain('Bedside lamp broken');
     expect(dataUrlImages(issue)).toHaveLength(1);
-    expect(issue).toContain('Device time (claimed): Nov 22, 2026, 13:09 UTC');
-    expect(issue).toContain('Received by server: Nov 22, 2026, 13:10 UTC');
+    expect(issue).toContain('Device time (claimed): Nov 22, 2026, 1:09 PM UTC');
+    expect(issue).toContain('Received by server: Nov 22, 2026, 1:10 PM UTC');
   });
 
   it('shows a placeholder for a photo that is not a readable image', async () => {
@@ -197,7 +199,7 @@ describe('report rendering', () => {
       '2 of 3 tasks completed (67%)',
       '✓ Completed',
       '✗ Not completed',
-      'Nov 22, 2026, 14:05 UTC',
+      'Nov 22, 2026, 2:05 PM UTC',
       '1 h 23 min',
       'Report version 3',
       'Page 1 of',

@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MediaStorage } from '@turnproof/activities/media-storage';
+import { formatDateTime } from '@turnproof/config/time-format';
+import { ownerTimeZone } from '@turnproof/db';
 import { type ZipEntry, zipStream } from '../zip/zip-stream.ts';
 
 /** Ids of the owner's runs and checklists; every `?` in these queries is the owner's id. */
@@ -137,11 +139,16 @@ async function* jsonRows(db: Connection, list: OwnedList, ownerId: string): Asyn
 }
 
 /** The archive's entries, each asked for (and its rows or file opened) only once the reader has taken the last. */
-async function* exportEntries(db: Connection, storage: MediaStorage, ownerId: string): AsyncGenerator<ZipEntry> {
+async function* exportEntries(
+  db: Connection,
+  storage: MediaStorage,
+  ownerId: string,
+  timeZone: string,
+): AsyncGenerator<ZipEntry> {
   yield {
     name: 'README.txt',
     data:
-      `Turnproof data export of ${new Date().toISOString()}.\n` +
+      `Turnproof data export of ${formatDateTime(new Date(), timeZone)}.\n` +
       'data/: one JSON file per kind of record; reports/: the PDF reports; media/: the photos and videos of your runs.\n',
   };
   for (const { file, list } of TABLE_EXPORTS) {
@@ -170,5 +177,5 @@ export async function buildAccountExport(em: EntityManager, storage: MediaStorag
   const db = em.getConnection();
   // Checked before the first byte, so a database that is down still gets a proper error answer.
   await db.execute('select 1');
-  return zipStream(exportEntries(db, storage, ownerId));
+  return zipStream(exportEntries(db, storage, ownerId, await ownerTimeZone(em, ownerId)));
 }

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { Property, RUN_KINDS, UserPreferences } from '@turnproof/db';
+import { ownerTimeZone, Property, RUN_KINDS } from '@turnproof/db';
 import { z } from 'zod';
 import { FEATURES, mayUse } from '../access/access-guards.ts';
 import { loadOwnerAccess } from '../access/owner-access.ts';
@@ -47,12 +47,6 @@ const analyticsAnswer = z.object({
   ),
 });
 
-/** The owner's timezone preference names the weeks' boundaries; 'auto' (the browser's) falls back to UTC. */
-async function weekTimezoneOf(em: AppState['em'], userId: string): Promise<string> {
-  const preferences = await em.findOne(UserPreferences, { user: userId }, { fields: ['timezone'] });
-  return preferences && preferences.timezone !== 'auto' ? preferences.timezone : 'UTC';
-}
-
 export function analyticsRouter() {
   const router = new Router<AppState>({ prefix: '/analytics' });
 
@@ -85,7 +79,7 @@ export function analyticsRouter() {
       ) {
         throw badRequest(propertyFilterMessage);
       }
-      ctx.body = await analyticsOf(ctx.state.em, user.id, days, await weekTimezoneOf(ctx.state.em, user.id), filter);
+      ctx.body = await analyticsOf(ctx.state.em, user.id, days, await ownerTimeZone(ctx.state.em, user.id), filter);
       // The onboarding step view-analytics is done when its action runs: the owner saw their figures.
       await completeStep(ctx.state.em, user.id, 'view-analytics');
     },

@@ -37,7 +37,7 @@ export interface Analytics {
   days: AnalyticsPeriod;
   since: string;
   until: string;
-  /** Weeks start on Monday in this zone (the owner's timezone preference, else UTC). */
+  /** Weeks start on Monday in this zone, and times are shown in it: the owner's (see ownerTimeZone). */
   timezone: string;
   runs_completed: number;
   /** Mean of ended_at - started_at over the runs completed in the period. */

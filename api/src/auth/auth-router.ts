@@ -9,6 +9,7 @@ import { redeemAtSignUp } from '../promo/promo-service.ts';
 import {
   changePassword,
   confirmEmail,
+  wasConfirmedWith,
   messages,
   requestPasswordReset,
   resetPassword,
@@ -140,18 +141,23 @@ export function authRouter(deps: AppDeps) {
     {
       method: 'get',
       path: '/confirm',
-      summary: 'Confirm an e-mail address (link from the mail)',
+      summary:
+        'Confirm an e-mail address (single-use link from the mail) and sign in: browsers go on to /onboarding; a link already used for a confirmed address sends a browser to /auth?confirmed=1',
       tags,
       query: confirmQuery,
-      ok: { description: 'Confirmed (JSON), or a redirect to /auth for browsers', schema: okMessage },
-      errors: { 410: messages.confirmExpired },
+      ok: { description: 'Confirmed and signed in (JSON), or a redirect for browsers', schema: okMessage },
+      errors: { 400: messages.confirmInvalid, 410: messages.confirmExpired },
     },
     async (ctx) => {
       const { token } = parseInput(confirmQuery, ctx.query);
       if (!token) throw badRequest(messages.confirmInvalid);
-      await confirmEmail(deps, ctx.state.em, token);
-      if (ctx.accepts('html', 'json') === 'html') return ctx.redirect('/auth?confirmed=1');
-      ctx.body = { ok: true, message: 'Email confirmed. You can sign in now.' };
+      const browser = ctx.accepts('html', 'json') === 'html';
+      if (browser && (await wasConfirmedWith(ctx.state.em, token))) return ctx.redirect('/auth?confirmed=1');
+      const user = await confirmEmail(deps, ctx.state.em, token);
+      // The link proved the mailbox: the host goes on into the console instead of typing it all again.
+      await startSession(ctx, user.id);
+      if (browser) return ctx.redirect('/onboarding');
+      ctx.body = { ok: true, message: 'Email confirmed. You are signed in.' };
     },
   );
 

@@ -128,7 +128,11 @@ export async function signUp(
   return { id: user.id, email: user.email, created: true };
 }
 
-export async function confirmEmail(deps: AppDeps, em: EntityManager, token: string) {
+/**
+ * Spends the confirmation link and confirms the address; answers the account, which the caller signs in
+ * (the link proves the mailbox, once, within its lifetime).
+ */
+export async function confirmEmail(deps: AppDeps, em: EntityManager, token: string): Promise<User> {
   const record = await redeemToken(em, token, 'confirm_email', {
     invalid: messages.confirmInvalid,
     expired: messages.confirmExpired,
@@ -136,6 +140,20 @@ export async function confirmEmail(deps: AppDeps, em: EntityManager, token: stri
   record.user.email_confirmed_at ??= new Date();
   await em.flush();
   await reconcileAdminRoles(em, deps.config.ADMIN_EMAILS, record.user.id);
+  return record.user;
+}
+
+/**
+ * Whether a confirmation link was already used and its address is confirmed (a mail scanner may open the
+ * link before its reader does): the browser is sent to sign in, not shown an error.
+ */
+export async function wasConfirmedWith(em: EntityManager, token: string): Promise<boolean> {
+  const record = await em.findOne(
+    AuthToken,
+    { token_hash: hashToken(token), purpose: 'confirm_email', used_at: { $ne: null } },
+    { populate: ['user'] },
+  );
+  return Boolean(record?.user.email_confirmed_at);
 }
 
 /**

@@ -37,6 +37,11 @@ export interface RateLimitSettings {
   assignmentMailsPerOwner: Limit;
   /** "Sync now" of booking calendars: each fetches feeds and reconciles runs on the shared worker. */
   calendarSyncsPerOwner: Limit;
+  /** Requests to /api/public/* through one magic or schedule link, and from one address. */
+  publicRequestsPerLink: Limit;
+  publicRequestsPerIp: Limit;
+  /** Damage-claim PDFs printed on the shared worker (a stored pack is served without printing). */
+  claimPacksPerOwner: Limit;
 }
 
 export const defaultRateLimits: RateLimitSettings = {
@@ -64,6 +69,13 @@ export const defaultRateLimits: RateLimitSettings = {
   assignmentMailsPerOwner: ASSIGNMENT_MAILS_PER_OWNER,
   // The calendars sync every 15 minutes on their own; "Sync now" is for the odd change seen at once.
   calendarSyncsPerOwner: { points: 10, durationSeconds: 15 * 60 },
+  // A whole run flushed from a phone's offline queue at once: 300 photos (reserve, PUT, confirm each), up to
+  // 1,000 task updates, issues and the completion, with room to spare. Per address, several cleaners behind
+  // one network (an office, a carrier's NAT) together.
+  publicRequestsPerLink: { points: 3_000, durationSeconds: 10 * 60 },
+  publicRequestsPerIp: { points: 10_000, durationSeconds: 10 * 60 },
+  // A pack is printed again only when its run's evidence or report changed.
+  claimPacksPerOwner: { points: 10, durationSeconds: 60 * 60 },
 };
 
 type LimiterName = keyof RateLimitSettings;
@@ -88,6 +100,9 @@ const messages: Record<LimiterName, string> = {
   invitationMailsPerOwner: 'Too many invitation e-mails sent. Please wait {wait} and try again.',
   assignmentMailsPerOwner: 'Too many assignment e-mails sent. Please wait {wait} and try again.',
   calendarSyncsPerOwner: 'Too many calendar syncs in a short time. Please wait {wait} and try again.',
+  publicRequestsPerLink: 'Too many requests through this link. Please wait {wait} and try again.',
+  publicRequestsPerIp: 'Too many requests from your network. Please wait {wait} and try again.',
+  claimPacksPerOwner: 'Too many damage-claim packs in a short time. Please wait {wait} and try again.',
 };
 
 function humanWait(seconds: number): string {

@@ -1,5 +1,6 @@
 import { CHECKLIST_TYPES } from '@turnproof/db';
 import { z } from 'zod';
+import { nameText } from '../http/validation.ts';
 
 export const checklistMessages = {
   notFound: "Checklist not found. The checklist you're looking for doesn't exist or you don't have access to it.",
@@ -11,7 +12,7 @@ export const checklistMessages = {
 
 /** A checklist or template name: non-empty after trimming (the spec's rename rule). */
 export const requiredName = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(200, 'The name must be at most 200 characters.');
+  nameText({ error: message }).min(1, message).max(200, 'The name must be at most 200 characters.');
 
 export const createChecklistBody = z.object({
   property_id: z.uuid({ error: checklistMessages.propertyNotFound }),

@@ -30,6 +30,7 @@ export function toChecklistRecord(checklist: Checklist) {
       title: task.title,
       description: task.description ?? null,
       required_media: task.required_media,
+      section: task.section ?? null,
       order_index: task.order_index,
       created_at: task.created_at,
     })),
@@ -100,6 +101,26 @@ export async function deleteChecklist(
  * Persists a new task order: `taskIds` must be exactly the checklist's tasks, and each gets its index,
  * so two editors never leave duplicated or missing positions behind.
  */
+/**
+ * Renumbers the tasks so each section's tasks stand together (sections in the order they first appear,
+ * tasks in their order within it): the editor shows a section as one block, and runs copy this order.
+ */
+interface Placed {
+  section?: string | null | undefined;
+  order_index: number;
+}
+
+export function groupBySection(tasks: Placed[]): void {
+  const sections = new Map<string | null, Placed[]>();
+  for (const task of [...tasks].sort((a, b) => a.order_index - b.order_index)) {
+    const key = task.section ?? null;
+    sections.set(key, [...(sections.get(key) ?? []), task]);
+  }
+  [...sections.values()].flat().forEach((task, order_index) => {
+    task.order_index = order_index;
+  });
+}
+
 export async function reorderTasks(em: EntityManager, ownerId: string, id: string, taskIds: string[]) {
   const checklist = await findOwnedChecklist(em, ownerId, id);
   const tasks = new Map(checklist.tasks.getItems().map((task) => [task.id, task]));
@@ -109,6 +130,7 @@ export async function reorderTasks(em: EntityManager, ownerId: string, id: strin
   taskIds.forEach((taskId, order_index) => {
     tasks.get(taskId)!.order_index = order_index;
   });
+  groupBySection([...tasks.values()]);
   await em.flush();
   return findOwnedChecklist(em.fork(), ownerId, id);
 }

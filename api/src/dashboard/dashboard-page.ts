@@ -1,31 +1,20 @@
 import { TZDate } from '@date-fns/tz';
 import { PAGE_COOKIES } from '@turnproof/config/page-cookies';
+import { knownZone } from '@turnproof/config/time-format';
 import { sessionOf } from '../auth/session-answer.ts';
 import type { AppContext } from '../http/context.ts';
 import { sendCompressedHtml } from '../http/send-html.ts';
-import { builtServerRender, fillTemplate, inlineStylesheets, templateMarks } from '../http/server-render.ts';
-import { CONSOLE_DIST, CONSOLE_SERVER_BUNDLE, type PageRenderer } from '../http/web-assets.ts';
+import { consoleServerRender } from '../http/console-render.ts';
+import { fillTemplate, templateMarks } from '../http/server-render.ts';
+import type { PageRenderer } from '../http/web-assets.ts';
 import { dashboardOf } from './dashboard-service.ts';
-
-/** What the API uses of console/src/entry-server.tsx (built to dist-server/entry-server.js). */
-interface ConsoleServerBundle {
-  renderDashboardPage(request: { session: unknown; dashboard: unknown; width: number; cookies: string }): {
-    html: string;
-  };
-}
 
 /** Without that cookie, the width of a phone or of a laptop, as the User-Agent suggests. */
 const GUESSED_WIDTH = { phone: 360, other: 1280 };
 
 /** Midnight today in `zone` (an IANA name), or in UTC when the name is missing or unknown. */
 export function midnightIn(zone: string | undefined, now = new Date()): Date {
-  let timeZone = 'UTC';
-  try {
-    if (zone) timeZone = new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
-  } catch {
-    // An unknown zone (a RangeError): UTC.
-  }
-  const midnight = new TZDate(now.getTime(), timeZone);
+  const midnight = new TZDate(now.getTime(), knownZone(zone));
   midnight.setHours(0, 0, 0, 0);
   return new Date(midnight.getTime());
 }
@@ -45,15 +34,10 @@ export function layoutWidth(widthCookie: string | undefined, userAgent: string, 
  * owner still in onboarding, the console not built with its server bundle) is left to index.html.
  */
 export function dashboardPage(): PageRenderer {
-  const built = builtServerRender<ConsoleServerBundle>(
-    `${CONSOLE_DIST}/index.html`,
-    CONSOLE_SERVER_BUNDLE,
-    (template) => inlineStylesheets(template, CONSOLE_DIST, '/'),
-  );
   return async (ctx: AppContext) => {
     const user = ctx.state.user;
     if (!user || ctx.path.replace(/\/+$/, '') !== '/dashboard') return false;
-    const consoleApp = await built();
+    const consoleApp = await consoleServerRender();
     if (!consoleApp) return false;
     const session = await sessionOf(ctx.state.em, user);
     if (session.access.needs_onboarding) return false;

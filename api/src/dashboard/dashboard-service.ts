@@ -15,6 +15,8 @@ export interface DashboardData {
     checklist_name: string;
     property_id: string;
     property_name: string;
+    /** The property's zone, which the card shows the run's time in. */
+    property_timezone: string;
     created_at: string;
     ended_at: string | null;
   }[];
@@ -69,6 +71,7 @@ export async function dashboardOf(em: EntityManager, ownerId: string, since: Dat
       checklist_name: run.checklist_name,
       property_id: run.property.id,
       property_name: run.property.name,
+      property_timezone: run.property.timezone,
       created_at: run.created_at.toISOString(),
       ended_at: run.ended_at?.toISOString() ?? null,
     })),

@@ -33,6 +33,17 @@ function assertWalkable(value: unknown): void {
   }
 }
 
+/**
+ * Control characters (C0 with tab, CR and LF, DEL, C1) and the Unicode line and paragraph separators, each run
+ * as one space. A name is one line: a bare CR in one would break lines where names go out, as in the
+ * cleaner's .ics feed (ical.js escapes LF but not CR).
+ */
+export const withoutControlCharacters = (text: string) => text.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');
+
+/** A one-line name as every name field takes it (property, address, checklist, task, member, display name). */
+export const nameText = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).overwrite(withoutControlCharacters).trim();
+
 /** Parses a request part with its schema; the first problem becomes a 400 that names the field. */
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   assertWalkable(value);

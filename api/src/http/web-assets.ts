@@ -37,6 +37,14 @@ interface WebApp {
 /** Renders the request's page on the server and answers true, or answers false to leave it to index.html. */
 export type PageRenderer = (ctx: AppContext) => Promise<boolean>;
 
+/** The first of `renderers` that renders the page. */
+export const firstPageOf =
+  (...renderers: PageRenderer[]): PageRenderer =>
+  async (ctx) => {
+    for (const render of renderers) if (await render(ctx)) return true;
+    return false;
+  };
+
 /**
  * Serves the built front ends from the same origin as the API: the runner PWA at /r/* and /run/*
  * (its files under /r/; a magic link's page rendered on the server by `renderRunnerPage`), the console's

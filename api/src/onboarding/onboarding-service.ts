@@ -3,7 +3,6 @@ import {
   BillingAccount,
   BillingSubscription,
   Checklist,
-  ONBOARDING_STEPS,
   OnboardingProgress,
   type OnboardingStep,
   Profile,
@@ -39,28 +38,18 @@ export interface SetupStepState {
   requires: AccessTier | null;
 }
 
-/** One of the four stored steps of the dashboard's onboarding progress (the spec's other progress view). */
-export interface ProgressStepState {
-  id: OnboardingStep;
-  completed: boolean;
-  completed_at: string | null;
-  requires: AccessTier | null;
-}
-
 export interface OnboardingState {
   needs_onboarding: boolean;
   steps: SetupStepState[];
-  /** add-property, create-checklist, invite-team, view-analytics: completed by their action, never reopened. */
-  progress: ProgressStepState[];
   completed: number;
   total: number;
 }
 
 /**
- * The setup checklist and the stored progress. add-property completes itself once a property exists,
- * create-checklist once a checklist that is not a template exists, invite-team once a team member exists,
- * view-analytics once the owner has seen the figures; a stored completion stays (completed steps are
- * never reopened).
+ * The setup checklist, the one onboarding checklist (onboarding and the dashboard show it). add-property
+ * completes itself once a property exists, create-checklist once a checklist that is not a template
+ * exists, invite-team once a team member exists; a step whose Start was pressed is stored and stays
+ * complete (completed steps are never reopened).
  */
 export async function onboardingStateOf(em: EntityManager, userId: string, access: Access): Promise<OnboardingState> {
   const stored = await em.find(OnboardingProgress, { user: userId, completed: true });
@@ -81,16 +70,9 @@ export async function onboardingStateOf(em: EntityManager, userId: string, acces
       requires: id === 'choose-plan' ? null : (STEP_TIERS[id] ?? null),
     };
   });
-  const progress = ONBOARDING_STEPS.map((id): ProgressStepState => ({
-    id,
-    completed: (id !== 'view-analytics' && derived[id]) || storedAt.has(id),
-    completed_at: storedAt.get(id) ?? null,
-    requires: STEP_TIERS[id] ?? null,
-  }));
   return {
     needs_onboarding: access.needs_onboarding,
     steps,
-    progress,
     completed: steps.filter((step) => step.completed).length,
     total: steps.length,
   };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ONBOARDING_STEPS, RUN_STATUSES } from '@turnproof/db';
+import { RUN_STATUSES } from '@turnproof/db';
 
 /**
  * The shapes of the JSON answers that have no schema of their own in their area, for the OpenAPI
@@ -17,6 +17,7 @@ export const taskOfChecklist = z.looseObject({
   title: z.string(),
   description: z.string().nullable(),
   required_media: z.number().int(),
+  section: z.string().nullable(),
   order_index: z.number().int(),
 });
 
@@ -98,14 +99,6 @@ export const dashboardView = z.looseObject({
 
 export const onboardingView = z.looseObject({
   steps: z.array(z.looseObject({ id: z.string(), completed: z.boolean(), requires: z.string().nullable() })),
-  progress: z.array(
-    z.looseObject({
-      id: z.enum(ONBOARDING_STEPS),
-      completed: z.boolean(),
-      completed_at: z.iso.datetime().nullable(),
-      requires: z.string().nullable(),
-    }),
-  ),
   completed: z.number().int(),
   total: z.number().int(),
   plans: z.array(z.looseObject({ key: z.string(), name: z.string() })).optional(),

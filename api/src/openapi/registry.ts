@@ -34,6 +34,8 @@ export interface RouteDoc {
   params?: z.ZodObject;
   /** The success answer: JSON with `schema`, or a file of `contentType` (ZIP, PDF, HTML, media). */
   ok?: { status?: number; description: string; schema?: z.ZodType; contentType?: string };
+  /** A 202 answer beside the success one: the work goes on elsewhere, and this JSON says how far it is. */
+  accepted?: { description: string; schema: z.ZodType };
   /** A react-admin list: the answer's `Content-Range` carries the total. */
   list?: boolean;
   errors?: Record<number, string>;
@@ -82,6 +84,7 @@ function documentRoute(doc: RouteDoc): void {
           : {}),
         ...(doc.list ? { headers: { 'Content-Range': contentRangeHeader } } : {}),
       },
+      ...(doc.accepted ? { 202: { description: doc.accepted.description, ...jsonContent(doc.accepted.schema) } } : {}),
       ...errorResponses,
     },
   });

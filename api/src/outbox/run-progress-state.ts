@@ -13,7 +13,7 @@ export async function storedProgress(em: EntityManager, runId: string): Promise<
       { id: string; checked: boolean; changed_at: string | null; confirmed_media: string; started_at: string | null }[]
     >(
       `select t.id, t.checked, t.client_updated_at as changed_at, r.started_at,
-       (select count(*) from media m where m.run_task_id = t.id and m.status = 'confirmed') as confirmed_media
+       (select count(*) from media m where m.run_task_id = t.id and m.status = 'confirmed' and m.rejected_at is null) as confirmed_media
      from run_tasks t join runs r on r.id = t.run_id
      where t.run_id = ?`,
       [runId],

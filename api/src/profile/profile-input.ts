@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from '../http/validation.ts';
 
 /** Optional text: trimmed, and saved as null when empty. */
 const optionalText = (label: string, max: number) =>
@@ -37,9 +38,7 @@ const yearsExperience = z
 
 /** Every field is optional: the console's inline edits send only what changed. Role stays read-only. */
 export const updateProfileBody = z.object({
-  display_name: z
-    .string({ error: 'Name must be text.' })
-    .trim()
+  display_name: nameText({ error: 'Name must be text.' })
     .min(1, 'Please enter your name.')
     .max(200, 'Name must be at most 200 characters.')
     .optional(),

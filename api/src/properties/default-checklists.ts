@@ -3,7 +3,7 @@ import { Checklist, InspectionTemplate, type Property, Task } from '@turnproof/d
 
 /**
  * The spec's copy_templates_to_property: every new property gets a checklist per default system
- * template (turnover, move-in, move-out), tasks flattened from the template's sections in order.
+ * template (turnover, move-in, move-out), tasks in the template's order, each keeping its section (room).
  */
 export async function copyDefaultChecklists(em: EntityManager, property: Property): Promise<void> {
   const templates = await em.find(
@@ -14,13 +14,14 @@ export async function copyDefaultChecklists(em: EntityManager, property: Propert
   for (const template of templates) {
     const checklist = em.create(Checklist, { property, name: template.name, type: template.kind, is_template: false });
     template.sections
-      .flatMap((section) => section.tasks)
+      .flatMap((section) => section.tasks.map((task) => ({ ...task, section: section.title })))
       .forEach((task, order_index) =>
         em.create(Task, {
           checklist,
           title: task.title,
           description: task.description,
           required_media: task.required_media,
+          section: task.section,
           order_index,
         }),
       );

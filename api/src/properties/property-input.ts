@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from '../http/validation.ts';
 
 /** Optional text: trimmed, and saved as null when empty (the spec's rule for access code and notes). */
 const optionalText = (label: string, max: number) =>
@@ -9,7 +10,7 @@ const optionalText = (label: string, max: number) =>
     .transform((value) => (value?.trim() ? value.trim() : null));
 
 const requiredText = (message: string, label: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters.`);
+  nameText({ error: message }).min(1, message).max(max, `${label} must be at most ${max} characters.`);
 
 const isTimeZone = (name: string) => {
   try {

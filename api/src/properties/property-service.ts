@@ -1,12 +1,13 @@
 import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
-import { Property, recordActivity, Run, TeamMember, User } from '@turnproof/db';
+import { Property, recordActivity, Run, User } from '@turnproof/db';
 import { assertMayAddProperty } from '../access/access-guards.ts';
 import { stopPropertyCalendar } from '@turnproof/temporal/calendar-client';
 import { forgetRun } from '../runs/forget-run.ts';
 import type { MediaStorage } from '@turnproof/activities/media-storage';
-import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { forbidden, notFound } from '../http/errors.ts';
 import { containsPattern } from '../http/like-pattern.ts';
+import { assignableMember } from '../team/assignable-member.ts';
 import { copyDefaultChecklists } from './default-checklists.ts';
 import { type CreatePropertyInput, propertyMessages, type UpdatePropertyInput } from './property-input.ts';
 
@@ -36,18 +37,26 @@ export function toPropertyRecord(property: Property) {
   };
 }
 
-/** The property's fields from the input, with team member ids checked to be the owner's own members. */
-async function propertyFields<T extends UpdatePropertyInput>(em: EntityManager, ownerId: string, input: T) {
+/**
+ * The property's fields from the input, with team member ids checked to be the owner's own members who
+ * accepted (see assignableMember); `current` is the property as it is, when it exists.
+ */
+async function propertyFields<T extends UpdatePropertyInput>(
+  em: EntityManager,
+  ownerId: string,
+  input: T,
+  current?: Property,
+) {
   const { default_assignee_id, backup_assignee_id, ...fields } = input;
-  const member = async (id: string | null | undefined) => {
+  const roles = { default_assignee_id: 'default_assignee', backup_assignee_id: 'backup_assignee' } as const;
+  const member = async (id: string | null | undefined, field: keyof typeof roles) => {
     if (id === undefined) return undefined;
     if (id === null) return null;
-    const found = await em.findOne(TeamMember, { id, owner: ownerId });
-    if (!found) throw badRequest(propertyMessages.teamMemberNotFound);
-    return found;
+    const notFound = propertyMessages.teamMemberNotFound;
+    return assignableMember(em, ownerId, { id, field, notFound, current: current?.[roles[field]]?.id ?? null });
   };
-  const defaultAssignee = await member(default_assignee_id);
-  const backupAssignee = await member(backup_assignee_id);
+  const defaultAssignee = await member(default_assignee_id, 'default_assignee_id');
+  const backupAssignee = await member(backup_assignee_id, 'backup_assignee_id');
   return {
     ...fields,
     ...(defaultAssignee !== undefined && { default_assignee: defaultAssignee }),
@@ -90,7 +99,7 @@ export async function createProperty(em: EntityManager, ownerId: string, input: 
 export async function updateProperty(em: EntityManager, ownerId: string, id: string, input: UpdatePropertyInput) {
   const property = await findOwnedProperty(em, ownerId, id);
   if (property.is_system_property) throw forbidden(propertyMessages.systemPropertyLocked);
-  em.assign(property, await propertyFields(em, ownerId, input));
+  em.assign(property, await propertyFields(em, ownerId, input, property));
   await em.flush();
   return property;
 }

@@ -22,6 +22,7 @@ import {
 import { enqueueIssue, noteProgress } from '../outbox/outbox-writes.ts';
 import { issueEntry, mediaEntry, taskEntry } from '../capture/cleaner-entries.ts';
 import { sha256OfStored } from '../capture/stored-digest.ts';
+import { assertRejectedPhotosReplaced } from '../review/photo-requirement.ts';
 import { completeRun } from '../runs/complete-run.ts';
 import { applyOnce, findRecorded } from './apply-once.ts';
 import { attachIssuePhotos, checkIssuePhotos, IssuePhotoTaken, issuePhotoMessages } from './issue-photos.ts';
@@ -36,6 +37,7 @@ import {
   uploadBody,
 } from './public-input.ts';
 import { toPublicRun } from './public-run-view.ts';
+import { noteRunOpened } from './run-opened.ts';
 import { actionCapMessages, assertIssueCap, assertTaskActionCap } from './run-action-caps.ts';
 import { assertWithinRunQuota, quotaMessages } from './run-media-quota.ts';
 import {
@@ -100,6 +102,7 @@ export function publicRunRouter(deps: AppDeps) {
     async (ctx) => {
       const { token } = parseInput(runQuery, ctx.query);
       const run = await runForToken(ctx.state.em, token);
+      await noteRunOpened(ctx.state.em, run, null);
       ctx.body = await toPublicRun(ctx.state.em, run, links);
     },
   );
@@ -247,7 +250,7 @@ export function publicRunRouter(deps: AppDeps) {
         await tx.flush();
         await noteProgress(tx, run.id);
         await appendCaptureEntries(tx, run.id, [mediaEntry(body, { ...stored, sha256 }, receivedAt)]);
-        const mediaCount = await tx.count(Media, { run_task: task.id, status: 'confirmed' });
+        const mediaCount = await tx.count(Media, { run_task: task.id, status: 'confirmed', rejected_at: null });
         return {
           ok: true,
           media: { id: stored.id, type: stored.type, path: stored.path },
@@ -285,6 +288,7 @@ export function publicRunRouter(deps: AppDeps) {
       // completed the run. The action id is the Update's id, so its retry gets that Update's own answer from
       // the workflow, while any other completion of a completed run is refused by the workflow's validator
       // with the link's own sentence ('This run is already completed.').
+      if (run.status === 'revision_requested') await assertRejectedPhotosReplaced(em, run.id);
       const result = await completeRun(deps.temporal, em, run.id, `complete/${body.action_id}`);
       const response = {
         ok: true,

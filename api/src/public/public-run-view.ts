@@ -9,6 +9,7 @@ import {
   type RunTask,
 } from '@turnproof/db';
 import { signToken } from '../media/signed-tokens.ts';
+import { photosRequired } from '../review/photo-requirement.ts';
 import { linkStamp } from './run-access.ts';
 
 /** Media links in the runner expire quickly; the runner reloads the run before they matter. */
@@ -36,7 +37,7 @@ export function signedMediaUrl(links: MediaLinks, path: string): string {
 }
 
 /** The fields of a media row the runner sees. */
-type MediaRow = Pick<Media, 'id' | 'type' | 'status' | 'path' | 'thumbnail_path' | 'captured_at'> & {
+type MediaRow = Pick<Media, 'id' | 'type' | 'status' | 'path' | 'thumbnail_path' | 'captured_at' | 'rejected_at'> & {
   /** Null for an issue's photo: it is not the task's. */
   run_task?: { id: string } | null;
 };
@@ -53,6 +54,7 @@ type TaskRow = Pick<
   | 'description'
   | 'required_media'
   | 'reopened'
+  | 'revision_note'
 >;
 
 /** An earlier run's photo of the same task, shown to the cleaner as the angle to match. */
@@ -66,8 +68,21 @@ function toReferencePhoto(photo: BaselinePhoto, links: MediaLinks) {
   };
 }
 
+function toPublicMedia(item: MediaRow, links: MediaLinks) {
+  return {
+    id: item.id,
+    type: item.type,
+    url: signedMediaUrl(links, item.path),
+    thumbnail_url: item.thumbnail_path ? signedMediaUrl(links, item.thumbnail_path) : null,
+    captured_at: item.captured_at ?? null,
+  };
+}
+
 export function toPublicTask(task: TaskRow, media: MediaRow[], links: MediaLinks, reference: BaselinePhoto[] = []) {
   const confirmed = media.filter((item) => item.run_task?.id === task.id && item.status === 'confirmed');
+  // Photos the host rejected no longer count; while the task is sent back the cleaner sees them as such.
+  const kept = confirmed.filter((item) => !item.rejected_at);
+  const rejected = confirmed.filter((item) => item.rejected_at);
   return {
     id: task.id,
     checked: task.checked,
@@ -77,15 +92,17 @@ export function toPublicTask(task: TaskRow, media: MediaRow[], links: MediaLinks
     checked_at: task.checked_at ?? null,
     /** Sent back by the host's review: while the run awaits revision, only these tasks are open. */
     reopened: task.reopened,
-    task: { title: task.title, description: task.description ?? null, required_media: task.required_media },
-    media_count: confirmed.length,
-    media: confirmed.map((item) => ({
-      id: item.id,
-      type: item.type,
-      url: signedMediaUrl(links, item.path),
-      thumbnail_url: item.thumbnail_path ? signedMediaUrl(links, item.thumbnail_path) : null,
-      captured_at: item.captured_at ?? null,
-    })),
+    /** What the host said about the task when sending it back, and its photos the host rejected. */
+    revision: task.reopened
+      ? { note: task.revision_note ?? null, rejected_media: rejected.map((item) => toPublicMedia(item, links)) }
+      : null,
+    task: {
+      title: task.title,
+      description: task.description ?? null,
+      required_media: photosRequired(task.required_media, rejected.length),
+    },
+    media_count: kept.length,
+    media: kept.map((item) => toPublicMedia(item, links)),
     reference: reference.map((photo) => toReferencePhoto(photo, links)),
   };
 }

@@ -7,6 +7,7 @@ import { builtServerRender, fillTemplate, inlineStylesheets, templateMarks } fro
 import { RUNNER_DIST, RUNNER_SERVER_BUNDLE, type PageRenderer } from '../http/web-assets.ts';
 import { toPublicRun } from './public-run-view.ts';
 import { runForToken } from './run-access.ts';
+import { noteRunOpened } from './run-opened.ts';
 
 /** What the API uses of runner-web/src/entry-server.tsx (built to dist-server/entry-server.js). */
 interface RunnerServerBundle {
@@ -49,8 +50,9 @@ export function runnerPage(deps: Pick<AppDeps, 'config'>): PageRenderer {
     if (!runner) return false;
     let status = 200;
     let served: Parameters<RunnerServerBundle['renderRunnerPage']>[0]['served'];
+    let run: Awaited<ReturnType<typeof runForToken>> | null = null;
     try {
-      const run = await runForToken(ctx.state.em, token);
+      run = await runForToken(ctx.state.em, token);
       served = { state: 'loaded', body: await toPublicRun(ctx.state.em, run, links), fetchedAt: Date.now() };
     } catch (error) {
       if (!(error instanceof HttpError) || (error.status !== 404 && error.status !== 410)) throw error;
@@ -63,6 +65,7 @@ export function runnerPage(deps: Pick<AppDeps, 'config'>): PageRenderer {
       cookie: (name) => ctx.cookies.get(name) ?? null,
       acceptLanguage: ctx.get('Accept-Language') || null,
     });
+    if (run) await noteRunOpened(ctx.state.em, run, page.state.locale);
     ctx.status = status;
     // The page holds the run as it is now, and signed media links: never kept by a cache.
     ctx.set('Cache-Control', 'no-store');

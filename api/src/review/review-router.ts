@@ -19,7 +19,8 @@ export function reviewRouter(deps: AppDeps) {
     {
       method: 'post',
       path: '/',
-      summary: 'Approve a completed run, or send chosen tasks back to the cleaner with a note (score 1-5)',
+      summary:
+        'Approve a completed run, or send chosen tasks back to the cleaner, each with a note and its rejected photos (score 1-5)',
       tags: ['Runs'],
       params: z.object({ id: z.string() }),
       body: reviewBody,

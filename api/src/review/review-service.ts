@@ -2,51 +2,132 @@ import { WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Mailer } from '@turnproof/activities/mailer';
 import type { Config } from '@turnproof/config';
+import type { Run } from '@turnproof/db';
 import { runHandle } from '@turnproof/temporal/client';
-import { reviewRunUpdate, type ReviewResult } from '@turnproof/workflows';
-import type { z } from 'zod';
-import { conflict } from '../http/errors.ts';
+import { reviewRunUpdate, type ReviewRequest, type ReviewResult } from '@turnproof/workflows';
+import type { RateLimits } from '../auth/rate-limits.ts';
+import { badRequest, conflict, HttpError } from '../http/errors.ts';
 import { decryptLink } from '../runs/magic-link.ts';
 import { findOwnedRun } from '../runs/run-service.ts';
-import type { reviewBody } from './review-input.ts';
+import { approvalMail, mailLanguage } from './approval-mail.tsx';
+import type { ReviewInput } from './review-input.ts';
 import { revisionMail } from './revision-mail.tsx';
+
+type ReviewDeps = { temporal: Client; mailer: Mailer; config: Config; rateLimits: RateLimits };
 
 /**
  * The host's decision goes to the run's workflow as an Update: its validator judges it (completed,
- * tasks of this run, score) and its handler records it. A revision then e-mails the assignee the link.
+ * tasks of this run, score) and its handler records it. A revision then e-mails the assignee the link
+ * and the notes; an approval tells the assignee it was approved.
  */
 export async function reviewRun(
-  deps: { temporal: Client; mailer: Mailer; config: Config },
+  deps: ReviewDeps,
   em: EntityManager,
   ownerId: string,
   runId: string,
-  input: z.output<typeof reviewBody>,
+  input: ReviewInput,
 ): Promise<ReviewResult> {
   const run = await findOwnedRun(em, ownerId, runId);
+  const request = await reviewRequest(em, run, input);
   let result: ReviewResult;
   try {
-    result = await runHandle(deps.temporal, run.id).executeUpdate(reviewRunUpdate, {
-      args: [{ decision: input.decision, taskIds: input.task_ids, note: input.note, score: input.score }],
-    });
+    result = await runHandle(deps.temporal, run.id).executeUpdate(reviewRunUpdate, { args: [request] });
   } catch (error) {
     if (error instanceof WorkflowUpdateFailedError)
       throw conflict(error.cause?.message ?? 'This run cannot be reviewed now.');
     throw error;
   }
-  const assignee = run.assigned_to?.email;
-  if (input.decision === 'revise' && assignee && !run.link_revoked_at) {
-    const titles = run.tasks
-      .getItems()
-      .filter((task) => input.task_ids.includes(task.id))
-      .map((task) => task.title);
-    await deps.mailer.send(
-      revisionMail(assignee, {
-        propertyName: run.property.name,
-        taskTitles: titles,
-        note: input.note ?? '',
-        magicLink: decryptLink(deps.config.SECRET_KEY, run.link_encrypted),
-      }),
+  if (input.decision === 'revise') await mailRevision(deps, run, request, input.note);
+  else await mailApproval(deps, ownerId, run, request, new Date(result.reviewedAt));
+  return result;
+}
+
+const titleOf = (run: Run, taskId: string) => run.tasks.getItems().find((task) => task.id === taskId)?.title;
+
+/**
+ * The Update's request: every task sent back (with or without a note of its own), and the run's note,
+ * which a send-back with notes only on its tasks takes from them ('Oven: grease on the door'). Rejected
+ * photos must be confirmed photos of their task (400 naming them otherwise).
+ */
+async function reviewRequest(em: EntityManager, run: Run, input: ReviewInput): Promise<ReviewRequest> {
+  const base = { decision: input.decision, note: input.note, score: input.score };
+  if (input.decision === 'approve') return { ...base, taskIds: [] };
+  const tasks = [
+    ...input.tasks.map((task) => ({ id: task.id, note: task.note, rejectedMediaIds: task.rejected_media_ids })),
+    ...input.task_ids
+      .filter((id) => !input.tasks.some((task) => task.id === id))
+      .map((id) => ({ id, note: null, rejectedMediaIds: [] })),
+  ];
+  await assertTaskPhotos(em, run, tasks);
+  const taskNotes = tasks.flatMap((task) => (task.note ? [`${titleOf(run, task.id) ?? task.id}: ${task.note}`] : []));
+  return {
+    ...base,
+    note: input.note ?? (taskNotes.length ? taskNotes.join('\n') : null),
+    taskIds: tasks.map((task) => task.id),
+    tasks,
+  };
+}
+
+async function assertTaskPhotos(em: EntityManager, run: Run, tasks: NonNullable<ReviewRequest['tasks']>) {
+  const wanted = tasks.flatMap((task) => task.rejectedMediaIds.map((mediaId) => ({ task: task.id, media: mediaId })));
+  if (wanted.length === 0) return;
+  const found = await em.getConnection().execute<{ id: string; run_task_id: string }[]>(
+    `select id, run_task_id from media
+     where run_id = ? and status = 'confirmed' and id in (select value::uuid from jsonb_array_elements_text(?::jsonb))`,
+    [run.id, JSON.stringify(wanted.map((item) => item.media))],
+  );
+  const foreign = wanted.filter((item) => !found.some((row) => row.id === item.media && row.run_task_id === item.task));
+  if (foreign.length) {
+    const task = titleOf(run, foreign[0]!.task) ?? 'this task';
+    throw badRequest(
+      `Only the photos of a task sent back can be rejected; these are not photos of “${task}”: ${foreign.map((item) => item.media).join(', ')}.`,
     );
   }
-  return result;
+}
+
+/** `hostNote`: the run's note as the host wrote it (the tasks' own notes are listed with them). */
+async function mailRevision(deps: ReviewDeps, run: Run, request: ReviewRequest, hostNote: string | null) {
+  const assignee = run.assigned_to?.email;
+  if (!assignee || run.link_revoked_at) return;
+  await deps.mailer.send(
+    revisionMail(assignee, {
+      propertyName: run.property.name,
+      tasks: (request.tasks ?? []).map((task) => ({
+        title: titleOf(run, task.id) ?? task.id,
+        note: task.note,
+        rejectedPhotos: task.rejectedMediaIds.length,
+      })),
+      note: hostNote,
+      magicLink: decryptLink(deps.config.SECRET_KEY, run.link_encrypted),
+    }),
+  );
+}
+
+/**
+ * The assignee hears of the approval in the language their runner last showed, with the time in the
+ * property's zone. It spends the owner's hourly budget of mails to team members; once that is spent the
+ * approval stands and no mail goes.
+ */
+async function mailApproval(deps: ReviewDeps, ownerId: string, run: Run, request: ReviewRequest, approvedAt: Date) {
+  const assignee = run.assigned_to?.email;
+  if (!assignee) return;
+  try {
+    await deps.rateLimits.consume(['assignmentMailsPerOwner', ownerId]);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 429) return;
+    throw error;
+  }
+  await deps.mailer.send(
+    approvalMail(
+      assignee,
+      {
+        propertyName: run.property.name,
+        approvedAt,
+        timeZone: run.property.timezone,
+        score: request.score,
+        note: request.note,
+      },
+      mailLanguage(run.cleaner_language),
+    ),
+  );
 }

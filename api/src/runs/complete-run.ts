@@ -10,7 +10,7 @@ const COMPLETE_TIMEOUT_MS = 8_000;
 /** Each task of the run as stored: checked, and how many of its media are confirmed. */
 async function storedTasks(em: EntityManager, runId: string): Promise<CompleteRequest['tasks']> {
   const rows = await em.getConnection().execute<{ id: string; checked: boolean; confirmed_media: string }[]>(
-    `select t.id, t.checked, count(m.id) filter (where m.status = 'confirmed') as confirmed_media
+    `select t.id, t.checked, count(m.id) filter (where m.status = 'confirmed' and m.rejected_at is null) as confirmed_media
      from run_tasks t left join media m on m.run_task_id = t.id
      where t.run_id = ? group by t.id`,
     [runId],

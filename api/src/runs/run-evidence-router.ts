@@ -20,6 +20,8 @@ const evidenceMedia = z.object({
   captured_at: z.string().nullable(),
   received_at: z.string(),
   address: z.string().nullable(),
+  /** Set when the host rejected the photo in a review: it no longer counts for its task. */
+  rejected_at: z.string().nullable(),
 });
 const evidenceRecord = z.object({
   tasks: z.array(
@@ -29,6 +31,8 @@ const evidenceRecord = z.object({
       longitude: nullableNumber,
       location_accuracy: nullableNumber,
       address: z.string().nullable(),
+      /** The host's note when the task was last sent back. */
+      revision_note: z.string().nullable(),
       media: z.array(evidenceMedia),
     }),
   ),
@@ -59,6 +63,7 @@ function evidenceOf(item: Media, links: MediaLinks): z.infer<typeof evidenceMedi
     captured_at: iso(item.captured_at),
     received_at: item.created_at.toISOString(),
     address: item.address ?? null,
+    rejected_at: iso(item.rejected_at),
   };
 }
 
@@ -100,6 +105,7 @@ export function runEvidenceRouter(deps: AppDeps) {
           longitude: num(task.longitude),
           location_accuracy: num(task.location_accuracy),
           address: task.address ?? null,
+          revision_note: task.revision_note ?? null,
           media: media.filter((item) => item.run_task?.id === task.id).map(toEvidence),
         })),
         issues: alerts.map((alert) => ({

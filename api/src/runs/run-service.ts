@@ -1,16 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { Config } from '@turnproof/config';
-import {
-  Checklist,
-  InspectionTemplate,
-  Property,
-  recordActivity,
-  Run,
-  RunTask,
-  TeamMember,
-  UserPreferences,
-} from '@turnproof/db';
+import { Checklist, InspectionTemplate, Property, recordActivity, Run, RunTask, UserPreferences } from '@turnproof/db';
 import type { MediaStorage } from '@turnproof/activities/media-storage';
 import { productionDurations, withOwnerLadder, type RunDurations } from '@turnproof/config';
 import type { Mailer } from '@turnproof/activities/mailer';
@@ -21,6 +12,7 @@ import { forgetRun } from './forget-run.ts';
 import { markRunStarted, rescheduleRun } from './run-dispatch.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import type { RateLimits } from '../auth/rate-limits.ts';
+import { assignableMember } from '../team/assignable-member.ts';
 import { mailRunToAssignee } from '../team/assignment-mail.ts';
 import { decryptLink, newMagicLink } from './magic-link.ts';
 import { type CreateRunInput, runMessages, type UpdateRunInput } from './run-input.ts';
@@ -63,11 +55,9 @@ async function tasksOfSource(em: EntityManager, ownerId: string, input: CreateRu
   return { name: template.name, checklist: null, template, tasks };
 }
 
-async function findAssignee(em: EntityManager, ownerId: string, id: string | null | undefined) {
+async function findAssignee(em: EntityManager, ownerId: string, id: string | null | undefined, current: string | null) {
   if (!id) return null;
-  const member = await em.findOne(TeamMember, { id, owner: ownerId });
-  if (!member) throw badRequest(runMessages.assigneeNotFound);
-  return member;
+  return assignableMember(em, ownerId, { id, field: 'assigned_to', notFound: runMessages.assigneeNotFound, current });
 }
 
 /** A run task as the run's record shows it. */
@@ -200,7 +190,7 @@ export async function createRun(
     if (property.is_system_property) throw badRequest(runMessages.systemProperty);
     const source = made.source ?? (await tasksOfSource(tx, ownerId, input));
     if (source.tasks.length === 0) throw badRequest(runMessages.emptySource);
-    const assignee = await findAssignee(tx, ownerId, input.assigned_to);
+    const assignee = await findAssignee(tx, ownerId, input.assigned_to, null);
     const baseline = await findBaseline(tx, property.id, input.baseline_run_id);
     const link = newMagicLink(deps.config.publicOrigin, deps.config.SECRET_KEY);
     const run = tx.create(Run, {
@@ -279,7 +269,9 @@ export async function updateRun(
   const run = await findOwnedRun(em, ownerId, id);
   const previousAssignee = run.assigned_to?.id ?? null;
   if (input.meta !== undefined) run.meta = input.meta;
-  if (input.assigned_to !== undefined) run.assigned_to = await findAssignee(em, ownerId, input.assigned_to);
+  if (input.assigned_to !== undefined) {
+    run.assigned_to = await findAssignee(em, ownerId, input.assigned_to, previousAssignee);
+  }
   const reassigned = (run.assigned_to?.id ?? null) !== previousAssignee;
   // Spent before the change is saved, so a refused assignment leaves the run as it was.
   if (reassigned && run.assigned_to) await spendAssignmentMail(deps, ownerId);

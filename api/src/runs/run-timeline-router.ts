@@ -1,5 +1,4 @@
 import Router from '@koa/router';
-import { RunEvent } from '@turnproof/db';
 import { z } from 'zod';
 import { requireUser } from '../auth/sessions.ts';
 import type { AppState } from '../http/context.ts';
@@ -7,10 +6,11 @@ import { parseId } from '../http/simple-rest.ts';
 import { addRoute } from '../openapi/registry.ts';
 import { runMessages } from './run-input.ts';
 import { findOwnedRun } from './run-service.ts';
+import { runTimeline } from './run-timeline.ts';
 
-const timelineEntry = z.object({ id: z.uuid(), kind: z.string(), detail: z.string(), created_at: z.string() });
+const timelineEntry = z.object({ id: z.string(), kind: z.string(), detail: z.string(), created_at: z.string() });
 
-/** What the run's workflow did (link sent, reminders, escalations, cancellation, completion, report), oldest first. */
+/** What happened to the run (link sent and opened, work, offline syncs, issues, reminders, review, report), oldest first. */
 export function runTimelineRouter() {
   const router = new Router<AppState>({ prefix: '/runs/:id/timeline' });
 
@@ -19,7 +19,8 @@ export function runTimelineRouter() {
     {
       method: 'get',
       path: '/',
-      summary: "The run's timeline: link sent, reminders, escalations, cancellation, completion, report",
+      summary:
+        "The run's timeline: link sent and opened, started, offline syncs, issues, reminders, escalations, completion, report, sent back, approved",
       tags: ['Runs'],
       params: z.object({ id: z.string() }),
       signedIn: true,
@@ -29,13 +30,7 @@ export function runTimelineRouter() {
     async (ctx) => {
       const user = requireUser(ctx);
       const run = await findOwnedRun(ctx.state.em, user.id, parseId(ctx.params.id ?? '', runMessages.notFound));
-      const events = await ctx.state.em.find(RunEvent, { run: run.id }, { orderBy: { created_at: 'asc', id: 'asc' } });
-      ctx.body = events.map((event) => ({
-        id: event.id,
-        kind: event.kind,
-        detail: event.detail,
-        created_at: event.created_at,
-      }));
+      ctx.body = await runTimeline(ctx.state.em, run);
     },
   );
 

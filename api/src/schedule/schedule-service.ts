@@ -6,6 +6,7 @@ import type { Mailer } from '@turnproof/activities/mailer';
 import type { RateLimits } from '../auth/rate-limits.ts';
 import { hashToken, newSecretToken } from '../auth/secret-tokens.ts';
 import { HttpError, notFound } from '../http/errors.ts';
+import { withoutControlCharacters } from '../http/validation.ts';
 import { decryptLink, encryptLink } from '../runs/magic-link.ts';
 import { mailRunToAssignee } from '../team/assignment-mail.ts';
 import { rotateMemberRunLinks } from '../team/member-run-links.ts';
@@ -78,7 +79,7 @@ export function scheduleLinkOf(config: Config, member: TeamMember): string | nul
 }
 
 /** The member a schedule token opens: unknown 404, revoked or expired 410 (the runner shows its Invalid Magic Link screen). */
-async function memberForToken(em: EntityManager, token: string | undefined): Promise<TeamMember> {
+export async function memberForToken(em: EntityManager, token: string | undefined): Promise<TeamMember> {
   if (!token || token.length > 200) throw notFound(scheduleMessages.invalid);
   const member = await em.findOne(TeamMember, { schedule_token_hash: hashToken(token) });
   if (!member) throw notFound(scheduleMessages.invalid);
@@ -130,15 +131,16 @@ export async function scheduleIcs(config: Config, em: EntityManager, token: stri
   const calendar = new ICAL.Component(['vcalendar', [], []]);
   calendar.updatePropertyWithValue('prodid', '-//Turnproof//Cleaner schedule//EN');
   calendar.updatePropertyWithValue('version', '2.0');
-  calendar.updatePropertyWithValue('x-wr-calname', `Turnproof: ${schedule.member.name}`);
+  // Names saved before control characters were stripped on input are stripped here too (I-N2).
+  calendar.updatePropertyWithValue('x-wr-calname', withoutControlCharacters(`Turnproof: ${schedule.member.name}`));
   for (const run of schedule.runs) {
     if (!run.due_at) continue;
     const end = new Date(run.due_at);
     const start = run.checkout_at ? new Date(run.checkout_at) : new Date(end.getTime() - 2 * HOUR_MS);
     const event = new ICAL.Event(new ICAL.Component('vevent'));
     event.uid = `run-${run.id}@turnproof`;
-    event.summary = `${run.checklist_name}: ${run.property_name}`;
-    event.location = run.address;
+    event.summary = withoutControlCharacters(`${run.checklist_name}: ${run.property_name}`);
+    event.location = withoutControlCharacters(run.address);
     event.description = `Checklist: ${run.link}`;
     event.startDate = ICAL.Time.fromJSDate(start, true);
     event.endDate = ICAL.Time.fromJSDate(end, true);

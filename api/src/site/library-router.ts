@@ -9,6 +9,7 @@ import { parseInput } from '../http/validation.ts';
 import { addRoute } from '../openapi/registry.ts';
 import { fileBody } from '../openapi/records.ts';
 import { libraryEntries, toLibraryEntry } from './site-content.ts';
+import { workerPrintedPdfs } from './worker-printed-pdf.ts';
 
 const libraryEntry = z.object({
   id: z.string(),
@@ -27,24 +28,15 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 const NOT_FOUND = 'This checklist is not in the library.';
 
 /**
- * The free checklist library (/checklists): its entries, and each as a PDF printed by the reports'
- * Chromium renderer. The PDF of an entry never changes, so it is printed once per process; every
- * download counts.
+ * The free checklist library (/checklists): its entries, and each as a PDF printed by the worker's
+ * Chromium renderer (the reports' one). The PDF of an entry never changes, so it is printed once and
+ * kept; every download counts.
  */
 export function libraryRouter(deps: AppDeps) {
   const router = new Router<AppState>({ prefix: '/checklists/library' });
   const tags = ['Public site'];
-  const printed = new Map<string, Promise<Buffer>>();
-
-  function pdfOf(entry: LibraryEntry): Promise<Buffer> {
-    let pdf = printed.get(entry.id);
-    if (!pdf) {
-      pdf = deps.pdf.render(checklistPrintHtml(entry, deps.config.publicOrigin));
-      printed.set(entry.id, pdf);
-      pdf.catch(() => printed.delete(entry.id));
-    }
-    return pdf;
-  }
+  const printed = workerPrintedPdfs(deps);
+  const pdfOf = (entry: LibraryEntry) => printed(entry.id, () => checklistPrintHtml(entry, deps.config.publicOrigin));
 
   addRoute(
     router,

@@ -6,6 +6,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { AppState } from '../http/context.ts';
 import { addRoute } from '../openapi/registry.ts';
 import { fileBody } from '../openapi/records.ts';
+import { workerPrintedPdfs } from './worker-printed-pdf.ts';
 
 const SAMPLE_TEMPLATE = 'airbnb-turnover-cleaning-checklist';
 const STARTED_AT = Date.parse('2026-06-13T15:02:00Z');
@@ -93,13 +94,27 @@ export async function sampleReportData(): Promise<ReportData> {
   };
 }
 
+/** The sample report's HTML in a frame of the landing page: its images are data: URLs, it runs nothing. */
+const SAMPLE_HTML_POLICY =
+  "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'";
+
 /**
  * GET /api/site/sample-report.pdf: the landing page's 'See sample report', a real report made by the
- * report pipeline (same HTML, same Chromium printer) from the sample run; printed once per process.
+ * report pipeline (same HTML, printed by the worker's Chromium) from the sample run; printed once and kept.
+ * GET /api/site/sample-report.html: the same report as HTML, which the landing page's dialog shows (a phone
+ * shows no PDF in a page).
  */
 export function sampleReportRouter(deps: AppDeps) {
   const router = new Router<AppState>({ prefix: '/site' });
-  let printed: Promise<Buffer> | undefined;
+  const printed = workerPrintedPdfs(deps);
+  let html: Promise<string> | undefined;
+  const sampleHtml = () => {
+    if (!html) {
+      html = sampleReportData().then(buildReportHtml);
+      html.catch(() => (html = undefined));
+    }
+    return html;
+  };
 
   addRoute(
     router,
@@ -111,17 +126,31 @@ export function sampleReportRouter(deps: AppDeps) {
       ok: { description: 'application/pdf', schema: fileBody, contentType: 'application/pdf' },
     },
     async (ctx) => {
-      if (!printed) {
-        printed = sampleReportData()
-          .then(buildReportHtml)
-          .then((html) => deps.pdf.render(html));
-        printed.catch(() => (printed = undefined));
-      }
-      const pdf = await printed;
+      const pdf = await printed('sample', sampleHtml);
       ctx.set('Cache-Control', 'public, max-age=86400');
       ctx.set('Content-Disposition', 'inline; filename="turnproof-sample-report.pdf"');
       ctx.type = 'application/pdf';
       ctx.body = pdf;
+    },
+  );
+
+  addRoute(
+    router,
+    {
+      method: 'get',
+      path: '/sample-report.html',
+      summary: "The sample inspection report as HTML, for the landing page's 'See sample report' dialog",
+      tags: ['Public site'],
+      ok: { description: 'text/html', schema: fileBody, contentType: 'text/html' },
+    },
+    async (ctx) => {
+      const page = await sampleHtml();
+      ctx.set('Cache-Control', 'public, max-age=86400');
+      // Framed by this origin's landing page only, and sandboxed: it is a document to read, nothing more.
+      ctx.set('Content-Security-Policy', SAMPLE_HTML_POLICY);
+      ctx.set('X-Frame-Options', 'SAMEORIGIN');
+      ctx.type = 'html';
+      ctx.body = page;
     },
   );
   return router;

@@ -10,7 +10,7 @@ import {
 } from '@turnproof/site';
 import type { Middleware } from 'koa';
 import type { AppDeps } from '../app-deps.ts';
-import { endSession } from '../auth/sessions.ts';
+import { endAllSessions, endSession } from '../auth/sessions.ts';
 import { redactedPath } from '../http/secret-paths.ts';
 import type { AppContext, AppState } from '../http/context.ts';
 import { contactFormPost } from './contact-form.ts';
@@ -76,10 +76,13 @@ export function siteRouter(deps: AppDeps) {
   );
 
   // The header's Sign Out is a form, so it works without JavaScript; the console's own sign-out is the API's.
+  // Both are the spec's global sign-out (every session of the account), and both land on /auth, where the
+  // console clears what it kept in the browser (console/src/App.tsx, `signed_out`).
   router.post('/sign-out', async (ctx) => {
+    if (ctx.state.user) await endAllSessions(ctx.state.em, ctx.state.user.id);
     await endSession(ctx);
     ctx.status = 303;
-    ctx.redirect('/');
+    ctx.redirect('/auth?signed_out=1');
   });
 
   router.get('/sitemap.xml', async (ctx) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from '../http/validation.ts';
 import { checklistMessages } from '../checklists/checklist-input.ts';
 
 export const MAX_REQUIRED_MEDIA = 5;
@@ -9,9 +10,7 @@ export const taskMessages = {
   requiredMediaRange: `Required photos must be a whole number from 0 to ${MAX_REQUIRED_MEDIA}.`,
 };
 
-const title = z
-  .string({ error: taskMessages.titleRequired })
-  .trim()
+const title = nameText({ error: taskMessages.titleRequired })
   .min(1, taskMessages.titleRequired)
   .max(300, 'Task title must be at most 300 characters.');
 
@@ -19,6 +18,13 @@ const title = z
 const description = z
   .string({ error: 'Description must be text.' })
   .max(5000, 'Description must be at most 5000 characters.')
+  .nullish()
+  .transform((value) => (value?.trim() ? value.trim() : null));
+
+/** The room or part of the checklist; saved as null when empty. */
+const section = z
+  .string({ error: 'Section must be text.' })
+  .max(100, 'Section must be at most 100 characters.')
   .nullish()
   .transform((value) => (value?.trim() ? value.trim() : null));
 
@@ -32,13 +38,18 @@ export const createTaskBody = z.object({
   checklist_id: z.uuid({ error: checklistMessages.notFound }),
   title,
   description,
+  section,
   required_media: requiredMedia.default(0),
 });
 
-/** react-admin sends the whole record on update; the checklist and the position do not change here. */
+/**
+ * react-admin sends the whole record on update; the checklist does not change here, and the position
+ * only as far as a new section puts the task at that section's end.
+ */
 export const updateTaskBody = z.object({
   title: title.optional(),
   description: description.optional(),
+  section: section.optional(),
   required_media: requiredMedia.optional(),
 });
 

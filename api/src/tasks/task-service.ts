@@ -1,6 +1,6 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { Task } from '@turnproof/db';
-import { findOwnedChecklist } from '../checklists/checklist-service.ts';
+import { findOwnedChecklist, groupBySection } from '../checklists/checklist-service.ts';
 import { notFound } from '../http/errors.ts';
 import { type CreateTaskInput, taskMessages, type UpdateTaskInput } from './task-input.ts';
 
@@ -16,6 +16,7 @@ export function toTaskRecord(task: Task) {
     title: task.title,
     description: task.description ?? null,
     required_media: task.required_media,
+    section: task.section ?? null,
     order_index: task.order_index,
     created_at: task.created_at,
   };
@@ -37,7 +38,7 @@ export async function findOwnedTask(em: EntityManager, ownerId: string, id: stri
   return task;
 }
 
-/** A new task goes last: order_index is the checklist's highest plus one. */
+/** A new task goes last in its section (last of all without one). */
 export async function createTask(em: EntityManager, ownerId: string, input: CreateTaskInput) {
   const checklist = await findOwnedChecklist(em, ownerId, input.checklist_id);
   const last = Math.max(-1, ...checklist.tasks.getItems().map((task) => task.order_index));
@@ -45,16 +46,25 @@ export async function createTask(em: EntityManager, ownerId: string, input: Crea
     checklist,
     title: input.title,
     description: input.description,
+    section: input.section,
     required_media: input.required_media,
     order_index: last + 1,
   });
+  groupBySection([...new Set([...checklist.tasks.getItems(), task])]);
   await em.flush();
   return task;
 }
 
+/** A task moved to another section goes to that section's end. */
 export async function updateTask(em: EntityManager, ownerId: string, id: string, input: UpdateTaskInput) {
   const task = await findOwnedTask(em, ownerId, id);
+  const moved = input.section !== undefined && input.section !== (task.section ?? null);
   em.assign(task, input);
+  if (moved) {
+    const checklist = await findOwnedChecklist(em, ownerId, task.checklist.id);
+    task.order_index = Math.max(...checklist.tasks.getItems().map((other) => other.order_index)) + 1;
+    groupBySection(checklist.tasks.getItems());
+  }
   await em.flush();
   return task;
 }

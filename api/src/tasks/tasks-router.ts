@@ -19,6 +19,7 @@ const taskRecord = z.object({
   title: z.string(),
   description: z.string().nullable(),
   required_media: z.number().int(),
+  section: z.string().nullable(),
   order_index: z.number().int(),
   created_at: z.string(),
 });
@@ -79,7 +80,7 @@ export function tasksRouter() {
     {
       method: 'post',
       path: '/',
-      summary: 'Add a task at the end of an own checklist',
+      summary: 'Add a task at the end of its section (or of the checklist) of an own checklist',
       tags,
       body: createTaskBody,
       signedIn: true,
@@ -99,7 +100,7 @@ export function tasksRouter() {
     {
       method: 'put',
       path: '/:id',
-      summary: 'Edit a task: title, description, required photos (0 to 5)',
+      summary: "Edit a task: title, description, section (moves it to that section's end), required photos (0 to 5)",
       tags,
       params: idParams,
       body: updateTaskBody,

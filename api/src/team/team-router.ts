@@ -3,24 +3,37 @@ import { TEAM_ROLES, TeamMember } from '@turnproof/db';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
 import { requireUser } from '../auth/sessions.ts';
-import type { AppState } from '../http/context.ts';
+import type { AppContext, AppState } from '../http/context.ts';
 import { listQuerySchema, orderOf, pageOf, parseId, sendList } from '../http/simple-rest.ts';
-import { badRequest } from '../http/errors.ts';
-import { parseInput } from '../http/validation.ts';
+import { badRequest, HttpError } from '../http/errors.ts';
+import { nameText, parseInput } from '../http/validation.ts';
 import { addRoute } from '../openapi/registry.ts';
 import { okMessage } from '../openapi/records.ts';
 import { readFormBody } from '../site/form-body.ts';
 import { sendCompressedHtml } from '../http/send-html.ts';
-import { invitationPage } from './invitation-page.ts';
+import {
+  invitationPage,
+  invitationProblemPage,
+  PAGE_LANGUAGES,
+  type PageLanguage,
+  welcomePage,
+} from './invitation-page.ts';
 import {
   acceptInvitation,
   findOwnedMember,
   inviteMember,
   removeMember,
   resendInvitation,
+  scheduleLinkOnJoining,
   teamMessages,
   toTeamMemberRecord,
+  welcomeOf,
+  welcomePath,
 } from './team-service.ts';
+
+/** The invitation pages speak the browser's language (en, es or fr). */
+const pageLanguage = (ctx: AppContext): PageLanguage =>
+  (ctx.acceptsLanguages([...PAGE_LANGUAGES]) as PageLanguage | false) || 'en';
 
 const listQuery = listQuerySchema(['name', 'email', 'role', 'created_at'] as const, {});
 const idParams = z.object({ id: z.string() });
@@ -31,11 +44,10 @@ const inviteBody = z.object({
     .toLowerCase()
     .max(254, 'That email address is too long.')
     .pipe(z.email({ error: 'Please enter a valid email address.' })),
-  name: z
-    .string({ error: 'Name must be text.' })
+  name: nameText({ error: 'Name must be text.' })
     .max(200, 'Name must be at most 200 characters.')
     .nullish()
-    .transform((value) => value?.trim() || undefined),
+    .transform((value) => value || undefined),
   role: z.enum(TEAM_ROLES, { error: 'Role must be Cleaner or Co-host.' }).default('Cleaner'),
 });
 const acceptQuery = z.object({ token: z.string().max(200).optional().default('') });
@@ -185,8 +197,35 @@ export function teamRouter(deps: AppDeps) {
     async (ctx) => {
       const { token } = parseInput(acceptQuery, ctx.query);
       if (!token) throw badRequest(teamMessages.invitationInvalid);
+      // The link's token stays on this site; 'no-referrer' would make the browser send `Origin: null` with
+      // the Accept button's POST, which the same-origin check refuses.
+      ctx.set('Referrer-Policy', 'same-origin');
+      await sendCompressedHtml(ctx, invitationPage(token, pageLanguage(ctx)));
+    },
+  );
+
+  addRoute(
+    router,
+    {
+      method: 'get',
+      path: '/invitations/welcome',
+      summary: "The page for cleaners after accepting: what Turnproof is and the member's schedule link",
+      tags,
+      query: acceptQuery,
+      ok: { description: 'text/html', schema: z.string(), contentType: 'text/html' },
+      errors: { 404: 'This schedule link is invalid', 410: 'This schedule link was revoked or has expired' },
+    },
+    async (ctx) => {
+      const { token } = parseInput(acceptQuery, ctx.query);
       ctx.set('Referrer-Policy', 'no-referrer');
-      await sendCompressedHtml(ctx, invitationPage(token));
+      const language = pageLanguage(ctx);
+      try {
+        await sendCompressedHtml(ctx, welcomePage(await welcomeOf(deps.config, ctx.state.em, token), language));
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        ctx.status = error.status;
+        await sendCompressedHtml(ctx, invitationProblemPage(error.message, language));
+      }
     },
   );
 
@@ -198,22 +237,37 @@ export function teamRouter(deps: AppDeps) {
       summary: 'Accept a team invitation (no sign-in needed); the link is spent',
       tags,
       body: acceptBody,
-      ok: { description: 'Joined (JSON), or a redirect to /auth for the form of the link page', schema: okMessage },
+      ok: {
+        description:
+          "Joined, with the member's schedule link (JSON), or a redirect to the welcome page for the link page's form",
+        schema: okMessage.extend({ schedule_link: z.string() }),
+      },
       errors: { 400: teamMessages.invitationInvalid, 410: teamMessages.invitationExpired },
     },
     async (ctx) => {
       // JSON from a client, or the link page's plain form.
       const fields = ctx.is('application/x-www-form-urlencoded') ? await readFormBody(ctx) : ctx.request.body;
       const { token } = parseInput(acceptBody, fields ?? {});
-      const { member, ownerName } = await acceptInvitation(ctx.state.em, token);
-      if (ctx.accepts('html', 'json') === 'html') {
+      const wantsPage = ctx.accepts('html', 'json') === 'html';
+      const accepted = await acceptInvitation(ctx.state.em, token).catch(async (error: unknown) => {
+        // The link page's button pressed twice or too late: a page saying so, not raw JSON.
+        if (!wantsPage || !(error instanceof HttpError)) throw error;
+        ctx.status = error.status;
+        await sendCompressedHtml(ctx, invitationProblemPage(error.message, pageLanguage(ctx)));
+        return null;
+      });
+      if (!accepted) return;
+      const scheduleLink = await scheduleLinkOnJoining(deps.config, ctx.state.em, accepted.member);
+      if (wantsPage) {
+        // Post/redirect/get: the welcome page (for cleaners, never the hosts' sign-in) survives a reload.
         ctx.status = 303;
-        return ctx.redirect('/auth?invitation=accepted');
+        return ctx.redirect(welcomePath(scheduleLink));
       }
       ctx.body = {
         ok: true,
-        message: `You joined ${ownerName}'s team on Turnproof.`,
-        member: toTeamMemberRecord(member),
+        message: `You joined ${accepted.ownerName}'s team on Turnproof.`,
+        member: toTeamMemberRecord(accepted.member),
+        schedule_link: scheduleLink,
       };
     },
   );

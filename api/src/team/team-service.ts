@@ -6,6 +6,7 @@ import { FEATURES, mayUse } from '../access/access-guards.ts';
 import { loadOwnerAccess } from '../access/owner-access.ts';
 import { hashToken, newSecretToken } from '../auth/secret-tokens.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
+import { memberForToken, rotateScheduleLink, scheduleLinkOf, scheduleMessages } from '../schedule/schedule-service.ts';
 import { rotateMemberRunLinks } from './member-run-links.ts';
 import { invitationMail } from './team-mails.tsx';
 import { ownerDisplayName } from '@turnproof/activities/owner-name';
@@ -121,6 +122,23 @@ export async function acceptInvitation(em: EntityManager, token: string) {
   member.account ??= member.email ? await em.findOne(User, { email: member.email }) : null;
   await em.flush();
   return { member, ownerName: await ownerDisplayName(em, member.owner.id) };
+}
+
+/** The schedule link a member who just joined is handed: the working one, else a new one. */
+export async function scheduleLinkOnJoining(config: Config, em: EntityManager, member: TeamMember): Promise<string> {
+  return scheduleLinkOf(config, member) ?? (await rotateScheduleLink(config, em, member));
+}
+
+/** The welcome page's address: it carries the token of the member's schedule link (/c/{token}). */
+export const welcomePath = (scheduleLink: string) =>
+  `/api/team/invitations/welcome?token=${new URL(scheduleLink).pathname.split('/').at(-1) ?? ''}`;
+
+/** The welcome page's facts, from the schedule token its address carries (a revoked one answers 410). */
+export async function welcomeOf(config: Config, em: EntityManager, scheduleToken: string) {
+  const member = await memberForToken(em, scheduleToken);
+  const scheduleLink = scheduleLinkOf(config, member);
+  if (!scheduleLink) throw notFound(scheduleMessages.invalid);
+  return { ownerName: await ownerDisplayName(em, member.owner.id), scheduleLink };
 }
 
 /**

@@ -10,7 +10,7 @@ import { templateRecord } from '../openapi/records.ts';
 import { createTemplateBody, templateMessages } from './template-input.ts';
 import { createTemplate, deleteTemplate, findTemplate, listTemplates } from './template-service.ts';
 
-const listQuery = listQuerySchema(['name', 'kind'] as const, { kind: z.enum(RUN_KINDS).optional() });
+const listQuery = listQuerySchema(['name', 'kind', 'created_at'] as const, { kind: z.enum(RUN_KINDS).optional() });
 const idParams = z.object({ id: z.string() });
 
 /** System templates (view-only for everyone) and the owner's own templates (created, edited, deleted). */
@@ -43,10 +43,12 @@ export function templatesRouter() {
       if (query.sort) {
         const [field, order] = query.sort;
         const direction = order.toLowerCase() === 'desc' ? -1 : 1;
-        // System templates stay first (the spec's order); the sort applies within each group.
+        // System templates stay first (the spec's order); the sort applies within each group. Times compare
+        // as ISO strings (the templates screen lists newest first).
+        const key = (value: string | Date) => (value instanceof Date ? value.toISOString() : value);
         all.sort((a, b) =>
           a.source === b.source
-            ? direction * String(a[field]).localeCompare(String(b[field]))
+            ? direction * key(a[field]).localeCompare(key(b[field]))
             : a.source === 'system'
               ? -1
               : 1,

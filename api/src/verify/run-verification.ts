@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MediaStorage } from '@turnproof/activities/media-storage';
+import { formatDateTime } from '@turnproof/config/time-format';
 import type { LimitFunction } from 'p-limit';
 import {
   Alert,
@@ -45,7 +46,15 @@ export interface ReportCheck {
 
 /** What /verify/{runId} shows: no personal data beyond what the report itself prints. */
 export interface RunVerification {
-  run: { id: string; property: string; type: string; status: string; completed_at: string | null };
+  /** `time_zone`: the property's, which the page shows every time in. */
+  run: {
+    id: string;
+    property: string;
+    type: string;
+    status: string;
+    completed_at: string | null;
+    time_zone: string;
+  };
   valid: boolean;
   entry_count: number;
   chain_head: string;
@@ -62,14 +71,14 @@ export interface RunVerification {
   }[];
 }
 
-const when = (entry: ChainedEntry) => `received ${entry.received_at}`;
+const when = (entry: ChainedEntry, timeZone: string) => `received ${formatDateTime(entry.received_at, timeZone)}`;
 
 /** Entry faults from recomputing the chain, as sentences. */
-function entryProblems(entries: ChainedEntry[]): VerificationProblem[] {
+function entryProblems(entries: ChainedEntry[], timeZone: string): VerificationProblem[] {
   const bySeq = new Map(entries.map((entry) => [entry.seq, entry]));
   return checkChain(entries).faults.map(({ seq, problem }) => {
     const entry = bySeq.get(seq)!;
-    const name = `Entry ${seq} (${CAPTURE_KIND_LABELS[entry.kind] ?? entry.kind}, ${when(entry)})`;
+    const name = `Entry ${seq} (${CAPTURE_KIND_LABELS[entry.kind] ?? entry.kind}, ${when(entry, timeZone)})`;
     const message = {
       payload: `${name} has been altered: its content no longer matches its recorded digest.`,
       hash: `${name} has been altered: its hash no longer matches its fields.`,
@@ -127,6 +136,7 @@ async function mediaProblems(
   em: EntityManager,
   { storage, hashing }: StoredFiles,
   entries: ChainedEntry[],
+  timeZone: string,
 ): Promise<VerificationProblem[]> {
   const confirmations = entries.filter((entry) => entry.kind === 'media_confirmed');
   const subjectOf = await photoSubjects(em, confirmations);
@@ -134,7 +144,7 @@ async function mediaProblems(
     confirmations.map((entry) =>
       hashing(async (): Promise<VerificationProblem | null> => {
         const path = String(entry.payload.path);
-        const name = `The photo of entry ${entry.seq} (${subjectOf(entry)}, ${when(entry)})`;
+        const name = `The photo of entry ${entry.seq} (${subjectOf(entry)}, ${when(entry, timeZone)})`;
         if (!(await storage.exists(path))) {
           return { kind: 'photo', seq: entry.seq, version: null, message: `${name} is no longer stored.` };
         }
@@ -210,9 +220,9 @@ export async function verifyRun(em: EntityManager, files: StoredFiles, runId: st
   const entries = await readCaptureLog(em, runId);
   const reports = await reportChecks(em, files, runId, entries);
   const problems = [
-    ...entryProblems(entries),
+    ...entryProblems(entries, run.property.timezone),
     ...(await headProblems(em, runId, entries)),
-    ...(await mediaProblems(em, files, entries)),
+    ...(await mediaProblems(em, files, entries, run.property.timezone)),
     ...reports.problems,
   ];
   const last = entries.at(-1);
@@ -223,6 +233,7 @@ export async function verifyRun(em: EntityManager, files: StoredFiles, runId: st
       type: run.type,
       status: run.status,
       completed_at: run.ended_at?.toISOString() ?? null,
+      time_zone: run.property.timezone,
     },
     valid: problems.length === 0,
     entry_count: entries.length,

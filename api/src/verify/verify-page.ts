@@ -1,4 +1,5 @@
 import { html, SafeHtml } from '@turnproof/activities/html';
+import { formatDateTime } from '@turnproof/config/time-format';
 import type { RunVerification } from './run-verification.ts';
 
 const RUN_TYPE_LABELS: Record<string, string> = {
@@ -76,6 +77,7 @@ const dropZone = html`<h2>Check a report PDF</h2>
 /** The public verification page of a run: the verdict, what fails, each report version, the log. */
 export function verificationPage(result: RunVerification, askedVersion: number | null): string {
   const { run } = result;
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, run.time_zone) : '—');
   const asked = askedVersion === null ? null : result.reports.find((report) => report.version === askedVersion);
   return page(
     `Verify ${run.property} – Turnproof`,
@@ -115,7 +117,7 @@ export function verificationPage(result: RunVerification, askedVersion: number |
           (report) =>
             html`<tr>
               <td>${report.version}</td>
-              <td>${report.generated_at ?? '—'}</td>
+              <td>${when(report.generated_at)}</td>
               <td>${report.entry_count ?? '—'}</td>
               <td><code>${report.chain_head ?? '—'}</code></td>
               <td>${report.valid ? 'Yes' : 'No'}</td>
@@ -139,8 +141,8 @@ export function verificationPage(result: RunVerification, askedVersion: number |
             html`<tr>
               <td>${entry.seq}</td>
               <td>${entry.label}</td>
-              <td>${entry.device_time ?? '—'}</td>
-              <td>${entry.received_at}</td>
+              <td>${when(entry.device_time)}</td>
+              <td>${when(entry.received_at)}</td>
             </tr>`,
         )}
       </table>

@@ -12,8 +12,9 @@ import {
 } from './console-harness.ts';
 
 /**
- * Accounts, as the host meets them: Sign Out on a device ends that device's session only, Settings' Sign
- * Out Everywhere ends every one of them; and when the 5-minute subscription re-check fails, only an admin
+ * Accounts, as the host meets them: every Sign Out (the console's, Settings' Sign Out Everywhere, the public
+ * header's) is the spec's global sign-out, ending every session of the account and clearing what the console
+ * kept in the browser; and when the 5-minute subscription re-check fails, only an admin
  * keeps the paid features (the spec's rule), everyone else sees them locked until a check succeeds.
  */
 
@@ -38,7 +39,7 @@ async function otherDevice(owner: Owner): Promise<Owner> {
 const signedIn = async (device: Browser) => (await device.get('/api/auth/session')).body.user !== null;
 
 describe('signing out', () => {
-  it('ends this device only from the header, and every device from Settings', async () => {
+  it('ends every session of the account from the console’s Sign Out, and from Settings', async () => {
     for (const [device, label] of DEVICES) {
       const host = await harness.owner('flex');
       const phone = await otherDevice(host);
@@ -49,10 +50,11 @@ describe('signing out', () => {
       await page.getByRole('button', { name: 'Sign Out' }).first().click();
       await page.waitForURL((url) => url.pathname === '/auth');
       expect(await signedIn(host)).toBe(false);
-      expect(await signedIn(phone)).toBe(true);
+      expect(await signedIn(phone)).toBe(false);
       await page.context().close();
 
       const again = await otherDevice(host);
+      const tablet = await otherDevice(host);
       const settings = await harness.newPage(device, again);
       await settings.goto(harness.url('/settings'));
       await settings.getByRole('button', { name: 'Sign Out Everywhere' }).click();
@@ -60,8 +62,48 @@ describe('signing out', () => {
       await settings.getByRole('button', { name: 'Sign In' }).first().waitFor();
       await screenshot(settings, `signed-out-everywhere-${label}`);
       expect(await signedIn(again)).toBe(false);
-      expect(await signedIn(phone)).toBe(false);
+      expect(await signedIn(tablet)).toBe(false);
       await settings.context().close();
+    }
+  });
+
+  it('signs out everywhere from the public header’s Sign Out, lands on /auth and clears the console’s stored data', async () => {
+    for (const [device, label] of DEVICES) {
+      const host = await harness.owner('flex');
+      const phone = await otherDevice(host);
+      const page = await harness.newPage(device, host);
+      // The console was used in this browser: the wizard's smart defaults hold the last tenant.
+      await page.goto(harness.url('/dashboard'));
+      await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+      await page.evaluate(() => {
+        localStorage.setItem(
+          'inspection_smart_defaults',
+          JSON.stringify({ suggestedMetadata: { tenant_name: 'Pat Tenant', tenant_email: 'pat@example.com' } }),
+        );
+        sessionStorage.setItem('turnproof-note', 'kept for this tab');
+      });
+      expect(await page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('RaStore')))).toBe(true);
+
+      await page.goto(harness.url('/'));
+      const header = page.getByRole('banner');
+      // Under 768 px the header's account buttons may sit in a menu; the form's button is the same.
+      await header.getByRole('button', { name: 'Sign Out' }).click();
+      await page.waitForURL((url) => url.pathname === '/auth');
+      await page.locator('#auth-form').waitFor();
+      await page.getByRole('button', { name: 'Sign In' }).first().waitFor();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('inspection_smart_defaults'))).toBeNull();
+      expect(
+        await page.evaluate(() =>
+          Object.keys(localStorage).filter(
+            (key) => key.startsWith('RaStore.') && key !== 'RaStore.locale' && key !== 'RaStore.version',
+          ),
+        ),
+      ).toEqual([]);
+      expect(await page.evaluate(() => sessionStorage.getItem('turnproof-note'))).toBeNull();
+      await screenshot(page, `header-sign-out-${label}`);
+      expect(await signedIn(host)).toBe(false);
+      expect(await signedIn(phone)).toBe(false);
+      await page.context().close();
     }
   });
 });

@@ -191,12 +191,12 @@ describe('proof in the console', () => {
     await dialog.getByRole('button', { name: 'Send tasks back' }).click();
     const titles = (await owner.get(`/api/runs/${revised.run.id}`)).body.tasks.map((t: { title: string }) => t.title);
     const [first, second] = titles as string[];
-    await dialog.getByRole('checkbox', { name: first! }).check();
-    await dialog.getByRole('checkbox', { name: second! }).check();
-    await dialog.getByLabel('Note for the cleaner').fill('Please re-photograph the oven and the fridge');
+    await dialog.getByRole('checkbox', { name: `Send back ${first!}` }).check();
+    await dialog.getByRole('checkbox', { name: `Send back ${second!}` }).check();
+    await dialog.getByLabel('Note on the whole run (optional)').fill('Please re-photograph the oven and the fridge');
     await dialog.locator('label', { hasText: '2 Stars' }).click();
     await screenshot(page, 'proof-review-send-back');
-    await dialog.getByRole('button', { name: 'Send 2 back' }).click();
+    await dialog.getByRole('button', { name: 'Send 2 tasks back' }).click();
     await visible('Sent back to the cleaner');
     const run = (await owner.get(`/api/runs/${revised.run.id}`)).body;
     expect(run.status).toBe('revision_requested');

@@ -16,8 +16,8 @@ import { captureScreen } from './screen-capture.ts';
 /**
  * The New Inspection wizard's caches and suggestions, and the dashboard's onboarding checklist: the
  * template list is read once per 2 minutes (going back into the wizard does not fetch it again), the
- * unit and tenant last entered per kind are suggested in the next wizard of that kind, and the four
- * stored onboarding steps show on the dashboard, the Professional ones opening 'Upgrade Required'.
+ * unit and tenant last entered per kind are suggested in the next wizard of that kind, and the one
+ * onboarding checklist shows on the dashboard, its Professional step opening 'Upgrade Required'.
  */
 
 let harness: ConsoleHarness;
@@ -164,28 +164,21 @@ async function cardShots(page: Page, card: Locator, name: string) {
   await page.setViewportSize(DESKTOP.viewport);
 }
 
-describe("the dashboard's onboarding checklist", () => {
-  const stepRow = (page: Page, step: string) => page.locator(`[data-step="${step}"]`);
+describe("the dashboard's onboarding checklist, the same one onboarding shows", () => {
+  const checklist = (page: Page) => page.getByRole('region', { name: "Let's Set Up Your Account" });
 
-  it('shows the four stored steps; below Professional, invite-team and view-analytics open Upgrade Required', async () => {
+  it('is the only checklist; below Professional, invite-team opens Upgrade Required', async () => {
     const starter = await harness.owner('flex');
     const page = await harness.newPage(DESKTOP, starter);
     await page.goto(harness.url('/dashboard'));
-    const card = page.getByRole('region', { name: 'Onboarding Checklist' });
+    const card = checklist(page);
     await card.waitFor();
-    expect(await card.textContent()).toContain('0 of 4 steps done');
-    const rows = await card.locator('[data-step]').all();
-    expect(await Promise.all(rows.map((row) => row.getAttribute('data-step')))).toEqual([
-      'add-property',
-      'create-checklist',
-      'invite-team',
-      'view-analytics',
-    ]);
-    for (const step of ['invite-team', 'view-analytics']) {
-      expect(await stepRow(page, step).getByText('Pro', { exact: true }).count()).toBe(1);
-    }
+    expect(await card.textContent()).toContain('1 of 4 completed');
+    expect(await page.getByText('Onboarding Checklist').count()).toBe(0);
+    expect(await page.getByLabel('Setup progress').count()).toBe(1);
+    expect(await card.getByText('Pro', { exact: true }).count()).toBe(1);
     await card.scrollIntoViewIfNeeded();
-    await card.getByRole('button', { name: 'Upgrade: View analytics' }).click();
+    await card.getByRole('button', { name: 'Upgrade: Invite your team' }).click();
     const modal = page.getByRole('dialog', { name: 'Upgrade Required' });
     await modal.getByText('Upgrade to Pro to unlock advanced features').waitFor();
     await page.waitForTimeout(400); // the dialog's fade-in
@@ -196,37 +189,26 @@ describe("the dashboard's onboarding checklist", () => {
     expect(await captureScreen(page, 'onboarding-checklist-starter')).toEqual([]);
     await cardShots(page, card, 'onboarding-checklist-card-starter');
 
-    // A property (with its default checklists) completes the first two steps; done steps have no button.
+    // A property (with its default checklists) completes the next two steps; done steps have no button.
     expect((await starter.post('/api/properties', { name: 'Progress Place', address: '2 Step Road' })).status).toBe(
       201,
     );
     await page.reload();
     await card.waitFor();
-    expect(await card.textContent()).toContain('2 of 4 steps done');
-    for (const step of ['add-property', 'create-checklist']) {
-      await stepRow(page, step).getByText('Done', { exact: true }).waitFor();
-      expect(await stepRow(page, step).getByRole('button').count()).toBe(0);
-    }
+    expect(await card.textContent()).toContain('3 of 4 completed');
+    expect(await card.getByRole('button').count()).toBe(1);
     await page.context().close();
   });
 
-  it('on Professional, Start marks a step complete and opens its screen; the card goes once all four are done', async () => {
+  it("on Professional, Start opens the step's screen; the checklist goes once all four are done", async () => {
     const { owner } = await ownerWithProperty('Pro Pavilion');
     await setBillingState(harness.api, owner.userId, { plan_key: 'pro', plan_status: 'active' });
     const page = await harness.newPage(DESKTOP, owner);
     await page.goto(harness.url('/dashboard'));
-    const card = page.getByRole('region', { name: 'Onboarding Checklist' });
+    const card = checklist(page);
     await card.waitFor();
-    expect(await card.textContent()).toContain('2 of 4 steps done');
+    expect(await card.textContent()).toContain('3 of 4 completed');
     expect(await card.getByText('Pro', { exact: true }).count()).toBe(0);
-
-    await card.getByRole('button', { name: 'Start: View analytics' }).click();
-    await page.waitForURL((url) => url.pathname === '/analytics');
-    await page.goBack();
-    await card.waitFor();
-    await expect.poll(() => card.textContent()).toContain('3 of 4 steps done');
-    await stepRow(page, 'view-analytics').getByText('Done', { exact: true }).waitFor();
-    expect(await stepRow(page, 'view-analytics').getByRole('button').count()).toBe(0);
     expect(await captureScreen(page, 'onboarding-checklist-pro')).toEqual([]);
     await cardShots(page, card, 'onboarding-checklist-card-pro');
 
@@ -236,8 +218,8 @@ describe("the dashboard's onboarding checklist", () => {
     await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
     await page.getByRole('region', { name: 'Your Team' }).waitFor();
     await expect.poll(() => card.count(), { timeout: UI_TIMEOUT_MS }).toBe(0);
-    const stored = (await owner.get('/api/onboarding')).body.progress as { id: string; completed: boolean }[];
-    expect(stored.every((step) => step.completed)).toBe(true);
+    const stored = (await owner.get('/api/onboarding')).body as { completed: number; total: number };
+    expect(stored).toMatchObject({ completed: 4, total: 4 });
     await page.context().close();
   });
 });

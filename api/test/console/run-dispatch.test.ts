@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cameraPhoto, Cleaner } from '../runner/cleaner.ts';
 import { uniqueEmail } from '../support/browser.ts';
 import { ownerRecords } from '../support/owner-records.ts';
+import { acceptedMember } from '../support/team-member.ts';
 import {
   type ConsoleHarness,
   DESKTOP,
@@ -31,8 +32,8 @@ beforeAll(async () => {
   harness = await startConsoleHarness({ worker: true });
   owner = await harness.owner();
   await ownerRecords(harness.api).grantPlan(owner.userId, 'pro');
-  rosa = (await owner.post('/api/team', { email: uniqueEmail('rosa'), name: 'Rosa Diaz', role: 'Cleaner' })).body;
-  ana = (await owner.post('/api/team', { email: anaEmail, name: 'Ana Lima', role: 'Cleaner' })).body;
+  rosa = await acceptedMember(harness.api, owner, { email: uniqueEmail('rosa'), name: 'Rosa Diaz' });
+  ana = await acceptedMember(harness.api, owner, { email: anaEmail, name: 'Ana Lima' });
   property = (
     await owner.post('/api/properties', { name: 'Harbour Loft', address: '1 Pier St', timezone: 'America/New_York' })
   ).body;
@@ -71,7 +72,7 @@ describe('dispatching runs from the console', () => {
     expect(run).toMatchObject({ due_at: '2027-02-01T21:00:00.000Z', assigned_to: rosa.id });
 
     await page.goto(harness.url(`/runs/${run!.id}/show`));
-    await visible('Due Feb 1, 2027, 4:00 PM (America/New_York)');
+    await visible('Due Feb 1, 2027, 4:00 PM EST');
     await visible('Link sent to Rosa Diaz.');
     await page.getByRole('combobox', { name: 'Assigned to' }).click();
     await page.getByRole('option', { name: 'Ana Lima' }).click();

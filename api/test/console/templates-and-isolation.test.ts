@@ -5,7 +5,8 @@ import { seriousViolations } from '../support/axe.ts';
 import { captureScreen, screenshotFailure } from './screen-capture.ts';
 
 /**
- * The templates screen (Default and Custom cards, the create dialog, the delete confirmation), property
+ * The Checklists screen (own checklists and templates, the system templates' tab, the create dialog, the
+ * delete confirmation), property
  * deletion, and a second host in another browser context who never sees the first host's data.
  */
 
@@ -32,31 +33,37 @@ afterAll(() => harness?.close());
 const visible = (locator: Locator) => locator.waitFor({ timeout: UI_TIMEOUT_MS });
 const hidden = (locator: Locator) => locator.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
 
-describe('the templates screen', () => {
-  it('shows default templates view-only, creates a custom one in the dialog and deletes it after confirmation', async () => {
-    await page.goto(`${api.baseUrl}/templates`);
+describe('the Checklists screen', () => {
+  it('shows default templates view-only on their tab, creates a template in the dialog and deletes it after confirmation', async () => {
+    await page.goto(`${api.baseUrl}/templates?tab=system`);
+    expect(await page.getByRole('tab', { name: 'System templates' }).getAttribute('aria-selected')).toBe('true');
     const firstDefault = page.getByRole('article').filter({ hasText: 'Default' }).first();
     await visible(firstDefault.getByText('System template'));
     await visible(firstDefault.getByText('View only'));
 
+    await page.getByRole('tab', { name: 'My checklists' }).click();
     await page.getByRole('button', { name: 'Create New Template' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New Template' });
     const create = dialog.getByRole('button', { name: 'Create Template' });
     expect(await create.isDisabled()).toBe(true); // no name, no type yet
+    await visible(dialog.getByText('Add a name and choose a type to create.'));
     await dialog.getByLabel('Template Name').fill('   ');
     await dialog.getByRole('combobox', { name: 'Template Type' }).click();
     await page.getByRole('option', { name: 'Move-Out' }).click();
     expect(await create.isDisabled()).toBe(true); // a blank name does not count
+    await visible(dialog.getByText('Add a name to create.'));
     await dialog.getByLabel('Template Name').fill('Garden Flat Move-Out');
+    await hidden(dialog.getByText('Add a name to create.'));
     await create.click();
 
     // A new template opens in the checklist editor, where its tasks are added.
     await page.waitForURL(/\/checklists\/[0-9a-f-]+\/edit$/, { timeout: UI_TIMEOUT_MS });
     await visible(page.getByRole('heading', { level: 2, name: 'Garden Flat Move-Out' }));
     const addForm = page.getByRole('form', { name: 'Add task' });
+    await visible(addForm.getByText('Add a title to add the task.'));
     await addForm.getByLabel('Task title').fill('Check the garden shed');
     await addForm.getByRole('button', { name: 'Add Task' }).click();
-    await visible(page.getByRole('heading', { level: 3, name: 'Check the garden shed' }));
+    await visible(page.getByRole('heading', { level: 4, name: 'Check the garden shed' }));
     // The form starts over for the next task, and a blank title (after trimming) cannot be added.
     await expect.poll(() => addForm.getByLabel('Task title').inputValue()).toBe('');
     await addForm.getByLabel('Task title').fill('   ');
@@ -64,9 +71,9 @@ describe('the templates screen', () => {
     await page.getByRole('link', { name: 'Back' }).click();
 
     await page.waitForURL(/\/templates$/, { timeout: UI_TIMEOUT_MS });
-    const custom = page.getByRole('article', { name: 'Garden Flat Move-Out' });
-    await visible(custom.getByText('Custom'));
-    await visible(custom.getByText('From Template Collection'));
+    const custom = page
+      .getByRole('region', { name: 'Your templates' })
+      .getByRole('article', { name: 'Garden Flat Move-Out' });
     await visible(custom.getByText('1 task', { exact: true }));
     a11y.push(...(await captureScreen(page, 'templates')));
 

@@ -6,7 +6,7 @@ import { signedInOwner } from '../support/browser.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
 import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
 import { completeThroughMagicLink } from '../runner/cleaner.ts';
-import { newRun, type Owner, pdfText } from './proof-support.ts';
+import { claimPackZip, newRun, type Owner, pdfText } from './proof-support.ts';
 
 let api: TestApi;
 let worker: WorkerProcess;
@@ -39,7 +39,7 @@ describe('the damage-claim pack', () => {
     expect(issue.status).toBe(201);
     await completeThroughMagicLink(cleaner);
 
-    const response = await fetch(`${api.baseUrl}/api/runs/${run.id}/claim-pack`, { headers: { Cookie: owner.cookie } });
+    const response = await claimPackZip(owner, run.id, worker);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/zip');
     const zip = await JSZip.loadAsync(Buffer.from(await response.arrayBuffer()));

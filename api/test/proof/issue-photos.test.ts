@@ -7,7 +7,7 @@ import { signedInOwner } from '../support/browser.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
 import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
 import { type Cleaner, completeThroughMagicLink } from '../runner/cleaner.ts';
-import { newRun, type Owner, pdfText, reportPdf } from './proof-support.ts';
+import { claimPackZip, newRun, type Owner, pdfText, reportPdf } from './proof-support.ts';
 
 /**
  * An issue's photo is evidence: reported through the runner API it is confirmed with its SHA-256 into
@@ -149,7 +149,7 @@ describe("an issue's photo", () => {
     expect(testPhotos(await imageSizes(pdf))).toHaveLength(2);
 
     // The claim: the previous turnover's photo of the task BEFORE, the issue's photo AFTER.
-    const response = await fetch(`${api.baseUrl}/api/runs/${run.id}/claim-pack`, { headers: { Cookie: owner.cookie } });
+    const response = await claimPackZip(owner, run.id, worker);
     expect(response.status).toBe(200);
     const zip = await JSZip.loadAsync(Buffer.from(await response.arrayBuffer()));
     const claimPdf = Buffer.from(await zip.file('claim.pdf')!.async('uint8array'));

@@ -79,6 +79,25 @@ export async function completedRun(
   return { ...made, tasks, pdf, api };
 }
 
+/**
+ * The damage-claim ZIP as the console gets it: GET answers 202 with progress while the worker prints
+ * the claim PDF, then the ZIP.
+ */
+export async function claimPackZip(owner: Owner, runId: string, worker?: WorkerProcess): Promise<Response> {
+  return waitFor(
+    'the claim pack',
+    async () => {
+      const response = await fetch(`${owner.baseUrl}/api/runs/${runId}/claim-pack`, {
+        headers: { Cookie: owner.cookie },
+      });
+      if (response.status !== 202) return response;
+      await response.body?.cancel();
+      return undefined;
+    },
+    worker,
+  );
+}
+
 export const squash = (text: string) => text.replace(/\s+/g, ' ');
 
 export async function pdfText(pdf: Buffer): Promise<string> {

@@ -3,6 +3,7 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInOwner, uniqueEmail } from '../support/browser.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
+import { acceptedMember } from '../support/team-member.ts';
 import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
 import { completeThroughMagicLink } from '../runner/cleaner.ts';
 import { newRun, type Owner, squash, waitFor } from './proof-support.ts';
@@ -27,9 +28,8 @@ const reportMails = () =>
 describe('the host reviews a completed run', () => {
   it('sends two tasks back with a note; only they open, the cleaner is mailed, re-completion mails report v2; then approval and a score in analytics', async () => {
     const cleanerEmail = uniqueEmail('cleaner');
-    const member = await owner.post('/api/team', { email: cleanerEmail, name: 'Rosa Cleaner' });
-    expect(member.status, JSON.stringify(member.body)).toBe(201);
-    const { run, cleaner } = await newRun(owner, 'turnover', { assigned_to: member.body.id });
+    const member = await acceptedMember(api, owner, { email: cleanerEmail, name: 'Rosa Cleaner' });
+    const { run, cleaner } = await newRun(owner, 'turnover', { assigned_to: member.id });
     const review = (body: Record<string, unknown>) => owner.post(`/api/runs/${run.id}/review`, body);
 
     expect((await review({ decision: 'approve' })).body.error).toBe('Only a completed run can be reviewed.');
@@ -85,7 +85,7 @@ describe('the host reviews a completed run', () => {
       { id: expect.any(String), name: 'Harbour Loft', average_score: 5, reviews: 1 },
     ]);
     expect(analytics.review_scores.by_cleaner).toEqual([
-      { id: member.body.id, name: expect.any(String), average_score: 5, reviews: 1 },
+      { id: member.id, name: expect.any(String), average_score: 5, reviews: 1 },
     ]);
 
     const verification = (await (await fetch(`${api.baseUrl}/api/public/verify/${run.id}`)).json()) as any;

@@ -3,7 +3,7 @@ import type { FixtureEvent } from '../../../activities/test/calendar/feed-fixtur
 import { signedInOwner, uniqueEmail } from '../support/browser.ts';
 import { startFeedServer } from '../support/feed-server.ts';
 import { ownerRecords } from '../support/owner-records.ts';
-import { acceptedMember } from '../support/team-member.ts';
+import { acceptedMember, assignBeforeAcceptance } from '../support/team-member.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
 import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
 
@@ -47,8 +47,9 @@ async function hostWithFeed(defaultAssignee: { email: string; accepted: boolean 
     ? await acceptedMember(api, owner, { email: defaultAssignee.email, name: 'Victim' })
     : (await owner.post('/api/team', { email: defaultAssignee.email, name: 'Victim', role: 'Cleaner' })).body;
   const property = (await owner.post('/api/properties', { name: 'Flood Flat', address: '1 Spam St' })).body;
+  if (!defaultAssignee.accepted) await assignBeforeAcceptance(api, property.id, 'default_assignee', member.id);
   const saved = await owner.put(`/api/properties/${property.id}`, {
-    default_assignee_id: member.id,
+    ...(defaultAssignee.accepted && { default_assignee_id: member.id }),
     calendar_urls: [feed.url],
   });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);

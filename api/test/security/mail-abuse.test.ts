@@ -5,6 +5,7 @@ import { completeThroughMagicLink, Cleaner } from '../runner/cleaner.ts';
 import { signedInOwner } from '../support/browser.ts';
 import { ownerRecords } from '../support/owner-records.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
+import { acceptedMember } from '../support/team-member.ts';
 import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
 
 type Owner = Awaited<ReturnType<typeof signedInOwner>>;
@@ -91,7 +92,7 @@ describe('assignment mails', () => {
   it('re-assigning a run over and over sends at most the budget of mails, then 429 and the run stays as it was', async () => {
     const owner = await professionalOwner();
     const cleanerEmail = `cleaner-${randomUUID()}@example.test`;
-    const member = (await owner.post('/api/team', { email: cleanerEmail, role: 'Cleaner' })).body as { id: string };
+    const member = await acceptedMember(api, owner, { email: cleanerEmail, name: 'Rosa Diaz' });
     const { run } = await newRun(owner);
     const statuses: number[] = [];
     for (let n = 0; n < 50; n += 1) {

@@ -181,9 +181,11 @@ const PUBLIC_ROUTES = [
   'post /api/public/verify',
   'get /api/public/verify/{runId}',
   'get /api/site/sample-report.pdf',
+  'get /api/site/sample-report.html',
   'post /api/stripe/webhook',
   'get /api/team/invitations/accept',
   'post /api/team/invitations/accept',
+  'get /api/team/invitations/welcome',
   'head /api/test-run/{token}',
   'post /api/vitals',
 ];

@@ -4,8 +4,11 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deleteExpiredDemoRuns, DEMO_RUN_LIFETIME_MS } from '../../src/site/demo-run.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
+import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
 
 let api: TestApi;
+// The library's and the sample report's PDFs are printed by the worker, as the claim PDFs and reports are.
+let worker: WorkerProcess;
 const CONTACT_LIMIT = 3;
 const DEMO_LIMIT = 2;
 beforeAll(async () => {
@@ -16,8 +19,12 @@ beforeAll(async () => {
     },
     env: { SUPPORT_EMAIL: 'help-desk@turnproof.test' },
   });
+  worker = await startWorkerProcess(api);
 });
-afterAll(() => api.close());
+afterAll(async () => {
+  await worker?.stop();
+  await api?.close();
+});
 
 /** JSON answers read loosely, as the other API tests do. */
 const json = (response: Response): Promise<any> => response.json();

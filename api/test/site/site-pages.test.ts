@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemTemplates } from '@turnproof/db/seeds';
-import { Browser, signedInOwner } from '../support/browser.ts';
+import { Browser, goodPassword, signedInOwner } from '../support/browser.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
 import { ensureConsoleBuilt } from '../console/console-build.ts';
 
@@ -134,19 +134,23 @@ describe('public pages (signed out, server-rendered)', () => {
     expect(landing.html).toContain('href="/subscription"');
   });
 
-  it('signs out with the header form', async () => {
+  it('signs out with the header form: every session of the account, landing on /auth', async () => {
     const owner = await signedInOwner(api);
+    const otherDevice = new Browser(api.baseUrl);
+    await otherDevice.post('/api/auth/login', { email: owner.email, password: goodPassword });
+    expect((await otherDevice.get('/api/auth/session')).body.user).not.toBeNull();
     const response = await fetch(`${api.baseUrl}/sign-out`, {
       method: 'POST',
       redirect: 'manual',
       headers: { Cookie: owner.cookie },
     });
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/');
+    expect(response.headers.get('location')).toBe('/auth?signed_out=1');
     const session = await new Browser(api.baseUrl).request('GET', '/api/auth/session', undefined, {
       Cookie: owner.cookie,
     });
     expect(session.body.user).toBeNull();
+    expect((await otherDevice.get('/api/auth/session')).body.user).toBeNull();
   });
 
   it('lists every public page in /sitemap.xml and keeps the console and runner out in /robots.txt', async () => {

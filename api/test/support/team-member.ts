@@ -1,3 +1,4 @@
+import { Property } from '@turnproof/db';
 import { Browser, type signedInOwner } from './browser.ts';
 import { linkIn } from './mailbox.ts';
 import type { TestApi } from './test-api.ts';
@@ -17,4 +18,18 @@ export async function acceptedMember(
   const accepted = await new Browser(api.baseUrl).post(link.pathname, { token: link.searchParams.get('token') });
   if (accepted.status !== 200) throw new Error(`accepting failed: ${accepted.status}`);
   return invited.body as { id: string; email: string; name: string };
+}
+
+/**
+ * Makes a member who never accepted the invitation a property's default or backup cleaner. The API refuses
+ * that since M7, so only properties saved before it look like this; written straight to the database for
+ * the tests of what the worker does with such a member.
+ */
+export async function assignBeforeAcceptance(
+  api: TestApi,
+  propertyId: string,
+  role: 'default_assignee' | 'backup_assignee',
+  memberId: string,
+) {
+  await api.orm.em.fork().nativeUpdate(Property, { id: propertyId }, { [role]: memberId });
 }

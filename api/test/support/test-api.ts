@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createMailer } from '@turnproof/activities/mailer';
 import { configuredMediaStorage } from '@turnproof/activities/configured-storage';
-import { createPdfRenderer } from '@turnproof/activities/report';
 import { createStripeClient } from '@turnproof/activities/stripe';
 import {
   loadConfig,
@@ -82,7 +81,6 @@ export async function startTestApi(options: TestApiOptions = {}) {
     ? pino({ level: 'info' }, options.logStream)
     : pino({ level: process.env.TEST_LOG_LEVEL ?? 'error' });
   const outbox = new OutboxRelay({ orm, temporal: temporal.client, logger }).start();
-  const pdf = createPdfRenderer();
   const metrics = createHttpMetrics();
   const app = createApp({
     config,
@@ -93,7 +91,6 @@ export async function startTestApi(options: TestApiOptions = {}) {
     // Unexpected server errors (500s) show up in the test output.
     logger,
     storage,
-    pdf,
     outbox,
     runDurations: options.runDurations,
     stripe: createStripeClient(config),
@@ -123,13 +120,7 @@ export async function startTestApi(options: TestApiOptions = {}) {
       await new Promise((resolve) => server.close(resolve));
       await outbox.stop();
       server.closeAllConnections();
-      await Promise.allSettled([
-        orm.close(),
-        temporal.connection.close(),
-        rateLimits.close(),
-        mailbox.close(),
-        pdf.close(),
-      ]);
+      await Promise.allSettled([orm.close(), temporal.connection.close(), rateLimits.close(), mailbox.close()]);
     },
   };
 }

@@ -2,7 +2,7 @@ import { Card, CardContent, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Analytics } from './analytics-types.ts';
-import { formatWeek } from './format.ts';
+import { formatCalendarDate } from '@turnproof/config/time-format';
 
 /** A chart in a card; screen readers get the summary instead of the drawing. */
 function ChartCard({
@@ -50,7 +50,10 @@ const visuallyHidden = {
 } as const;
 
 export function CompletionsPerWeekChart({ data }: { data: Analytics['completions_per_week'] }) {
-  const weeks = data.map((week) => ({ week: formatWeek(week.week_start), completed: week.completed }));
+  const weeks = data.map((week) => ({
+    week: formatCalendarDate(week.week_start, 'dayMonth'),
+    completed: week.completed,
+  }));
   const total = data.reduce((sum, week) => sum + week.completed, 0);
   return (
     <ChartCard

@@ -1,5 +1,6 @@
+import { formatDateTime } from '@turnproof/config/time-format';
 import { Card, CardContent, List, ListItem, ListItemText, Typography } from '@mui/material';
-import { formatInZone } from '../dispatch/due-time.ts';
+
 import type { Analytics } from './analytics-types.ts';
 
 /** The owner's newest events of the period (and of the filter), timed in the owner's time zone. */
@@ -18,7 +19,7 @@ export function RecentActivity({ data }: { data: Analytics }) {
               <ListItem key={activity.id} disableGutters divider>
                 <ListItemText
                   primary={activity.summary}
-                  secondary={formatInZone(activity.created_at, data.timezone)}
+                  secondary={formatDateTime(activity.created_at, data.timezone)}
                   slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
                 />
               </ListItem>

@@ -7,13 +7,3 @@ export function formatDuration(seconds: number | null): string {
   const rest = minutes % 60;
   return rest ? `${hours} h ${rest} min` : `${hours} h`;
 }
-
-/** '12 Jan' for a week's Monday (YYYY-MM-DD, a calendar date: no time zone shift). */
-export function formatWeek(weekStart: string): string {
-  const [year, month, day] = weekStart.split('-').map(Number);
-  return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)).toLocaleDateString('en-US', {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
-}

@@ -4,14 +4,25 @@ import { useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { chosenPlan } from '../plans/chosen-plan.ts';
 import { rememberChosenTemplate } from '../runs/chosen-template.ts';
 import { AuthFrame } from './AuthFrame.tsx';
-import { authProviders, errorMessage, requestPasswordReset, signUp, type SignUpPromo } from './authApi.ts';
+import {
+  AUTH_PROVIDERS_KEY,
+  authProviders,
+  errorMessage,
+  requestPasswordReset,
+  signUp,
+  type SignUpPromo,
+} from './authApi.ts';
 import { PasswordField } from './PasswordField.tsx';
+import { typedBeforeHydration } from './typed-before-hydration.ts';
 import { useSession } from './session.ts';
 import { useSignIn } from './useSignIn.ts';
 
 type Mode = 'sign-in' | 'sign-up' | 'check-email';
+/** The form's id: the server renders it (and the bench waits for it). */
+const FORM_ID = 'auth-form';
 type Fields = { full_name: string; email: string; password: string; promo_code: string };
 
 // The API's rules and sentences for a sign-up (it checks them again, with the common-password list).
@@ -24,7 +35,12 @@ export function AuthPage() {
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in');
   const { control, handleSubmit, getValues, formState } = useForm<Fields>({
     // A link may carry the launch code (?promo=TURNPROOF5); it is upper-cased as typed codes are.
-    defaultValues: { full_name: '', email: '', password: '', promo_code: (params.get('promo') ?? '').toUpperCase() },
+    defaultValues: {
+      full_name: typedBeforeHydration(FORM_ID, 'full_name'),
+      email: typedBeforeHydration(FORM_ID, 'email'),
+      password: typedBeforeHydration(FORM_ID, 'password'),
+      promo_code: typedBeforeHydration(FORM_ID, 'promo_code') || (params.get('promo') ?? '').toUpperCase(),
+    },
   });
   const [error, setError] = useState('');
   const [sentTo, setSentTo] = useState('');
@@ -33,10 +49,13 @@ export function AuthPage() {
   const notify = useNotify();
   const navigate = useNavigate();
   const session = useSession();
-  const providers = useQuery({ queryKey: ['auth-providers'], queryFn: authProviders, staleTime: Infinity });
+  const providers = useQuery({ queryKey: AUTH_PROVIDERS_KEY, queryFn: authProviders, staleTime: Infinity });
   // 'Get Started Free' on a public template page: that template is preselected in the first wizard.
   const chosenTemplate = params.get('template');
   useEffect(() => rememberChosenTemplate(chosenTemplate), [chosenTemplate]);
+  // A plan picked on the pricing cards: onboarding's plan step marks it.
+  const plan = params.get('plan');
+  useEffect(() => chosenPlan.remember(plan), [plan]);
 
   const signOutFailed = params.get('signout') === 'failed';
   useEffect(() => {
@@ -95,7 +114,7 @@ export function AuthPage() {
     return (
       <AuthFrame title="Check your email">
         <Typography sx={{ mb: 3 }}>
-          We sent a confirmation link to <strong>{sentTo}</strong>. Click it to activate your account, then sign in.
+          We sent a confirmation link to <strong>{sentTo}</strong>. Click it to activate your account; it signs you in.
         </Typography>
         {promo && <SignUpPromoResult promo={promo} />}
         <Button variant="contained" fullWidth onClick={() => switchTo('sign-in')}>
@@ -128,13 +147,7 @@ export function AuthPage() {
           Email confirmed. You can sign in now.
         </Alert>
       )}
-      {params.get('invitation') === 'accepted' && !error && (
-        <Alert severity="success" sx={{ mb: 2 }}>
-          You joined the team. Inspections assigned to you arrive by e-mail with their checklist link; no account is
-          needed. Co-hosts can sign in or create an account here.
-        </Alert>
-      )}
-      <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
+      <Box id={FORM_ID} component="form" onSubmit={(event) => void submit(event)} noValidate>
         <Stack spacing={2}>
           {signingUp && (
             <Controller

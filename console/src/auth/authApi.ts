@@ -23,7 +23,9 @@ export const resetPassword = (body: { token: string; password: string; confirm_p
   apiJson<OkMessage>('/auth/password-reset/confirm', { method: 'POST', body });
 
 /** Which sign-in providers the API has configured (Google only when GOOGLE_CLIENT_ID is set). */
-export const authProviders = () => apiJson<{ google: boolean }>('/auth/providers');
+export const authProviders = () => apiJson<AuthProviders>('/auth/providers');
+export type AuthProviders = { google: boolean };
+export const AUTH_PROVIDERS_KEY = ['auth-providers'];
 
 /** The error sentence of a failed call. */
 export const errorMessage = (error: unknown, fallback: string) =>

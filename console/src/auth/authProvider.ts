@@ -1,3 +1,4 @@
+import { INSTALL_DISMISSED_KEY } from '@turnproof/config/install-offer';
 import type { AuthProvider } from 'react-admin';
 import { apiJson } from '../api/http.ts';
 import { forgetSession, getSession } from './session.ts';
@@ -6,12 +7,21 @@ export const AUTH_PATH = '/auth';
 /** The query /auth is opened with after a sign-out the server did not confirm. */
 const SIGN_OUT_FAILED = 'signout=failed';
 
-/** Everything the console keeps in the browser; sign-out removes it even when the server is unreachable. */
+/**
+ * Everything the console keeps in the browser (the wizard's smart defaults with the last tenant's name and
+ * e-mail, react-admin's store); sign-out removes it even when the server is unreachable. The device's
+ * answer to the install prompt is no one's data: it stays.
+ */
 export function clearLocalData(): void {
+  const installDismissed = localStorage.getItem(INSTALL_DISMISSED_KEY);
   localStorage.clear();
+  if (installDismissed !== null) localStorage.setItem(INSTALL_DISMISSED_KEY, installDismissed);
   sessionStorage.clear();
   forgetSession();
 }
+
+/** The query the public header's Sign Out (POST /sign-out, api/src/site/site-router.ts) lands on /auth with. */
+export const SIGNED_OUT_QUERY = 'signed_out';
 
 function initials(name: string): string {
   return name
@@ -31,10 +41,11 @@ export const authProvider: AuthProvider = {
     return answer.message;
   },
 
-  async logout(params?: { everywhere?: boolean }) {
+  /** The spec's sign-out is global: every Sign Out button ends every session of the account. */
+  async logout() {
     let failed = false;
     try {
-      await apiJson('/auth/logout', { method: 'POST', body: { everywhere: params?.everywhere === true } });
+      await apiJson('/auth/logout', { method: 'POST', body: { everywhere: true } });
     } catch {
       // The spec: a failed global sign-out still clears local data and goes to /auth, which says so.
       failed = true;

@@ -8,24 +8,16 @@ import { apiJson } from '../api/http.ts';
 import type { ChecklistRecord, TaskRecord } from '../resource-records.ts';
 import { ChecklistName } from './ChecklistName.tsx';
 import { TaskForm, type TaskDraft } from './TaskForm.tsx';
-import { TaskRow } from './TaskRow.tsx';
+import { TaskSections } from './TaskSections.tsx';
 import { TypeBadge } from './TypeBadge.tsx';
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof Error ? error.message : fallback);
 
-/** The ids in the order they would have after swapping `index` with its neighbour at `index + offset`. */
-function swapped(tasks: TaskRecord[], index: number, offset: -1 | 1): string[] {
-  const ids = tasks.map((task) => task.id);
-  const other = index + offset;
-  if (other < 0 || other >= ids.length) return ids;
-  [ids[index], ids[other]] = [ids[other] as string, ids[index] as string];
-  return ids;
-}
-
 /**
  * The checklist editor of /checklists/{id}/edit (templates) and /properties/{p}/checklists/{id}/edit:
- * property name and address, type badge, editable name, and the task list with add, edit, delete and
- * reorder. Every change is saved at once and the checklist is read back.
+ * property name and address, type badge, editable name, and the task list by section (room) with add,
+ * edit, delete and drag-and-drop (or keyboard) reorder. Every change is saved at once and the checklist is
+ * read back; a new order shows at once while it is saved.
  */
 export function ChecklistEditor() {
   const params = useParams();
@@ -35,6 +27,7 @@ export function ChecklistEditor() {
   const dataProvider = useDataProvider();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const [savingOrder, setSavingOrder] = useState<string[] | null>(null);
   const {
     data: checklist,
     isPending,
@@ -78,7 +71,9 @@ export function ChecklistEditor() {
     );
   }
 
-  const tasks = checklist.tasks;
+  const byId = new Map(checklist.tasks.map((task) => [task.id, task]));
+  const tasks = savingOrder ? savingOrder.flatMap((taskId) => byId.get(taskId) ?? []) : checklist.tasks;
+  const sections = [...new Set(tasks.flatMap((task) => (task.section ? [task.section] : [])))];
   const backTo = params.propertyId ? `/properties/${params.propertyId}/checklists` : '/templates';
   const rename = (name: string) =>
     change(
@@ -96,13 +91,16 @@ export function ChecklistEditor() {
     );
   const deleteTask = (task: TaskRecord) => () =>
     change(() => dataProvider.delete('tasks', { id: task.id, previousData: task }), 'Task deleted', 'Delete failed');
-  const move = (index: number, offset: -1 | 1) =>
+  const reorder = (taskIds: string[]) => {
+    setSavingOrder(taskIds);
     change(
-      () =>
-        apiJson(`/checklists/${id}/task-order`, { method: 'PUT', body: { task_ids: swapped(tasks, index, offset) } }),
+      () => apiJson(`/checklists/${id}/task-order`, { method: 'PUT', body: { task_ids: taskIds } }),
       'Task order saved',
       'Update failed',
-    ).catch(() => undefined);
+    )
+      .catch(() => undefined)
+      .finally(() => setSavingOrder(null));
+  };
 
   return (
     <Box sx={{ py: 2, maxWidth: 880 }}>
@@ -132,20 +130,7 @@ export function ChecklistEditor() {
               No tasks yet. Add the first task below.
             </Typography>
           ) : (
-            <Box component="ol" sx={{ p: 0, m: 0 }} aria-busy={busy}>
-              {tasks.map((task, index) => (
-                <TaskRow
-                  key={task.id}
-                  task={task}
-                  position={index + 1}
-                  count={tasks.length}
-                  busy={busy}
-                  onMove={(offset) => void move(index, offset)}
-                  onSave={saveTask(task)}
-                  onDelete={deleteTask(task)}
-                />
-              ))}
-            </Box>
+            <TaskSections tasks={tasks} busy={busy} onReorder={reorder} onSave={saveTask} onDelete={deleteTask} />
           )}
         </CardContent>
       </Card>
@@ -155,7 +140,7 @@ export function ChecklistEditor() {
           <Typography id="add-task-heading" component="h2" variant="h6" sx={{ mb: 1.5 }}>
             Add Task
           </Typography>
-          <TaskForm label="Add task" submitLabel="Add Task" onSubmit={addTask} />
+          <TaskForm label="Add task" sections={sections} submitLabel="Add Task" onSubmit={addTask} />
         </CardContent>
       </Card>
     </Box>

@@ -9,6 +9,7 @@ import {
   MenuItem,
   Select,
   TextField,
+  Typography,
 } from '@mui/material';
 import { useId, useState, type FormEvent } from 'react';
 import type { ChecklistType } from '../resource-records.ts';
@@ -26,9 +27,17 @@ interface Props<T extends ChecklistType> {
   onSubmit: (value: { name: string; type: T }) => Promise<void>;
 }
 
+/** What a disabled create button waits for, said beside it; null once it can be pressed. */
+function missingForCreate(name: string, type: string): string | null {
+  if (!name.trim() && !type) return 'Add a name and choose a type to create.';
+  if (!name.trim()) return 'Add a name to create.';
+  if (!type) return 'Choose a type to create.';
+  return null;
+}
+
 /**
  * A name and a type, as the templates screen's 'Create New Template' and a property's 'New Checklist' ask:
- * the button stays disabled while the name is blank, no type is chosen, or it is saving.
+ * the button stays disabled while the name is blank, no type is chosen, or it is saving, and says which.
  */
 export function NameTypeDialog<T extends ChecklistType>(props: Props<T>) {
   const { open, title, nameLabel, typeLabelText, types, submitLabel, onClose, onSubmit } = props;
@@ -36,6 +45,7 @@ export function NameTypeDialog<T extends ChecklistType>(props: Props<T>) {
   const [type, setType] = useState<T | ''>('');
   const [saving, setSaving] = useState(false);
   const typeLabelId = useId();
+  const missing = missingForCreate(name, type);
 
   const close = () => {
     setName('');
@@ -84,9 +94,19 @@ export function NameTypeDialog<T extends ChecklistType>(props: Props<T>) {
             </Select>
           </FormControl>
         </DialogContent>
-        <DialogActions>
+        <DialogActions sx={{ flexWrap: 'wrap', gap: 1, px: 3, pb: 2 }}>
+          {missing && (
+            <Typography id={`${typeLabelId}-missing`} variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>
+              {missing}
+            </Typography>
+          )}
           <Button onClick={close}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={!name.trim() || !type || saving}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={Boolean(missing) || saving}
+            aria-describedby={missing ? `${typeLabelId}-missing` : undefined}
+          >
             {saving ? 'Creating...' : submitLabel}
           </Button>
         </DialogActions>

@@ -1,27 +1,36 @@
-import { Box, Button, Stack, TextField } from '@mui/material';
+import { Autocomplete, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { RequiredPhotosStepper } from './RequiredPhotosStepper.tsx';
 
 export interface TaskDraft {
   title: string;
   description: string;
+  /** The section (room) the task is in; empty for none. */
+  section: string;
   required_media: number;
 }
 
-export const emptyTask: TaskDraft = { title: '', description: '', required_media: 0 };
+export const emptyTask: TaskDraft = { title: '', description: '', section: '', required_media: 0 };
 
 /** The API's rule and sentence for a task title (POST /api/tasks answers the same). */
 const TITLE_REQUIRED = 'Task title is required.';
 
-/** Title (required after trimming), optional description and the required-photos stepper (react-hook-form). */
+/**
+ * Title (required after trimming), optional description, the section (one of the checklist's rooms or a
+ * new one) and the required-photos stepper (react-hook-form). A disabled submit button says what it waits for.
+ */
 export function TaskForm({
   initial = emptyTask,
+  sections,
   submitLabel,
   onSubmit,
   onCancel,
   label,
 }: {
   initial?: TaskDraft;
+  /** The checklist's sections, offered in the section field. */
+  sections: string[];
   submitLabel: string;
   /** Resolves when saved; the form then resets (adding) or closes (editing). */
   onSubmit: (draft: TaskDraft) => Promise<void>;
@@ -30,14 +39,22 @@ export function TaskForm({
 }) {
   const { control, handleSubmit, reset, formState } = useForm<TaskDraft>({ defaultValues: initial });
   const title = useWatch({ control, name: 'title' });
+  const hintId = useId();
   const submit = handleSubmit(async (draft) => {
     try {
-      await onSubmit({ ...draft, title: draft.title.trim(), description: draft.description.trim() });
-      reset(emptyTask);
+      await onSubmit({
+        ...draft,
+        title: draft.title.trim(),
+        description: draft.description.trim(),
+        section: draft.section.trim(),
+      });
+      // A task added next most likely goes into the same room.
+      reset({ ...emptyTask, section: draft.section.trim() });
     } catch {
       // The owner has been told; the draft stays so nothing typed is lost.
     }
   });
+  const waitingForTitle = !title.trim();
   return (
     <Box
       component="form"
@@ -69,6 +86,26 @@ export function TaskForm({
           <TextField {...field} label="Description (optional)" multiline minRows={2} size="small" />
         )}
       />
+      <Controller
+        name="section"
+        control={control}
+        render={({ field }) => (
+          <Autocomplete
+            freeSolo
+            options={sections}
+            inputValue={field.value}
+            onInputChange={(_event, value) => field.onChange(value)}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label="Section (room)"
+                size="small"
+                helperText="Pick one of the checklist's rooms or type a new one."
+              />
+            )}
+          />
+        )}
+      />
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1}
@@ -79,9 +116,20 @@ export function TaskForm({
           control={control}
           render={({ field }) => <RequiredPhotosStepper value={field.value} onChange={field.onChange} />}
         />
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>
+          {waitingForTitle && (
+            <Typography id={hintId} variant="body2" color="text.secondary">
+              Add a title to {onCancel ? 'save' : 'add'} the task.
+            </Typography>
+          )}
           {onCancel && <Button onClick={onCancel}>Cancel</Button>}
-          <Button type="submit" variant="contained" disabled={!title.trim() || formState.isSubmitting}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={waitingForTitle || formState.isSubmitting}
+            aria-describedby={waitingForTitle ? hintId : undefined}
+            sx={{ flexShrink: 0 }}
+          >
             {submitLabel}
           </Button>
         </Stack>

@@ -1,6 +1,7 @@
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
 import DeleteIcon from '@mui/icons-material/Delete';
+import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import EditIcon from '@mui/icons-material/Edit';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { Box, Chip, IconButton, Stack, Typography } from '@mui/material';
@@ -12,25 +13,54 @@ import { TaskForm, type TaskDraft } from './TaskForm.tsx';
 interface Props {
   task: TaskRecord;
   position: number;
-  count: number;
   busy: boolean;
-  onMove: (offset: -1 | 1) => void;
+  /** The checklist's sections, offered when the task is edited. */
+  sections: string[];
   onSave: (draft: TaskDraft) => Promise<void>;
   onDelete: () => Promise<void>;
 }
 
-/** One task of the editor: its number and text, move up/down, edit in place, delete with confirmation. */
-export function TaskRow({ task, position, count, busy, onMove, onSave, onDelete }: Props) {
+/**
+ * One task of the editor: a drag handle (pointer, touch, or Space and the arrow keys: dnd-kit's sortable),
+ * its number and text, edit in place, delete with confirmation.
+ */
+export function TaskRow({ task, position, busy, sections, onSave, onDelete }: Props) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: task.id,
+    disabled: busy || editing,
+  });
 
   return (
-    <Box component="li" sx={{ listStyle: 'none', borderBottom: 1, borderColor: 'divider', py: 1.5 }}>
+    <Box
+      component="li"
+      ref={setNodeRef}
+      data-task-id={task.id}
+      sx={{
+        listStyle: 'none',
+        borderBottom: 1,
+        borderColor: 'divider',
+        py: 1.5,
+        bgcolor: 'background.paper',
+        position: 'relative',
+        zIndex: isDragging ? 1 : undefined,
+        boxShadow: isDragging ? 3 : undefined,
+        transform: CSS.Transform.toString(transform),
+        transition: transition,
+      }}
+    >
       {editing ? (
         <TaskForm
           label={`Edit task ${position}`}
-          initial={{ title: task.title, description: task.description ?? '', required_media: task.required_media }}
+          sections={sections}
+          initial={{
+            title: task.title,
+            description: task.description ?? '',
+            section: task.section ?? '',
+            required_media: task.required_media,
+          }}
           submitLabel="Save Task"
           onCancel={() => setEditing(false)}
           onSubmit={async (draft) => {
@@ -39,7 +69,18 @@ export function TaskRow({ task, position, count, busy, onMove, onSave, onDelete 
           }}
         />
       ) : (
-        <Stack direction="row" sx={{ alignItems: 'flex-start', flexWrap: 'wrap', columnGap: 1.5 }}>
+        <Stack direction="row" sx={{ alignItems: 'flex-start', flexWrap: 'wrap', columnGap: 1 }}>
+          <IconButton
+            ref={setActivatorNodeRef}
+            {...attributes}
+            {...listeners}
+            aria-label={`Move "${task.title}"`}
+            size="small"
+            // The handle takes touch gestures itself instead of scrolling the page.
+            sx={{ cursor: 'grab', touchAction: 'none', mt: -0.25 }}
+          >
+            <DragIndicatorIcon />
+          </IconButton>
           <Typography
             aria-hidden
             sx={{
@@ -56,8 +97,8 @@ export function TaskRow({ task, position, count, busy, onMove, onSave, onDelete 
           >
             {position}
           </Typography>
-          <Box sx={{ flex: 1, minWidth: 0, maxWidth: { xs: 'calc(100% - 40px)', sm: 'none' } }}>
-            <Typography component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          <Box sx={{ flex: 1, minWidth: 0, maxWidth: { xs: 'calc(100% - 80px)', sm: 'none' } }}>
+            <Typography component="h4" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
               {task.title}
             </Typography>
             {task.description && (
@@ -76,20 +117,6 @@ export function TaskRow({ task, position, count, busy, onMove, onSave, onDelete 
           </Box>
           {/* Below the text on a phone, so the title keeps the width. */}
           <Stack direction="row" sx={{ flexShrink: 0, justifyContent: 'flex-end', width: { xs: '100%', sm: 'auto' } }}>
-            <IconButton
-              aria-label={`Move "${task.title}" up`}
-              disabled={busy || position === 1}
-              onClick={() => onMove(-1)}
-            >
-              <ArrowUpwardIcon />
-            </IconButton>
-            <IconButton
-              aria-label={`Move "${task.title}" down`}
-              disabled={busy || position === count}
-              onClick={() => onMove(1)}
-            >
-              <ArrowDownwardIcon />
-            </IconButton>
             <IconButton aria-label={`Edit "${task.title}"`} onClick={() => setEditing(true)}>
               <EditIcon />
             </IconButton>

@@ -19,11 +19,9 @@ import { UnlockAnalytics } from './UnlockAnalytics.tsx';
 import { UpgradeBanner } from './UpgradeBanner.tsx';
 import { useDashboard } from './useDashboard.ts';
 
-// Shown after the figures (the setup checklist needs its own request) or on demand: not in the first download.
+// Shown after the figures (the setup checklist, the one onboarding checklist, needs its own request) or on
+// demand: not in the first download.
 const SetupChecklist = lazyComponent(() => import('../onboarding/SetupChecklist.tsx').then((m) => m.SetupChecklist));
-const OnboardingProgress = lazyComponent(() =>
-  import('../onboarding/OnboardingProgress.tsx').then((m) => m.OnboardingProgress),
-);
 const PlanPickerDialog = lazyComponent(() => import('../plans/PlanPickerDialog.tsx').then((m) => m.PlanPickerDialog));
 
 /**
@@ -82,7 +80,6 @@ export function Dashboard() {
           {!access.features.analytics && <UnlockAnalytics onUpgrade={() => setPlanPickerOpen(true)} />}
           <TeamCard allowed={access.features.team} />
           <SuccessStoryCard />
-          <OnboardingProgress />
         </Box>
         {setupOpen && onboarding.data && <SetupChecklist state={onboarding.data} />}
       </AfterFirstPaint>

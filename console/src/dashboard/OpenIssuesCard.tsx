@@ -1,6 +1,7 @@
+import { formatDateTime } from '@turnproof/config/time-format';
 import { Box, Card, CardContent, Chip, Link as MuiLink, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
-import { formatInZone } from '../dispatch/due-time.ts';
+
 import { issuePath, useOpenIssues } from '../runs/show/run-issues.ts';
 
 const SEVERITY_COLORS = { high: 'error', medium: 'warning', low: 'default' } as const;
@@ -40,7 +41,7 @@ export function OpenIssuesCard() {
                       {issue.description}
                     </MuiLink>
                   }
-                  secondary={`${issue.property_name} · ${formatInZone(issue.created_at, issue.timezone)}`}
+                  secondary={`${issue.property_name} · ${formatDateTime(issue.created_at, issue.timezone)}`}
                 />
                 <Chip size="small" color={SEVERITY_COLORS[issue.severity]} label={issue.severity} sx={{ mt: 0.5 }} />
               </ListItem>

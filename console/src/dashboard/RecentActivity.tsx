@@ -1,10 +1,9 @@
+import { formatDateTime } from '@turnproof/config/time-format';
 import { Box, Button, Card, CardContent, Chip, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { paths } from '../layout/navigation.ts';
 import type { DashboardData } from '../types.ts';
 import { RUN_STATUS_STYLES, RUN_TYPE_LABELS } from './runLabels.ts';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The 5 latest runs with their status colours. */
 export function RecentActivity({ runs }: { runs: DashboardData['recent_runs'] }) {
@@ -32,7 +31,7 @@ export function RecentActivity({ runs }: { runs: DashboardData['recent_runs'] })
                   <ListItem key={run.id} disableGutters divider data-run={run.id}>
                     <ListItemText
                       primary={`${run.property_name} · ${RUN_TYPE_LABELS[run.type]}`}
-                      secondary={`${run.checklist_name} · ${timeFormat.format(new Date(run.ended_at ?? run.created_at))}`}
+                      secondary={`${run.checklist_name} · ${formatDateTime(run.ended_at ?? run.created_at, run.property_timezone)}`}
                     />
                     <Box sx={{ pl: 1 }}>
                       <Chip

@@ -1,8 +1,8 @@
+import { formatDateTime } from '@turnproof/config/time-format';
 import { Alert, Button, Card, CardContent, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { apiJson } from '../api/http.ts';
-import { formatInZone } from './due-time.ts';
 
 interface CalendarView {
   last_synced_at: string | null;
@@ -65,7 +65,7 @@ export function CalendarPanel({ propertyId, timeZone }: { propertyId: string; ti
           </Button>
         </Stack>
         <Typography variant="body2" color="text.secondary">
-          {view?.last_synced_at ? `Last synced ${formatInZone(view.last_synced_at, timeZone)}` : 'Not synced yet'}
+          {view?.last_synced_at ? `Last synced ${formatDateTime(view.last_synced_at, timeZone)}` : 'Not synced yet'}
         </Typography>
         {view?.last_error && (
           <Alert severity="warning" sx={{ mt: 1 }}>
@@ -79,7 +79,7 @@ export function CalendarPanel({ propertyId, timeZone }: { propertyId: string; ti
                 primary={`${reservation.start} → ${reservation.end} ${reservation.summary}`}
                 secondary={
                   reservation.run
-                    ? `Turnover ${reservation.run.status.replace('_', ' ')}${reservation.run.due_at ? `, due ${formatInZone(reservation.run.due_at, timeZone)}` : ''}`
+                    ? `Turnover ${reservation.run.status.replace('_', ' ')}${reservation.run.due_at ? `, due ${formatDateTime(reservation.run.due_at, timeZone)}` : ''}`
                     : 'No turnover yet'
                 }
               />

@@ -1,6 +1,6 @@
 import { FormControl, InputLabel, MenuItem, Select, Stack, TextField } from '@mui/material';
 import { useGetList } from 'react-admin';
-import type { TeamMember } from '../team/team-types.ts';
+import { canTakeRuns, pickerLabel, type TeamMember } from '../team/team-types.ts';
 
 interface Props {
   /** The property's IANA time zone: the due time is entered in it ('' before a property is chosen). */
@@ -39,8 +39,8 @@ export function DispatchFields({ timeZone, dueLocal, assigneeId, onDue, onAssign
         >
           <MenuItem value="">Unassigned</MenuItem>
           {(members ?? []).map((member) => (
-            <MenuItem key={member.id} value={member.id}>
-              {member.name}
+            <MenuItem key={member.id} value={member.id} disabled={!canTakeRuns(member)}>
+              {pickerLabel(member)}
             </MenuItem>
           ))}
         </Select>

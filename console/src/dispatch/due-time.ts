@@ -15,9 +15,3 @@ export function localFromInstant(iso: string | null, timeZone: string): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}T${pad(local.getHours())}:${pad(local.getMinutes())}`;
 }
-
-/** 'Jan 20, 2027, 4:00 PM (America/New_York)': times about a property are shown in its time zone. */
-export function formatInZone(iso: string, timeZone: string): string {
-  const text = new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone });
-  return `${text} (${timeZone})`;
-}

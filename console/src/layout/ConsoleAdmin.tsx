@@ -5,9 +5,10 @@ import {
   CoreAdminUI,
   type CoreAdminUIProps,
   defaultI18nProvider,
-  localStorageStore,
   useNotificationContext,
 } from 'react-admin';
+import { installOffer } from '@turnproof/config/install-offer';
+import { useSyncExternalStore } from 'react';
 import { MOBILE_QUERY } from './Layout.tsx';
 import { lazyComponent, PageLoading } from './lazyPage.tsx';
 import { TAB_BAR_HEIGHT } from './MobileNav.tsx';
@@ -15,11 +16,11 @@ import { useOpenedOnce } from './useOpenedOnce.ts';
 
 type ErrorProps = Parameters<NonNullable<CoreAdminUIProps['error']>>[0];
 
-const store = localStorageStore();
 const Notification = lazyComponent(() => import('./raScreens.ts').then((m) => m.Notification));
 const ErrorScreen = lazyComponent<ErrorProps>(() => import('./raScreens.ts').then((m) => m.Error));
 const AuthenticationError = lazyComponent(() => import('./raScreens.ts').then((m) => m.AuthenticationError));
 const AccessDenied = lazyComponent(() => import('./raScreens.ts').then((m) => m.AccessDenied));
+const InstallPrompt = lazyComponent(() => import('./InstallPrompt.tsx').then((m) => m.InstallPrompt));
 
 /** Under 768 px the toasts sit above the tab bar, not under it. */
 const ABOVE_TAB_BAR = { [`@media ${MOBILE_QUERY}`]: { bottom: `${TAB_BAR_HEIGHT + 16}px` } };
@@ -31,7 +32,15 @@ function NotificationOnDemand() {
 }
 
 type ConsoleAdminProps = Pick<CoreAdminUIProps, 'children' | 'layout' | 'dashboard' | 'catchAll'> &
-  Pick<AdminContextProps, 'queryClient' | 'dataProvider' | 'authProvider' | 'theme'>;
+  Pick<AdminContextProps, 'queryClient' | 'dataProvider' | 'authProvider' | 'theme' | 'store'>;
+
+const offerShown = () => installOffer.getSnapshot();
+/** The spec's install prompt (install-offer.ts decides when), above the tab bar under 768 px. */
+function InstallOffer() {
+  // Never shown on the server: hydration starts from the server's markup.
+  const shown = useSyncExternalStore(installOffer.subscribe, offerShown, () => false);
+  return shown ? <InstallPrompt sx={ABOVE_TAB_BAR} /> : null;
+}
 
 /**
  * react-admin's <Admin> without its <AdminUI> defaults: those bring the login form (react-hook-form, text
@@ -42,7 +51,7 @@ type ConsoleAdminProps = Pick<CoreAdminUIProps, 'children' | 'layout' | 'dashboa
  */
 export function ConsoleAdmin({ children, layout, dashboard, catchAll, theme, ...providers }: ConsoleAdminProps) {
   return (
-    <AdminContext {...providers} i18nProvider={defaultI18nProvider} store={store} theme={theme}>
+    <AdminContext {...providers} i18nProvider={defaultI18nProvider} theme={theme}>
       <CssBaseline enableColorScheme>
         <CoreAdminUI
           title="Turnproof"
@@ -58,6 +67,7 @@ export function ConsoleAdmin({ children, layout, dashboard, catchAll, theme, ...
           {children}
         </CoreAdminUI>
         <NotificationOnDemand />
+        <InstallOffer />
       </CssBaseline>
     </AdminContext>
   );

@@ -1,7 +1,6 @@
+import { deviceZone, formatDay } from '@turnproof/config/time-format';
 import { Box, Chip, Typography } from '@mui/material';
 import type { Access } from '../types.ts';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** The sidebar's plan card: plan name and a status badge (Admin, Trial with its end, Active, Inactive). */
 export function SubscriptionCard({ access }: { access: Access }) {
@@ -24,7 +23,7 @@ export function SubscriptionCard({ access }: { access: Access }) {
       </Box>
       {access.status === 'trial' && access.trial_ends_at && (
         <Typography variant="caption" color="text.secondary">
-          Until {dateFormat.format(new Date(access.trial_ends_at))}
+          Until {formatDay(access.trial_ends_at, deviceZone())}
         </Typography>
       )}
     </Box>

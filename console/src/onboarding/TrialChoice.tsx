@@ -1,10 +1,9 @@
+import { deviceZone, formatDay } from '@turnproof/config/time-format';
 import { Alert, Button } from '@mui/material';
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import { apiJson } from '../api/http.ts';
 import { errorMessage } from '../auth/authApi.ts';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { month: 'long', day: 'numeric' });
 
 /**
  * For an owner on the sign-up trial: go on with it instead of picking a plan now. It names the plan whose
@@ -46,7 +45,7 @@ export function TrialChoice({
         </Button>
       }
     >
-      Your free trial of {planName} runs until {dateFormat.format(new Date(endsAt))}
+      Your free trial of {planName} runs until {formatDay(endsAt, deviceZone(), 'long')}
       {reportsPerMonth === null ? '.' : `, with up to ${reportsPerMonth} reports a month.`} Pick a plan now, or later
       from Plans & Billing.
     </Alert>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../api/http.ts';
-import type { OnboardingState, ProgressStepId } from '../types.ts';
+import type { OnboardingState, StoredStepId } from '../types.ts';
 
 const ONBOARDING_KEY = ['onboarding'];
 
@@ -13,7 +13,7 @@ export function useOnboarding(enabled = true) {
 export function useCompleteStep() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (step: ProgressStepId) => apiJson<OnboardingState>(`/onboarding/steps/${step}`, { method: 'POST' }),
+    mutationFn: (step: StoredStepId) => apiJson<OnboardingState>(`/onboarding/steps/${step}`, { method: 'POST' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ONBOARDING_KEY }),
   });
 }

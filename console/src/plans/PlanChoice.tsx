@@ -5,6 +5,7 @@ import { HttpError, useNotify, useRedirect } from 'react-admin';
 import { errorMessage } from '../auth/authApi.ts';
 import type { Plan, PlanKey } from '../types.ts';
 import { billingNotSetUpSentence } from './billing-not-set-up.ts';
+import { chosenPlan } from './chosen-plan.ts';
 import { choosePlan } from './choosePlan.ts';
 import { PlanPicker } from './PlanPicker.tsx';
 import { PromoCodeBox } from './PromoCodeBox.tsx';
@@ -39,6 +40,8 @@ export function PlanChoice({
     setPicking(planKey);
     try {
       const choice = await choosePlan(planKey);
+      // Picked: the pricing page's choice has served.
+      chosenPlan.forget();
       if (choice.kind === 'checkout') {
         window.location.assign(choice.url);
         return;
@@ -75,7 +78,7 @@ export function PlanChoice({
           {billingNotice}
         </Alert>
       )}
-      <PlanPicker plans={plans} current={current} picking={picking} onPick={pick} />
+      <PlanPicker plans={plans} current={current} chosen={chosenPlan.current()} picking={picking} onPick={pick} />
     </Stack>
   );
 }

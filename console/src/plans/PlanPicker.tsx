@@ -29,15 +29,20 @@ function featuresOf(plan: Plan): string[] {
   return [reports, properties, ...extras[plan.key]];
 }
 
-/** The four plans of plan set A; one button per plan, busy while that plan is being picked. */
+/**
+ * The four plans of plan set A; one button per plan, busy while that plan is being picked. The plan the
+ * visitor picked on the pricing page (`chosen`) stands out instead of the most popular one.
+ */
 export function PlanPicker({
   plans,
   current,
+  chosen = null,
   picking,
   onPick,
 }: {
   plans: Plan[];
   current?: PlanKey | null;
+  chosen?: PlanKey | null;
   picking: PlanKey | null;
   onPick: (plan: PlanKey) => void;
 }) {
@@ -45,6 +50,7 @@ export function PlanPicker({
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' } }}>
       {plans.map((plan) => {
         const popular = plan.key === 'pro';
+        const highlighted = plan.key === (chosen ?? 'pro');
         return (
           <Card
             key={plan.key}
@@ -52,8 +58,8 @@ export function PlanPicker({
             sx={{
               display: 'flex',
               flexDirection: 'column',
-              borderColor: popular ? 'primary.main' : undefined,
-              borderWidth: popular ? 2 : 1,
+              borderColor: highlighted ? 'primary.main' : undefined,
+              borderWidth: highlighted ? 2 : 1,
             }}
           >
             <CardContent sx={{ flexGrow: 1 }}>
@@ -61,7 +67,11 @@ export function PlanPicker({
                 <Typography component="h3" variant="h6">
                   {plan.name}
                 </Typography>
-                {popular && <Chip label="Most popular" color="primary" size="small" />}
+                {chosen === plan.key ? (
+                  <Chip label="Your choice" color="primary" size="small" />
+                ) : (
+                  popular && <Chip label="Most popular" color={chosen ? 'default' : 'primary'} size="small" />
+                )}
               </Box>
               <Typography component="p" variant="h4" sx={{ my: 1 }}>
                 {dollars(plan.monthlyPriceCents)}
@@ -83,7 +93,7 @@ export function PlanPicker({
             <CardActions sx={{ p: 2, pt: 0 }}>
               <Button
                 fullWidth
-                variant={popular ? 'contained' : 'outlined'}
+                variant={highlighted ? 'contained' : 'outlined'}
                 disabled={picking !== null || current === plan.key}
                 onClick={() => onPick(plan.key)}
               >

@@ -1,3 +1,4 @@
+import { deviceZone, formatDay } from '@turnproof/config/time-format';
 import CheckIcon from '@mui/icons-material/Check';
 import {
   Box,
@@ -21,8 +22,6 @@ import { usePageTitle } from '../layout/usePageTitle.ts';
 import { useOnboarding } from '../onboarding/useOnboarding.ts';
 import { PlanChoice } from './PlanChoice.tsx';
 import { billingNotSetUpSentence } from './billing-not-set-up.ts';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 
 const INCLUDED = [
   'Magic links for cleaners: no account, no app store',
@@ -86,7 +85,7 @@ export function SubscriptionPage() {
           </Box>
           {renewal && (
             <Typography color="text.secondary">
-              {access.on_trial ? 'Free trial until' : 'Current period ends'} {dateFormat.format(new Date(renewal))}
+              {access.on_trial ? 'Free trial until' : 'Current period ends'} {formatDay(renewal, deviceZone(), 'long')}
             </Typography>
           )}
           <Typography color="text.secondary">

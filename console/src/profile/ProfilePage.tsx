@@ -1,3 +1,4 @@
+import { deviceZone, formatDateTime } from '@turnproof/config/time-format';
 import ShareIcon from '@mui/icons-material/Share';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import {
@@ -80,7 +81,7 @@ function RecentActivity() {
     <List dense aria-label="Recent activity">
       {data.map((activity) => (
         <ListItem key={activity.id} disableGutters>
-          <ListItemText primary={activity.summary} secondary={new Date(activity.created_at).toLocaleString()} />
+          <ListItemText primary={activity.summary} secondary={formatDateTime(activity.created_at, deviceZone())} />
         </ListItem>
       ))}
     </List>

@@ -1,18 +1,14 @@
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ChecklistIcon from '@mui/icons-material/Checklist';
-import EditIcon from '@mui/icons-material/Edit';
-import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import { Box, Button, Card, CardActions, CardContent, Grid, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Button, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Title, useDataProvider, useGetList, useGetOne, useNotify, useRedirect } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import { DeleteChecklistButton } from '../checklists/DeleteChecklistButton.tsx';
+import { ChecklistCard } from '../checklists/ChecklistCard.tsx';
 import { NameTypeDialog } from '../checklists/NameTypeDialog.tsx';
-import { TypeBadge } from '../checklists/TypeBadge.tsx';
 import { EmptyPanel } from '../layout/EmptyPanel.tsx';
 import type { ChecklistRecord, ChecklistType, PropertyRecord } from '../resource-records.ts';
-import { isRunKind } from '../runs/run-kinds.ts';
 
 const CHECKLIST_TYPES: ChecklistType[] = [
   'turnover',
@@ -23,48 +19,6 @@ const CHECKLIST_TYPES: ChecklistType[] = [
   'cleaning',
   'safety',
 ];
-
-function ChecklistCard({ checklist }: { checklist: ChecklistRecord }) {
-  const count = checklist.tasks.length;
-  return (
-    <Card component="article" variant="outlined" aria-labelledby={`checklist-${checklist.id}`} sx={{ height: '100%' }}>
-      <CardContent>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-          <Typography id={`checklist-${checklist.id}`} component="h2" variant="h6">
-            {checklist.name}
-          </Typography>
-          <TypeBadge type={checklist.type} />
-        </Stack>
-        <Typography color="text.secondary">
-          {count} {count === 1 ? 'task' : 'tasks'}
-        </Typography>
-      </CardContent>
-      <CardActions sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-        <Button
-          size="small"
-          component={Link}
-          to={`/properties/${checklist.property_id}/checklists/${checklist.id}/edit`}
-          startIcon={<EditIcon />}
-          aria-label={`Edit checklist ${checklist.name}`}
-        >
-          Edit
-        </Button>
-        {isRunKind(checklist.type) && count > 0 && (
-          <Button
-            size="small"
-            component={Link}
-            to={`/runs/create?type=${checklist.type}&property_id=${checklist.property_id}&checklist_id=${checklist.id}`}
-            startIcon={<PlayArrowIcon />}
-            aria-label={`Start inspection with ${checklist.name}`}
-          >
-            Start Inspection
-          </Button>
-        )}
-        <DeleteChecklistButton checklist={checklist} />
-      </CardActions>
-    </Card>
-  );
-}
 
 /** A property's checklists (the default ones are copied at creation), with a new-checklist dialog. */
 export function PropertyChecklists() {

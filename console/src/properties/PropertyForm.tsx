@@ -1,7 +1,9 @@
+import { deviceZone } from '@turnproof/config/time-format';
 import { ReferenceInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, required } from 'react-admin';
 import { Typography } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import type { ReactNode } from 'react';
+import { pickerLabel } from '../team/team-types.ts';
 
 const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 
@@ -35,7 +37,7 @@ export function PropertyForm({ submitLabel, extraActions }: { submitLabel: strin
 
 const teamMember = (source: string, label: string, helperText: string) => (
   <ReferenceInput source={source} reference="team" sort={{ field: 'name', order: 'ASC' }} perPage={100}>
-    <SelectInput optionText="name" label={label} emptyText="Nobody" helperText={helperText} fullWidth />
+    <SelectInput optionText={pickerLabel} label={label} emptyText="Nobody" helperText={helperText} fullWidth />
   </ReferenceInput>
 );
 
@@ -53,7 +55,7 @@ function DispatchSettings() {
         source="timezone"
         label="Time zone"
         helperText="IANA name, such as Europe/Lisbon: times in reports, mails and links are shown in it"
-        defaultValue={Intl.DateTimeFormat().resolvedOptions().timeZone}
+        defaultValue={deviceZone()}
       />
       <TextInput source="check_in_time" label="Check-in time" type="time" defaultValue="15:00" />
       <TextInput source="checkout_time" label="Checkout time" type="time" defaultValue="11:00" />

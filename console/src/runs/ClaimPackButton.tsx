@@ -1,11 +1,68 @@
 import GavelIcon from '@mui/icons-material/Gavel';
-import { Button } from '@mui/material';
+import { Box, Button, LinearProgress, Typography } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNotify } from 'react-admin';
+import { apiJson } from '../api/http.ts';
 
-/** Downloads the damage-claim ZIP of a completed run: claim PDF, original photos, capture log. */
+const POLL_MS = 1000;
+const WAITING = 'Waiting for the printer';
+const NOT_MADE = 'The claim pack could not be made. Please try again.';
+
+/** GET/POST /api/runs/{id}/claim-pack and its /progress. */
+interface ClaimPackProgress {
+  status: 'ready' | 'generating' | 'failed' | 'not_started';
+  step?: string;
+  error?: string;
+}
+
+const packUrl = (runId: string) => `/api/runs/${runId}/claim-pack`;
+
+/** Hands the ZIP to the browser's own download, which streams it to disk however many photos it holds. */
+function saveZip(runId: string) {
+  const anchor = document.createElement('a');
+  anchor.href = packUrl(runId);
+  anchor.download = `turnproof-claim-${runId}.zip`;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Damage claim (ZIP) of a completed run: claim PDF, original photos, capture log. The worker prints the
+ * claim PDF (POST starts it); the button shows its progress, polled every second, then downloads the pack.
+ */
 export function ClaimPackButton({ runId }: { runId: string }) {
+  const notify = useNotify();
+  const [step, setStep] = useState<string | null>(null);
+  const pack = useMutation({
+    mutationFn: async () => {
+      let now = await apiJson<ClaimPackProgress>(`/runs/${runId}/claim-pack`, { method: 'POST' });
+      while (now.status === 'generating') {
+        setStep(now.step ?? WAITING);
+        await sleep(POLL_MS);
+        now = await apiJson<ClaimPackProgress>(`/runs/${runId}/claim-pack/progress`);
+      }
+      if (now.status !== 'ready') throw new Error(now.error ?? NOT_MADE);
+    },
+    onSuccess: () => saveZip(runId),
+    onError: (error) => notify(error.message || NOT_MADE, { type: 'error' }),
+    onSettled: () => setStep(null),
+  });
+
+  if (!pack.isPending) {
+    return (
+      <Button size="small" variant="outlined" startIcon={<GavelIcon />} onClick={() => pack.mutate()}>
+        Damage claim (ZIP)
+      </Button>
+    );
+  }
   return (
-    <Button size="small" variant="outlined" startIcon={<GavelIcon />} href={`/api/runs/${runId}/claim-pack`} download>
-      Damage claim (ZIP)
-    </Button>
+    <Box sx={{ minWidth: 220 }} role="status" aria-live="polite">
+      <Typography variant="body2">Preparing the damage claim... · {step ?? WAITING}</Typography>
+      <LinearProgress aria-label="Damage claim progress" sx={{ mt: 0.5 }} />
+    </Box>
   );
 }

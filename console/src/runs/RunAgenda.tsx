@@ -1,3 +1,4 @@
+import { formatDay, formatDue, formatTime } from '@turnproof/config/time-format';
 import {
   Box,
   Card,
@@ -18,7 +19,7 @@ import { useNow } from '../dashboard/useNow.ts';
 import { localFromInstant } from '../dispatch/due-time.ts';
 import { EmptyPanel } from '../layout/EmptyPanel.tsx';
 import type { RunRecord } from '../resource-records.ts';
-import { dueInZone, issueSummary, timeInZone } from './due-label.ts';
+import { issueSummary } from './due-label.ts';
 import { StatusChip } from './StatusChip.tsx';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -34,12 +35,7 @@ const zoneOf = (run: RunRecord) => run.property.timezone ?? 'UTC';
 /** The day a run is due at its property ('Mon, Feb 1'), and the key that sorts it. */
 function dayOf(run: RunRecord) {
   const iso = run.due_at as string;
-  const label = new Date(iso).toLocaleDateString('en-US', {
-    weekday: 'long',
-    month: 'short',
-    day: 'numeric',
-    timeZone: zoneOf(run),
-  });
+  const label = formatDay(iso, zoneOf(run), 'weekday');
   return { key: localFromInstant(iso, zoneOf(run)).slice(0, 10), label };
 }
 
@@ -129,7 +125,7 @@ function AgendaRow({ run, now }: { run: RunRecord; now: Date }) {
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography sx={{ fontWeight: 600 }}>
           {/* Overdue runs may be from other days; the others sit under their day's heading. */}
-          {overdue ? dueInZone(run.due_at as string, zoneOf(run), now) : timeInZone(run.due_at as string, zoneOf(run))}
+          {overdue ? formatDue(run.due_at as string, zoneOf(run), now) : formatTime(run.due_at as string, zoneOf(run))}
         </Typography>
         <MuiLink component={Link} to={`/runs/${run.id}/show`}>
           {run.property.name}

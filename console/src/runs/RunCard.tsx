@@ -1,3 +1,4 @@
+import { formatDateTime, formatDue } from '@turnproof/config/time-format';
 import EventIcon from '@mui/icons-material/Event';
 import LinkIcon from '@mui/icons-material/Link';
 import PersonIcon from '@mui/icons-material/Person';
@@ -25,13 +26,11 @@ import { useNow } from '../dashboard/useNow.ts';
 import type { RunRecord } from '../resource-records.ts';
 import { MagicLinkPanel } from './MagicLinkPanel.tsx';
 import { ClaimPackButton } from './ClaimPackButton.tsx';
-import { dueInZone, issueSummary } from './due-label.ts';
+import { issueSummary } from './due-label.ts';
 import { ReportActions } from './ReportActions.tsx';
 import { ReviewActions, reviewSummary } from './ReviewActions.tsx';
 import { RunMenu } from './RunMenu.tsx';
 import { StatusChip } from './StatusChip.tsx';
-
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : null);
 
 /** A line of the card's schedule: an icon (orange when it needs the host's eye) and what it says. */
 function Fact({ Icon, children, warn = false }: { Icon: typeof EventIcon; children: ReactNode; warn?: boolean }) {
@@ -48,7 +47,7 @@ function Fact({ Icon, children, warn = false }: { Icon: typeof EventIcon; childr
 /** Due time (in the property's zone), assignee and issues: what a host scans the list for. */
 function RunSchedule({ run }: { run: RunRecord }) {
   const now = useNow(60_000);
-  const timeZone = run.property.timezone ?? 'UTC';
+  const timeZone = run.property.timezone;
   const open = run.open_issue_count ?? 0;
   const issues = issueSummary(run.issue_count ?? 0, open);
   const overdue =
@@ -60,7 +59,7 @@ function RunSchedule({ run }: { run: RunRecord }) {
     <Stack spacing={0.5} sx={{ mt: 1.5 }}>
       <Fact Icon={EventIcon} warn={!run.due_at || overdue}>
         {run.due_at
-          ? `${overdue ? 'Overdue, was due' : 'Due'} ${dueInZone(run.due_at, timeZone)}`
+          ? `${overdue ? 'Overdue, was due' : 'Due'} ${formatDue(run.due_at, timeZone)}`
           : 'No due time: no reminders'}
       </Fact>
       <Fact Icon={PersonIcon} warn={!run.assignee}>
@@ -122,11 +121,11 @@ export function RunCard({ run }: { run: RunRecord }) {
           />
         </Box>
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-          Created {when(run.created_at)}
+          Created {formatDateTime(run.created_at, run.property.timezone)}
           {run.ended_at
-            ? ` · Completed ${when(run.ended_at)}`
+            ? ` · Completed ${formatDateTime(run.ended_at, run.property.timezone)}`
             : run.started_at
-              ? ` · Started ${when(run.started_at)}`
+              ? ` · Started ${formatDateTime(run.started_at, run.property.timezone)}`
               : ''}
         </Typography>
       </CardContent>

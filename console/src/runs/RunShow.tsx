@@ -1,3 +1,4 @@
+import { formatDateTime } from '@turnproof/config/time-format';
 import {
   Button,
   Card,
@@ -17,9 +18,10 @@ import { useParams } from 'react-router-dom';
 import { apiJson } from '../api/http.ts';
 import { RUN_STATUS_STYLES } from '../dashboard/runLabels.ts';
 import { DispatchFields } from '../dispatch/DispatchFields.tsx';
-import { formatInZone, instantFromLocal, localFromInstant } from '../dispatch/due-time.ts';
+import { instantFromLocal, localFromInstant } from '../dispatch/due-time.ts';
 import type { PropertyRecord, RunRecord } from '../resource-records.ts';
 import type { RunStatus } from '../types.ts';
+import { ReviewActions, reviewSummary } from './ReviewActions.tsx';
 import { useRunEvidence } from './show/run-evidence.ts';
 import { RunIssuesCard } from './show/RunIssuesCard.tsx';
 import { RunReportsCard } from './show/RunReportsCard.tsx';
@@ -63,7 +65,7 @@ export function RunShow() {
 
   useEffect(() => {
     if (id) void apiJson<TimelineEntry[]>(`/runs/${id}/timeline`).then(setTimeline);
-  }, [id, run?.status, run?.assigned_to]);
+  }, [id, run?.status, run?.assigned_to, run?.review?.reviewed_at]);
 
   if (!run) return null;
   const update = async (data: Record<string, unknown>, success: string, failure: string) => {
@@ -99,6 +101,8 @@ export function RunShow() {
         <Chip label={style.label} sx={{ color: style.color, bgcolor: style.bgcolor }} />
         {run.awaiting_submission && <Chip color="warning" variant="outlined" label="All tasks done, not submitted" />}
         {run.source === 'calendar' && <Chip variant="outlined" label="From booking calendar" />}
+        {reviewSummary(run.review) && <Chip variant="outlined" label={reviewSummary(run.review)} />}
+        {run.status === 'completed' && <ReviewActions run={run} />}
         {nextStatuses.length > 0 && (
           <TextField
             select
@@ -121,7 +125,7 @@ export function RunShow() {
         <CardContent>
           <Stack spacing={2}>
             <Typography variant="body2">
-              {run.due_at ? `Due ${formatInZone(run.due_at, timeZone)}` : 'No due time'}
+              {run.due_at ? `Due ${formatDateTime(run.due_at, timeZone)}` : 'No due time'}
               {!scheduling && ` · ${run.assignee ? `Assigned to ${run.assignee.name}` : 'Unassigned'}`}
             </Typography>
             {scheduling && (
@@ -175,7 +179,7 @@ export function RunShow() {
           <List dense>
             {timeline.map((entry) => (
               <ListItem key={entry.id} disableGutters>
-                <ListItemText primary={entry.detail} secondary={formatInZone(entry.created_at, timeZone)} />
+                <ListItemText primary={entry.detail} secondary={formatDateTime(entry.created_at, timeZone)} />
               </ListItem>
             ))}
           </List>

@@ -1,4 +1,4 @@
-import { formatInZone } from '../dispatch/due-time.ts';
+import { formatDateTime } from '@turnproof/config/time-format';
 
 /** A check as the capture log holds it: what the cleaner's device claimed, and when the server received it. */
 export interface CheckClaim {
@@ -17,8 +17,8 @@ export function checkTimes(
 ): string | null {
   if (!task.checked_at) return null;
   const claim = task.check_claim;
-  const parts = [`checked, received by server ${formatInZone(claim?.received_at ?? task.checked_at, timeZone)}`];
-  if (claim?.device_time) parts.push(`device time (claimed) ${formatInZone(claim.device_time, timeZone)}`);
+  const parts = [`checked, received by server ${formatDateTime(claim?.received_at ?? task.checked_at, timeZone)}`];
+  if (claim?.device_time) parts.push(`device time (claimed) ${formatDateTime(claim.device_time, timeZone)}`);
   const position = claim?.device_position;
   if (position) {
     const accuracy = position.accuracy != null ? ` ±${Math.round(position.accuracy)} m` : '';

@@ -1,3 +1,4 @@
+import { deviceZone } from '@turnproof/config/time-format';
 import DownloadIcon from '@mui/icons-material/Download';
 import {
   Alert,
@@ -5,7 +6,6 @@ import {
   Button,
   Card,
   CardContent,
-  Chip,
   Divider,
   FormControlLabel,
   MenuItem,
@@ -20,6 +20,7 @@ import { Title, useLogout } from 'react-admin';
 import { useSession } from '../auth/session.ts';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { DeleteAccountDialog } from './DeleteAccountDialog.tsx';
+import { EmailVerifiedChip } from './EmailVerifiedChip.tsx';
 import { LadderSettings } from './LadderSettings.tsx';
 import { type Preferences, usePreferences } from './usePreferences.ts';
 
@@ -115,7 +116,7 @@ export function SettingsPage() {
   const logout = useLogout();
   const [dialog, setDialog] = useState<'password' | 'delete' | null>(null);
   const { preferences, failed, save } = usePreferences();
-  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const browserZone = deviceZone();
 
   return (
     <Box sx={{ py: 2, maxWidth: 880 }}>
@@ -132,7 +133,7 @@ export function SettingsPage() {
             detail={
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <span>{email ?? '…'}</span>
-                <Chip size="small" color="success" label="Verified" />
+                <EmailVerifiedChip />
               </Stack>
             }
             action={null}

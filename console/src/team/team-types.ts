@@ -12,6 +12,13 @@ export interface TeamMember {
   created_at: string;
 }
 
+/** Runs go only to members who accepted their invitation (the API refuses the others). */
+export const canTakeRuns = (member: TeamMember): boolean => member.status === 'active';
+
+/** A member as a cleaner picker lists them: an invited member is named as one who cannot take runs yet. */
+export const pickerLabel = (member: TeamMember): string =>
+  canTakeRuns(member) ? member.name : `${member.name} (invited, not joined yet)`;
+
 export const TEAM_ROLES = [
   { id: 'Cleaner', name: 'Cleaner' },
   { id: 'Co-host', name: 'Co-host' },

@@ -1,8 +1,13 @@
 import { ConfirmDeleteButton } from '../layout/ConfirmDeleteButton.tsx';
-import type { TemplateRecord } from '../resource-records.ts';
 
 /** Own templates only (system templates are view-only), with the spec's confirmation. */
-export function DeleteTemplateButton({ template }: { template: TemplateRecord }) {
+export function DeleteTemplateButton({
+  template,
+  onDeleted,
+}: {
+  template: { id: string; name: string };
+  onDeleted?: () => void;
+}) {
   return (
     <ConfirmDeleteButton
       resource="templates"
@@ -13,6 +18,7 @@ export function DeleteTemplateButton({ template }: { template: TemplateRecord })
       confirmLabel="Delete Template"
       successMessage="Template deleted"
       failureMessage="Error deleting template"
+      {...(onDeleted ? { onDeleted } : {})}
     />
   );
 }

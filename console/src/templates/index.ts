@@ -1,9 +1,10 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { lazyPage } from '../layout/lazyPage.tsx';
 
-// Own templates are edited in the checklist editor (/checklists/{id}/edit) and created in a dialog.
+// The console's Checklists menu: the owner's checklists, then the system templates as a second tab. Own
+// templates are edited in the checklist editor (/checklists/{id}/edit) and created in a dialog.
 export default {
-  list: lazyPage(() => import('./TemplateList.tsx').then((m) => m.TemplateList)),
+  list: lazyPage(() => import('./ChecklistsPage.tsx').then((m) => m.ChecklistsPage)),
   icon: ContentCopyIcon,
   recordRepresentation: 'name',
 };

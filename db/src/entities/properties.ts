@@ -56,6 +56,8 @@ export const Task = defineEntity({
     title: p.string(),
     description: p.text().nullable(),
     required_media: p.integer().default(0),
+    /** The room or part of the checklist the task is in (a template's section); null outside any. */
+    section: p.string().nullable(),
     order_index: p.integer().default(0),
     created_at: createdAt(),
   },
@@ -64,7 +66,7 @@ export const Task = defineEntity({
 export const TEAM_ROLES = ['Cleaner', 'Co-host'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 
-/** A cleaner or co-host an owner invited by e-mail; runs can be assigned to them once invited. */
+/** A cleaner or co-host an owner invited by e-mail; runs can be assigned to them once they accepted. */
 export const TeamMember = defineEntity({
   name: 'TeamMember',
   tableName: 'team_members',

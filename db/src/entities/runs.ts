@@ -31,6 +31,10 @@ export const Run = defineEntity({
     status: p.enum(RUN_STATUSES).default('pending'),
     started_at: p.datetime().nullable(),
     ended_at: p.datetime().nullable(),
+    /** When the cleaner first opened the magic link (the run's timeline says so). */
+    opened_at: p.datetime().nullable(),
+    /** The language (en, es, fr) the runner showed the cleaner when the link was last opened: their mails' language. */
+    cleaner_language: p.string().length(8).nullable(),
     meta: p.json<RunMeta>().onCreate(() => ({})),
     /** SHA-256 of the magic-link token; the token itself is never stored in clear. */
     token_hash: p.string().unique(),
@@ -91,6 +95,8 @@ export const RunTask = defineEntity({
     client_updated_at: p.datetime().nullable(),
     /** Sent back by the host's review: while the run awaits revision, only these tasks are open. */
     reopened: p.boolean().default(false),
+    /** The host's note on this task when the review last sent it back. */
+    revision_note: p.text().nullable(),
     updated_at: updatedAt(),
   },
 });
@@ -124,6 +130,8 @@ export const Media = defineEntity({
     address: p.text().nullable(),
     /** SHA-256 of the stored bytes when the cleaner confirmed it; the capture log carries the same. */
     sha256: p.string().length(64).nullable(),
+    /** Set when the host rejected the photo in a review: it stays evidence but no longer counts for its task. */
+    rejected_at: p.datetime().nullable(),
     created_at: createdAt(),
   },
 });

@@ -50,7 +50,7 @@ export async function baselinePhotosByTask(
           where b.run_id = ? and (b.task_id = t.task_id or lower(trim(b.title)) = lower(trim(t.title)))
           order by (b.task_id is not distinct from t.task_id) desc, b.order_index limit 1
        ) b on true
-       join media m on m.run_task_id = b.id and m.status = 'confirmed' and m.type = 'photo'
+       join media m on m.run_task_id = b.id and m.status = 'confirmed' and m.rejected_at is null and m.type = 'photo'
       where t.run_id = ?
       order by t.order_index, m.created_at`,
       [baselineRunId, runId],

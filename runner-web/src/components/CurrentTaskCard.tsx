@@ -7,6 +7,7 @@ import { IssueReporter } from './IssueReporter.tsx';
 import { MediaPicker } from './MediaPicker.tsx';
 import { PhotoCounter } from './PhotoCounter.tsx';
 import { ReferencePhotos } from './ReferencePhotos.tsx';
+import { SentBackNotice } from './SentBackNotice.tsx';
 
 interface CurrentTaskCardProps {
   task: PublicTask;
@@ -57,6 +58,7 @@ export function CurrentTaskCard({
         {task.task.title}
       </h2>
       {task.task.description && <p className="muted">{task.task.description}</p>}
+      <SentBackNotice task={task} />
       <ReferencePhotos photos={task.reference} timeZone={timeZone} />
       {required > 0 && (
         <>

@@ -1,5 +1,5 @@
 import { useMessages } from '../i18n/locale.ts';
-import { installOffer } from '../install/install-offer.ts';
+import { installOffer } from '@turnproof/config/install-offer';
 
 /** Install Turnproof: Install and Not now. Loaded on demand (App.tsx). */
 export function InstallPrompt() {

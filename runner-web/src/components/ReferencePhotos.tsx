@@ -1,10 +1,6 @@
+import { formatDateTime } from '@turnproof/config/time-format';
 import { useLocale, useMessages } from '../i18n/locale.ts';
 import type { ReferencePhoto } from '../run-model.ts';
-
-/** A time in the property's zone, in the runner's language. */
-export function formatRunTime(iso: string, locale: string, timeZone: string | null | undefined): string {
-  return new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: timeZone ?? 'UTC' });
-}
 
 /**
  * The earlier run's photos of this task (the move-in before a move-out, the last turnover), with the
@@ -21,8 +17,8 @@ export function ReferencePhotos({ photos, timeZone }: { photos: ReferencePhoto[]
         <div key={photo.id} className="reference-photo">
           <img src={photo.url} alt={t.referenceAlt(index + 1)} loading="lazy" />
           <p className="muted reference-times">
-            {photo.captured_at && <span>{t.deviceClaim(formatRunTime(photo.captured_at, locale, timeZone))}</span>}
-            {photo.received_at && <span>{t.serverReceived(formatRunTime(photo.received_at, locale, timeZone))}</span>}
+            {photo.captured_at && <span>{t.deviceClaim(formatDateTime(photo.captured_at, timeZone, locale))}</span>}
+            {photo.received_at && <span>{t.serverReceived(formatDateTime(photo.received_at, timeZone, locale))}</span>}
           </p>
         </div>
       ))}

@@ -21,6 +21,11 @@ export function TaskListItem({ task, number, current }: { task: PublicTask; numb
         </p>
         {required > 0 && <p className="hint">{t.photoHint(required, task.media_count)}</p>}
         {task.comment && <p className="task-comment">“{task.comment}”</p>}
+        {task.revision?.note && (
+          <p className="task-comment">
+            <strong>{t.hostNote}:</strong> {task.revision.note}
+          </p>
+        )}
       </div>
     </li>
   );

@@ -139,6 +139,10 @@ export const en = {
   revisionTitle: 'The host asked for a revision',
   revisionText: (n: number) => `Redo the ${n === 1 ? 'task' : `${n} tasks`} marked below, then complete the run again.`,
   hostNote: "Host's note",
+  sentBack: 'Sent back by the host',
+  rejectedPhotos: (n: number) =>
+    `The host rejected ${n === 1 ? 'a photo' : `${n} photos`} of this task: take a new one. A rejected photo does not count.`,
+  rejectedPhoto: (n: number) => `Rejected photo ${n}`,
   reportIssue: 'Report an issue',
   reportIssueTitle: (task: string) => `Report an issue: ${task}`,
   severity: 'Severity',
@@ -300,6 +304,10 @@ export const es: Messages = {
   revisionText: (n: number) =>
     `Repita ${n === 1 ? 'la tarea marcada' : `las ${n} tareas marcadas`} abajo y vuelva a completar la visita.`,
   hostNote: 'Nota del anfitrión',
+  sentBack: 'Devuelta por el anfitrión',
+  rejectedPhotos: (n: number) =>
+    `El anfitrión rechazó ${n === 1 ? 'una foto' : `${n} fotos`} de esta tarea: tome una nueva. Una foto rechazada no cuenta.`,
+  rejectedPhoto: (n: number) => `Foto rechazada ${n}`,
   reportIssue: 'Informar de un problema',
   reportIssueTitle: (task: string) => `Informar de un problema: ${task}`,
   severity: 'Gravedad',
@@ -462,6 +470,10 @@ export const fr: Messages = {
   revisionText: (n: number) =>
     `Reprenez ${n === 1 ? 'la tâche marquée' : `les ${n} tâches marquées`} ci-dessous, puis terminez à nouveau la visite.`,
   hostNote: "Note de l'hôte",
+  sentBack: "Renvoyée par l'hôte",
+  rejectedPhotos: (n: number) =>
+    `L'hôte a refusé ${n === 1 ? 'une photo' : `${n} photos`} de cette tâche : prenez-en une nouvelle. Une photo refusée ne compte pas.`,
+  rejectedPhoto: (n: number) => `Photo refusée ${n}`,
   reportIssue: 'Signaler un problème',
   reportIssueTitle: (task: string) => `Signaler un problème : ${task}`,
   severity: 'Gravité',

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { formatDateTime } from '@turnproof/config/time-format';
 import { useLocale, useMessages } from '../i18n/locale.ts';
 import { InvalidLinkScreen } from '../screens/InvalidLinkScreen.tsx';
 import { LoadingScreen } from '../screens/LoadingScreen.tsx';
@@ -57,10 +58,7 @@ export function ScheduleScreen({ token }: { token: string }) {
   if (load.state === 'loading') return <LoadingScreen />;
   if (load.state === 'invalid') return <InvalidLinkScreen />;
   const { schedule, offline } = load;
-  const when = (run: ScheduledRun) =>
-    run.due_at
-      ? new Date(run.due_at).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: run.timezone })
-      : '';
+  const when = (run: ScheduledRun) => (run.due_at ? formatDateTime(run.due_at, run.timezone, locale) : '');
   return (
     <main className="card" aria-labelledby="schedule-title">
       <h1 id="schedule-title">{t.scheduleTitle(schedule.member.name)}</h1>

@@ -29,7 +29,9 @@ export function RunScreen({ token, run, source, online, toasts }: RunScreenProps
   const stuck = runner.sync.error !== null || (runner.sync.queued > 0 && !runner.sync.running);
   return (
     <div className="stack">
-      {runner.source.fromCache && <CachedCopyNotice savedAt={runner.source.fetchedAt} />}
+      {runner.source.fromCache && (
+        <CachedCopyNotice savedAt={runner.source.fetchedAt} timeZone={runner.run.property?.timezone} />
+      )}
       <InspectionBanner run={runner.run} />
       <RunSummary run={runner.run} />
       <AccessCard run={runner.run} />

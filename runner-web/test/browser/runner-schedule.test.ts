@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../../../api/test/support/browser.ts';
 import { ownerRecords } from '../../../api/test/support/owner-records.ts';
+import { acceptedMember } from '../../../api/test/support/team-member.ts';
 import { screenshot, useRunnerHarness, UI_TIMEOUT_MS } from './runner-harness.ts';
 
 /** A cleaner's personal schedule link `/c/{token}` in the runner PWA: their runs, each opening its checklist. */
@@ -12,7 +13,7 @@ describe("the cleaner's schedule in the runner", () => {
     const { owner, phone, newRun, api } = harness();
     await ownerRecords(api).grantPlan(owner.userId, 'pro');
     const email = uniqueEmail('rosa');
-    const rosa = (await owner.post('/api/team', { email, name: 'Rosa Diaz' })).body;
+    const rosa = await acceptedMember(api, owner, { email, name: 'Rosa Diaz' });
     const run = await newRun(undefined, {
       access_code: 'Lockbox 4821',
       notes: 'Park in bay 12.\nLinens in the hall closet.',

@@ -131,6 +131,73 @@ function contactForm(form: HTMLFormElement) {
   });
 }
 
+/** A link that opens a <dialog> of the page (its frame loaded on first opening); without this, the link's own page. */
+function dialogLink(link: HTMLAnchorElement) {
+  const dialog = document.getElementById(link.dataset.opensDialog ?? '');
+  if (!(dialog instanceof HTMLDialogElement)) return;
+  link.addEventListener('click', (event) => {
+    event.preventDefault();
+    const frame = dialog.querySelector<HTMLIFrameElement>('iframe[data-src]');
+    if (frame && !frame.getAttribute('src')) frame.src = frame.dataset.src ?? '';
+    dialog.showModal();
+  });
+}
+
+/** The runner's offline store on this origin (runner-web/src/offline/offline-db.ts). */
+const RUNNER_DB = 'turnproofOffline';
+const QUEUE_STORES = ['actions', 'media'] as const;
+/** The spec's refresh of the header badge. */
+const BADGE_REFRESH_MS = 10_000;
+
+/** A request's result as a promise. */
+const settled = <T>(request: IDBRequest<T>) =>
+  new Promise<T>((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+  });
+
+/**
+ * What this browser's runner has not sent yet (unsynced actions and files of every run), read without
+ * ever creating the runner's database: 0 when it does not exist or cannot be read.
+ */
+async function runnerQueuedCount(): Promise<number> {
+  try {
+    if (!(await indexedDB.databases()).some((info) => info.name === RUNNER_DB)) return 0;
+    const opening = indexedDB.open(RUNNER_DB);
+    // Deleted in the meantime: no empty database is left behind for the runner to trip over.
+    opening.onupgradeneeded = () => opening.transaction?.abort();
+    const db = await settled(opening);
+    try {
+      const tx = db.transaction([...QUEUE_STORES]);
+      const rows = await Promise.all(
+        QUEUE_STORES.map((store) => settled(tx.objectStore(store).getAll() as IDBRequest<{ synced?: boolean }[]>)),
+      );
+      return rows.flat().filter((row) => !row.synced).length;
+    } finally {
+      db.close();
+    }
+  } catch {
+    return 0;
+  }
+}
+
+/** The header's Online/Offline badge with the runner's queued count, refreshed every 10 s and on each change. */
+function connectionBadge(badge: HTMLElement) {
+  const refresh = async () => {
+    const queued = await runnerQueuedCount();
+    const state = navigator.onLine ? 'Online' : 'Offline';
+    badge.textContent = queued > 0 ? `${state} · ${queued} queued` : state;
+    badge.dataset.state = navigator.onLine ? 'online' : 'offline';
+    badge.hidden = false;
+  };
+  void refresh();
+  window.addEventListener('online', () => void refresh());
+  window.addEventListener('offline', () => void refresh());
+  setInterval(() => void refresh(), BADGE_REFRESH_MS);
+}
+
+document.querySelectorAll<HTMLElement>('[data-connection-badge]').forEach(connectionBadge);
+document.querySelectorAll<HTMLAnchorElement>('a[data-opens-dialog]').forEach(dialogLink);
 document.querySelectorAll<HTMLElement>('[data-carousel]').forEach(carousel);
 document.querySelectorAll<HTMLElement>('[data-filters]').forEach(libraryFilter);
 document.querySelectorAll<HTMLFormElement>('form[data-download]').forEach(libraryDownload);

@@ -41,6 +41,8 @@ export function Header() {
           </ul>
         </nav>
         <div className="account">
+          {/* Online/Offline and the runner's queued count (island.ts); without JavaScript it cannot update, so it stays hidden. */}
+          <span className="connection-badge" data-connection-badge role="status" hidden />
           {signedIn ? (
             <>
               <a className="button button-primary small" href="/dashboard">

@@ -11,7 +11,7 @@ import {
   testimonials,
   trustStrip,
 } from '../content/marketing.ts';
-import { SAMPLE_REPORT, TURNOVER_LIBRARY } from '../links.ts';
+import { SAMPLE_REPORT, SAMPLE_REPORT_HTML, TURNOVER_LIBRARY } from '../links.ts';
 import type { SitePage } from '../render.tsx';
 import type { TemplateDetail } from '../site-data.ts';
 
@@ -40,10 +40,18 @@ export function landingPage({ templates }: { templates: TemplateDetail[] | null 
             <p className="lead">{hero.pitch}</p>
             <p className="actions">
               <StartButton label="Start free trial" />
-              <a className="button button-secondary" href={SAMPLE_REPORT} target="_blank" rel="noopener">
+              {/* Without JavaScript the link opens the PDF; the island opens the dialog instead. */}
+              <a
+                className="button button-secondary"
+                href={SAMPLE_REPORT}
+                target="_blank"
+                rel="noopener"
+                data-opens-dialog="sample-report"
+              >
                 See sample report
               </a>
             </p>
+            <SampleReportDialog />
             <ul className="trust" aria-label="Why hosts trust it">
               {trustStrip.map((item) => (
                 <li key={item}>{item}</li>
@@ -159,4 +167,24 @@ export function landingPage({ templates }: { templates: TemplateDetail[] | null 
       </>
     ),
   };
+}
+
+/** 'See sample report': the report in a dialog (its frame loads when opened), with the PDF a tap away. */
+function SampleReportDialog() {
+  return (
+    <dialog id="sample-report" className="report-dialog" aria-labelledby="sample-report-title">
+      <div className="report-dialog-bar">
+        <h2 id="sample-report-title">Sample report</h2>
+        <a className="button button-ghost small" href={SAMPLE_REPORT} target="_blank" rel="noopener">
+          Download PDF
+        </a>
+        <form method="dialog">
+          <button className="button button-primary small" type="submit">
+            Close
+          </button>
+        </form>
+      </div>
+      <iframe title="Sample inspection report" data-src={SAMPLE_REPORT_HTML} />
+    </dialog>
+  );
 }

@@ -1,21 +1,24 @@
-import { Box, ButtonBase, Stack } from '@mui/material';
-import { useState } from 'react';
-import { formatInZone } from '../../dispatch/due-time.ts';
+import { formatDateTime } from '@turnproof/config/time-format';
+import { Box, ButtonBase, Chip, Stack } from '@mui/material';
+import { type ReactNode, useState } from 'react';
 import { PhotoViewer, type ViewedMedia } from './PhotoViewer.tsx';
 import type { EvidenceMedia } from './run-evidence.ts';
 
 /**
  * A row of 96 px thumbnails, each opening its photo (or video) at full size with the phone's claimed
- * time beside the server's. `subject` names them: '{subject}: photo 2 of 3'.
+ * time beside the server's; a photo the host rejected says so. `subject` names them: '{subject}: photo
+ * 2 of 3'. `below` adds a control under each (the review's Reject).
  */
 export function MediaThumbnails({
   media,
   subject,
   timeZone,
+  below,
 }: {
   media: EvidenceMedia[];
   subject: string;
   timeZone: string;
+  below?: (item: EvidenceMedia, title: string) => ReactNode;
 }) {
   const [viewed, setViewed] = useState<ViewedMedia | null>(null);
   if (media.length === 0) return null;
@@ -24,25 +27,28 @@ export function MediaThumbnails({
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 0.5 }}>
         {media.map((item, index) => {
           const title = `${subject}: ${item.type} ${index + 1} of ${media.length}`;
-          const received = `received ${formatInZone(item.received_at, timeZone)}`;
+          const received = `received ${formatDateTime(item.received_at, timeZone)}`;
           const caption = item.captured_at
-            ? `Taken ${formatInZone(item.captured_at, timeZone)} (the phone's clock), ${received}`
+            ? `Taken ${formatDateTime(item.captured_at, timeZone)} (the phone's clock), ${received}`
             : `${received[0]!.toUpperCase()}${received.slice(1)}`;
           return (
-            <ButtonBase
-              key={item.id}
-              aria-label={`Open ${title}`}
-              onClick={() => setViewed({ url: item.url, type: item.type, title, caption })}
-              sx={{ borderRadius: 1, overflow: 'hidden' }}
-            >
-              {item.thumbnail_url ? (
-                <img src={item.thumbnail_url} alt={title} width={96} height={96} style={{ objectFit: 'cover' }} />
-              ) : (
-                <Box sx={{ width: 96, height: 96, display: 'grid', placeItems: 'center', bgcolor: 'grey.200' }}>
-                  {item.type === 'video' ? 'Video' : 'Photo'}
-                </Box>
-              )}
-            </ButtonBase>
+            <Stack key={item.id} spacing={0.5} sx={{ width: 96, alignItems: 'flex-start' }}>
+              <ButtonBase
+                aria-label={`Open ${title}`}
+                onClick={() => setViewed({ url: item.url, type: item.type, title, caption })}
+                sx={{ borderRadius: 1, overflow: 'hidden', opacity: item.rejected_at ? 0.5 : 1 }}
+              >
+                {item.thumbnail_url ? (
+                  <img src={item.thumbnail_url} alt={title} width={96} height={96} style={{ objectFit: 'cover' }} />
+                ) : (
+                  <Box sx={{ width: 96, height: 96, display: 'grid', placeItems: 'center', bgcolor: 'grey.200' }}>
+                    {item.type === 'video' ? 'Video' : 'Photo'}
+                  </Box>
+                )}
+              </ButtonBase>
+              {item.rejected_at && <Chip size="small" color="error" variant="outlined" label="Rejected" />}
+              {below?.(item, title)}
+            </Stack>
           );
         })}
       </Stack>

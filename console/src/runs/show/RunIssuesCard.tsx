@@ -1,7 +1,7 @@
+import { formatDateTime } from '@turnproof/config/time-format';
 import { Box, Button, Card, CardContent, Chip, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { formatInZone } from '../../dispatch/due-time.ts';
 import { FollowUpDialog, ResolveDialog } from './IssueDialogs.tsx';
 import { MediaThumbnails } from './MediaThumbnails.tsx';
 import type { EvidenceMedia, RunEvidence } from './run-evidence.ts';
@@ -93,7 +93,7 @@ export function RunIssuesCard({
                 <Typography sx={{ overflowWrap: 'anywhere' }}>{alert.description}</Typography>
               </Stack>
               <Typography variant="body2" color="text.secondary">
-                {formatInZone(alert.created_at, timeZone)}
+                {formatDateTime(alert.created_at, timeZone)}
               </Typography>
             </Box>
           ))}
@@ -129,13 +129,14 @@ function IssueRow({
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{issue.description}</Typography>
       </Stack>
       <Typography variant="body2" color="text.secondary">
-        Reported {formatInZone(issue.created_at, timeZone)}
+        Reported {formatDateTime(issue.created_at, timeZone)}
         {issue.task_title ? ` · task: ${issue.task_title}` : ''}
       </Typography>
       <MediaThumbnails media={media} subject={`Issue “${issue.description}”`} timeZone={timeZone} />
       {issue.status !== 'open' && issue.resolved_at && (
         <Typography variant="body2">
-          {issue.status === 'resolved' ? 'Resolved' : 'Follow-up run made'} {formatInZone(issue.resolved_at, timeZone)}
+          {issue.status === 'resolved' ? 'Resolved' : 'Follow-up run made'}{' '}
+          {formatDateTime(issue.resolved_at, timeZone)}
           {issue.resolution_note ? `: ${issue.resolution_note}` : ''}
         </Typography>
       )}

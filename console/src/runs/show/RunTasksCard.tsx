@@ -49,6 +49,7 @@ export function RunTasksCard(props: {
                     place && !task.check_claim?.device_position ? `at ${place}` : null,
                     task.duration_seconds ? formatDuration(task.duration_seconds) : null,
                     task.comment ? `“${task.comment}”` : null,
+                    extra?.revision_note ? `Sent back: “${extra.revision_note}”` : null,
                   ]
                     .filter(Boolean)
                     .join(' · ')}

@@ -10,6 +10,8 @@ export interface EvidenceMedia {
   captured_at: string | null;
   received_at: string;
   address: string | null;
+  /** Set when the host rejected the photo in a review: it no longer counts for its task. */
+  rejected_at: string | null;
 }
 
 /**
@@ -23,6 +25,8 @@ export interface RunEvidence {
     longitude: number | null;
     location_accuracy: number | null;
     address: string | null;
+    /** The host's note when the task was last sent back. */
+    revision_note: string | null;
     media: EvidenceMedia[];
   }[];
   issues: {

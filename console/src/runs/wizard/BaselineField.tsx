@@ -1,6 +1,7 @@
+import { formatDateTime } from '@turnproof/config/time-format';
 import { FormControl, FormHelperText, InputLabel, MenuItem, Select } from '@mui/material';
 import { useGetList } from 'react-admin';
-import { formatInZone } from '../../dispatch/due-time.ts';
+
 import type { RunRecord } from '../../resource-records.ts';
 import type { RunType } from '../../types.ts';
 
@@ -50,7 +51,7 @@ export function BaselineField({ kind, propertyId, timeZone, value, onChange }: P
             {[run.checklist.name, run.meta?.unit ? `Unit ${run.meta.unit}` : null, run.meta?.tenant_name]
               .filter(Boolean)
               .join(' · ')}
-            {run.ended_at ? ` — completed ${formatInZone(run.ended_at, timeZone)}` : ''}
+            {run.ended_at ? ` — completed ${formatDateTime(run.ended_at, timeZone)}` : ''}
           </MenuItem>
         ))}
       </Select>

@@ -1,4 +1,4 @@
-import { Box, Button, Card, CardContent, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Title, useDataProvider, useGetOne, useNotify, useRedirect } from 'react-admin';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
@@ -192,7 +192,15 @@ function WizardFlow() {
                 )}
               />
             )}
-            {step === 3 && run && <MagicLinkPanel run={run} onChange={setRun} />}
+            {step === 3 && run && (
+              <>
+                {/* The spec's confirmation stays on the share step, after the toast has gone. */}
+                <Alert severity="success" sx={{ mb: 2 }}>
+                  Inspection run created successfully
+                </Alert>
+                <MagicLinkPanel run={run} onChange={setRun} />
+              </>
+            )}
           </CardContent>
         </Card>
         {/* On a phone both buttons sit on the left, clear of the floating new-property button. */}

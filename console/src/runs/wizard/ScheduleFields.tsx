@@ -1,3 +1,4 @@
+import { formatDue } from '@turnproof/config/time-format';
 import { Alert, Stack, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { useGetList } from 'react-admin';
@@ -5,7 +6,7 @@ import { DispatchFields } from '../../dispatch/DispatchFields.tsx';
 import { instantFromLocal } from '../../dispatch/due-time.ts';
 import type { PropertyRecord } from '../../resource-records.ts';
 import type { TeamMember } from '../../team/team-types.ts';
-import { dueInZone } from '../due-label.ts';
+
 import { useNextCheckIn } from './next-check-in.ts';
 
 interface Props {
@@ -68,7 +69,7 @@ export function ScheduleFields({ property, dueLocal, assigneeId, assigneePicked,
       )}
       {dueAt ? (
         <Alert severity="info" role="status">
-          Due {dueInZone(dueAt, timeZone)}.{' '}
+          Due {formatDue(dueAt, timeZone)}.{' '}
           {assignee ? `${assignee.name} gets the link by e-mail when you create the run. ` : ''}
           Reminders go out before the due time, and the escalation ladder hands the run to the backup cleaner and alerts
           you if it has not started in time; after the due time it is marked overdue.

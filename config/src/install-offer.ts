@@ -1,7 +1,9 @@
+/// <reference lib="dom" />
 /**
- * The install offer (spec: 3 s after the browser's install event, Install and Not now, dismissal stored
- * locally). This small module listens from the start, since the browser fires `beforeinstallprompt`
- * early; the prompt's markup (InstallPrompt.tsx) is loaded only when it is about to show.
+ * The install offer of both front ends, the runner and the console (spec: 3 s after the browser's install
+ * event, Install and Not now, dismissal stored locally). Browser-only (imported as
+ * `@turnproof/config/install-offer`). This small module listens from the start, since the browser fires
+ * `beforeinstallprompt` early; each front end's prompt markup loads only when it is about to show.
  */
 
 export const INSTALL_PROMPT_DELAY_MS = 3_000;

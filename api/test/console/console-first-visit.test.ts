@@ -1,0 +1,180 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInOwner } from '../support/browser.ts';
+import { type ConsoleHarness, DESKTOP, PHONE_390, screenshot, startConsoleHarness } from './console-harness.ts';
+
+/**
+ * A host's first visit to the console: /auth and /password-reset arrive rendered on the server (the form
+ * is in the HTML, usable with JavaScript off) and the console hydrates them without a loading screen or a
+ * hydration error; the console is installable (its web app manifest) and shows the spec's install prompt.
+ */
+
+let harness: ConsoleHarness;
+beforeAll(async () => {
+  harness = await startConsoleHarness();
+  // The API loads the console's server bundle on the first render (seconds on a busy machine).
+  await fetch(harness.url('/auth'));
+});
+afterAll(() => harness?.close());
+
+const DEVICES = [
+  [DESKTOP, 'desktop'],
+  [PHONE_390, '390'],
+] as const;
+
+/** Console errors and warnings (React names a hydration mismatch there) and uncaught errors of `page`. */
+function problemsOf(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+describe('/auth rendered on the server', () => {
+  it('has the sign-in form in its HTML, before any JavaScript', async () => {
+    const response = await fetch(harness.url('/auth'));
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<form[^>]*id="auth-form"/);
+    expect(html).toContain('>Sign In</h1>');
+    expect(html).toMatch(/<input[^>]*type="email"/);
+    expect(html).toMatch(/<input[^>]*type="password"/);
+    const signUp = await (await fetch(harness.url('/auth?mode=sign-up&promo=turnproof5'))).text();
+    expect(signUp).toContain('>Create your account</h1>');
+    expect(signUp).toMatch(
+      /<input[^>]*name="promo_code"[^>]*value="TURNPROOF5"|value="TURNPROOF5"[^>]*name="promo_code"/,
+    );
+    const reset = await (await fetch(harness.url('/password-reset'))).text();
+    expect(reset).toContain('>Reset Password</h1>');
+  });
+
+  it('leaves a signed-in visitor to the console, which sends them on', async () => {
+    const owner = await signedInOwner(harness.api);
+    const html = await (await fetch(harness.url('/auth'), { headers: { Cookie: owner.cookie } })).text();
+    expect(html).not.toContain('id="auth-form"');
+  });
+
+  it('shows the form with JavaScript off, on a 390 px phone and a desktop', async () => {
+    for (const [device, label] of DEVICES) {
+      const page = await harness.newPage({ ...device, javaScriptEnabled: false });
+      await page.goto(harness.url('/auth'));
+      await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+      await page.getByLabel(/^Email/).waitFor();
+      await page.getByLabel(/^Password/).waitFor();
+      await page.getByRole('button', { name: 'Sign In' }).waitFor();
+      await screenshot(page, `auth-server-render-${label}`);
+      await page.context().close();
+    }
+  });
+
+  it('hydrates: no loading screen, no hydration error, the typed e-mail kept, and signing in works', async () => {
+    for (const [device, label] of DEVICES) {
+      const owner = await signedInOwner(harness.api);
+      await owner.post('/api/onboarding/plan', { plan_key: 'flex' });
+      const page = await harness.newPage(device);
+      const problems = problemsOf(page);
+      await page.addInitScript(`
+        new MutationObserver(() => {
+          if (document.querySelector('[aria-label="Loading"]')) window.sawSpinner = true;
+        }).observe(document, { childList: true, subtree: true });
+      `);
+      // The console's JavaScript is held back until the visitor has typed, as on a slow phone.
+      let releaseScripts = () => {};
+      const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+      await page.route('**/assets/*.js', async (route) => {
+        await scriptsHeld;
+        await route.continue();
+      });
+      // Module scripts run before DOMContentLoaded: the page is used as soon as its HTML is there.
+      await page.goto(harness.url('/auth'), { waitUntil: 'commit' });
+      await page.locator('#auth-form').waitFor();
+      await page.getByLabel(/^Email/).fill(owner.email);
+      await page.getByLabel(/^Password/).fill(harness.password);
+      // The server's own input elements, marked: hydration keeps them, a client render would replace them.
+      await page.evaluate(
+        "document.querySelectorAll('#auth-form input').forEach((input) => (input.fromServer = true))",
+      );
+      releaseScripts();
+      // Hydrated: React has taken the server's form over (its nodes carry React's keys), and the Show
+      // password button works, which the server's HTML alone cannot do.
+      await page.waitForFunction(() => {
+        const form = (
+          globalThis as unknown as { document: { getElementById(id: string): object | null } }
+        ).document.getElementById('auth-form');
+        return form !== null && Object.keys(form).some((key) => key.startsWith('__reactFiber'));
+      });
+      expect(problems).toEqual([]);
+      expect(
+        await page.evaluate("[...document.querySelectorAll('#auth-form input')].every((input) => input.fromServer)"),
+      ).toBe(true);
+      await page.getByRole('button', { name: 'Show password' }).click();
+      expect(await page.getByLabel(/^Password/).getAttribute('type')).toBe('text');
+      expect(await page.getByLabel(/^Password/).inputValue()).toBe(harness.password);
+      expect(await page.getByLabel(/^Email/).inputValue()).toBe(owner.email);
+      await screenshot(page, `auth-hydrated-${label}`);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/dashboard' || url.pathname === '/onboarding');
+      expect(await page.evaluate('window.sawSpinner ?? false')).toBe(false);
+      expect(problems).toEqual([]);
+      await page.context().close();
+    }
+  });
+});
+
+/** Sends the event Chromium fires when the app can be installed; counts calls of its prompt(). */
+const fireInstallEvent = (page: Page) =>
+  page.evaluate(() => {
+    const event = new Event('beforeinstallprompt', { cancelable: true });
+    const target = globalThis as unknown as EventTarget & { installPrompts?: number };
+    target.installPrompts = 0;
+    Object.assign(event, {
+      prompt: async () => {
+        target.installPrompts = (target.installPrompts ?? 0) + 1;
+      },
+      userChoice: Promise.resolve({ outcome: 'accepted' }),
+    });
+    target.dispatchEvent(event);
+  });
+
+const installPrompt = (page: Page) => page.getByRole('region', { name: 'Install Turnproof' });
+
+describe('installing the console', () => {
+  it('has a web app manifest with the brand’s icons, starting on the dashboard', async () => {
+    const html = await (await fetch(harness.url('/auth'))).text();
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest"');
+    const manifest = await fetch(harness.url('/manifest.webmanifest'));
+    expect(manifest.status).toBe(200);
+    const body = (await manifest.json()) as { name: string; start_url: string; icons: { src: string }[] };
+    expect(body).toMatchObject({ name: 'Turnproof', start_url: '/dashboard' });
+    for (const icon of body.icons) expect((await fetch(harness.url(icon.src))).status, icon.src).toBe(200);
+  });
+
+  it('offers Install 3 s after the browser’s install event; Install prompts, Not now is remembered', async () => {
+    for (const [device, label] of DEVICES) {
+      const page = await harness.newPage(device);
+      await page.goto(harness.url('/auth'));
+      await page.locator('#auth-form').waitFor();
+      await fireInstallEvent(page);
+      await page.waitForTimeout(2000);
+      expect(await installPrompt(page).count()).toBe(0);
+      await installPrompt(page).waitFor({ timeout: 4000 });
+      await screenshot(page, `console-install-prompt-${label}`);
+      await installPrompt(page).getByRole('button', { name: 'Install' }).click();
+      await installPrompt(page).waitFor({ state: 'detached' });
+      expect(await page.evaluate('window.installPrompts')).toBe(1);
+
+      // Not now ends the offers on this device, across visits.
+      await fireInstallEvent(page);
+      await installPrompt(page).getByRole('button', { name: 'Not now' }).click({ timeout: 5000 });
+      await installPrompt(page).waitFor({ state: 'detached' });
+      await page.reload();
+      await page.locator('#auth-form').waitFor();
+      await fireInstallEvent(page);
+      await page.waitForTimeout(3500);
+      expect(await installPrompt(page).count()).toBe(0);
+      await page.context().close();
+    }
+  });
+});

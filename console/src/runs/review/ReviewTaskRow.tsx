@@ -1,0 +1,108 @@
+import { Checkbox, FormControlLabel, Paper, Stack, TextField, Typography } from '@mui/material';
+import { MediaThumbnails } from '../show/MediaThumbnails.tsx';
+import type { EvidenceMedia } from '../show/run-evidence.ts';
+import { toggleRejected, type TaskVerdict } from './review-draft.ts';
+
+export interface ReviewedTask {
+  id: string;
+  title: string;
+  checked: boolean;
+  comment: string | null;
+}
+
+/**
+ * One task under review: what the cleaner left (tick, comment, photos that open full size). While
+ * sending tasks back, 'Send back' opens a note on this task and a Reject under each of its photos.
+ */
+export function ReviewTaskRow({
+  task,
+  media,
+  timeZone,
+  sendingBack,
+  verdict,
+  onVerdict,
+}: {
+  task: ReviewedTask;
+  media: EvidenceMedia[];
+  timeZone: string;
+  sendingBack: boolean;
+  verdict: TaskVerdict | undefined;
+  onVerdict: (verdict: TaskVerdict | undefined) => void;
+}) {
+  const current = media.filter((item) => !item.rejected_at);
+  return (
+    <Paper
+      variant="outlined"
+      component="li"
+      aria-label={task.title}
+      sx={{ p: 1.5, listStyle: 'none', borderColor: verdict ? 'warning.main' : undefined }}
+    >
+      <Stack spacing={1}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+          <Typography variant="subtitle2" component="h3">
+            {task.checked ? '✓' : '○'} {task.title}
+          </Typography>
+          {sendingBack && (
+            <FormControlLabel
+              sx={{ mr: 0, flexShrink: 0 }}
+              control={
+                <Checkbox
+                  checked={Boolean(verdict)}
+                  onChange={(event) => onVerdict(event.target.checked ? { note: '', rejectedMediaIds: [] } : undefined)}
+                  slotProps={{ input: { 'aria-label': `Send back ${task.title}` } }}
+                />
+              }
+              label="Send back"
+            />
+          )}
+        </Stack>
+        {task.comment && <Typography variant="body2">“{task.comment}”</Typography>}
+        {media.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            No photos
+          </Typography>
+        ) : (
+          <MediaThumbnails
+            media={media}
+            subject={task.title}
+            timeZone={timeZone}
+            below={(item, title) =>
+              verdict && !item.rejected_at ? (
+                <FormControlLabel
+                  sx={{ m: 0 }}
+                  control={
+                    <Checkbox
+                      size="small"
+                      checked={verdict.rejectedMediaIds.includes(item.id)}
+                      onChange={() => onVerdict(toggleRejected(verdict, item.id))}
+                      slotProps={{ input: { 'aria-label': `Reject ${title}` } }}
+                    />
+                  }
+                  label="Reject"
+                />
+              ) : null
+            }
+          />
+        )}
+        {verdict && (
+          <TextField
+            label={`Note on “${task.title}”`}
+            placeholder="What to redo"
+            size="small"
+            multiline
+            minRows={2}
+            value={verdict.note}
+            onChange={(event) => onVerdict({ ...verdict, note: event.target.value })}
+            helperText={
+              verdict.rejectedMediaIds.length
+                ? `The cleaner must replace ${verdict.rejectedMediaIds.length} rejected photo${verdict.rejectedMediaIds.length === 1 ? '' : 's'} before completing.`
+                : current.length
+                  ? 'Tick Reject under a photo that must be taken again.'
+                  : undefined
+            }
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
