@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsoleHarness, DESKTOP, UI_TIMEOUT_MS } from '../../../../api/test/console/console-harness.ts';
 import { Cleaner, completeThroughMagicLink } from '../../../../api/test/runner/cleaner.ts';
 import { uniqueEmail } from '../../../../api/test/support/browser.ts';
-import { linkFromAssignmentMail } from './cleaner-steps.ts';
+import { acceptInvitation, linkFromAssignmentMail } from './cleaner-steps.ts';
 import {
   addFirstProperty,
   buildChecklist,
@@ -15,11 +15,11 @@ import {
   reviewAndApprove,
   signUpAtAuth,
 } from './host-steps.ts';
-import { hostPage, shotBothSizes, startJourney, step } from './journey-kit.ts';
+import { cleanerPhone, hostPage, shot, shotBothSizes, startJourney, step } from './journey-kit.ts';
 
 /**
  * A new host's journey from sign-up to an approved run (issue 23): sign up at /auth, confirm from the
- * mail the SMTP server received, onboarding, a property, a checklist, a cleaner invited, a run with a
+ * mail the SMTP server received, onboarding, a property, a checklist, a cleaner invited (who accepts on their phone), a run with a
  * due time and that cleaner (who gets the link by mail), the cleaner completes it, the host reviews
  * and approves it, and the run shows Approved. Steps the product is changing (confirming signs in;
  * review with photos and per-task send-back) are single helpers in host-steps.ts.
@@ -71,6 +71,17 @@ describe("a new host's journey", () => {
 
     await step('invites a cleaner', pages, async () => {
       await inviteCleaner(page, harness, CLEANER);
+    });
+
+    await step('the cleaner accepts the invitation on their phone', pages, async () => {
+      // Runs go only to members who joined: the wizard lists an invited member as not joined yet.
+      const phone = await cleanerPhone(harness);
+      try {
+        await acceptInvitation(phone.page, harness, CLEANER.email);
+        await shot(phone.page, 'signup-cleaner-joined');
+      } finally {
+        await phone.context.close();
+      }
     });
 
     await step('creates a run with a due time and the cleaner', pages, async () => {

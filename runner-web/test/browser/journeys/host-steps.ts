@@ -4,7 +4,7 @@ import { type ConsoleHarness, UI_TIMEOUT_MS } from '../../../../api/test/console
 import {
   addProperty,
   buildMoveInChecklist,
-  confirmFromMailAndSignIn,
+  confirmFromMail as confirmFromMailSignedIn,
   onboardWithFreeTrial,
   runCard,
   signUp,
@@ -73,14 +73,10 @@ export async function resolveIssue(page: Page, description: string, note: string
 /** Signs up on /auth with the form and waits for 'Check your email'. */
 export const signUpAtAuth = (page: Page, harness: ConsoleHarness, host: SignUpFields) => signUp(page, harness, host);
 
-/**
- * CHANGING (confirming will sign the host in): today the mail's link confirms and shows the sign-in
- * form with 'Email confirmed. You can sign in now.', where the host signs in; then onboarding.
- */
+/** The mail's link confirms the address and signs the host in, straight into onboarding. */
 export async function confirmFromMail(page: Page, harness: ConsoleHarness, host: SignUpFields): Promise<void> {
   expect(await harness.confirmationLink(host.email)).toMatch(new RegExp(`^${harness.api.baseUrl}/`));
-  await confirmFromMailAndSignIn(page, harness, host);
-  await page.waitForURL(harness.url('/onboarding'), { timeout: UI_TIMEOUT_MS });
+  await confirmFromMailSignedIn(page, harness, host.email);
   await visible(page.getByRole('heading', { name: `Welcome to Turnproof, ${host.fullName}!` }));
 }
 
