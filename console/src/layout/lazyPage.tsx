@@ -1,5 +1,5 @@
 import { Box, CircularProgress } from '@mui/material';
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 
 export function PageLoading() {
   return (
@@ -35,8 +35,10 @@ export function lazyComponent<P extends object>(
     });
   const Lazy = lazy(async () => ({ default: await loading() }));
   function LazyComponent(props: P) {
-    // The same Suspense boundary either way, so a server-rendered screen hydrates into it.
-    const Component = loaded ?? Lazy;
+    // The same Suspense boundary either way, so a server-rendered screen hydrates into it. Chosen once per
+    // mount: switching from Lazy to the loaded component on a later render would remount it, losing its state
+    // (an open dialog, the toast react-admin's snackbar had taken off its queue).
+    const [Component] = useState(() => loaded ?? Lazy);
     return (
       <Suspense fallback={fallback(props)}>
         <Component {...props} />
