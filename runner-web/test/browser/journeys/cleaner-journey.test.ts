@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsoleHarness, DESKTOP, type Owner, PHONE_390 } from '../../../../api/test/console/console-harness.ts';
 import { uniqueEmail } from '../../../../api/test/support/browser.ts';
 import { ownerRecords } from '../../../../api/test/support/owner-records.ts';
+import { acceptedMember } from '../../../../api/test/support/team-member.ts';
 import { OFFLINE_BANNER, UI_TIMEOUT_MS } from '../runner-harness.ts';
 import {
   doTask,
@@ -15,7 +16,7 @@ import {
   waitingSeen,
   watchFinalCard,
 } from './cleaner-steps.ts';
-import { cleanerPhone, shot, startJourney, step, SYNC_TIMEOUT_MS } from './journey-kit.ts';
+import { cleanerPhone, hostPage, shot, startJourney, step, SYNC_TIMEOUT_MS } from './journey-kit.ts';
 
 /**
  * The cleaner's journey, whole (issue 23): the link from the assignment mail on a 390 px phone, the
@@ -44,13 +45,12 @@ beforeAll(async () => {
   harness = await startJourney();
   owner = await harness.owner();
   await ownerRecords(harness.api).grantPlan(owner.userId, 'pro');
-  const cleaner = await owner.post('/api/team', { ...CLEANER, role: 'Cleaner' });
-  expect(cleaner.status).toBe(201);
+  const cleaner = await acceptedMember(harness.api, owner, { ...CLEANER, role: 'Cleaner' });
   const property = await owner.post('/api/properties', {
     ...PROPERTY,
     access_code: ACCESS_CODE,
     notes: NOTES.join('\n'),
-    default_assignee_id: cleaner.body.id,
+    default_assignee_id: cleaner.id,
   });
   expect(property.status).toBe(201);
   const checklist = await owner.post('/api/checklists', {
@@ -65,7 +65,7 @@ beforeAll(async () => {
     property_id: property.body.id,
     checklist_id: checklist.body.id,
     due_at: new Date(Date.now() + 6 * 60 * 60 * 1000).toISOString(),
-    assigned_to: cleaner.body.id,
+    assigned_to: cleaner.id,
   });
   expect(made.status).toBe(201);
   run = made.body;
@@ -150,7 +150,7 @@ describe("the cleaner's journey", () => {
       ['desktop', DESKTOP],
       ['390px', PHONE_390],
     ] as const) {
-      const host = await harness.newPage(device, owner);
+      const host = await hostPage(harness, device, owner);
       await step(`the host's run page shows the issue with its photo (${label})`, [host], async () => {
         await host.goto(harness.url(`/runs/${run.id}/show`));
         // One issue card: the photo, severity, status and the ways to close it, together.

@@ -17,6 +17,18 @@ export async function linkFromAssignmentMail(harness: ConsoleHarness, email: str
 }
 
 /**
+ * The cleaner opens the team invitation from their mail on their phone and accepts it: they land on
+ * the page for cleaners (never a sign-in form), with their schedule link.
+ */
+export async function acceptInvitation(page: Page, harness: ConsoleHarness, email: string): Promise<void> {
+  await page.goto(linkIn(await harness.api.mailbox.latest(email, /invited you/)));
+  await page.getByRole('button', { name: 'Accept the invitation' }).click();
+  await page.getByRole('heading', { name: /^You joined .+'s team$/ }).waitFor({ timeout: UI_TIMEOUT_MS });
+  await page.getByRole('link', { name: 'Open my schedule' }).waitFor({ timeout: UI_TIMEOUT_MS });
+  expect(await page.locator('input[type="password"]').count()).toBe(0);
+}
+
+/**
  * Opens the link and waits for the run's first screen and for the service worker to control the page
  * (what lets the runner keep working with no signal).
  */

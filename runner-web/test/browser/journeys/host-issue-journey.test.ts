@@ -6,7 +6,7 @@ import { cameraPhoto, Cleaner } from '../../../../api/test/runner/cleaner.ts';
 import { linkIn } from '../../../../api/test/support/mailbox.ts';
 import { UI_TIMEOUT_MS } from '../runner-harness.ts';
 import { expectLinkedIssue, openIssuesTile, resolveIssue } from './host-steps.ts';
-import { shot, startJourney, step } from './journey-kit.ts';
+import { hostPage, shot, startJourney, step } from './journey-kit.ts';
 
 /**
  * The host's journey from an issue to its resolution (issue 23): the dashboard's open-issues tile
@@ -67,8 +67,8 @@ afterAll(() => harness?.close());
 
 describe("the host's journey from an issue to its resolution", () => {
   it('opens each issue from the dashboard tile or the alert mail, resolves it, and the count drops', async () => {
-    const desktop = await harness.newPage(DESKTOP, owner);
-    const phone = await harness.newPage(PHONE_390, owner);
+    const desktop = await hostPage(harness, DESKTOP, owner);
+    const phone = await hostPage(harness, PHONE_390, owner);
     const pages: Page[] = [desktop, phone];
 
     await step('the dashboard tile shows both open issues', pages, async () => {

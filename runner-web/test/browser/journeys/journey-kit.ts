@@ -1,15 +1,16 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { PHONE } from '../chromium.ts';
 import { ensureBuilt as ensureRunnerBuilt } from '../runner-build.ts';
 import {
   type ConsoleHarness,
+  type Owner,
   PHONE_390,
   SCREENSHOT_DIR,
   startConsoleHarness,
 } from '../../../../api/test/console/console-harness.ts';
-import { screenshotFailure } from '../../../../api/test/console/screen-capture.ts';
+import { captureScreen, screenshotFailure } from '../../../../api/test/console/screen-capture.ts';
 
 /**
  * What the persona journeys share: the real API with a worker process, SMTP mailbox and Temporal (the
@@ -24,9 +25,16 @@ export async function startJourney(): Promise<ConsoleHarness> {
   return startConsoleHarness({ worker: true });
 }
 
+/** A page of the console for `owner` (or signed out); page loads may take a minute on a busy machine. */
+export async function hostPage(harness: ConsoleHarness, device: BrowserContextOptions, owner?: Owner): Promise<Page> {
+  const page = await harness.newPage(device, owner);
+  page.setDefaultNavigationTimeout(60_000);
+  return page;
+}
+
 /** A cleaner's Android phone, 390 px wide, in a browser context of its own (service worker and offline). */
 export async function cleanerPhone(harness: ConsoleHarness): Promise<{ context: BrowserContext; page: Page }> {
-  const page = await harness.newPage({ ...PHONE, viewport: PHONE_390.viewport });
+  const page = await hostPage(harness, { ...PHONE, viewport: PHONE_390.viewport });
   return { context: page.context(), page };
 }
 
@@ -34,6 +42,14 @@ export async function cleanerPhone(harness: ConsoleHarness): Promise<{ context: 
 export async function shot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `journey-${name}.png`), fullPage: true });
+}
+
+/**
+ * The screen on the desktop and at 390 px wide, test-output/screenshots/journey-{name}-{size}.png; axe's
+ * serious findings are logged (the screens' own tests assert them; a journey asserts the flow).
+ */
+export async function shotBothSizes(page: Page, name: string): Promise<void> {
+  for (const finding of await captureScreen(page, `journey-${name}`)) console.log(`axe: ${finding}`);
 }
 
 /**
