@@ -305,7 +305,7 @@ const cases: Record<string, (to: string) => Case> = {
     ),
     subject: /^Aprobado: Gull Cottage$/,
     says: [
-      'El anfitrión aprobó tu trabajo en Gull Cottage el 10 mar 2026, 11:30 GMT-4.',
+      'El anfitrión aprobó tu trabajo en Gull Cottage el 10 mar 2026, 11:30 EDT.',
       'Puntuación: 4 de 5.',
       'Impecable',
     ],
@@ -319,7 +319,7 @@ const cases: Record<string, (to: string) => Case> = {
       message: 'Do you support two units?',
     }),
     subject: /^Contact: Two units$/,
-    says: ['From: Dana <dana@example.test>', 'Subject: Two units', 'Do you support two units?'],
+    says: ['From: Dana <dana@example[.]test>', 'Subject: Two units', 'Do you support two units?'],
     links: [],
   }),
 };
