@@ -33,7 +33,7 @@ import {
   screenshot,
   startConsoleHarness,
 } from './console/console-harness.ts';
-import { pdfText, reportPdf } from './proof/proof-support.ts';
+import { claimPackZip, pdfText, reportPdf } from './proof/proof-support.ts';
 import { Cleaner, completeThroughMagicLink } from './runner/cleaner.ts';
 import { uniqueEmail } from './support/browser.ts';
 import { htmlReading, type ReceivedMail } from './support/mailbox.ts';
@@ -224,9 +224,9 @@ describe("every time a person reads is in the property's zone, never UTC", () =>
   });
 
   it('the report PDF as the host downloads it, and the claim PDF of the pack', async () => {
-    const { api, worker } = harness;
+    const { worker } = harness;
     expectNewYorkTimes('report PDF', await pdfText(await reportPdf(owner, run.id, 1, worker)));
-    const pack = await fetch(`${api.baseUrl}/api/runs/${run.id}/claim-pack`, { headers: { Cookie: owner.cookie } });
+    const pack = await claimPackZip(owner, run.id, worker);
     expect(pack.status).toBe(200);
     const zip = await JSZip.loadAsync(Buffer.from(await pack.arrayBuffer()));
     expectNewYorkTimes('claim PDF', await pdfText(Buffer.from(await zip.file('claim.pdf')!.async('uint8array'))));
