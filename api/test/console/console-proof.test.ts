@@ -158,9 +158,9 @@ describe('proof in the console', () => {
     await page.goto(harness.url(`/runs/${made.id}/show`));
     const line = page.getByRole('listitem').filter({ hasText: 'Read the meters' });
     await line.getByText(/checked, received by server \w{3} \d+, 20\d\d/).waitFor({ timeout: UI_TIMEOUT_MS });
-    await line.getByText('device time (claimed) Mar 1, 2025, 9:15 AM (UTC)', { exact: false }).waitFor();
+    await line.getByText('device time (claimed) Mar 1, 2025, 9:15 AM UTC', { exact: false }).waitFor();
     await line.getByText('device location (claimed) 30.26715, -97.74306 ±12 m', { exact: false }).waitFor();
-    expect(await line.textContent()).not.toContain('Mar 1, 2025, 9:15 AM (UTC) · device time');
+    expect(await line.textContent()).not.toContain('Mar 1, 2025, 9:15 AM UTC · device time');
     await screenshot(page, 'proof-run-page-device-claims');
   }, 120_000);
 
