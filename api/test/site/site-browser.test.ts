@@ -10,17 +10,22 @@ import { SCREENSHOT_DIR } from '../console/console-harness.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { signedInOwner } from '../support/browser.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
+import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
 
 let api: TestApi;
 let browser: Browser;
+// The library's and the sample report's PDFs are printed by the worker (never by the API).
+let worker: WorkerProcess;
 beforeAll(async () => {
   ensureConsoleBuilt();
   api = await startTestApi({ env: { SUPPORT_EMAIL: 'support-desk@turnproof.test' } });
+  worker = await startWorkerProcess(api);
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   await mkdir(SCREENSHOT_DIR, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
+  await worker?.stop();
   await api?.close();
 });
 
