@@ -2,14 +2,11 @@
 /** @jsxImportSource react */
 import { MailLayout, Quote, renderMail, Text } from '@turnproof/activities/mail';
 import type { MailMessage } from '@turnproof/activities/mailer';
+import { isLanguage, type Language } from '@turnproof/config/languages';
 import { formatDateTime } from '@turnproof/config/time-format';
 
-export const MAIL_LANGUAGES = ['en', 'es', 'fr'] as const;
-export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
-
 /** The cleaner's language when we know it and write it, else English. */
-export const mailLanguage = (language: string | null | undefined): MailLanguage =>
-  MAIL_LANGUAGES.find((known) => known === language) ?? 'en';
+export const mailLanguage = (language: string | null | undefined): Language => (isLanguage(language) ? language : 'en');
 
 interface Approval {
   propertyName: string;
@@ -21,7 +18,7 @@ interface Approval {
 }
 
 const TEXTS: Record<
-  MailLanguage,
+  Language,
   {
     subject: (property: string) => string;
     sentence: (property: string, time: string) => string;
@@ -54,7 +51,7 @@ const TEXTS: Record<
 };
 
 /** Tells the cleaner the host approved the run: when (the property's time), the score and the host's note. */
-export function approvalMail(to: string, approval: Approval, language: MailLanguage): MailMessage {
+export function approvalMail(to: string, approval: Approval, language: Language): MailMessage {
   const texts = TEXTS[language];
   const sentence = texts.sentence(
     approval.propertyName,
