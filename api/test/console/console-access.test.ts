@@ -4,7 +4,13 @@ import { uniqueEmail } from '../support/browser.ts';
 import { linkIn } from '../support/mailbox.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { type ConsoleHarness, DESKTOP, screenshot, startConsoleHarness } from './console-harness.ts';
-import { confirmFromMail, fillSignUpForm, onboardWithFreeTrial, submitSignUp } from './journey-steps.ts';
+import {
+  confirmFromMail,
+  fillSignUpForm,
+  openSignUpForm,
+  onboardWithFreeTrial,
+  submitSignUp,
+} from './journey-steps.ts';
 
 /**
  * The console's doors in Chromium: sign-up confirmed from the real mail, onboarding, the gating
@@ -26,7 +32,7 @@ describe('a new host', () => {
     await page.getByRole('heading', { name: 'Sign In' }).waitFor();
     expect(await seriousViolations(page, 'sign-in')).toEqual([]);
 
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await openSignUpForm(page);
     await fillSignUpForm(page, { fullName: 'Alex Morgan', email, password: 'short' });
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'at least 8 characters' }).count()).toBe(1);

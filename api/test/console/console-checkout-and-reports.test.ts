@@ -14,7 +14,7 @@ import {
   startConsoleHarness,
   UI_TIMEOUT_MS,
 } from './console-harness.ts';
-import { confirmFromMail, fillSignUpForm, submitSignUp } from './journey-steps.ts';
+import { confirmFromMail, fillSignUpForm, openSignUpForm, submitSignUp } from './journey-steps.ts';
 
 /**
  * Issue 16 in real Chromium, on the desktop and at 390 px: /payment-success verifying the session id
@@ -261,7 +261,7 @@ describe('the promo code at sign-up', () => {
       const page = await harness.newPage(device);
       const email = uniqueEmail('promo-host');
       await page.goto(harness.url('/auth'));
-      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await openSignUpForm(page);
       await fillSignUpForm(page, { fullName: 'Pat Promo', email, password: harness.password });
       await page.getByLabel('Promo code (optional)').fill('turnproof5');
       expect(await page.getByLabel('Promo code (optional)').inputValue()).toBe('TURNPROOF5');
@@ -286,7 +286,7 @@ describe('the promo code at sign-up', () => {
   it('creates the account with an invalid code and says why the code was not applied', async () => {
     const page = await harness.newPage(PHONE_390);
     await page.goto(harness.url('/auth'));
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await openSignUpForm(page);
     await fillSignUpForm(page, { fullName: 'Pat Typo', email: uniqueEmail('typo'), password: harness.password });
     await page.getByLabel('Promo code (optional)').fill('turnproof50');
     await submitSignUp(page);

@@ -24,10 +24,16 @@ export async function fillSignUpForm(page: Page, fields: SignUpFields): Promise<
   await page.getByLabel(/^Password/).fill(fields.password);
 }
 
+/** On /auth's sign-in form: follows 'New to Turnproof? Sign Up' to the sign-up form. */
+export async function openSignUpForm(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Sign Up' }).click();
+  await visible(page.getByRole('heading', { name: 'Create your account' }));
+}
+
 /** Signs up on /auth and waits for the 'Check your email' screen. */
 export async function signUp(page: Page, harness: ConsoleHarness, fields: SignUpFields): Promise<void> {
   await page.goto(harness.url('/auth'));
-  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await openSignUpForm(page);
   await fillSignUpForm(page, fields);
   await submitSignUp(page);
 }
@@ -94,20 +100,37 @@ export async function addProperty(
   return propertyId;
 }
 
-/** Moves a task in the checklist editor with the keyboard (dnd-kit's sortable): Space, arrows, Space. */
+/**
+ * Moves a task in the checklist editor with the keyboard (dnd-kit's sortable): Space, arrows, Space.
+ * Each key waits for what a screen reader hears from the editor's live region, so no key is pressed
+ * before the sortable has measured and moved (a fixed pause lost keys on a loaded machine).
+ */
 export async function moveTaskWithKeyboard(
   page: Page,
   title: string,
   direction: 'ArrowUp' | 'ArrowDown',
   steps: number,
 ): Promise<void> {
+  const heard = (text: string) =>
+    page.locator('[id^="DndLiveRegion"]').filter({ hasText: text }).first().waitFor({ state: 'attached' });
+  const positionNow = async () => {
+    const said = page
+      .locator('[id^="DndLiveRegion"]')
+      .filter({ hasText: `"${title}" is now at` })
+      .first();
+    await said.waitFor({ state: 'attached' });
+    return Number(/position (\d+)/.exec((await said.textContent()) ?? '')?.[1]);
+  };
   await page.getByRole('button', { name: `Move "${title}"` }).focus();
   await page.keyboard.press('Space');
+  let position = await positionNow();
   for (let step = 0; step < steps; step += 1) {
     await page.keyboard.press(direction);
-    await page.waitForTimeout(150); // the sortable animates each step
+    position += direction === 'ArrowUp' ? -1 : 1;
+    await heard(`"${title}" is now at position ${position}.`);
   }
   await page.keyboard.press('Space');
+  await heard(`Dropped "${title}" at position ${position}.`);
 }
 
 /**

@@ -22,8 +22,10 @@ async function lastUsed(userId: string, days: number) {
     .fork()
     .nativeUpdate(Session, { user: userId }, { last_seen_at: new Date(Date.now() - days * DAY_MS) });
 }
+/** When the owner's most recently used session was last seen (confirming the e-mail signs in too, so
+ * `signedInOwner` leaves two sessions; only the cookie's one slides). */
 const lastSeen = async (userId: string) =>
-  (await api.orm.em.fork().findOneOrFail(Session, { user: userId })).last_seen_at.getTime();
+  Math.max(...(await api.orm.em.fork().find(Session, { user: userId })).map((s) => s.last_seen_at.getTime()));
 
 describe('N15 the session idle timeout', () => {
   it('ends a session unused for more than 7 days, though its 30-day lifetime has not run out', async () => {

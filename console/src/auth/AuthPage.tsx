@@ -217,12 +217,29 @@ export function AuthPage() {
       )}
       <Typography align="center" sx={{ mt: 3 }}>
         {signingUp ? 'Already have an account? ' : 'New to Turnproof? '}
-        <Link component="button" type="button" onClick={() => switchTo(signingUp ? 'sign-in' : 'sign-up')}>
+        {/* A real link, so a tap before the console's code has arrived (the form is server-rendered) still
+            opens the other form; once alive, it switches in place. */}
+        <Link
+          href={authHref(params, signingUp ? 'sign-in' : 'sign-up')}
+          onClick={(event) => {
+            event.preventDefault();
+            switchTo(signingUp ? 'sign-in' : 'sign-up');
+          }}
+        >
           {signingUp ? 'Sign In' : 'Sign Up'}
         </Link>
       </Typography>
     </AuthFrame>
   );
+}
+
+/** /auth with the same query (a plan, a template, a promo code) opening the given form. */
+function authHref(params: URLSearchParams, mode: 'sign-in' | 'sign-up'): string {
+  const query = new URLSearchParams(params);
+  if (mode === 'sign-up') query.set('mode', 'sign-up');
+  else query.delete('mode');
+  const search = query.toString();
+  return search ? `/auth?${search}` : '/auth';
 }
 
 /** After sign-up: the promo code's free reports, or why the code was not applied (the account is made anyway). */
