@@ -227,6 +227,7 @@ export const en = {
       trialNote:
         'Monthly plans start with a 14-day free trial. Cancel any time; plan changes are prorated; no setup fee.',
     },
+    // (sign-in, onboarding, settings dialogs, checklist editor: new namespaces go here)
     settings: {
       title: 'Settings',
       emailNotifications: 'Email notifications',
@@ -600,6 +601,7 @@ export const en = {
       noChecklistsText: 'Add a property: it comes with turnover, move-in and move-out checklists ready to edit.',
       ownTemplates: 'Your templates',
     },
+    // (run screens: new namespaces go here)
   },
   resources: {
     properties: { name: 'Property |||| Properties' },

@@ -228,6 +228,7 @@ const es: Messages = {
       trialNote:
         'Los planes mensuales empiezan con 14 días de prueba gratis. Cancela cuando quieras; los cambios de plan se prorratean; sin cuota de alta.',
     },
+    // (sign-in, onboarding, settings dialogs, checklist editor: new namespaces go here)
     settings: {
       title: 'Ajustes',
       emailNotifications: 'Notificaciones por correo',
@@ -604,6 +605,7 @@ const es: Messages = {
       noChecklistsText: 'Añade una propiedad: incluye listas de rotación, entrada y salida listas para editar.',
       ownTemplates: 'Tus plantillas',
     },
+    // (run screens: new namespaces go here)
   },
   resources: {
     properties: { name: 'Propiedad |||| Propiedades' },

@@ -228,6 +228,7 @@ const fr: Messages = {
       trialNote:
         'Les offres mensuelles commencent par 14 jours d’essai gratuit. Résiliables à tout moment ; changements d’offre au prorata ; sans frais d’installation.',
     },
+    // (sign-in, onboarding, settings dialogs, checklist editor: new namespaces go here)
     settings: {
       title: 'Paramètres',
       emailNotifications: 'Notifications par e-mail',
@@ -608,6 +609,7 @@ const fr: Messages = {
         'Ajoutez un logement : il arrive avec des checklists de rotation, d’entrée et de sortie prêtes à modifier.',
       ownTemplates: 'Vos modèles',
     },
+    // (run screens: new namespaces go here)
   },
   resources: {
     properties: { name: 'Logement |||| Logements' },
