@@ -12,8 +12,6 @@ import { type ConsoleHarness, DESKTOP, PHONE_390, screenshot, startConsoleHarnes
 let harness: ConsoleHarness;
 beforeAll(async () => {
   harness = await startConsoleHarness();
-  // The API loads the console's server bundle on the first render (seconds on a busy machine).
-  await fetch(harness.url('/auth'));
 });
 afterAll(() => harness?.close());
 

@@ -21,8 +21,6 @@ beforeAll(async () => {
   const template = (await host.get('/api/templates?filter={"kind":"turnover"}')).body[0];
   runId = (await host.post('/api/runs', { property_id: propertyId, type: 'turnover', template_id: template.id })).body
     .id;
-  // The API loads the console's server bundle on the first /dashboard it renders: not within a navigation's timeout.
-  await host.request('GET', '/dashboard', undefined, { Accept: 'text/html' });
 });
 afterAll(() => harness?.close());
 
