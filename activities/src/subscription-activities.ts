@@ -6,7 +6,11 @@ import type { Mailer } from '@turnproof/platform/mailer';
 import { missingRow } from './missing-row.ts';
 import { sendOnce } from './send-once.ts';
 import { downgradedMail, paymentFailedMail } from './billing-mails.tsx';
-import { planStatusOf, snapshotOfSubscription, type SubscriptionSnapshot } from '@turnproof/platform/subscription-snapshot';
+import {
+  planStatusOf,
+  snapshotOfSubscription,
+  type SubscriptionSnapshot,
+} from '@turnproof/platform/subscription-snapshot';
 
 export interface SubscriptionActivityDeps {
   orm: MikroORM;
