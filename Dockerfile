@@ -5,6 +5,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY config/package.json config/
 COPY db/package.json db/
+COPY platform/package.json platform/
 COPY workflows/package.json workflows/
 COPY activities/package.json activities/
 COPY temporal/package.json temporal/

@@ -2,10 +2,9 @@
 /** @jsxImportSource react */
 import { type PlanKey, PLANS } from '@turnproof/config';
 import { formatDateTime } from '@turnproof/config/time-format';
-import type { MailMessage } from './mailer.ts';
-import { Button, MailLayout, Text, Url } from './mail/components.tsx';
-import { renderMail } from './mail/render.ts';
-import { LIMIT_UPGRADE_MESSAGE } from './usage-rules.ts';
+import type { MailMessage } from '@turnproof/platform/mailer';
+import { Button, MailLayout, renderMail, Text, Url } from '@turnproof/platform/mail';
+import { LIMIT_UPGRADE_MESSAGE } from '@turnproof/platform/usage-rules';
 
 /** The e-mails about trials, usage, promo credits and failed payments, in one place so their wording is easy to find. */
 

@@ -9,10 +9,16 @@ import {
   readMediaReceipts,
   Run,
 } from '@turnproof/db';
-import type { MediaStorage } from './media-storage.ts';
+import type { MediaStorage } from '@turnproof/platform/media-storage';
 import { missingRow } from './missing-row.ts';
-import { buildClaimHtml, type ClaimData, type ClaimPhoto, type PdfRenderer } from './report/index.ts';
-import { claimPdfPath, type ClaimPackKey } from './report/report-paths.ts';
+import {
+  buildClaimHtml,
+  claimPdfPath,
+  type ClaimData,
+  type ClaimPackKey,
+  type ClaimPhoto,
+  type PdfRenderer,
+} from '@turnproof/platform/report';
 import { withHeartbeat } from './report-activities.ts';
 
 export interface ClaimActivityDeps {

@@ -1,13 +1,13 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Run, User } from '@turnproof/db';
-import { assignmentMail, handedOverMail, propertyAccess } from './assignment-mails.tsx';
+import { assignmentMail, handedOverMail, propertyAccess } from '@turnproof/platform/assignment-mails';
 import { formatDateTime } from '@turnproof/config/time-format';
-import type { Mailer } from './mailer.ts';
-import { mailRefusal, type OwnerMailBudget } from './owner-mail-budget.ts';
-import { ownerDisplayName } from './owner-name.ts';
-import { rotateRunLinks } from './run-link-rotation.ts';
+import type { Mailer } from '@turnproof/platform/mailer';
+import { mailRefusal, type OwnerMailBudget } from '@turnproof/platform/owner-mail-budget';
+import { ownerDisplayName } from '@turnproof/platform/owner-name';
+import { rotateRunLinks } from '@turnproof/platform/run-link-rotation';
 import { assigneeReminderMail, checkInAtRiskMail } from './run-mails.tsx';
-import { recordRunEvent } from './run-timeline.ts';
+import { recordRunEvent } from '@turnproof/platform/run-timeline';
 import { sendOnce } from './send-once.ts';
 
 export interface EscalationActivityDeps {

@@ -1,5 +1,5 @@
 import { ApplicationFailure } from '@temporalio/activity';
-import type { Mailer } from './mailer.ts';
+import type { Mailer } from '@turnproof/platform/mailer';
 
 /** The failure type of a message the mail server refused for good (retrying cannot help). */
 export const MAIL_REFUSED = 'MailRefused';

@@ -1,6 +1,6 @@
 import { Context } from '@temporalio/activity';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { MediaStorage } from './media-storage.ts';
+import type { MediaStorage } from '@turnproof/platform/media-storage';
 
 const BATCH = 200;
 

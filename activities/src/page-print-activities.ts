@@ -1,8 +1,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { MediaStorage } from './media-storage.ts';
-import type { PdfRenderer } from './report/index.ts';
+import type { MediaStorage } from '@turnproof/platform/media-storage';
+import type { PdfRenderer } from '@turnproof/platform/report';
 import { withHeartbeat } from './report-activities.ts';
 
 /** A self-contained HTML page in the media storage, and where its PDF goes. */

@@ -16,19 +16,21 @@ import {
   Run,
   User,
 } from '@turnproof/db';
-import type { Mailer } from './mailer.ts';
-import type { MediaStorage } from './media-storage.ts';
+import type { Mailer } from '@turnproof/platform/mailer';
+import type { MediaStorage } from '@turnproof/platform/media-storage';
 import {
   summariseReport,
   writeReportHtml,
   type PdfRenderer,
   type ReportData,
   type ReportPhoto,
-} from './report/index.ts';
-import { reportFilePath, reportHtmlPath, type ReportKey } from './report/report-paths.ts';
+  reportFilePath,
+  reportHtmlPath,
+  type ReportKey,
+} from '@turnproof/platform/report';
 import { missingRow } from './missing-row.ts';
 import { issueUrl, reportMail } from './run-mails.tsx';
-import { recordRunEvent } from './run-timeline.ts';
+import { recordRunEvent } from '@turnproof/platform/run-timeline';
 
 /** What the host reads while the report's mail waits for the mail server. */
 export const MAIL_SERVER_AWAY = 'The mail server cannot be reached right now; Turnproof keeps trying.';

@@ -1,9 +1,9 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Alert, appendCaptureEntries, Run, RUN_ACTIVITY_SQL, User } from '@turnproof/db';
 import { formatDateTime } from '@turnproof/config/time-format';
-import type { Mailer } from './mailer.ts';
+import type { Mailer } from '@turnproof/platform/mailer';
 import { missingRow } from './missing-row.ts';
-import { recordRunEvent } from './run-timeline.ts';
+import { recordRunEvent } from '@turnproof/platform/run-timeline';
 import { assigneeReminderMail, dueReminderMail, issueMail, issuesMail, issueUrl, overdueMail } from './run-mails.tsx';
 
 export interface RunActivityDeps {

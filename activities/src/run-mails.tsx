@@ -1,9 +1,8 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-import type { MailMessage } from './mailer.ts';
+import type { MailMessage } from '@turnproof/platform/mailer';
 import { formatDateTime, formatDay } from '@turnproof/config/time-format';
-import { Items, MailLayout, Quote, Text, Url } from './mail/components.tsx';
-import { renderMail } from './mail/render.ts';
+import { Items, MailLayout, Quote, renderMail, Text, Url } from '@turnproof/platform/mail';
 
 /** The e-mails a run sends to its host, in one place so their wording is easy to find and change. */
 

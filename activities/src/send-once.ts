@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Mailer, MailMessage } from './mailer.ts';
+import type { Mailer, MailMessage } from '@turnproof/platform/mailer';
 
 /**
  * Sends a message at most once per key (such as `trial/<user>/expiring`): the key is claimed first and

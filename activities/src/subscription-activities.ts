@@ -2,11 +2,15 @@ import { LockMode, type EntityManager, type MikroORM } from '@mikro-orm/postgres
 import { overageCents, PLANS, type PlanKey } from '@turnproof/config';
 import { BillingAccount, BillingSubscription, ownerTimeZone, type PlanStatus, User } from '@turnproof/db';
 import type Stripe from 'stripe';
-import type { Mailer } from './mailer.ts';
+import type { Mailer } from '@turnproof/platform/mailer';
 import { missingRow } from './missing-row.ts';
 import { sendOnce } from './send-once.ts';
 import { downgradedMail, paymentFailedMail } from './billing-mails.tsx';
-import { planStatusOf, snapshotOfSubscription, type SubscriptionSnapshot } from './subscription-snapshot.ts';
+import {
+  planStatusOf,
+  snapshotOfSubscription,
+  type SubscriptionSnapshot,
+} from '@turnproof/platform/subscription-snapshot';
 
 export interface SubscriptionActivityDeps {
   orm: MikroORM;

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { BillingAccount, ownerTimeZone, User } from '@turnproof/db';
 import { trialNoticeMail } from './billing-mails.tsx';
-import type { Mailer } from './mailer.ts';
+import type { Mailer } from '@turnproof/platform/mailer';
 import { missingRow } from './missing-row.ts';
 import { sendOnce } from './send-once.ts';
 

@@ -2,11 +2,11 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { isPlanKey, PLANS } from '@turnproof/config';
 import { User, type ReportPayment } from '@turnproof/db';
 import { usageNoticeMail } from './billing-mails.tsx';
-import type { Mailer } from './mailer.ts';
+import type { Mailer } from '@turnproof/platform/mailer';
 import { missingRow } from './missing-row.ts';
 import type { ReportKey } from './report-activities.ts';
 import { sendOnce } from './send-once.ts';
-import { chargeReport, REPORT_LIMIT_REACHED, type UsageNotice } from './usage-rules.ts';
+import { chargeReport, REPORT_LIMIT_REACHED, type UsageNotice } from '@turnproof/platform/usage-rules';
 
 export interface UsageActivityDeps {
   orm: MikroORM;

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ownerTimeZone, User } from '@turnproof/db';
-import type { Mailer } from './mailer.ts';
+import type { Mailer } from '@turnproof/platform/mailer';
 import { weeklySummaryMail, type WeeklySummary } from './run-mails.tsx';
 import { sendOnce } from './send-once.ts';
 

@@ -5,7 +5,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_REFUSED, refusalAwareMailer } from '../src/mail-failures.ts';
-import { createMailer } from '../src/mailer.ts';
+import { createMailer } from '@turnproof/platform/mailer';
 
 let server: SMTPServer;
 let port: number;

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Mailer } from '@turnproof/activities/mailer';
-import type { MediaStorage } from '@turnproof/activities/media-storage';
-import type { Stripe } from '@turnproof/activities/stripe';
+import type { Mailer } from '@turnproof/platform/mailer';
+import type { MediaStorage } from '@turnproof/platform/media-storage';
+import type { Stripe } from '@turnproof/platform/stripe';
 import type { BillingDurations, CalendarDurations, Config, RunDurations, TrialDurations } from '@turnproof/config';
 import type { Client } from '@temporalio/client';
 import type { Logger } from 'pino';

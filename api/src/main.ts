@@ -1,7 +1,7 @@
 // API process entry: connects to PostgreSQL and Temporal, serves HTTP, stops cleanly on SIGINT/SIGTERM.
-import { createMailer } from '@turnproof/activities/mailer';
-import { configuredMediaStorage } from '@turnproof/activities/configured-storage';
-import { createStripeClient } from '@turnproof/activities/stripe';
+import { createMailer } from '@turnproof/platform/mailer';
+import { configuredMediaStorage } from '@turnproof/platform/configured-storage';
+import { createStripeClient } from '@turnproof/platform/stripe';
 import { loadConfig } from '@turnproof/config';
 import { createLogger } from '@turnproof/config/logger';
 import { createOrm } from '@turnproof/db';

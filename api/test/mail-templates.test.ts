@@ -1,8 +1,8 @@
 // Every e-mail the system sends, made from its React template and sent through the real mailer to a real
 // SMTP server: the text part and the HTML part each say the same sentences and carry the same links.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignmentMail, handedOverMail, runCanceledMail } from '@turnproof/activities/assignment-mails';
-import { createMailer, type MailMessage, type Mailer } from '@turnproof/activities/mailer';
+import { assignmentMail, handedOverMail, runCanceledMail } from '@turnproof/platform/assignment-mails';
+import { createMailer, type MailMessage, type Mailer } from '@turnproof/platform/mailer';
 import {
   assigneeReminderMail,
   checkInAtRiskMail,

@@ -3,14 +3,14 @@
 // the analytics answer and the data export's note) shows times in New York's zone with its abbreviation,
 // and never says UTC.
 import { randomUUID } from 'node:crypto';
-import { assignmentMail, handedOverMail, runCanceledMail } from '@turnproof/activities/assignment-mails';
+import { assignmentMail, handedOverMail, runCanceledMail } from '@turnproof/platform/assignment-mails';
 import {
   downgradedMail,
   paymentFailedMail,
   trialNoticeMail,
   usageNoticeMail,
 } from '@turnproof/activities/billing-mails';
-import { createMailer, type MailMessage } from '@turnproof/activities/mailer';
+import { createMailer, type MailMessage } from '@turnproof/platform/mailer';
 import {
   assigneeReminderMail,
   checkInAtRiskMail,

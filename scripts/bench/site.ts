@@ -4,7 +4,7 @@
 // their targets (every score >= 95, LCP <= 1.2 s), each the median of three audits.
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_PATH } from '@turnproof/activities';
+import { CHROMIUM_PATH } from '@turnproof/platform/report';
 import { startBenchApi } from './bench-api.ts';
 import { Cleanup } from './cleanup.ts';
 import { median, verdict } from './stats.ts';

@@ -1,6 +1,6 @@
 import { type Client, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
 import proto from '@temporalio/proto';
-import { claimPdfPath, type ClaimPackKey } from '@turnproof/activities/report';
+import { claimPdfPath, type ClaimPackKey } from '@turnproof/platform/report';
 import type { Config } from '@turnproof/config';
 import { claimPack, claimPackWorkflowId, TurnproofOwnerId } from '@turnproof/workflows';
 

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import type { Orm } from '@turnproof/db';
-import type { PdfRenderer } from '@turnproof/activities';
+import type { PdfRenderer } from '@turnproof/platform/report';
 
 export interface PdfReadinessOptions {
   orm: Orm;

@@ -1,11 +1,9 @@
 import { Runtime } from '@temporalio/worker';
-import {
-  createActivities,
-  createMailer,
-  configuredMediaStorage,
-  createPdfRenderer,
-  createStripeClient,
-} from '@turnproof/activities';
+import { createActivities } from '@turnproof/activities';
+import { configuredMediaStorage } from '@turnproof/platform/configured-storage';
+import { createMailer } from '@turnproof/platform/mailer';
+import { createPdfRenderer } from '@turnproof/platform/report';
+import { createStripeClient } from '@turnproof/platform/stripe';
 import { loadConfig } from '@turnproof/config';
 import { createLogger } from '@turnproof/config/logger';
 import { createOrm } from '@turnproof/db';

@@ -1,5 +1,6 @@
 import { defineQuery, defineSignal } from '@temporalio/workflow';
-import type { SubscriptionSnapshot, SyncResult } from '@turnproof/activities';
+import type { SyncResult } from '@turnproof/activities';
+import type { SubscriptionSnapshot } from '@turnproof/platform/subscription-snapshot';
 
 export type { SubscriptionSnapshot };
 

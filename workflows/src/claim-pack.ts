@@ -1,6 +1,6 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { createActivities } from '@turnproof/activities';
-import type { ClaimPackKey } from '@turnproof/activities/report';
+import type { ClaimPackKey } from '@turnproof/platform/report';
 
 /** One id per owner: Temporal refuses a second start while one is running, so an owner makes one pack at a time. */
 export const claimPackWorkflowId = (ownerId: string) => `claim-pack/${ownerId}`;

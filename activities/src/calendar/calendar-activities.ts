@@ -13,15 +13,15 @@ import {
   UserPreferences,
   type RunKind,
 } from '@turnproof/db';
-import { assignmentMail, propertyAccess, runCanceledMail } from '../assignment-mails.tsx';
+import { assignmentMail, propertyAccess, runCanceledMail } from '@turnproof/platform/assignment-mails';
 import { formatDateTime } from '@turnproof/config/time-format';
 import { instantAt } from '../local-time.ts';
-import { decryptLink, newMagicLink } from '../magic-link.ts';
-import type { Mailer } from '../mailer.ts';
-import { mailRefusal, type OwnerMailBudget } from '../owner-mail-budget.ts';
-import { ownerDisplayName } from '../owner-name.ts';
+import { decryptLink, newMagicLink } from '@turnproof/platform/magic-link';
+import type { Mailer } from '@turnproof/platform/mailer';
+import { mailRefusal, type OwnerMailBudget } from '@turnproof/platform/owner-mail-budget';
+import { ownerDisplayName } from '@turnproof/platform/owner-name';
 import { calendarOrphanMail } from '../run-mails.tsx';
-import { recordRunEvent, recordRunEvents } from '../run-timeline.ts';
+import { recordRunEvent, recordRunEvents } from '@turnproof/platform/run-timeline';
 import { sendOnce } from '../send-once.ts';
 import { FeedError, fetchFeed } from './fetch-feed.ts';
 import {

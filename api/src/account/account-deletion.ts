@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
-import type { MediaStorage } from '@turnproof/activities/media-storage';
-import type { Stripe } from '@turnproof/activities/stripe';
+import type { MediaStorage } from '@turnproof/platform/media-storage';
+import type { Stripe } from '@turnproof/platform/stripe';
 import { BillingSubscription, PromoRedemption, Report, ReportCredit, Run, User } from '@turnproof/db';
 import { runWorkflowId, terminateWorkflow } from '@turnproof/temporal/client';
 import { billingWorkflowId, promoWorkflowId, reportWorkflowId, trialWorkflowId } from '@turnproof/workflows';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { MediaStorage } from '@turnproof/activities/media-storage';
+import type { MediaStorage } from '@turnproof/platform/media-storage';
 import { formatDateTime } from '@turnproof/config/time-format';
 import { ownerTimeZone } from '@turnproof/db';
 import { type ZipEntry, zipStream } from '../zip/zip-stream.ts';

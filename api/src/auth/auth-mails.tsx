@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-import { Button, MailLayout, renderMail, Text } from '@turnproof/activities/mail';
-import type { Mailer } from '@turnproof/activities/mailer';
+import { Button, MailLayout, renderMail, Text } from '@turnproof/platform/mail';
+import type { Mailer } from '@turnproof/platform/mailer';
 import type { Language } from '@turnproof/config/languages';
 
 /** The account mails' sentences in each language the host may have chosen (Settings, or the browser at sign-up). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { hostLanguage } from '@turnproof/activities/mail';
+import { hostLanguage } from '@turnproof/platform/mail';
 import type { Language } from '@turnproof/config/languages';
 import { AuthToken, type AuthTokenPurpose, Profile, Session, User } from '@turnproof/db';
 import type { AppDeps } from '../app-deps.ts';

@@ -1,4 +1,4 @@
-import { ASSIGNMENT_MAILS_PER_OWNER } from '@turnproof/activities/owner-mail-budget';
+import { ASSIGNMENT_MAILS_PER_OWNER } from '@turnproof/platform/owner-mail-budget';
 import { POOL_CONNECT_TIMEOUT_MS, survivePoolErrors } from '@turnproof/db';
 import pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';

@@ -1,2 +1,2 @@
 // Shared with the worker, which makes the magic links of calendar runs.
-export * from '@turnproof/activities/secret-tokens';
+export * from '@turnproof/platform/secret-tokens';

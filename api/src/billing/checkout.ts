@@ -1,5 +1,5 @@
 import { type EntityManager, LockMode } from '@mikro-orm/postgresql';
-import type { Stripe } from '@turnproof/activities/stripe';
+import type { Stripe } from '@turnproof/platform/stripe';
 import { type PlanKey, PLANS } from '@turnproof/config';
 import { BillingAccount, BillingSubscription, recordActivity, UserActivity } from '@turnproof/db';
 import { loadOwnerAccess } from '../access/owner-access.ts';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type Stripe from 'stripe';
-import { idOf, snapshotOfEvent } from '@turnproof/activities/subscription-snapshot';
+import { idOf, snapshotOfEvent } from '@turnproof/platform/subscription-snapshot';
 import { BillingAccount, User } from '@turnproof/db';
 import type { BillingEvent } from '@turnproof/workflows';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { claimPdfPath, type ClaimPackKey } from '@turnproof/activities/report';
+import { claimPdfPath, type ClaimPackKey } from '@turnproof/platform/report';
 import { type ClaimPackJob, claimPackJob, startClaimPack } from '@turnproof/temporal/client';
 import type { AppDeps } from '../app-deps.ts';
 import { tooManyRequests } from '../http/errors.ts';

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { claimPdfPath, type ClaimPackKey } from '@turnproof/activities/report';
-import type { MediaStorage } from '@turnproof/activities/media-storage';
+import { claimPdfPath, type ClaimPackKey } from '@turnproof/platform/report';
+import type { MediaStorage } from '@turnproof/platform/media-storage';
 import { Media, readCaptureLog, readChainHead, Report, type Run } from '@turnproof/db';
 import { type ZipEntry, zipStream } from '../zip/zip-stream.ts';
 

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { CHROMIUM_MISSING } from '@turnproof/activities';
+import { CHROMIUM_MISSING } from '@turnproof/platform/report';
 import { temporalHealth } from '@turnproof/temporal/client';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';

@@ -4,7 +4,7 @@ import { Property, recordActivity, Run, User } from '@turnproof/db';
 import { assertMayAddProperty } from '../access/access-guards.ts';
 import { stopPropertyCalendar } from '@turnproof/temporal/calendar-client';
 import { forgetRun } from '../runs/forget-run.ts';
-import type { MediaStorage } from '@turnproof/activities/media-storage';
+import type { MediaStorage } from '@turnproof/platform/media-storage';
 import { forbidden, notFound } from '../http/errors.ts';
 import { containsPattern } from '../http/like-pattern.ts';
 import { assignableMember } from '../team/assignable-member.ts';

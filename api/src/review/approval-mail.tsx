@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-import { MailLayout, Quote, renderMail, Text } from '@turnproof/activities/mail';
-import type { MailMessage } from '@turnproof/activities/mailer';
+import { MailLayout, Quote, renderMail, Text } from '@turnproof/platform/mail';
+import type { MailMessage } from '@turnproof/platform/mailer';
 import { isLanguage, type Language } from '@turnproof/config/languages';
 import { formatDateTime } from '@turnproof/config/time-format';
 

@@ -1,6 +1,6 @@
 import { WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Mailer } from '@turnproof/activities/mailer';
+import type { Mailer } from '@turnproof/platform/mailer';
 import type { Config } from '@turnproof/config';
 import type { Run } from '@turnproof/db';
 import { runHandle } from '@turnproof/temporal/client';

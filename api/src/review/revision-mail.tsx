@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-import { Button, Items, MailLayout, Quote, renderMail, Text } from '@turnproof/activities/mail';
-import type { MailMessage } from '@turnproof/activities/mailer';
+import { Button, Items, MailLayout, Quote, renderMail, Text } from '@turnproof/platform/mail';
+import type { MailMessage } from '@turnproof/platform/mailer';
 
 /**
  * Tells the cleaner which tasks the host sent back, each with the host's note on it and how many of its

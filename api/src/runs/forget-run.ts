@@ -1,5 +1,5 @@
 import type { Client } from '@temporalio/client';
-import type { MediaStorage } from '@turnproof/activities/media-storage';
+import type { MediaStorage } from '@turnproof/platform/media-storage';
 import { terminateRun } from '@turnproof/temporal/client';
 
 /** After a run's rows are deleted: stop its workflow and remove its media and report files. */

@@ -1,2 +1,2 @@
 // Shared with the worker, which makes the magic links of calendar runs.
-export * from '@turnproof/activities/magic-link';
+export * from '@turnproof/platform/magic-link';

@@ -1,8 +1,8 @@
 import { PRESIGNED_GET_SECONDS } from '../public/public-run-view.ts';
 import Router from '@koa/router';
 import { WorkflowNotFoundError } from '@temporalio/client';
-import { reportHtmlPath } from '@turnproof/activities/report';
-import { LIMIT_UPGRADE_MESSAGE, REPORT_LIMIT_REACHED } from '@turnproof/activities/usage-rules';
+import { reportHtmlPath } from '@turnproof/platform/report';
+import { LIMIT_UPGRADE_MESSAGE, REPORT_LIMIT_REACHED } from '@turnproof/platform/usage-rules';
 import { recordActivity, Report } from '@turnproof/db';
 import { isTemporalUnavailable, reportHandle, startReportGeneration } from '@turnproof/temporal/client';
 import { reportProgressQuery, type ReportProgress } from '@turnproof/workflows';

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '@turnproof/config';
 import { Run, TeamMember } from '@turnproof/db';
 import ICAL from 'ical.js';
-import type { Mailer } from '@turnproof/activities/mailer';
+import type { Mailer } from '@turnproof/platform/mailer';
 import type { RateLimits } from '../auth/rate-limits.ts';
 import { hashToken, newSecretToken } from '../auth/secret-tokens.ts';
 import { HttpError, notFound } from '../http/errors.ts';

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { buildReportHtml, type ReportData, type ReportTask } from '@turnproof/activities/report';
+import { buildReportHtml, type ReportData, type ReportTask } from '@turnproof/platform/report';
 import { systemTemplates } from '@turnproof/db/seeds';
 import sharp from 'sharp';
 import type { AppDeps } from '../app-deps.ts';

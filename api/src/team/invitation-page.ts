@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from '@turnproof/activities/html';
+import { html, type SafeHtml } from '@turnproof/platform/html';
 
 /**
  * The pages a team member sees around an invitation, all meant for cleaners (never a host's sign-in

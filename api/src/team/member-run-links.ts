@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { OPEN_RUN_STATUSES, rotateRunLinks } from '@turnproof/activities/run-link-rotation';
+import { OPEN_RUN_STATUSES, rotateRunLinks } from '@turnproof/platform/run-link-rotation';
 import type { Config } from '@turnproof/config';
 
 /**

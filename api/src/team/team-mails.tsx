@@ -1,11 +1,11 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-import { Button, MailLayout, renderMail, Text } from '@turnproof/activities/mail';
-import type { MailMessage } from '@turnproof/activities/mailer';
+import { Button, MailLayout, renderMail, Text } from '@turnproof/platform/mail';
+import type { MailMessage } from '@turnproof/platform/mailer';
 
 /** The e-mails team members receive, in one place so their wording is easy to find and change. */
 
-export { assignmentMail, propertyAccess } from '@turnproof/activities/assignment-mails';
+export { assignmentMail, propertyAccess } from '@turnproof/platform/assignment-mails';
 
 export function invitationMail(to: string, invite: { ownerName: string; role: string; link: string }): MailMessage {
   const sentence = `${invite.ownerName} invited you to join their team on Turnproof as a ${invite.role.toLowerCase()}.`;

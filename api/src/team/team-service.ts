@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Mailer } from '@turnproof/activities/mailer';
+import type { Mailer } from '@turnproof/platform/mailer';
 import type { Config } from '@turnproof/config';
 import { TeamMember, type TeamRole, User } from '@turnproof/db';
 import { FEATURES, mayUse } from '../access/access-guards.ts';
@@ -9,7 +9,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/er
 import { memberForToken, rotateScheduleLink, scheduleLinkOf, scheduleMessages } from '../schedule/schedule-service.ts';
 import { rotateMemberRunLinks } from './member-run-links.ts';
 import { invitationMail } from './team-mails.tsx';
-import { ownerDisplayName } from '@turnproof/activities/owner-name';
+import { ownerDisplayName } from '@turnproof/platform/owner-name';
 
 export { ownerDisplayName };
 

@@ -1,5 +1,5 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { MediaStorage } from '@turnproof/activities/media-storage';
+import type { MediaStorage } from '@turnproof/platform/media-storage';
 import pLimit from 'p-limit';
 import { type RunVerification, type StoredFiles, verifyRun } from './run-verification.ts';
 

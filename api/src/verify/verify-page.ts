@@ -1,4 +1,4 @@
-import { html, SafeHtml } from '@turnproof/activities/html';
+import { html, SafeHtml } from '@turnproof/platform/html';
 import { formatDateTime } from '@turnproof/config/time-format';
 import type { RunVerification } from './run-verification.ts';
 

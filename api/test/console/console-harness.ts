@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@turnproof/activities';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@turnproof/platform/report';
 import { type BrowserContextOptions, type Browser as Chromium, chromium, type Page } from 'playwright-core';
 import { setBillingState } from '../support/billing-state.ts';
 import { goodPassword, signedInOwner } from '../support/browser.ts';

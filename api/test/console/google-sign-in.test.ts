@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@turnproof/activities';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@turnproof/platform/report';
 import Provider from 'oidc-provider';
 import { type Browser as Chromium, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CHROMIUM_MISSING } from '@turnproof/activities';
+import { CHROMIUM_MISSING } from '@turnproof/platform/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInOwner } from '../support/browser.ts';
 import { completedRun as completedRunOf } from '../support/completed-run.ts';

@@ -1,6 +1,6 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@turnproof/activities';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@turnproof/platform/report';
 import { checklistLibrary, systemTemplates } from '@turnproof/db/seeds';
 import { PDFParse } from 'pdf-parse';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createMailer } from '@turnproof/activities/mailer';
-import { configuredMediaStorage } from '@turnproof/activities/configured-storage';
-import { createStripeClient } from '@turnproof/activities/stripe';
+import { createMailer } from '@turnproof/platform/mailer';
+import { configuredMediaStorage } from '@turnproof/platform/configured-storage';
+import { createStripeClient } from '@turnproof/platform/stripe';
 import {
   loadConfig,
   type BillingDurations,

@@ -1,4 +1,4 @@
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@turnproof/activities';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@turnproof/platform/report';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 /** A small Android phone, as a cleaner's might be. */
