@@ -98,7 +98,12 @@ export function RunIssuesCard({
               aria-label={t('runPage.alertLabel', { description: alert.description })}
               sx={rowSx(false)}
             >
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+              <Stack
+                direction="row"
+                spacing={1}
+                useFlexGap
+                sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}
+              >
                 <Chip size="small" label={`${t(ALERT_LABELS[alert.kind])} · ${t(`severity.${alert.severity}`)}`} />
                 <Typography sx={{ overflowWrap: 'anywhere' }}>{alert.description}</Typography>
               </Stack>
@@ -135,7 +140,7 @@ function IssueRow({
   const chip = STATUS_CHIPS[issue.status];
   return (
     <Stack spacing={0.75}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
         <Chip size="small" label={t(chip.label)} sx={{ ...chip.sx, fontWeight: 600 }} />
         <Chip
           size="small"
@@ -162,7 +167,7 @@ function IssueRow({
         </MuiLink>
       )}
       {issue.status === 'open' && (
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button size="small" variant="contained" onClick={() => onAction('resolve')}>
             {t('runPage.resolve')}
           </Button>
