@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cameraPhoto, Cleaner } from '../runner/cleaner.ts';
 import { setBillingState } from '../support/billing-state.ts';
 import { type ConsoleHarness, DESKTOP, type Owner, screenshot, startConsoleHarness } from './console-harness.ts';
 
@@ -19,8 +20,22 @@ beforeAll(async () => {
   await setBillingState(harness.api, host.userId, { plan_key: 'pro', plan_status: 'active', trial_ends_at: null });
   propertyId = (await host.post('/api/properties', { name: 'Casa Azul', address: 'Calle Mayor 1' })).body.id;
   const template = (await host.get('/api/templates?filter={"kind":"turnover"}')).body[0];
-  runId = (await host.post('/api/runs', { property_id: propertyId, type: 'turnover', template_id: template.id })).body
-    .id;
+  const run = (await host.post('/api/runs', { property_id: propertyId, type: 'turnover', template_id: template.id }))
+    .body;
+  runId = run.id;
+  // The run page's cards with something in them: a task ticked with its photo, an open issue.
+  const cleaner = Cleaner.fromLink(run.magic_link);
+  const [task] = (await cleaner.openRun()).body.run.tasks as { id: string }[];
+  expect((await cleaner.uploadPhoto(task!.id, await cameraPhoto('walk'))).confirmed?.status).toBe(200);
+  expect((await cleaner.tick(task!.id)).status).toBe(200);
+  const issue = await cleaner.http.post('/api/public/issue', {
+    token: cleaner.token,
+    action_id: crypto.randomUUID(),
+    runTaskId: task!.id,
+    severity: 'medium',
+    description: 'Grifo roto',
+  });
+  expect(issue.status).toBe(201);
 });
 afterAll(() => harness?.close());
 
@@ -32,8 +47,26 @@ const FRAME = ['Dashboard', 'Properties', 'Quick Actions', 'New Property', 'Sign
 const SCREENS: { path: () => string; english: string[] }[] = [
   { path: () => '/dashboard', english: ['Welcome', 'Completed Today', 'Recent Activity', 'Plan Usage', 'Your Team'] },
   { path: () => '/runs', english: ['Inspection Runs', 'All runs', 'Sort by', 'tasks done', 'Unassigned', 'Open run'] },
-  { path: () => `/runs/${runId}/show`, english: [] },
-  { path: () => '/runs/create', english: [] },
+  {
+    path: () => `/runs/${runId}/show`,
+    english: [
+      'Change status',
+      'Due time and assignee',
+      'Mark Run as Complete',
+      'checked, received by server',
+      'photo 1 of 1',
+      'medium severity',
+      'Make follow-up run',
+      'Report versions',
+      'No report yet',
+      'Timeline',
+      'Usually the next check-in',
+    ],
+  },
+  {
+    path: () => '/runs/create',
+    english: ['Inspection Type', 'Property Details', 'Template Selection', 'Between guests', 'Create New Inspection'],
+  },
   { path: () => '/properties', english: ['Add Property', 'Showing 1 of 1 properties', 'Checklists of Casa Azul'] },
   { path: () => `/properties/${propertyId}/checklists`, english: ['New Checklist', 'Start Inspection'] },
   { path: () => '/templates', english: ['My checklists', 'Create New Template', 'System templates'] },

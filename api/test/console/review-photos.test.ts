@@ -179,6 +179,11 @@ describe('review with the photos', () => {
       await screenshot(page, 'review-photos-approve-390');
       await dialog.getByRole('button', { name: 'Approve', exact: true }).last().click();
       await page.getByText('Run approved').first().waitFor({ timeout: UI_TIMEOUT_MS });
+      // Approved: the page says so and offers no second review.
+      await page.getByText('Approved · 5/5', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await expect
+        .poll(() => page.getByRole('button', { name: 'Review', exact: true }).count(), { timeout: UI_TIMEOUT_MS })
+        .toBe(0);
 
       const timeline = page.getByRole('region', { name: 'Timeline' });
       for (const step of [

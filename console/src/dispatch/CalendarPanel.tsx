@@ -1,8 +1,11 @@
 import { formatDateTime } from '@turnproof/config/time-format';
 import { Alert, Button, Card, CardContent, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
-import { useNotify } from 'react-admin';
+import { useLocale, useNotify } from 'react-admin';
 import { apiJson } from '../api/http.ts';
+import { RUN_STATUS_STYLES } from '../dashboard/runLabels.ts';
+import { useT } from '../i18n/useT.ts';
+import type { RunStatus } from '../types.ts';
 
 interface CalendarView {
   last_synced_at: string | null;
@@ -12,7 +15,7 @@ interface CalendarView {
     summary: string;
     start: string;
     end: string;
-    run: { id: string; status: string; due_at: string | null } | null;
+    run: { id: string; status: RunStatus; due_at: string | null } | null;
   }[];
 }
 
@@ -25,6 +28,8 @@ interface SyncAnswer {
 
 /** The property's booking calendars: last sync, a failing feed's sentence, the bookings and their turnovers; Sync now. */
 export function CalendarPanel({ propertyId, timeZone }: { propertyId: string; timeZone: string }) {
+  const t = useT();
+  const locale = useLocale();
   const notify = useNotify();
   const [view, setView] = useState<CalendarView | null>(null);
   const [syncing, setSyncing] = useState(false);
@@ -42,12 +47,12 @@ export function CalendarPanel({ propertyId, timeZone }: { propertyId: string; ti
       const answer = await apiJson<SyncAnswer>(`/properties/${propertyId}/calendar/sync`, { method: 'POST' });
       notify(
         answer.error ??
-          `Calendar synced: ${answer.created} new, ${answer.moved} moved, ${answer.canceled} canceled turnovers`,
+          t('dispatch.calendarSynced', { created: answer.created, moved: answer.moved, canceled: answer.canceled }),
         { type: answer.error ? 'warning' : 'success' },
       );
       await load();
     } catch (error) {
-      notify(error instanceof Error ? error.message : 'The calendar could not be synced', { type: 'error' });
+      notify(error instanceof Error ? error.message : t('dispatch.syncFailed'), { type: 'error' });
     } finally {
       setSyncing(false);
     }
@@ -58,14 +63,16 @@ export function CalendarPanel({ propertyId, timeZone }: { propertyId: string; ti
       <CardContent>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
           <Typography id="calendar-title" component="h2" variant="h6">
-            Booking calendar
+            {t('dispatch.bookingCalendar')}
           </Typography>
           <Button variant="outlined" disabled={syncing} onClick={() => void syncNow()}>
-            {syncing ? 'Syncing...' : 'Sync now'}
+            {t(syncing ? 'dispatch.syncing' : 'dispatch.syncNow')}
           </Button>
         </Stack>
         <Typography variant="body2" color="text.secondary">
-          {view?.last_synced_at ? `Last synced ${formatDateTime(view.last_synced_at, timeZone)}` : 'Not synced yet'}
+          {view?.last_synced_at
+            ? t('dispatch.lastSynced', { when: formatDateTime(view.last_synced_at, timeZone, locale) })
+            : t('dispatch.notSynced')}
         </Typography>
         {view?.last_error && (
           <Alert severity="warning" sx={{ mt: 1 }}>
@@ -79,8 +86,8 @@ export function CalendarPanel({ propertyId, timeZone }: { propertyId: string; ti
                 primary={`${reservation.start} → ${reservation.end} ${reservation.summary}`}
                 secondary={
                   reservation.run
-                    ? `Turnover ${reservation.run.status.replace('_', ' ')}${reservation.run.due_at ? `, due ${formatDateTime(reservation.run.due_at, timeZone)}` : ''}`
-                    : 'No turnover yet'
+                    ? `${t('dispatch.turnoverStatus', { status: t(RUN_STATUS_STYLES[reservation.run.status].label) })}${reservation.run.due_at ? t('dispatch.dueSuffix', { when: formatDateTime(reservation.run.due_at, timeZone, locale) }) : ''}`
+                    : t('dispatch.noTurnover')
                 }
               />
             </ListItem>

@@ -24,22 +24,22 @@ export function DispatchFields({ timeZone, dueLocal, assigneeId, onDue, onAssign
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
       <TextField
         type="datetime-local"
-        label={`Due (${timeZone || "the property's time zone"})`}
+        label={t('dispatch.due', { zone: timeZone || t('dispatch.propertyZone') })}
         value={dueLocal}
         onChange={(event) => onDue(event.target.value)}
-        helperText="Usually the next check-in; reminders and escalations count back from it."
+        helperText={t('dispatch.dueHelp')}
         slotProps={{ inputLabel: { shrink: true } }}
         fullWidth
       />
       <FormControl fullWidth>
-        <InputLabel id="dispatch-assignee">Assigned to</InputLabel>
+        <InputLabel id="dispatch-assignee">{t('dispatch.assignedTo')}</InputLabel>
         <Select
           labelId="dispatch-assignee"
-          label="Assigned to"
+          label={t('dispatch.assignedTo')}
           value={assigneeId}
           onChange={(event) => onAssignee(event.target.value)}
         >
-          <MenuItem value="">Unassigned</MenuItem>
+          <MenuItem value="">{t('runs.unassigned')}</MenuItem>
           {(members ?? []).map((member) => (
             <MenuItem key={member.id} value={member.id} disabled={!canTakeRuns(member)}>
               {pickerLabel(member, t)}

@@ -4,10 +4,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import { apiJson } from '../api/http.ts';
+import { useT } from '../i18n/useT.ts';
 
 const POLL_MS = 1000;
-const WAITING = 'Waiting for the printer';
-const NOT_MADE = 'The claim pack could not be made. Please try again.';
 
 /** GET/POST /api/runs/{id}/claim-pack and its /progress. */
 interface ClaimPackProgress {
@@ -35,34 +34,37 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * claim PDF (POST starts it); the button shows its progress, polled every second, then downloads the pack.
  */
 export function ClaimPackButton({ runId }: { runId: string }) {
+  const t = useT();
   const notify = useNotify();
+  const waiting = t('runActions.waitingForPrinter');
+  const notMade = t('runActions.claimNotMade');
   const [step, setStep] = useState<string | null>(null);
   const pack = useMutation({
     mutationFn: async () => {
       let now = await apiJson<ClaimPackProgress>(`/runs/${runId}/claim-pack`, { method: 'POST' });
       while (now.status === 'generating') {
-        setStep(now.step ?? WAITING);
+        setStep(now.step ?? waiting);
         await sleep(POLL_MS);
         now = await apiJson<ClaimPackProgress>(`/runs/${runId}/claim-pack/progress`);
       }
-      if (now.status !== 'ready') throw new Error(now.error ?? NOT_MADE);
+      if (now.status !== 'ready') throw new Error(now.error ?? notMade);
     },
     onSuccess: () => saveZip(runId),
-    onError: (error) => notify(error.message || NOT_MADE, { type: 'error' }),
+    onError: (error) => notify(error.message || notMade, { type: 'error' }),
     onSettled: () => setStep(null),
   });
 
   if (!pack.isPending) {
     return (
       <Button size="small" variant="outlined" startIcon={<GavelIcon />} onClick={() => pack.mutate()}>
-        Damage claim (ZIP)
+        {t('runActions.damageClaim')}
       </Button>
     );
   }
   return (
     <Box sx={{ minWidth: 220 }} role="status" aria-live="polite">
-      <Typography variant="body2">Preparing the damage claim... · {step ?? WAITING}</Typography>
-      <LinearProgress aria-label="Damage claim progress" sx={{ mt: 0.5 }} />
+      <Typography variant="body2">{t('runActions.preparingClaim', { step: step ?? waiting })}</Typography>
+      <LinearProgress aria-label={t('runActions.claimProgress')} sx={{ mt: 0.5 }} />
     </Box>
   );
 }

@@ -15,19 +15,24 @@ import type { RunRecord } from '../resource-records.ts';
 import { copyText, share, testLink, type LinkTestState } from './link-actions.ts';
 import { QrCodeDialog } from './QrCodeDialog.tsx';
 import { typeLabel } from './run-kinds.ts';
+import type { MessageKey } from '../i18n/keys.ts';
 import { type T, useT } from '../i18n/useT.ts';
 
 /** What the host sends the cleaner: where, what, and the link. */
 export function shareMessage(t: T, run: RunRecord, link: string): string {
-  const unit = run.meta.unit ? `, unit ${run.meta.unit}` : '';
-  return `Hi! Please complete the ${typeLabel(t, run.type)} inspection for ${run.property.name}${unit}. Open this link on your phone, no account needed: ${link}`;
+  return t('magicLink.shareMessage', {
+    type: typeLabel(t, run.type),
+    property: run.property.name,
+    unit: run.meta.unit ? t('magicLink.unit', { unit: run.meta.unit }) : '',
+    link,
+  });
 }
 
-const testTexts: Record<LinkTestState, string> = {
-  idle: 'Not tested yet.',
-  testing: 'Testing...',
-  success: 'The link works: a cleaner can open it.',
-  error: 'The link does not open.',
+const testTexts: Record<LinkTestState, MessageKey> = {
+  idle: 'magicLink.notTested',
+  testing: 'magicLink.testing',
+  success: 'magicLink.works',
+  error: 'magicLink.doesNotOpen',
 };
 
 /**
@@ -43,23 +48,25 @@ export function MagicLinkPanel({ run, onChange }: { run: RunRecord; onChange: (r
   const [confirm, setConfirm] = useState<'rotate' | 'revoke' | null>(null);
   const [changing, setChanging] = useState(false);
   const link = run.magic_link;
-  const title = `${typeLabel(t, run.type)} inspection · ${run.property.name}`;
+  const title = t('magicLink.shareTitle', { type: typeLabel(t, run.type), property: run.property.name });
 
   const copy = async (text: string, done: string) =>
-    notify((await copyText(text)) ? done : 'Copy failed', { type: 'info' });
+    notify((await copyText(text)) ? done : t('profile.copyFailed'), { type: 'info' });
   const test = async () => {
     if (!link) return;
     setTestState('testing');
-    const result = await testLink(link);
+    const result = await testLink(t, link);
     setTestState(result.ok ? 'success' : 'error');
     setTestReason(result.ok ? '' : result.reason);
-    notify(result.ok ? 'Test successful! ✅' : 'Test failed ❌', { type: result.ok ? 'success' : 'error' });
+    notify(t(result.ok ? 'magicLink.testSuccessful' : 'magicLink.testFailed'), {
+      type: result.ok ? 'success' : 'error',
+    });
   };
   const shareLink = async () => {
     if (!link) return;
     const message = shareMessage(t, run, link);
     const result = await share({ title, text: message });
-    if (result === 'unsupported') await copy(message, 'Message copied!');
+    if (result === 'unsupported') await copy(message, t('magicLink.messageCopied'));
   };
   const changeLink = async () => {
     const action = confirm;
@@ -70,11 +77,9 @@ export function MagicLinkPanel({ run, onChange }: { run: RunRecord; onChange: (r
       });
       onChange(updated);
       setTestState('idle');
-      notify(action === 'rotate' ? 'New link ready: the old link no longer works' : 'Link revoked', {
-        type: 'success',
-      });
+      notify(t(action === 'rotate' ? 'magicLink.rotated' : 'magicLink.revoked'), { type: 'success' });
     } catch (error) {
-      notify(error instanceof Error ? error.message : 'Update failed', { type: 'error' });
+      notify(error instanceof Error ? error.message : t('magicLink.updateFailed'), { type: 'error' });
     } finally {
       setChanging(false);
       setConfirm(null);
@@ -84,12 +89,12 @@ export function MagicLinkPanel({ run, onChange }: { run: RunRecord; onChange: (r
   return (
     <Box component="section" aria-labelledby={`magic-link-${run.id}`}>
       <Typography id={`magic-link-${run.id}`} component="h2" variant="h6" sx={{ mb: 1 }}>
-        Magic Link
+        {t('runs.magicLink')}
       </Typography>
       {link ? (
         <>
           <TextField
-            label="Link for the cleaner"
+            label={t('magicLink.linkForCleaner')}
             value={link}
             fullWidth
             size="small"
@@ -98,11 +103,15 @@ export function MagicLinkPanel({ run, onChange }: { run: RunRecord; onChange: (r
             }}
           />
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
-            <Button variant="contained" startIcon={<ContentCopyIcon />} onClick={() => void copy(link, 'Link copied!')}>
-              Copy Link
+            <Button
+              variant="contained"
+              startIcon={<ContentCopyIcon />}
+              onClick={() => void copy(link, t('profile.linkCopied'))}
+            >
+              {t('magicLink.copyLink')}
             </Button>
             <Button variant="outlined" startIcon={<OpenInNewIcon />} href={link} target="_blank" rel="noopener">
-              Open
+              {t('common.open')}
             </Button>
             <Button
               variant="outlined"
@@ -110,10 +119,10 @@ export function MagicLinkPanel({ run, onChange }: { run: RunRecord; onChange: (r
               onClick={() => void test()}
               disabled={testState === 'testing'}
             >
-              {testState === 'testing' ? 'Testing...' : 'Test Link'}
+              {t(testState === 'testing' ? 'magicLink.testing' : 'magicLink.testLink')}
             </Button>
             <Button variant="outlined" startIcon={<QrCode2Icon />} onClick={() => setQrOpen(true)}>
-              QR Code
+              {t('magicLink.qrCode')}
             </Button>
           </Stack>
           <Box role="status" aria-live="polite" sx={{ mt: 1.5 }}>
@@ -121,12 +130,12 @@ export function MagicLinkPanel({ run, onChange }: { run: RunRecord; onChange: (r
               severity={testState === 'success' ? 'success' : testState === 'error' ? 'error' : 'info'}
               icon={testState === 'success' ? <CheckCircleIcon /> : testState === 'error' ? <ErrorIcon /> : undefined}
             >
-              {testTexts[testState]} {testReason}
+              {t(testTexts[testState])} {testReason}
             </Alert>
           </Box>
           <Divider sx={{ my: 2 }} />
           <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-            Share message
+            {t('magicLink.shareMessageHeading')}
           </Typography>
           <Typography
             variant="body2"
@@ -137,43 +146,36 @@ export function MagicLinkPanel({ run, onChange }: { run: RunRecord; onChange: (r
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
             <Button
               startIcon={<ContentCopyIcon />}
-              onClick={() => void copy(shareMessage(t, run, link), 'Message copied!')}
+              onClick={() => void copy(shareMessage(t, run, link), t('magicLink.messageCopied'))}
             >
-              Copy Message
+              {t('magicLink.copyMessage')}
             </Button>
             <Button startIcon={<ShareIcon />} onClick={() => void shareLink()}>
-              Share
+              {t('magicLink.share')}
             </Button>
           </Stack>
           <QrCodeDialog link={link} title={title} open={qrOpen} onClose={() => setQrOpen(false)} />
         </>
       ) : (
-        <Alert severity="warning">
-          This link has been revoked: cleaners see &quot;Invalid Magic Link&quot;. Make a new link to share the
-          inspection again.
-        </Alert>
+        <Alert severity="warning">{t('magicLink.revokedAlert')}</Alert>
       )}
       <Divider sx={{ my: 2 }} />
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
         <Button startIcon={<RefreshIcon />} onClick={() => setConfirm('rotate')} disabled={changing}>
-          {link ? 'Rotate Link' : 'New Link'}
+          {t(link ? 'magicLink.rotateLink' : 'magicLink.newLink')}
         </Button>
         {link && (
           <Button color="error" startIcon={<LinkOffIcon />} onClick={() => setConfirm('revoke')} disabled={changing}>
-            Revoke Link
+            {t('magicLink.revokeLink')}
           </Button>
         )}
       </Stack>
       <Confirm
         isOpen={confirm !== null}
         loading={changing}
-        title={confirm === 'revoke' ? 'Revoke this link?' : 'Make a new link?'}
-        content={
-          confirm === 'revoke'
-            ? 'The current link stops working at once: anyone who opens it sees "Invalid Magic Link".'
-            : 'A new link replaces the current one, which stops working at once. Send the new link to your cleaner.'
-        }
-        confirm={confirm === 'revoke' ? 'Revoke Link' : 'Make New Link'}
+        title={t(confirm === 'revoke' ? 'magicLink.revokeTitle' : 'magicLink.newLinkTitle')}
+        content={t(confirm === 'revoke' ? 'magicLink.revokeContent' : 'magicLink.newLinkContent')}
+        confirm={t(confirm === 'revoke' ? 'magicLink.revokeLink' : 'magicLink.makeNewLink')}
         confirmColor="warning"
         onConfirm={() => void changeLink()}
         onClose={() => setConfirm(null)}

@@ -13,6 +13,7 @@ import {
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
+import { useT } from '../i18n/useT.ts';
 import { copyText, share } from './link-actions.ts';
 
 /** The spec's QR code: 300 px, margin 2. */
@@ -30,6 +31,7 @@ export function QrCodeDialog({
   open: boolean;
   onClose: () => void;
 }) {
+  const t = useT();
   const notify = useNotify();
   const [dataUrl, setDataUrl] = useState<string | null>(null);
 
@@ -38,12 +40,12 @@ export function QrCodeDialog({
     let current = true;
     QRCode.toDataURL(link, QR_OPTIONS).then(
       (url) => current && setDataUrl(url),
-      () => notify('Could not make the QR code', { type: 'error' }),
+      () => notify(t('magicLink.qrFailed'), { type: 'error' }),
     );
     return () => {
       current = false;
     };
-  }, [open, link, notify]);
+  }, [open, link, notify, t]);
 
   const shareQr = async () => {
     if (!dataUrl) return;
@@ -51,21 +53,21 @@ export function QrCodeDialog({
     const file = new File([blob], 'turnproof-inspection-qr.png', { type: 'image/png' });
     const result = await share({ files: [file], title, url: link });
     if (result !== 'unsupported') return;
-    notify((await copyText(link)) ? 'Link copied!' : 'Share failed', { type: 'info' });
+    notify(t((await copyText(link)) ? 'profile.linkCopied' : 'magicLink.shareFailed'), { type: 'info' });
   };
 
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="qr-title">
-      <DialogTitle id="qr-title">QR code</DialogTitle>
+      <DialogTitle id="qr-title">{t('magicLink.qrTitle')}</DialogTitle>
       <DialogContent sx={{ textAlign: 'center' }}>
         <Typography color="text.secondary" sx={{ mb: 1 }}>
-          Scan with a phone camera to open the checklist
+          {t('magicLink.scanHint')}
         </Typography>
         <Box sx={{ width: 300, height: 300, mx: 'auto', display: 'grid', placeItems: 'center' }}>
           {dataUrl ? (
-            <img src={dataUrl} width={300} height={300} alt={`QR code for ${title}`} />
+            <img src={dataUrl} width={300} height={300} alt={t('magicLink.qrAlt', { title })} />
           ) : (
-            <CircularProgress aria-label="Making the QR code" />
+            <CircularProgress aria-label={t('magicLink.makingQr')} />
           )}
         </Box>
       </DialogContent>
@@ -77,12 +79,12 @@ export function QrCodeDialog({
           download="turnproof-inspection-qr.png"
           disabled={!dataUrl}
         >
-          Download
+          {t('runActions.download')}
         </Button>
         <Button startIcon={<ShareIcon />} onClick={() => void shareQr()} disabled={!dataUrl}>
-          Share
+          {t('magicLink.share')}
         </Button>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('common.close')}</Button>
       </DialogActions>
     </Dialog>
   );

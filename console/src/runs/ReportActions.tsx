@@ -7,6 +7,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { apiJson } from '../api/http.ts';
+import { type T, useT } from '../i18n/useT.ts';
 import type { ReportRecord } from '../resource-records.ts';
 import { ReportMailStatus } from './ReportMailStatus.tsx';
 
@@ -14,8 +15,6 @@ const POLL_MS = 500;
 
 const pdfUrl = (runId: string, version: number) => `/api/runs/${runId}/reports/${version}/pdf`;
 const htmlUrl = (runId: string, version: number) => `/api/runs/${runId}/reports/${version}/html`;
-
-export const downloadFailed = 'Download Failed: Failed to download report. Please try again.';
 
 function saveAs(href: string, fileName: string) {
   const anchor = document.createElement('a');
@@ -52,6 +51,7 @@ async function downloadReport(url: string, fileName: string): Promise<boolean> {
 
 /** Download with the spec's 'Download Failed' toast when it fails. */
 function useReportDownload() {
+  const t = useT();
   const notify = useNotify();
   const [downloading, setDownloading] = useState(false);
   const download = useCallback(
@@ -59,9 +59,9 @@ function useReportDownload() {
       setDownloading(true);
       const saved = await downloadReport(url, fileName);
       setDownloading(false);
-      if (!saved) notify(downloadFailed, { type: 'error' });
+      if (!saved) notify(t('runActions.downloadFailed'), { type: 'error' });
     },
-    [notify],
+    [notify, t],
   );
   return { download, downloading };
 }
@@ -80,16 +80,16 @@ type Phase =
   | { kind: 'ready'; report: ReportRecord }
   | { kind: 'failed'; message: string };
 
-const preparing = { kind: 'working', percent: 0, step: 'Preparing the report' } as const;
+const preparing = (t: T) => ({ kind: 'working', percent: 0, step: t('runActions.preparingReport') }) as const;
 
 /**
  * Where the newest report stands for what was asked: a new version is asked for once (when regenerating,
  * or when there is no report yet or the last one failed); then its workflow's progress until ready.
  */
-function phaseOf(following: Following | null, reports: ReportRecord[] | undefined): Phase {
+function phaseOf(t: T, following: Following | null, reports: ReportRecord[] | undefined): Phase {
   if (!following) return { kind: 'idle' };
   if (following.wanted === null) return { kind: 'needs-version' };
-  if (!reports) return preparing;
+  if (!reports) return preparing(t);
   const [latest] = reports;
   const current = latest && latest.version >= following.wanted ? latest : undefined;
   if (!current || current.status === 'pending' || current.status === 'generating') {
@@ -97,12 +97,12 @@ function phaseOf(following: Following | null, reports: ReportRecord[] | undefine
     return {
       kind: 'working',
       percent: current?.progress?.percent ?? 0,
-      step: current?.progress?.step ?? 'Waiting for the report worker',
+      step: current?.progress?.step ?? t('runActions.waitingForWorker'),
     };
   }
   if (current.status === 'ready') return { kind: 'ready', report: current };
   if (following.wanted === 0) return { kind: 'needs-version' }; // the last report failed: try a new version once
-  return { kind: 'failed', message: current.error ?? 'An unexpected error occurred' };
+  return { kind: 'failed', message: current.error ?? t('runActions.unexpectedError') };
 }
 
 /**
@@ -111,6 +111,7 @@ function phaseOf(following: Following | null, reports: ReportRecord[] | undefine
  * there is HTML) and Download.
  */
 export function ReportActions({ runId }: { runId: string }) {
+  const t = useT();
   const notify = useNotify();
   const { download, downloading } = useReportDownload();
   const [following, setFollowing] = useState<Following | null>(null);
@@ -118,14 +119,17 @@ export function ReportActions({ runId }: { runId: string }) {
     queryKey: ['runs', runId, 'reports', following?.session],
     queryFn: () => apiJson<ReportRecord[]>(`/runs/${runId}/reports`),
     enabled: following !== null && following.wanted !== null,
-    refetchInterval: (query) => (phaseOf(following, query.state.data).kind === 'working' ? POLL_MS : false),
+    refetchInterval: (query) => (phaseOf(t, following, query.state.data).kind === 'working' ? POLL_MS : false),
   });
   const fail = useCallback(
     (error: unknown) =>
-      notify(error instanceof Error ? `Report Generation Failed: ${error.message}` : 'Failed to generate report', {
-        type: 'error',
-      }),
-    [notify],
+      notify(
+        error instanceof Error
+          ? t('runActions.generationFailedWith', { message: error.message })
+          : t('runActions.generationFailed'),
+        { type: 'error' },
+      ),
+    [notify, t],
   );
   const newVersion = useMutation({
     mutationFn: () => apiJson<{ version: number }>(`/runs/${runId}/reports`, { method: 'POST' }),
@@ -138,7 +142,7 @@ export function ReportActions({ runId }: { runId: string }) {
   const reportsError = reports.error;
   const phase: Phase = reportsError
     ? { kind: 'failed', message: reportsError.message }
-    : phaseOf(following, reports.data);
+    : phaseOf(t, following, reports.data);
 
   const { mutate: askForVersion, isPending: asking } = newVersion;
   useEffect(() => {
@@ -169,18 +173,21 @@ export function ReportActions({ runId }: { runId: string }) {
   if (phase.kind === 'idle' || phase.kind === 'failed') {
     return (
       <Button variant="contained" size="small" startIcon={<PictureAsPdfIcon />} onClick={() => void start(true, false)}>
-        Download PDF Report
+        {t('runActions.downloadPdf')}
       </Button>
     );
   }
   if (phase.kind === 'working' || phase.kind === 'needs-version') {
-    const { percent, step } = phase.kind === 'working' ? phase : preparing;
+    const { percent, step } = phase.kind === 'working' ? phase : preparing(t);
     return (
       <Box sx={{ minWidth: 220, flex: 1 }} role="status" aria-live="polite">
-        <Typography variant="body2">
-          Generating report... {percent}% · {step}
-        </Typography>
-        <LinearProgress variant="determinate" value={percent} aria-label="Report progress" sx={{ mt: 0.5 }} />
+        <Typography variant="body2">{t('runActions.generating', { percent, step })}</Typography>
+        <LinearProgress
+          variant="determinate"
+          value={percent}
+          aria-label={t('runActions.reportProgress')}
+          sx={{ mt: 0.5 }}
+        />
       </Box>
     );
   }
@@ -188,7 +195,7 @@ export function ReportActions({ runId }: { runId: string }) {
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
       <Button size="small" startIcon={<RefreshIcon />} onClick={() => void start(false, true)}>
-        Regenerate
+        {t('runActions.regenerate')}
       </Button>
       {report.has_html && (
         <Button
@@ -198,7 +205,7 @@ export function ReportActions({ runId }: { runId: string }) {
           target="_blank"
           rel="noopener"
         >
-          Preview
+          {t('runActions.preview')}
         </Button>
       )}
       <Button
@@ -208,7 +215,7 @@ export function ReportActions({ runId }: { runId: string }) {
         disabled={downloading}
         onClick={() => void download(pdfUrl(runId, report.version), report.file_name ?? 'turnproof-report.pdf')}
       >
-        {downloading ? 'Downloading...' : 'Download'}
+        {t(downloading ? 'runActions.downloading' : 'runActions.download')}
       </Button>
       <ReportMailStatus runId={runId} report={report} />
     </Stack>

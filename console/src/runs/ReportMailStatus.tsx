@@ -1,14 +1,19 @@
 import { Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { apiJson } from '../api/http.ts';
+import { type T, useT } from '../i18n/useT.ts';
 import type { ReportRecord } from '../resource-records.ts';
 
 const POLL_MS = 5_000;
 
-function mailSentence(report: ReportRecord): string | null {
-  if (report.mail_status === 'sent') return 'Mailed to you';
-  if (report.mail_status === 'failed') return `Not mailed: ${report.mail_error ?? 'the mail server refused it'}`;
-  if (report.mail_status === 'pending') return `Mail pending${report.mail_error ? `: ${report.mail_error}` : ''}`;
+function mailSentence(t: T, report: ReportRecord): string | null {
+  if (report.mail_status === 'sent') return t('runActions.mailed');
+  if (report.mail_status === 'failed')
+    return t('runActions.notMailed', { reason: report.mail_error ?? t('runActions.mailRefused') });
+  if (report.mail_status === 'pending')
+    return report.mail_error
+      ? t('runActions.mailPendingWhy', { reason: report.mail_error })
+      : t('runActions.mailPending');
   return null;
 }
 
@@ -17,6 +22,7 @@ function mailSentence(report: ReportRecord): string | null {
  * mail server is away), 'Mailed to you', or 'Not mailed' and why. Follows a pending mail until it settles.
  */
 export function ReportMailStatus({ runId, report }: { runId: string; report: ReportRecord }) {
+  const t = useT();
   const followed = useQuery({
     queryKey: ['runs', runId, 'reports', report.version, 'mail'],
     queryFn: async () =>
@@ -30,7 +36,7 @@ export function ReportMailStatus({ runId, report }: { runId: string; report: Rep
   });
   // A settled mail in the list's own answer wins over a pending one followed here.
   const current = report.mail_status === 'pending' ? followed.data : report;
-  const sentence = mailSentence(current);
+  const sentence = mailSentence(t, current);
   if (!sentence) return null;
   return (
     <Typography variant="caption" color={current.mail_status === 'failed' ? 'error' : 'text.secondary'} role="status">

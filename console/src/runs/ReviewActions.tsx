@@ -18,6 +18,7 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
+import { type T, useT } from '../i18n/useT.ts';
 import { apiJson } from '../api/http.ts';
 import type { RunRecord, RunReview } from '../resource-records.ts';
 import { type ReviewDecision, type ReviewDraft, reviewRequestBody } from './review/review-draft.ts';
@@ -25,11 +26,14 @@ import { type ReviewedTask, ReviewTaskRow } from './review/ReviewTaskRow.tsx';
 import { useRunEvidence } from './show/run-evidence.ts';
 
 /** 'Approved · 5/5', 'Revision requested · 3/5'. */
-export function reviewSummary(review: RunReview | undefined): string | null {
+export function reviewSummary(t: T, review: RunReview | undefined): string | null {
   if (!review?.decision) return null;
-  const decision = review.decision === 'approved' ? 'Approved' : 'Revision requested';
-  return review.score ? `${decision} · ${review.score}/5` : decision;
+  const decision = t(review.decision === 'approved' ? 'review.approved' : 'review.revisionRequested');
+  return review.score ? t('review.withScore', { decision, score: review.score }) : decision;
 }
+
+/** A completed run the host has not approved yet (one sent back comes here again once completed anew). */
+export const canReview = (run: RunRecord): boolean => run.status === 'completed' && run.review?.decision !== 'approved';
 
 /**
  * The host's review of a completed run, task by task with the cleaner's photos: approve it, or send
@@ -37,6 +41,7 @@ export function reviewSummary(review: RunReview | undefined): string | null {
  * either way (POST /api/runs/{id}/review).
  */
 export function ReviewActions({ run }: { run: RunRecord }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [decision, setDecision] = useState<ReviewDecision>('approve');
   const [draft, setDraft] = useState<ReviewDraft>({});
@@ -59,7 +64,7 @@ export function ReviewActions({ run }: { run: RunRecord }) {
     onSuccess: () => {
       setOpen(false);
       setDraft({});
-      notify(decision === 'approve' ? 'Run approved' : 'Sent back to the cleaner', { type: 'success' });
+      notify(t(decision === 'approve' ? 'review.runApproved' : 'review.sentBackToCleaner'), { type: 'success' });
       refresh();
     },
   });
@@ -72,7 +77,7 @@ export function ReviewActions({ run }: { run: RunRecord }) {
   return (
     <>
       <Button size="small" variant="outlined" startIcon={<RateReviewIcon />} onClick={() => setOpen(true)}>
-        Review
+        {t('review.review')}
       </Button>
       <Dialog
         open={open}
@@ -82,24 +87,22 @@ export function ReviewActions({ run }: { run: RunRecord }) {
         maxWidth="md"
         aria-labelledby={`review-${run.id}`}
       >
-        <DialogTitle id={`review-${run.id}`}>Review {run.property.name}</DialogTitle>
+        <DialogTitle id={`review-${run.id}`}>{t('review.title', { name: run.property.name })}</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2}>
             <ToggleButtonGroup
               exclusive
               value={decision}
               onChange={(_, value: ReviewDecision | null) => value && setDecision(value)}
-              aria-label="Decision"
+              aria-label={t('review.decision')}
             >
-              <ToggleButton value="approve">Approve</ToggleButton>
-              <ToggleButton value="revise">Send tasks back</ToggleButton>
+              <ToggleButton value="approve">{t('review.approve')}</ToggleButton>
+              <ToggleButton value="revise">{t('review.sendTasksBack')}</ToggleButton>
             </ToggleButtonGroup>
             <Typography variant="body2" color="text.secondary">
-              {decision === 'revise'
-                ? 'Tick Send back on each task to redo, say what to redo, and reject the photos to take again.'
-                : 'Check each task and its photos; click a photo to open it.'}
+              {t(decision === 'revise' ? 'review.reviseHint' : 'review.approveHint')}
             </Typography>
-            <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }} aria-label="Tasks and their photos">
+            <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }} aria-label={t('review.tasksAndPhotos')}>
               {(tasks.data?.tasks ?? []).map((task) => (
                 <ReviewTaskRow
                   key={task.id}
@@ -113,7 +116,7 @@ export function ReviewActions({ run }: { run: RunRecord }) {
               ))}
             </Stack>
             <TextField
-              label={decision === 'revise' ? 'Note on the whole run (optional)' : 'Note (optional)'}
+              label={t(decision === 'revise' ? 'review.noteOnRun' : 'runPage.noteOptional')}
               multiline
               minRows={2}
               value={note}
@@ -121,7 +124,7 @@ export function ReviewActions({ run }: { run: RunRecord }) {
             />
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <Typography component="legend" id={`score-${run.id}`}>
-                Score
+                {t('review.score')}
               </Typography>
               <Rating value={score} onChange={(_, value) => setScore(value)} aria-labelledby={`score-${run.id}`} />
             </Stack>
@@ -129,13 +132,13 @@ export function ReviewActions({ run }: { run: RunRecord }) {
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)}>Cancel</Button>
+          <Button onClick={() => setOpen(false)}>{t('common.cancel')}</Button>
           <Button
             variant="contained"
             onClick={() => submit.mutate()}
             disabled={submit.isPending || (decision === 'revise' && sentBack === 0)}
           >
-            {decision === 'approve' ? 'Approve' : `Send ${sentBack === 1 ? '1 task' : `${sentBack} tasks`} back`}
+            {decision === 'approve' ? t('review.approve') : t('review.sendBackCount', { smart_count: sentBack })}
           </Button>
         </DialogActions>
       </Dialog>

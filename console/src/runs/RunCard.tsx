@@ -28,7 +28,7 @@ import { MagicLinkPanel } from './MagicLinkPanel.tsx';
 import { ClaimPackButton } from './ClaimPackButton.tsx';
 import { issueSummary } from './due-label.ts';
 import { ReportActions } from './ReportActions.tsx';
-import { ReviewActions, reviewSummary } from './ReviewActions.tsx';
+import { canReview, ReviewActions, reviewSummary } from './ReviewActions.tsx';
 import { RunMenu } from './RunMenu.tsx';
 import { StatusChip } from './StatusChip.tsx';
 import { useT } from '../i18n/useT.ts';
@@ -108,7 +108,9 @@ export function RunCard({ run }: { run: RunRecord }) {
         <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }}>
           <StatusChip status={run.status} />
           <TypeBadge type={run.type} />
-          {reviewSummary(run.review) && <Chip size="small" variant="outlined" label={reviewSummary(run.review)} />}
+          {reviewSummary(t, run.review) && (
+            <Chip size="small" variant="outlined" label={reviewSummary(t, run.review)} />
+          )}
         </Stack>
         <RunSchedule run={run} />
         {tenant && (
@@ -144,7 +146,7 @@ export function RunCard({ run }: { run: RunRecord }) {
           {t('runs.magicLink')}
         </Button>
         {run.status === 'completed' && <ReportActions runId={run.id} />}
-        {run.status === 'completed' && <ReviewActions run={run} />}
+        {canReview(run) && <ReviewActions run={run} />}
         {run.status === 'completed' && <ClaimPackButton runId={run.id} />}
       </CardActions>
       <Dialog

@@ -6,11 +6,13 @@ import { IconButton, ListItemIcon, Menu, MenuItem } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { useState } from 'react';
 import { Confirm, useDelete, useNotify } from 'react-admin';
+import { useT } from '../i18n/useT.ts';
 import type { RunRecord } from '../resource-records.ts';
 import { tokenOf } from './link-actions.ts';
 
 /** The run's menu: Open Run (only while in progress, in a new tab) and Delete Run with its warning. */
 export function RunMenu({ run }: { run: RunRecord }) {
+  const t = useT();
   const notify = useNotify();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -25,16 +27,16 @@ export function RunMenu({ run }: { run: RunRecord }) {
         mutationMode: 'pessimistic',
         onSuccess: () => {
           setConfirming(false);
-          notify('Run deleted successfully', { type: 'success' });
+          notify(t('runActions.runDeleted'), { type: 'success' });
         },
-        onError: () => notify('Failed to delete run', { type: 'error' }),
+        onError: () => notify(t('runActions.deleteFailed'), { type: 'error' }),
       },
     );
 
   return (
     <>
       <IconButton
-        aria-label={`More actions for the inspection at ${run.property.name}`}
+        aria-label={t('runActions.moreActions', { name: run.property.name })}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
@@ -46,7 +48,7 @@ export function RunMenu({ run }: { run: RunRecord }) {
           <ListItemIcon>
             <VisibilityIcon fontSize="small" />
           </ListItemIcon>
-          Run Details
+          {t('runActions.runDetails')}
         </MenuItem>
         {canOpen && (
           <MenuItem
@@ -59,7 +61,7 @@ export function RunMenu({ run }: { run: RunRecord }) {
             <ListItemIcon>
               <OpenInNewIcon fontSize="small" />
             </ListItemIcon>
-            Open Run
+            {t('runActions.openRun')}
           </MenuItem>
         )}
         <MenuItem
@@ -72,15 +74,15 @@ export function RunMenu({ run }: { run: RunRecord }) {
           <ListItemIcon>
             <DeleteIcon fontSize="small" color="error" />
           </ListItemIcon>
-          Delete Run
+          {t('runActions.deleteRun')}
         </MenuItem>
       </Menu>
       <Confirm
         isOpen={confirming}
         loading={isPending}
-        title="Delete this inspection run?"
-        content="This permanently deletes the run. All associated tasks and media (photos and videos) are deleted too. This action cannot be undone."
-        confirm="Delete Run"
+        title={t('runActions.deleteTitle')}
+        content={t('runActions.deleteContent')}
+        confirm={t('runActions.deleteRun')}
         confirmColor="warning"
         onConfirm={deleteRun}
         onClose={() => setConfirming(false)}

@@ -13,15 +13,17 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Title, useDataProvider, useGetOne, useNotify } from 'react-admin';
+import { Title, useDataProvider, useGetOne, useLocale, useNotify } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { apiJson } from '../api/http.ts';
 import { RUN_STATUS_STYLES } from '../dashboard/runLabels.ts';
 import { DispatchFields } from '../dispatch/DispatchFields.tsx';
 import { instantFromLocal, localFromInstant } from '../dispatch/due-time.ts';
+import type { MessageKey } from '../i18n/keys.ts';
+import { useT } from '../i18n/useT.ts';
 import type { PropertyRecord, RunRecord } from '../resource-records.ts';
 import type { RunStatus } from '../types.ts';
-import { ReviewActions, reviewSummary } from './ReviewActions.tsx';
+import { canReview, ReviewActions, reviewSummary } from './ReviewActions.tsx';
 import { useRunEvidence } from './show/run-evidence.ts';
 import { RunIssuesCard } from './show/RunIssuesCard.tsx';
 import { RunReportsCard } from './show/RunReportsCard.tsx';
@@ -48,6 +50,8 @@ interface TimelineEntry {
  */
 export function RunShow() {
   const { id = '' } = useParams();
+  const t = useT();
+  const locale = useLocale();
   const notify = useNotify();
   const dataProvider = useDataProvider();
   const { data: run, refetch } = useGetOne<RunRecord & { tasks: RunTaskRecord[] }>('runs', { id });
@@ -68,7 +72,7 @@ export function RunShow() {
   }, [id, run?.status, run?.assigned_to, run?.review?.reviewed_at]);
 
   if (!run) return null;
-  const update = async (data: Record<string, unknown>, success: string, failure: string) => {
+  const update = async (data: Record<string, unknown>, success: string, failure: MessageKey) => {
     setBusy(true);
     try {
       await dataProvider.update('runs', { id: run.id, data, previousData: run });
@@ -77,7 +81,9 @@ export function RunShow() {
       setAssigneeId(null);
       await refetch();
     } catch (error) {
-      notify(`${failure}: ${error instanceof Error ? error.message : ''}`, { type: 'error' });
+      notify(t('layout.failedWith', { message: t(failure), error: error instanceof Error ? error.message : '' }), {
+        type: 'error',
+      });
     } finally {
       setBusy(false);
     }
@@ -89,7 +95,12 @@ export function RunShow() {
   // Due time and cleaner matter until the run is done; a completed (or approved) run only shows them.
   const scheduling = run.status === 'pending' || run.status === 'in_progress' || run.status === 'revision_requested';
   const changeStatus = (status: RunStatus) =>
-    void update({ status }, `Run ${RUN_STATUS_STYLES[status].label}`, 'Failed to update run status');
+    void update(
+      { status },
+      t('runPage.statusChanged', { status: t(RUN_STATUS_STYLES[status].label) }),
+      'runPage.statusFailed',
+    );
+  const summary = reviewSummary(t, run.review);
 
   return (
     <Stack spacing={2} sx={{ py: 2, maxWidth: 860 }}>
@@ -98,16 +109,16 @@ export function RunShow() {
         <Typography component="h1" variant="h5">
           {run.property.name}
         </Typography>
-        <Chip label={style.label} sx={{ color: style.color, bgcolor: style.bgcolor }} />
-        {run.awaiting_submission && <Chip color="warning" variant="outlined" label="All tasks done, not submitted" />}
-        {run.source === 'calendar' && <Chip variant="outlined" label="From booking calendar" />}
-        {reviewSummary(run.review) && <Chip variant="outlined" label={reviewSummary(run.review)} />}
-        {run.status === 'completed' && <ReviewActions run={run} />}
+        <Chip label={t(style.label)} sx={{ color: style.color, bgcolor: style.bgcolor }} />
+        {run.awaiting_submission && <Chip color="warning" variant="outlined" label={t('runPage.awaitingSubmission')} />}
+        {run.source === 'calendar' && <Chip variant="outlined" label={t('runPage.fromCalendar')} />}
+        {summary && <Chip variant="outlined" label={summary} />}
+        {canReview(run) && <ReviewActions run={run} />}
         {nextStatuses.length > 0 && (
           <TextField
             select
             size="small"
-            label="Change status"
+            label={t('runPage.changeStatus')}
             value=""
             disabled={busy}
             onChange={(event) => changeStatus(event.target.value as RunStatus)}
@@ -115,18 +126,21 @@ export function RunShow() {
           >
             {nextStatuses.map((status) => (
               <MenuItem key={status} value={status}>
-                {RUN_STATUS_STYLES[status].label}
+                {t(RUN_STATUS_STYLES[status].label)}
               </MenuItem>
             ))}
           </TextField>
         )}
       </Stack>
-      <Card variant="outlined" component="section" aria-label="Due time and assignee">
+      <Card variant="outlined" component="section" aria-label={t('runPage.dueAndAssignee')}>
         <CardContent>
           <Stack spacing={2}>
             <Typography variant="body2">
-              {run.due_at ? `Due ${formatDateTime(run.due_at, timeZone)}` : 'No due time'}
-              {!scheduling && ` · ${run.assignee ? `Assigned to ${run.assignee.name}` : 'Unassigned'}`}
+              {run.due_at
+                ? t('runs.due', { when: formatDateTime(run.due_at, timeZone, locale) })
+                : t('runPage.noDueTime')}
+              {!scheduling &&
+                ` · ${run.assignee ? t('runs.assignedTo', { name: run.assignee.name }) : t('runs.unassigned')}`}
             </Typography>
             {scheduling && (
               <>
@@ -144,12 +158,12 @@ export function RunShow() {
                     onClick={() =>
                       void update(
                         { due_at: due ? instantFromLocal(due, timeZone) : null, assigned_to: assignee || null },
-                        'Run updated',
-                        'Failed to update run',
+                        t('runPage.runUpdated'),
+                        'runPage.updateFailed',
                       )
                     }
                   >
-                    Save
+                    {t('common.save')}
                   </Button>
                   {(run.status === 'pending' || run.status === 'in_progress') && (
                     <Button
@@ -158,7 +172,7 @@ export function RunShow() {
                       disabled={busy}
                       onClick={() => changeStatus('completed')}
                     >
-                      Mark Run as Complete
+                      {t('runPage.markComplete')}
                     </Button>
                   )}
                 </Stack>
@@ -173,13 +187,13 @@ export function RunShow() {
       <Card variant="outlined" component="section" aria-labelledby="run-timeline">
         <CardContent>
           <Typography id="run-timeline" component="h2" variant="h6">
-            Timeline
+            {t('runPage.timeline')}
           </Typography>
-          {timeline.length === 0 && <Typography variant="body2">Nothing has happened yet.</Typography>}
+          {timeline.length === 0 && <Typography variant="body2">{t('runPage.nothingYet')}</Typography>}
           <List dense>
             {timeline.map((entry) => (
               <ListItem key={entry.id} disableGutters>
-                <ListItemText primary={entry.detail} secondary={formatDateTime(entry.created_at, timeZone)} />
+                <ListItemText primary={entry.detail} secondary={formatDateTime(entry.created_at, timeZone, locale)} />
               </ListItem>
             ))}
           </List>

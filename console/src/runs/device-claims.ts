@@ -1,4 +1,5 @@
 import { formatDateTime } from '@turnproof/config/time-format';
+import type { T } from '../i18n/useT.ts';
 
 /** A check as the capture log holds it: what the cleaner's device claimed, and when the server received it. */
 export interface CheckClaim {
@@ -12,18 +13,24 @@ export interface CheckClaim {
  * position labelled as its claims (a phone's clock and GPS can be set to anything).
  */
 export function checkTimes(
+  t: T,
   task: { checked_at: string | null; check_claim?: CheckClaim | null },
   timeZone: string,
+  locale: string,
 ): string | null {
   if (!task.checked_at) return null;
   const claim = task.check_claim;
-  const parts = [`checked, received by server ${formatDateTime(claim?.received_at ?? task.checked_at, timeZone)}`];
-  if (claim?.device_time) parts.push(`device time (claimed) ${formatDateTime(claim.device_time, timeZone)}`);
+  const when = (at: string) => formatDateTime(at, timeZone, locale);
+  const parts = [t('runPage.checkedReceived', { when: when(claim?.received_at ?? task.checked_at) })];
+  if (claim?.device_time) parts.push(t('runPage.deviceTime', { when: when(claim.device_time) }));
   const position = claim?.device_position;
   if (position) {
-    const accuracy = position.accuracy != null ? ` ±${Math.round(position.accuracy)} m` : '';
     parts.push(
-      `device location (claimed) ${position.latitude.toFixed(5)}, ${position.longitude.toFixed(5)}${accuracy}`,
+      t('runPage.deviceLocation', {
+        latitude: position.latitude.toFixed(5),
+        longitude: position.longitude.toFixed(5),
+        accuracy: position.accuracy != null ? ` ±${Math.round(position.accuracy)} m` : '',
+      }),
     );
   }
   return parts.join(' · ');

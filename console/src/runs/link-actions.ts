@@ -1,3 +1,5 @@
+import type { T } from '../i18n/useT.ts';
+
 /** The magic link's token: its last path segment ({origin}/r/{token}). */
 export function tokenOf(link: string): string {
   const token = new URL(link).pathname.split('/').filter(Boolean).pop();
@@ -8,15 +10,15 @@ export function tokenOf(link: string): string {
 export type LinkTestState = 'idle' | 'testing' | 'success' | 'error';
 
 /** HEAD /api/test-run/{token}: 200 when the link opens its run; 404 unknown, 410 revoked or expired. */
-export async function testLink(link: string): Promise<{ ok: true } | { ok: false; reason: string }> {
+export async function testLink(t: T, link: string): Promise<{ ok: true } | { ok: false; reason: string }> {
   try {
     const response = await fetch(`/api/test-run/${encodeURIComponent(tokenOf(link))}`, { method: 'HEAD' });
     if (response.ok) return { ok: true };
-    if (response.status === 410) return { ok: false, reason: 'This link has been revoked or has expired.' };
-    if (response.status === 404) return { ok: false, reason: 'This link does not match any inspection.' };
-    return { ok: false, reason: `The server answered ${response.status}.` };
+    if (response.status === 410) return { ok: false, reason: t('magicLink.revokedOrExpired') };
+    if (response.status === 404) return { ok: false, reason: t('magicLink.noSuchInspection') };
+    return { ok: false, reason: t('magicLink.serverAnswered', { status: response.status }) };
   } catch {
-    return { ok: false, reason: 'Network error. Please try again.' };
+    return { ok: false, reason: t('plans.networkError') };
   }
 }
 

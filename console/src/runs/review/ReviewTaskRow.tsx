@@ -1,4 +1,5 @@
 import { Checkbox, FormControlLabel, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useT } from '../../i18n/useT.ts';
 import { MediaThumbnails } from '../show/MediaThumbnails.tsx';
 import type { EvidenceMedia } from '../show/run-evidence.ts';
 import { toggleRejected, type TaskVerdict } from './review-draft.ts';
@@ -29,6 +30,7 @@ export function ReviewTaskRow({
   verdict: TaskVerdict | undefined;
   onVerdict: (verdict: TaskVerdict | undefined) => void;
 }) {
+  const t = useT();
   const current = media.filter((item) => !item.rejected_at);
   return (
     <Paper
@@ -49,17 +51,17 @@ export function ReviewTaskRow({
                 <Checkbox
                   checked={Boolean(verdict)}
                   onChange={(event) => onVerdict(event.target.checked ? { note: '', rejectedMediaIds: [] } : undefined)}
-                  slotProps={{ input: { 'aria-label': `Send back ${task.title}` } }}
+                  slotProps={{ input: { 'aria-label': t('review.sendBackTask', { title: task.title }) } }}
                 />
               }
-              label="Send back"
+              label={t('review.sendBack')}
             />
           )}
         </Stack>
-        {task.comment && <Typography variant="body2">“{task.comment}”</Typography>}
+        {task.comment && <Typography variant="body2">{t('runPage.quoted', { text: task.comment })}</Typography>}
         {media.length === 0 ? (
           <Typography variant="body2" color="text.secondary">
-            No photos
+            {t('review.noPhotos')}
           </Typography>
         ) : (
           <MediaThumbnails
@@ -75,10 +77,10 @@ export function ReviewTaskRow({
                       size="small"
                       checked={verdict.rejectedMediaIds.includes(item.id)}
                       onChange={() => onVerdict(toggleRejected(verdict, item.id))}
-                      slotProps={{ input: { 'aria-label': `Reject ${title}` } }}
+                      slotProps={{ input: { 'aria-label': t('review.rejectPhoto', { title }) } }}
                     />
                   }
-                  label="Reject"
+                  label={t('review.reject')}
                 />
               ) : null
             }
@@ -86,8 +88,8 @@ export function ReviewTaskRow({
         )}
         {verdict && (
           <TextField
-            label={`Note on “${task.title}”`}
-            placeholder="What to redo"
+            label={t('review.noteOnTask', { title: task.title })}
+            placeholder={t('review.whatToRedo')}
             size="small"
             multiline
             minRows={2}
@@ -95,9 +97,9 @@ export function ReviewTaskRow({
             onChange={(event) => onVerdict({ ...verdict, note: event.target.value })}
             helperText={
               verdict.rejectedMediaIds.length
-                ? `The cleaner must replace ${verdict.rejectedMediaIds.length} rejected photo${verdict.rejectedMediaIds.length === 1 ? '' : 's'} before completing.`
+                ? t('review.mustReplace', { smart_count: verdict.rejectedMediaIds.length })
                 : current.length
-                  ? 'Tick Reject under a photo that must be taken again.'
+                  ? t('review.tickReject')
                   : undefined
             }
           />

@@ -3,10 +3,12 @@ import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import { DispatchFields } from '../../dispatch/DispatchFields.tsx';
 import { instantFromLocal } from '../../dispatch/due-time.ts';
+import { useT } from '../../i18n/useT.ts';
 import { type IssueRecord, useIssueActions } from './run-issues.ts';
 
 /** Resolve an issue with a note: what was done, kept with it. */
 export function ResolveDialog({ runId, issue, onClose }: { runId: string; issue: IssueRecord; onClose: () => void }) {
+  const t = useT();
   const notify = useNotify();
   const { resolve } = useIssueActions(runId);
   const [note, setNote] = useState('');
@@ -15,7 +17,7 @@ export function ResolveDialog({ runId, issue, onClose }: { runId: string; issue:
       { issueId: issue.id, note },
       {
         onSuccess: () => {
-          notify('Issue resolved', { type: 'success' });
+          notify(t('runPage.issueResolved'), { type: 'success' });
           onClose();
         },
         onError: (error) => notify(error.message, { type: 'error' }),
@@ -23,10 +25,12 @@ export function ResolveDialog({ runId, issue, onClose }: { runId: string; issue:
     );
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="resolve-issue-title">
-      <DialogTitle id="resolve-issue-title">Resolve: {issue.description}</DialogTitle>
+      <DialogTitle id="resolve-issue-title">
+        {t('runPage.resolveTitle', { description: issue.description })}
+      </DialogTitle>
       <DialogContent>
         <TextField
-          label="What was done?"
+          label={t('runPage.whatWasDone')}
           value={note}
           onChange={(event) => setNote(event.target.value)}
           multiline
@@ -34,15 +38,15 @@ export function ResolveDialog({ runId, issue, onClose }: { runId: string; issue:
           fullWidth
           required
           autoFocus
-          helperText="Kept with the issue, for you and your co-hosts."
+          helperText={t('runPage.keptWithIssue')}
           slotProps={{ htmlInput: { maxLength: 1000 } }}
           sx={{ mt: 1 }}
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
         <Button variant="contained" disabled={!note.trim() || resolve.isPending} onClick={submit}>
-          Mark resolved
+          {t('runPage.markResolved')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -61,6 +65,7 @@ export function FollowUpDialog({
   timeZone: string;
   onClose: () => void;
 }) {
+  const t = useT();
   const notify = useNotify();
   const { followUp } = useIssueActions(runId);
   const [dueLocal, setDueLocal] = useState('');
@@ -76,7 +81,7 @@ export function FollowUpDialog({
       },
       {
         onSuccess: () => {
-          notify('Follow-up run created', { type: 'success' });
+          notify(t('runPage.followUpCreated'), { type: 'success' });
           onClose();
         },
         onError: (error) => notify(error.message, { type: 'error' }),
@@ -84,13 +89,10 @@ export function FollowUpDialog({
     );
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="follow-up-title">
-      <DialogTitle id="follow-up-title">Follow-up run: {issue.description}</DialogTitle>
+      <DialogTitle id="follow-up-title">{t('runPage.followUpTitle', { description: issue.description })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
-          <Typography variant="body2">
-            A run of its own at this property, with one task: fix it and take a photo. It gets its own link; the issue
-            shows as handed to it.
-          </Typography>
+          <Typography variant="body2">{t('runPage.followUpText')}</Typography>
           <DispatchFields
             timeZone={timeZone}
             dueLocal={dueLocal}
@@ -99,7 +101,7 @@ export function FollowUpDialog({
             onAssignee={setAssigneeId}
           />
           <TextField
-            label="Note (optional)"
+            label={t('runPage.noteOptional')}
             value={note}
             onChange={(event) => setNote(event.target.value)}
             fullWidth
@@ -108,9 +110,9 @@ export function FollowUpDialog({
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
         <Button variant="contained" disabled={followUp.isPending} onClick={submit}>
-          Create follow-up run
+          {t('runPage.createFollowUp')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,6 +1,8 @@
 import { formatDateTime } from '@turnproof/config/time-format';
 import { Box, ButtonBase, Chip, Stack } from '@mui/material';
 import { type ReactNode, useState } from 'react';
+import { useLocale } from 'react-admin';
+import { useT } from '../../i18n/useT.ts';
 import { PhotoViewer, type ViewedMedia } from './PhotoViewer.tsx';
 import type { EvidenceMedia } from './run-evidence.ts';
 
@@ -20,21 +22,27 @@ export function MediaThumbnails({
   timeZone: string;
   below?: (item: EvidenceMedia, title: string) => ReactNode;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const [viewed, setViewed] = useState<ViewedMedia | null>(null);
   if (media.length === 0) return null;
   return (
     <>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 0.5 }}>
         {media.map((item, index) => {
-          const title = `${subject}: ${item.type} ${index + 1} of ${media.length}`;
-          const received = `received ${formatDateTime(item.received_at, timeZone)}`;
+          const title = t(item.type === 'video' ? 'runPage.videoOf' : 'runPage.photoOf', {
+            subject,
+            index: index + 1,
+            total: media.length,
+          });
+          const received = formatDateTime(item.received_at, timeZone, locale);
           const caption = item.captured_at
-            ? `Taken ${formatDateTime(item.captured_at, timeZone)} (the phone's clock), ${received}`
-            : `${received[0]!.toUpperCase()}${received.slice(1)}`;
+            ? t('runPage.takenReceived', { taken: formatDateTime(item.captured_at, timeZone, locale), received })
+            : t('runPage.received', { when: received });
           return (
             <Stack key={item.id} spacing={0.5} sx={{ width: 96, alignItems: 'flex-start' }}>
               <ButtonBase
-                aria-label={`Open ${title}`}
+                aria-label={t('runPage.openMedia', { title })}
                 onClick={() => setViewed({ url: item.url, type: item.type, title, caption })}
                 sx={{ borderRadius: 1, overflow: 'hidden', opacity: item.rejected_at ? 0.5 : 1 }}
               >
@@ -42,11 +50,11 @@ export function MediaThumbnails({
                   <img src={item.thumbnail_url} alt={title} width={96} height={96} style={{ objectFit: 'cover' }} />
                 ) : (
                   <Box sx={{ width: 96, height: 96, display: 'grid', placeItems: 'center', bgcolor: 'grey.200' }}>
-                    {item.type === 'video' ? 'Video' : 'Photo'}
+                    {t(item.type === 'video' ? 'runPage.video' : 'runPage.photo')}
                   </Box>
                 )}
               </ButtonBase>
-              {item.rejected_at && <Chip size="small" color="error" variant="outlined" label="Rejected" />}
+              {item.rejected_at && <Chip size="small" color="error" variant="outlined" label={t('runPage.rejected')} />}
               {below?.(item, title)}
             </Stack>
           );

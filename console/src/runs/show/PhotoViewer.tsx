@@ -1,4 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { useT } from '../../i18n/useT.ts';
 
 export interface ViewedMedia {
   url: string;
@@ -9,6 +10,7 @@ export interface ViewedMedia {
 
 /** One photo or video at full size; Escape, a click outside or Close shuts it. */
 export function PhotoViewer({ media, onClose }: { media: ViewedMedia | null; onClose: () => void }) {
+  const t = useT();
   return (
     <Dialog open={media !== null} onClose={onClose} maxWidth="lg" aria-labelledby="photo-viewer-title">
       {media && (
@@ -29,7 +31,7 @@ export function PhotoViewer({ media, onClose }: { media: ViewedMedia | null; onC
             </Typography>
           </DialogContent>
           <DialogActions>
-            <Button onClick={onClose}>Close</Button>
+            <Button onClick={onClose}>{t('common.close')}</Button>
           </DialogActions>
         </>
       )}

@@ -1,7 +1,10 @@
 import { formatDateTime } from '@turnproof/config/time-format';
 import { Box, Button, Card, CardContent, Chip, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { useLocale } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
+import type { MessageKey } from '../../i18n/keys.ts';
+import { type T, useT } from '../../i18n/useT.ts';
 import { FollowUpDialog, ResolveDialog } from './IssueDialogs.tsx';
 import { MediaThumbnails } from './MediaThumbnails.tsx';
 import type { EvidenceMedia, RunEvidence } from './run-evidence.ts';
@@ -9,16 +12,16 @@ import { type IssueRecord, issueAnchor, useRunIssues } from './run-issues.ts';
 
 // The colours of MUI's standard Alerts: dark text on a light tint, readable at chip size.
 const STATUS_CHIPS = {
-  open: { label: 'Open', sx: { bgcolor: '#fff4e5', color: '#663c00' } },
-  resolved: { label: 'Resolved', sx: { bgcolor: '#edf7ed', color: '#1e4620' } },
-  follow_up: { label: 'Follow-up run', sx: { bgcolor: '#e5f6fd', color: '#014361' } },
-} as const;
+  open: { label: 'runPage.open', sx: { bgcolor: '#fff4e5', color: '#663c00' } },
+  resolved: { label: 'runPage.resolved', sx: { bgcolor: '#edf7ed', color: '#1e4620' } },
+  follow_up: { label: 'runPage.followUpRun', sx: { bgcolor: '#e5f6fd', color: '#014361' } },
+} as const satisfies Record<IssueRecord['status'], { label: MessageKey; sx: object }>;
 
 type Alert = RunEvidence['issues'][number] & { kind: 'overdue' | 'at_risk' | 'calendar' };
-const ALERT_LABELS: Record<Alert['kind'], string> = {
-  overdue: 'Overdue',
-  at_risk: 'Check-in at risk',
-  calendar: 'Booking calendar',
+const ALERT_LABELS: Record<Alert['kind'], MessageKey> = {
+  overdue: 'runPage.overdue',
+  at_risk: 'runPage.atRisk',
+  calendar: 'dispatch.bookingCalendar',
 };
 
 type Action = { kind: 'resolve' | 'follow_up'; issue: IssueRecord };
@@ -46,6 +49,8 @@ export function RunIssuesCard({
   evidence: RunEvidence | undefined;
   timeZone: string;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const { data: issues = [] } = useRunIssues(runId);
   const { hash } = useLocation();
   const target = hash.slice(1);
@@ -65,9 +70,9 @@ export function RunIssuesCard({
     <Card variant="outlined" component="section" aria-labelledby="run-issues">
       <CardContent>
         <Typography id="run-issues" component="h2" variant="h6">
-          Issues ({issues.length})
+          {t('runPage.issues', { count: issues.length })}
         </Typography>
-        {issues.length === 0 && alerts.length === 0 && <Typography variant="body2">No issues reported.</Typography>}
+        {issues.length === 0 && alerts.length === 0 && <Typography variant="body2">{t('runPage.noIssues')}</Typography>}
         <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
           {issues.map((issue) => (
             <Box
@@ -75,7 +80,7 @@ export function RunIssuesCard({
               key={issue.id}
               id={issueAnchor(issue.id)}
               tabIndex={-1}
-              aria-label={`Issue: ${issue.description}`}
+              aria-label={t('runPage.issueLabel', { description: issue.description })}
               sx={rowSx(target === issueAnchor(issue.id))}
             >
               <IssueRow
@@ -87,13 +92,23 @@ export function RunIssuesCard({
             </Box>
           ))}
           {alerts.map((alert) => (
-            <Box component="li" key={alert.id} aria-label={`Alert: ${alert.description}`} sx={rowSx(false)}>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-                <Chip size="small" label={`${ALERT_LABELS[alert.kind]} · ${alert.severity}`} />
+            <Box
+              component="li"
+              key={alert.id}
+              aria-label={t('runPage.alertLabel', { description: alert.description })}
+              sx={rowSx(false)}
+            >
+              <Stack
+                direction="row"
+                spacing={1}
+                useFlexGap
+                sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}
+              >
+                <Chip size="small" label={`${t(ALERT_LABELS[alert.kind])} · ${t(`severity.${alert.severity}`)}`} />
                 <Typography sx={{ overflowWrap: 'anywhere' }}>{alert.description}</Typography>
               </Stack>
               <Typography variant="body2" color="text.secondary">
-                {formatDateTime(alert.created_at, timeZone)}
+                {formatDateTime(alert.created_at, timeZone, locale)}
               </Typography>
             </Box>
           ))}
@@ -120,41 +135,54 @@ function IssueRow({
   timeZone: string;
   onAction: (kind: Action['kind']) => void;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const chip = STATUS_CHIPS[issue.status];
   return (
     <Stack spacing={0.75}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-        <Chip size="small" label={chip.label} sx={{ ...chip.sx, fontWeight: 600 }} />
-        <Chip size="small" variant="outlined" label={`${issue.severity} severity`} />
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+        <Chip size="small" label={t(chip.label)} sx={{ ...chip.sx, fontWeight: 600 }} />
+        <Chip
+          size="small"
+          variant="outlined"
+          label={t('runPage.severity', { severity: t(`severity.${issue.severity}`) })}
+        />
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{issue.description}</Typography>
       </Stack>
       <Typography variant="body2" color="text.secondary">
-        Reported {formatDateTime(issue.created_at, timeZone)}
-        {issue.task_title ? ` · task: ${issue.task_title}` : ''}
+        {t('runPage.reported', { when: formatDateTime(issue.created_at, timeZone, locale) })}
+        {issue.task_title ? t('runPage.onTask', { task: issue.task_title }) : ''}
       </Typography>
-      <MediaThumbnails media={media} subject={`Issue “${issue.description}”`} timeZone={timeZone} />
+      <MediaThumbnails
+        media={media}
+        subject={t('runPage.issueSubject', { description: issue.description })}
+        timeZone={timeZone}
+      />
       {issue.status !== 'open' && issue.resolved_at && (
-        <Typography variant="body2">
-          {issue.status === 'resolved' ? 'Resolved' : 'Follow-up run made'}{' '}
-          {formatDateTime(issue.resolved_at, timeZone)}
-          {issue.resolution_note ? `: ${issue.resolution_note}` : ''}
-        </Typography>
+        <Typography variant="body2">{closedSentence(t, issue, issue.resolved_at, locale, timeZone)}</Typography>
       )}
       {issue.follow_up_run_id && (
         <MuiLink component={Link} to={`/runs/${issue.follow_up_run_id}/show`} variant="body2">
-          Open the follow-up run
+          {t('runPage.openFollowUp')}
         </MuiLink>
       )}
       {issue.status === 'open' && (
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button size="small" variant="contained" onClick={() => onAction('resolve')}>
-            Resolve
+            {t('runPage.resolve')}
           </Button>
           <Button size="small" variant="outlined" onClick={() => onAction('follow_up')}>
-            Make follow-up run
+            {t('runPage.makeFollowUp')}
           </Button>
         </Stack>
       )}
     </Stack>
   );
+}
+
+/** 'Resolved Nov 27, 2026, 9:30 AM EST: new bulb fitted', 'Follow-up run made Nov 27, …'. */
+function closedSentence(t: T, issue: IssueRecord, closedAt: string, locale: string, timeZone: string): string {
+  const when = formatDateTime(closedAt, timeZone, locale);
+  const text = t(issue.status === 'resolved' ? 'runPage.resolvedAt' : 'runPage.followUpMadeAt', { when });
+  return issue.resolution_note ? t('runPage.withNote', { text, note: issue.resolution_note }) : text;
 }

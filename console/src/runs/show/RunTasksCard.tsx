@@ -1,4 +1,6 @@
 import { Card, CardContent, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { useLocale } from 'react-admin';
+import { useT } from '../../i18n/useT.ts';
 import { type CheckClaim, checkTimes } from '../device-claims.ts';
 import { MediaThumbnails } from './MediaThumbnails.tsx';
 import { placeOf, type RunEvidence } from './run-evidence.ts';
@@ -28,11 +30,13 @@ export function RunTasksCard(props: {
   timeZone: string;
 }) {
   const { tasks, evidence, timeZone } = props;
+  const t = useT();
+  const locale = useLocale();
   return (
     <Card variant="outlined" component="section" aria-labelledby="run-tasks">
       <CardContent>
         <Typography id="run-tasks" component="h2" variant="h6">
-          Tasks ({props.checkedCount}/{tasks.length})
+          {t('runPage.tasks', { checked: props.checkedCount, total: tasks.length })}
         </Typography>
         <List dense>
           {tasks.map((task) => {
@@ -44,12 +48,12 @@ export function RunTasksCard(props: {
                 <ListItemText
                   primary={`${task.checked ? '✓' : '○'} ${task.title}`}
                   secondary={[
-                    checkTimes(task, timeZone),
+                    checkTimes(t, task, timeZone, locale),
                     // The capture log's claimed position is shown by checkTimes; else the task's own.
-                    place && !task.check_claim?.device_position ? `at ${place}` : null,
+                    place && !task.check_claim?.device_position ? t('runPage.atPlace', { place }) : null,
                     task.duration_seconds ? formatDuration(task.duration_seconds) : null,
-                    task.comment ? `“${task.comment}”` : null,
-                    extra?.revision_note ? `Sent back: “${extra.revision_note}”` : null,
+                    task.comment ? t('runPage.quoted', { text: task.comment }) : null,
+                    extra?.revision_note ? t('runPage.sentBack', { note: extra.revision_note }) : null,
                   ]
                     .filter(Boolean)
                     .join(' · ')}

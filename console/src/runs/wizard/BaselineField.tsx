@@ -1,6 +1,7 @@
 import { formatDateTime } from '@turnproof/config/time-format';
 import { FormControl, FormHelperText, InputLabel, MenuItem, Select } from '@mui/material';
-import { useGetList } from 'react-admin';
+import { useGetList, useLocale } from 'react-admin';
+import { useT } from '../../i18n/useT.ts';
 
 import type { RunRecord } from '../../resource-records.ts';
 import type { RunType } from '../../types.ts';
@@ -23,6 +24,8 @@ interface Props {
  * pairs side by side. Automatic picks the last completed move-in of the same unit (or the last turnover).
  */
 export function BaselineField({ kind, propertyId, timeZone, value, onChange }: Props) {
+  const t = useT();
+  const locale = useLocale();
   const baselineKind = BASELINE_KIND[kind];
   const { data: runs } = useGetList<RunRecord>(
     'runs',
@@ -34,31 +37,34 @@ export function BaselineField({ kind, propertyId, timeZone, value, onChange }: P
     { enabled: Boolean(baselineKind) },
   );
   if (!baselineKind) return null;
-  const automatic = kind === 'move_out' ? 'the last completed move-in of this unit' : 'the last completed turnover';
+  const automatic = t(kind === 'move_out' ? 'wizard.lastMoveIn' : 'wizard.lastTurnover');
   return (
     <FormControl fullWidth>
-      <InputLabel id="wizard-baseline">Compare with (reference photos)</InputLabel>
+      <InputLabel id="wizard-baseline">{t('wizard.compareWith')}</InputLabel>
       <Select
         labelId="wizard-baseline"
-        label="Compare with (reference photos)"
+        label={t('wizard.compareWith')}
         value={runs?.some((run) => run.id === value) ? value : AUTOMATIC}
         onChange={(event) => onChange(event.target.value)}
         aria-describedby="wizard-baseline-help"
       >
-        <MenuItem value={AUTOMATIC}>Automatic: {automatic}</MenuItem>
+        <MenuItem value={AUTOMATIC}>{t('wizard.automatic', { run: automatic })}</MenuItem>
         {(runs ?? []).map((run) => (
           <MenuItem key={run.id} value={run.id}>
-            {[run.checklist.name, run.meta?.unit ? `Unit ${run.meta.unit}` : null, run.meta?.tenant_name]
+            {[
+              run.checklist.name,
+              run.meta?.unit ? t('runs.unit', { unit: run.meta.unit }) : null,
+              run.meta?.tenant_name,
+            ]
               .filter(Boolean)
               .join(' · ')}
-            {run.ended_at ? ` — completed ${formatDateTime(run.ended_at, timeZone)}` : ''}
+            {run.ended_at
+              ? ` ${t('wizard.completedOn', { when: formatDateTime(run.ended_at, timeZone, locale) })}`
+              : ''}
           </MenuItem>
         ))}
       </Select>
-      <FormHelperText id="wizard-baseline-help">
-        The cleaner sees this inspection&apos;s photos of each task as the angle to match, and the report shows them
-        side by side.
-      </FormHelperText>
+      <FormHelperText id="wizard-baseline-help">{t('wizard.baselineHelp')}</FormHelperText>
     </FormControl>
   );
 }

@@ -20,7 +20,7 @@ import { EmptyPanel } from '../../layout/EmptyPanel.tsx';
 import type { PropertyRecord, RunMeta } from '../../resource-records.ts';
 import { typeLabel } from '../run-kinds.ts';
 import { suggestedMetadata } from '../smart-defaults.ts';
-import { filledMeta, isTenantEmail, NO_META, PROPERTY_REQUIRED, type WizardValues } from './wizard-form.ts';
+import { filledMeta, isTenantEmail, NO_META, type WizardValues } from './wizard-form.ts';
 import { useT } from '../../i18n/useT.ts';
 
 type MetaName = `meta.${keyof RunMeta}`;
@@ -34,15 +34,15 @@ export function PropertyStep() {
     pagination: { page: 1, perPage: 500 },
     sort: { field: 'name', order: 'ASC' },
   });
-  if (isPending) return <CircularProgress aria-label="Loading properties" />;
+  if (isPending) return <CircularProgress aria-label={t('properties.loading')} />;
   if (!properties?.length) {
     return (
       <EmptyPanel
-        title="No properties found"
-        text="An inspection happens at one of your properties. Add one first."
+        title={t('properties.noneFound')}
+        text={t('wizard.noPropertiesText')}
         action={
           <Button component={Link} to="/properties/new" variant="contained" startIcon={<AddIcon />}>
-            Add Property First
+            {t('wizard.addPropertyFirst')}
           </Button>
         }
       />
@@ -52,7 +52,11 @@ export function PropertyStep() {
     <Controller
       name={name}
       control={control}
-      rules={name === 'meta.tenant_email' ? { validate: isTenantEmail } : undefined}
+      rules={
+        name === 'meta.tenant_email'
+          ? { validate: (value) => isTenantEmail(value) || t('wizard.tenantEmailInvalid') }
+          : undefined
+      }
       render={({ field, fieldState }) => (
         <TextField
           {...field}
@@ -80,13 +84,13 @@ export function PropertyStep() {
       <Controller
         name="property_id"
         control={control}
-        rules={{ validate: (value) => value !== '' || PROPERTY_REQUIRED }}
+        rules={{ validate: (value) => value !== '' || t('wizard.propertyRequired') }}
         render={({ field, fieldState }) => (
           <FormControl required fullWidth error={Boolean(fieldState.error)}>
-            <InputLabel id="wizard-property">Property</InputLabel>
+            <InputLabel id="wizard-property">{t('wizard.property')}</InputLabel>
             <Select
               labelId="wizard-property"
-              label="Property"
+              label={t('wizard.property')}
               name={field.name}
               inputRef={field.ref}
               value={field.value}
@@ -109,28 +113,28 @@ export function PropertyStep() {
       {kind !== 'turnover' && (
         <>
           <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-            {kind === 'move_in' ? 'Move-In' : 'Move-Out'} details
+            {t('wizard.details', { type: typeLabel(t, kind) })}
           </Typography>
           {suggested && (
             <Alert
               severity="info"
               action={
                 <Button color="inherit" size="small" onClick={() => setValue('meta', NO_META)}>
-                  Clear
+                  {t('wizard.clear')}
                 </Button>
               }
             >
-              Suggested from your last {typeLabel(t, kind)} inspection. Check them before creating this one.
+              {t('wizard.suggested', { type: typeLabel(t, kind) })}
             </Alert>
           )}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            {metaField('meta.unit', 'Unit')}
-            {metaField('meta.tenant_name', 'Tenant name')}
+            {metaField('meta.unit', t('wizard.unit'))}
+            {metaField('meta.tenant_name', t('wizard.tenantName'))}
           </Stack>
-          {metaField('meta.tenant_email', 'Tenant email', { type: 'email' })}
+          {metaField('meta.tenant_email', t('wizard.tenantEmail'), { type: 'email' })}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            {metaField('meta.lease_start', 'Lease start', date)}
-            {metaField('meta.lease_end', 'Lease end', date)}
+            {metaField('meta.lease_start', t('wizard.leaseStart'), date)}
+            {metaField('meta.lease_end', t('wizard.leaseEnd'), date)}
           </Stack>
         </>
       )}

@@ -14,10 +14,11 @@ import { PropertyStep } from './PropertyStep.tsx';
 import { ScheduleFields } from './ScheduleFields.tsx';
 import { TemplateStep } from './TemplateStep.tsx';
 import { TypeStep } from './TypeStep.tsx';
-import { filledMeta, startingMeta, STEP_FIELDS, TEMPLATE_REQUIRED, type WizardValues } from './wizard-form.ts';
+import { filledMeta, startingMeta, STEP_FIELDS, type WizardValues } from './wizard-form.ts';
+import type { MessageKey } from '../../i18n/keys.ts';
 import { useT } from '../../i18n/useT.ts';
 
-const STEPS = ['Inspection Type', 'Property Details', 'Template Selection', 'Share & Complete'];
+const STEPS: MessageKey[] = ['wizard.typeStep', 'wizard.propertyStep', 'wizard.templateStep', 'wizard.shareStep'];
 
 /**
  * The four-step New Inspection wizard. `?type=` preselects the type (the wizard then opens on step 2);
@@ -86,14 +87,14 @@ function WizardFlow() {
           baseline_run_id: values.baseline_run_id || null,
         },
       });
-      if (!created?.id) throw new Error('No data returned from run creation');
+      if (!created?.id) throw new Error(t('wizard.noDataReturned'));
       const meta = filledMeta(values.type, values.meta);
       rememberSmartDefaults(values.type, values.property_id, values.template.key, meta);
       setRun(created);
       setStep(3);
-      notify(`Inspection Created! ${typeLabel(t, values.type)} inspection ready to share`, { type: 'success' });
+      notify(t('wizard.created', { type: typeLabel(t, values.type) }), { type: 'success' });
     } catch (error) {
-      notify(error instanceof Error ? error.message : 'Failed to create inspection', { type: 'error' });
+      notify(error instanceof Error ? error.message : t('wizard.createFailed'), { type: 'error' });
     }
   });
 
@@ -107,18 +108,18 @@ function WizardFlow() {
   return (
     <FormProvider {...form}>
       <Box sx={{ py: 2, maxWidth: 760 }}>
-        <Title title="Create New Inspection Run" />
+        <Title title={t('wizard.title')} />
         <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
           {STEPS.map((label) => (
             <Step key={label}>
-              <StepLabel>{label}</StepLabel>
+              <StepLabel>{t(label)}</StepLabel>
             </Step>
           ))}
         </Stepper>
         <Card variant="outlined" component="section" aria-labelledby="wizard-step-title">
           <CardContent>
             <Typography id="wizard-step-title" component="h2" variant="h6" sx={{ mb: 2 }}>
-              {STEPS[step]}
+              {t(STEPS[step]!)}
             </Typography>
             {step === 0 && (
               <Controller
@@ -178,7 +179,7 @@ function WizardFlow() {
                 control={control}
                 rules={{
                   validate: (option, values) =>
-                    (option !== null && option.key === values.templateKey) || TEMPLATE_REQUIRED,
+                    (option !== null && option.key === values.templateKey) || t('wizard.templateRequired'),
                 }}
                 render={({ field }) => (
                   <TemplateStep
@@ -198,7 +199,7 @@ function WizardFlow() {
               <>
                 {/* The spec's confirmation stays on the share step, after the toast has gone. */}
                 <Alert severity="success" sx={{ mb: 2 }}>
-                  Inspection run created successfully
+                  {t('wizard.createdAlert')}
                 </Alert>
                 <MagicLinkPanel run={run} onChange={setRun} />
               </>
@@ -213,11 +214,11 @@ function WizardFlow() {
           {step < 3 ? (
             <>
               <Button onClick={() => (step === 0 ? redirect('/runs') : setStep(step - 1))}>
-                {step === 0 ? 'Cancel' : 'Back'}
+                {t(step === 0 ? 'common.cancel' : 'wizard.back')}
               </Button>
               {step < 2 ? (
                 <Button variant="contained" disabled={!canContinue} onClick={() => void next()}>
-                  Next
+                  {t('wizard.next')}
                 </Button>
               ) : (
                 <Button
@@ -225,13 +226,13 @@ function WizardFlow() {
                   disabled={!canContinue || formState.isSubmitting}
                   onClick={() => void createRun()}
                 >
-                  {formState.isSubmitting ? 'Creating...' : 'Create Inspection'}
+                  {t(formState.isSubmitting ? 'wizard.creating' : 'wizard.createInspection')}
                 </Button>
               )}
             </>
           ) : (
             <>
-              <Button onClick={() => redirect('/runs')}>View Inspections</Button>
+              <Button onClick={() => redirect('/runs')}>{t('wizard.viewInspections')}</Button>
               <Button
                 variant="contained"
                 onClick={() => {
@@ -241,7 +242,7 @@ function WizardFlow() {
                   setStep(0);
                 }}
               >
-                Create Another
+                {t('wizard.createAnother')}
               </Button>
             </>
           )}

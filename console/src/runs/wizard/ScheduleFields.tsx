@@ -1,11 +1,12 @@
 import { formatDue } from '@turnproof/config/time-format';
 import { Alert, Stack, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
-import { useGetList } from 'react-admin';
+import { useGetList, useLocale } from 'react-admin';
 import { DispatchFields } from '../../dispatch/DispatchFields.tsx';
 import { instantFromLocal } from '../../dispatch/due-time.ts';
 import type { PropertyRecord } from '../../resource-records.ts';
 import type { TeamMember } from '../../team/team-types.ts';
+import { useT } from '../../i18n/useT.ts';
 
 import { useNextCheckIn } from './next-check-in.ts';
 
@@ -27,6 +28,8 @@ interface Props {
  * The due time starts from the next check-in when a booking calendar knows it.
  */
 export function ScheduleFields({ property, dueLocal, assigneeId, assigneePicked, onDue, onAssignee }: Props) {
+  const t = useT();
+  const locale = useLocale();
   const { data: members } = useGetList<TeamMember>('team', {
     pagination: { page: 1, perPage: 100 },
     sort: { field: 'name', order: 'ASC' },
@@ -48,7 +51,7 @@ export function ScheduleFields({ property, dueLocal, assigneeId, assigneePicked,
   return (
     <Stack spacing={1.5} component="section" aria-labelledby="wizard-schedule">
       <Typography id="wizard-schedule" component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-        Due time and cleaner
+        {t('wizard.schedule')}
       </Typography>
       <DispatchFields
         timeZone={timeZone}
@@ -59,25 +62,24 @@ export function ScheduleFields({ property, dueLocal, assigneeId, assigneePicked,
       />
       {nextCheckIn && dueLocal === nextCheckIn && (
         <Typography variant="body2" color="text.secondary">
-          Prefilled from the next check-in in the booking calendar.
+          {t('wizard.prefilled')}
         </Typography>
       )}
       {isDefault && (
         <Typography variant="body2" color="text.secondary">
-          {assignee.name} is preselected: the property&apos;s default cleaner.
+          {t('wizard.preselected', { name: assignee.name })}
         </Typography>
       )}
       {dueAt ? (
         <Alert severity="info" role="status">
-          Due {formatDue(dueAt, timeZone)}.{' '}
-          {assignee ? `${assignee.name} gets the link by e-mail when you create the run. ` : ''}
-          Reminders go out before the due time, and the escalation ladder hands the run to the backup cleaner and alerts
-          you if it has not started in time; after the due time it is marked overdue.
+          {t('wizard.dueAt', { when: formatDue(dueAt, timeZone, new Date(), locale) })}{' '}
+          {assignee ? `${t('wizard.linkByEmail', { name: assignee.name })} ` : ''}
+          {t('wizard.remindersGoOut')}
         </Alert>
       ) : (
         <Alert severity="warning" role="status">
-          No due time: no reminder will go out and nothing escalates if the run is late.
-          {property ? ' Set the due time (usually the next check-in) to start them.' : ''}
+          {t('wizard.noDueTime')}
+          {property ? ` ${t('wizard.setDueTime')}` : ''}
         </Alert>
       )}
     </Stack>

@@ -34,7 +34,7 @@ export function TemplateStep({ kind, propertyId, value, confirmed, onChange }: P
     { filter: { kind }, pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } },
     { staleTime: WIZARD_TEMPLATES_STALE_MS },
   );
-  const options = templateOptions(kind, checklists.data ?? [], templates.data ?? []);
+  const options = templateOptions(t, kind, checklists.data ?? [], templates.data ?? []);
   // The template picked on its public page before sign-up is chosen here once; a preselected or
   // remembered one is confirmed once it is found among the choices (and has tasks).
   const chosen =
@@ -54,20 +54,20 @@ export function TemplateStep({ kind, propertyId, value, confirmed, onChange }: P
   useEffect(() => {
     if (pickKey) confirm();
   }, [pickKey]);
-  if (checklists.isPending || templates.isPending) return <CircularProgress aria-label="Loading templates" />;
+  if (checklists.isPending || templates.isPending) return <CircularProgress aria-label={t('templates.loading')} />;
   if (templates.error)
-    return <EmptyPanel tone="error" title="Failed to load templates" text={templates.error.message} />;
+    return <EmptyPanel tone="error" title={t('wizard.loadTemplatesFailed')} text={templates.error.message} />;
   if (options.length === 0) {
     return (
       <EmptyPanel
-        title={`No templates available for ${typeLabel(t, kind)}`}
-        text="Create a template or a checklist of this type first."
+        title={t('wizard.noTemplatesFor', { type: typeLabel(t, kind) })}
+        text={t('wizard.createTemplateFirst')}
       />
     );
   }
   return (
     <RadioGroup
-      aria-label="Template"
+      aria-label={t('wizard.template')}
       value={value}
       onChange={(event) => {
         const option = options.find((candidate) => candidate.key === event.target.value);
@@ -95,7 +95,10 @@ export function TemplateStep({ kind, propertyId, value, confirmed, onChange }: P
                 {option.name}
               </Typography>
               <Typography component="span" variant="body2" color="text.secondary">
-                {option.origin} · {option.taskCount === 0 ? 'no tasks yet' : `${option.taskCount} tasks`}
+                {option.origin} ·{' '}
+                {option.taskCount === 0
+                  ? t('wizard.noTasksYet')
+                  : t('templates.taskCount', { smart_count: option.taskCount })}
               </Typography>
             </span>
           }

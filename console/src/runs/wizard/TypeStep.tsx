@@ -1,12 +1,13 @@
 import { FormControlLabel, Radio, RadioGroup, Typography } from '@mui/material';
 import type { RunType } from '../../types.ts';
 import { RUN_KINDS, typeLabel } from '../run-kinds.ts';
+import type { MessageKey } from '../../i18n/keys.ts';
 import { useT } from '../../i18n/useT.ts';
 
-const descriptions: Record<RunType, string> = {
-  turnover: 'Between guests: cleaning and restocking with photo proof.',
-  move_in: 'Record the condition of a unit when a tenant moves in.',
-  move_out: 'Compare the condition of a unit when a tenant moves out.',
+const descriptions: Record<RunType, MessageKey> = {
+  turnover: 'wizard.turnoverText',
+  move_in: 'wizard.moveInText',
+  move_out: 'wizard.moveOutText',
 };
 
 /** Step 1: turnover, move-in or move-out; each choice is a bordered card-sized radio button. */
@@ -14,7 +15,7 @@ export function TypeStep({ value, onChange }: { value: RunType; onChange: (kind:
   const t = useT();
   return (
     <RadioGroup
-      aria-label="Inspection Type"
+      aria-label={t('wizard.typeStep')}
       value={value}
       onChange={(event) => onChange(event.target.value as RunType)}
       sx={{ gap: 1.5 }}
@@ -37,7 +38,7 @@ export function TypeStep({ value, onChange }: { value: RunType; onChange: (kind:
                 {typeLabel(t, kind)}
               </Typography>
               <Typography component="span" variant="body2" color="text.secondary">
-                {descriptions[kind]}
+                {t(descriptions[kind])}
               </Typography>
             </span>
           }

@@ -1,3 +1,4 @@
+import type { T } from '../../i18n/useT.ts';
 import type { ChecklistRecord, TemplateRecord } from '../../resource-records.ts';
 import type { RunType } from '../../types.ts';
 
@@ -14,6 +15,7 @@ export interface TemplateOption {
 
 /** The property's own checklists of this kind first, then the default and custom templates of the kind. */
 export function templateOptions(
+  t: T,
   kind: RunType,
   checklists: ChecklistRecord[],
   templates: TemplateRecord[],
@@ -23,7 +25,7 @@ export function templateOptions(
     .map((checklist) => ({
       key: `checklist:${checklist.id}`,
       name: checklist.name,
-      origin: `Checklist of ${checklist.property.name}`,
+      origin: t('wizard.checklistOf', { name: checklist.property.name }),
       taskCount: checklist.tasks.length,
       source: { checklist_id: checklist.id },
     }));
@@ -34,7 +36,7 @@ export function templateOptions(
         ? {
             key: `template:${template.id}`,
             name: template.name,
-            origin: 'Default template',
+            origin: t('wizard.defaultTemplate'),
             taskCount: template.task_count,
             source: { template_id: template.id },
             slug: template.slug ?? undefined,
@@ -42,7 +44,7 @@ export function templateOptions(
         : {
             key: `checklist:${template.id}`,
             name: template.name,
-            origin: 'Custom template',
+            origin: t('wizard.customTemplate'),
             taskCount: template.task_count,
             source: { checklist_id: template.id },
           },
