@@ -16,6 +16,7 @@ import {
   Run,
   User,
 } from '@turnproof/db';
+import { hostLanguage } from './mail/host-language.ts';
 import type { Mailer } from './mailer.ts';
 import type { MediaStorage } from './media-storage.ts';
 import {
@@ -260,6 +261,7 @@ export function createReportActivities(deps: ReportActivityDeps) {
           description: issue.description,
           url: issueUrl(runUrl, issue.id),
         })),
+        await hostLanguage(em, owner.id),
       );
       try {
         await mailer.send(message);

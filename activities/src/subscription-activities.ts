@@ -6,6 +6,7 @@ import type { Mailer } from './mailer.ts';
 import { missingRow } from './missing-row.ts';
 import { sendOnce } from './send-once.ts';
 import { downgradedMail, paymentFailedMail } from './billing-mails.tsx';
+import { hostLanguage } from './mail/host-language.ts';
 import { planStatusOf, snapshotOfSubscription, type SubscriptionSnapshot } from './subscription-snapshot.ts';
 
 export interface SubscriptionActivityDeps {
@@ -204,6 +205,7 @@ export function createSubscriptionActivities({ orm, mailer, stripe, plansUrl }: 
         new Date(input.graceEndsAt),
         plansUrl,
         await ownerTimeZone(orm.em.fork(), input.userId),
+        await hostLanguage(orm.em.fork(), input.userId),
       );
       await sendOnce(orm, mailer, `billing/${input.userId}/payment-failed/${input.eventId}`, mail);
     },
@@ -220,7 +222,7 @@ export function createSubscriptionActivities({ orm, mailer, stripe, plansUrl }: 
 
     /** Once per grace that ended in the downgrade. */
     async mailDowngraded({ userId, from, graceEndsAt }: { userId: string; from: PlanKey; graceEndsAt: string }) {
-      const mail = downgradedMail(await ownerEmail(userId), from, plansUrl);
+      const mail = downgradedMail(await ownerEmail(userId), from, plansUrl, await hostLanguage(orm.em.fork(), userId));
       await sendOnce(orm, mailer, `billing/${userId}/downgraded/${graceEndsAt}`, mail);
     },
   };
