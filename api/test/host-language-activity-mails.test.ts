@@ -1,11 +1,10 @@
 // The mails the worker sends a host (issue alert, report, reminders, check-in at risk, overdue, weekly
-// summary, trial and usage notices), in the language the host chose in Settings: made by the real
-// workflows and activities of a worker process and received over SMTP. The billing mails that only a
-// Stripe event starts, and the calendar's, go through the real mailer with the language their activity reads.
+// summary, trial and usage notices, dunning and downgrade), in the language the host chose in Settings:
+// made by the real workflows and activities of a worker process and received over SMTP. The calendar's
+// mail about a vanished booking goes through the real mailer in the language its activity reads.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Language } from '@turnproof/config/languages';
-import { downgradedMail, paymentFailedMail } from '@turnproof/activities/billing-mails';
 import { createMailer } from '@turnproof/activities/mailer';
 import { calendarOrphanMail } from '@turnproof/activities/run-mails';
 import { weeklySummary } from '@turnproof/workflows';
@@ -14,17 +13,24 @@ import { signedInOwner } from './support/browser.ts';
 import { setBillingState } from './support/billing-state.ts';
 import { htmlReading, type ReceivedMail } from './support/mailbox.ts';
 import { ownerRecords } from './support/owner-records.ts';
+import { checkoutCompleted, deliver, eventsApplied, invoice, ownerAtCheckout } from './support/stripe-events.ts';
+import { startStripeMock, type StripeMock } from './support/stripe-mock.ts';
 import { startTestApi, type TestApi } from './support/test-api.ts';
 import { startWorkerProcess, type WorkerProcess } from './support/worker-process.ts';
 
 // Skipped time: 1.5 s stand for a day of the 14-day trial.
 const DAY = 1_500;
+let stripeMock: StripeMock;
 let api: TestApi;
 let worker: WorkerProcess;
 const startedAt = Date.now();
 
 beforeAll(async () => {
+  stripeMock = await startStripeMock();
   api = await startTestApi({
+    env: stripeMock.env,
+    // The grace after a failed payment is 7 days in production, a few seconds here.
+    billingDurations: { paymentGraceMs: 4_000 },
     runDurations: { reminderBeforeDueMs: 2_000, linkReadableAfterCompletionMs: 60_000, issueMailIntervalMs: 1_000 },
     trialDurations: { lengthMs: 14 * DAY, expiringNoticeMs: 3 * DAY, endingSoonNoticeMs: DAY },
   });
@@ -33,6 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.stop();
   await api?.close();
+  await stripeMock?.close();
 });
 
 type Owner = Awaited<ReturnType<typeof signedInOwner>>;
@@ -157,7 +164,8 @@ const texts = {
     paymentFailed: 'Pago fallido: actualiza tu tarjeta para conservar Turnproof Pro',
     paymentFailedSays: [
       'No hemos podido cobrar el pago de tu plan Pro de Turnproof.',
-      'Tu plan sigue activo hasta el 20 ene 2027, 17:00 GMT+1; después, tu cuenta pasará a Flex',
+      'Tu plan sigue activo hasta el ',
+      '; después, tu cuenta pasará a Flex (10 informes al mes a 2,00 US$ cada uno).',
       'Actualiza tu método de pago',
     ],
     downgraded: 'Tu plan de Turnproof ahora es Flex',
@@ -223,7 +231,8 @@ const texts = {
     paymentFailed: 'Échec du paiement : mettez à jour votre carte pour garder Turnproof Pro',
     paymentFailedSays: [
       'Nous n’avons pas pu encaisser le paiement de votre offre Turnproof Pro.',
-      'Votre offre reste active jusqu’au 20 janv. 2027, 17:00 GMT+1 ; ensuite, votre compte passera à Flex',
+      'Votre offre reste active jusqu’au ',
+      ' ; ensuite, votre compte passera à Flex (10 rapports par mois à 2,00 $ US chacun).',
       'Mettre à jour votre moyen de paiement',
     ],
     downgraded: 'Votre offre Turnproof est désormais Flex',
@@ -308,23 +317,33 @@ for (const language of ['es', 'fr'] as const) {
       expectInLanguage(limit, language, t.limitReachedSays);
     });
 
-    it('gets the dunning, downgrade and calendar mails in that language', async () => {
+    it('gets the dunning and downgrade mails in that language', async () => {
+      const s = await ownerAtCheckout(api, 'pro');
+      expect((await s.owner.put('/api/profile', { language })).status).toBe(200);
+      const now = Math.floor(Date.now() / 1000);
+      await deliver(api, checkoutCompleted(s, now));
+      await eventsApplied(api, s.owner.userId, 1);
+      // The renewal a month on fails.
+      const renewal = now + 30 * 24 * 60 * 60;
+      await deliver(api, invoice('invoice.payment_failed', s, renewal, renewal));
+      const dunning = await api.mailbox.latest(s.owner.email, exactly(t.paymentFailed), 30_000);
+      expectInLanguage(dunning, language, t.paymentFailedSays);
+      const downgraded = await api.mailbox.latest(s.owner.email, exactly(t.downgraded), 60_000);
+      expectInLanguage(downgraded, language, t.downgradedSays);
+    });
+
+    it('gets the mail about a booking gone from the calendar in that language', async () => {
       const mailer = createMailer({
         SMTP_URL: api.mailbox.url,
         MAIL_FROM: 'Turnproof <no-reply@turnproof.test>',
         outboxDir: '',
       });
-      const to = `${language}-billing-${randomUUID()}@example.test`;
-      const dueAt = new Date('2027-01-20T16:00:00Z');
-      const plansUrl = `${api.baseUrl}/subscription`;
-      await mailer.send(paymentFailedMail(to, 'pro', dueAt, plansUrl, 'Europe/Madrid', language));
-      await mailer.send(downgradedMail(to, 'pro', plansUrl, language));
+      const to = `${language}-calendar-${randomUUID()}@example.test`;
       const run = { propertyName: t.property, kind: 'turnover' as const, runUrl: `${api.baseUrl}/runs/r1` };
+      const dueAt = new Date('2027-01-20T16:00:00Z');
       await mailer.send(
         calendarOrphanMail(to, { ...run, timeZone: 'Europe/Madrid', dueAt, assigneeName: 'Lucía' }, language),
       );
-      expectInLanguage(await api.mailbox.latest(to, exactly(t.paymentFailed)), language, t.paymentFailedSays);
-      expectInLanguage(await api.mailbox.latest(to, exactly(t.downgraded)), language, t.downgradedSays);
       expectInLanguage(await api.mailbox.latest(to, exactly(t.orphan)), language, t.orphanSays);
     });
   });
