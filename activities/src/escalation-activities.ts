@@ -7,6 +7,7 @@ import { mailRefusal, type OwnerMailBudget } from '@turnproof/platform/owner-mai
 import { ownerDisplayName } from '@turnproof/platform/owner-name';
 import { rotateRunLinks } from '@turnproof/platform/run-link-rotation';
 import { assigneeReminderMail, checkInAtRiskMail } from './run-mails.tsx';
+import { hostLanguage } from '@turnproof/platform/mail';
 import { recordRunEvent } from '@turnproof/platform/run-timeline';
 import { sendOnce } from './send-once.ts';
 
@@ -130,14 +131,18 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
         [runId, description, runId],
       );
       const owner = await em.findOneOrFail(User, { id: run.property.owner.id });
-      const mail = checkInAtRiskMail(owner.email, {
-        propertyName: run.property.name,
-        kind: run.type,
-        runUrl: runUrl(runId),
-        dueAt,
-        timeZone,
-        assigneeName: run.assigned_to?.name ?? null,
-      });
+      const mail = checkInAtRiskMail(
+        owner.email,
+        {
+          propertyName: run.property.name,
+          kind: run.type,
+          runUrl: runUrl(runId),
+          dueAt,
+          timeZone,
+          assigneeName: run.assigned_to?.name ?? null,
+        },
+        await hostLanguage(em, owner.id),
+      );
       await sendOnce(orm, mailer, `run/${runId}/ladder/at-risk`, mail);
       await recordRunEvent(em, runId, 'host_alerted', description);
     },

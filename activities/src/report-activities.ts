@@ -16,6 +16,7 @@ import {
   Run,
   User,
 } from '@turnproof/db';
+import { hostLanguage } from '@turnproof/platform/mail';
 import type { Mailer } from '@turnproof/platform/mailer';
 import type { MediaStorage } from '@turnproof/platform/media-storage';
 import {
@@ -262,6 +263,7 @@ export function createReportActivities(deps: ReportActivityDeps) {
           description: issue.description,
           url: issueUrl(runUrl, issue.id),
         })),
+        await hostLanguage(em, owner.id),
       );
       try {
         await mailer.send(message);

@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Alert, appendCaptureEntries, Run, RUN_ACTIVITY_SQL, User } from '@turnproof/db';
 import { formatDateTime } from '@turnproof/config/time-format';
+import { hostLanguage } from '@turnproof/platform/mail';
 import type { Mailer } from '@turnproof/platform/mailer';
 import { missingRow } from './missing-row.ts';
 import { recordRunEvent } from '@turnproof/platform/run-timeline';
@@ -17,7 +18,7 @@ async function loadRun(orm: MikroORM, runId: string) {
   const run = await em.findOne(Run, { id: runId }, { populate: ['property', 'assigned_to'] });
   if (!run) throw missingRow('run', runId);
   const owner = await em.findOneOrFail(User, { id: run.property.owner.id });
-  return { em, run, owner };
+  return { em, run, owner, ownerLanguage: await hostLanguage(em, owner.id) };
 }
 
 /** The run's lifecycle side effects; each is safe to repeat (keyed by the run id). */
@@ -80,7 +81,7 @@ export function createRunActivities({ orm, mailer, runUrl }: RunActivityDeps) {
       const loaded = await loadRun(orm, runId);
       if (loaded.run.status !== 'pending' || !loaded.run.due_at) return;
       const reminder = { ...mailContext(loaded.run), dueAt: loaded.run.due_at };
-      await mailer.send(dueReminderMail(loaded.owner.email, reminder));
+      await mailer.send(dueReminderMail(loaded.owner.email, reminder, loaded.ownerLanguage));
       const assignee = loaded.run.assigned_to?.email;
       if (assignee) await mailer.send(assigneeReminderMail(assignee, reminder));
     },
@@ -104,7 +105,7 @@ export function createRunActivities({ orm, mailer, runUrl }: RunActivityDeps) {
         'overdue',
         `Not completed by its due time, ${formatDateTime(dueAt, loaded.run.property.timezone)}.`,
       );
-      await mailer.send(overdueMail(loaded.owner.email, { ...mailContext(loaded.run), dueAt }));
+      await mailer.send(overdueMail(loaded.owner.email, { ...mailContext(loaded.run), dueAt }, loaded.ownerLanguage));
     },
 
     async expireRunLink(runId: string) {
@@ -139,6 +140,7 @@ export function createRunActivities({ orm, mailer, runUrl }: RunActivityDeps) {
             taskTitle: alert.run_task?.title ?? null,
             url: issueUrl(runUrl(run.id), alert.id),
           })),
+          await hostLanguage(em, owner.id),
         ),
       );
     },
@@ -150,12 +152,17 @@ export function createRunActivities({ orm, mailer, runUrl }: RunActivityDeps) {
       if (!alert) throw missingRow('alert', alertId);
       const owner = await em.findOneOrFail(User, { id: alert.run.property.owner.id });
       await mailer.send(
-        issueMail(owner.email, mailContext(alert.run), {
-          severity: alert.severity,
-          description: alert.description,
-          taskTitle: alert.run_task?.title ?? null,
-          url: issueUrl(runUrl(alert.run.id), alert.id),
-        }),
+        issueMail(
+          owner.email,
+          mailContext(alert.run),
+          {
+            severity: alert.severity,
+            description: alert.description,
+            taskTitle: alert.run_task?.title ?? null,
+            url: issueUrl(runUrl(alert.run.id), alert.id),
+          },
+          await hostLanguage(em, owner.id),
+        ),
       );
     },
   };

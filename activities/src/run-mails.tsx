@@ -1,52 +1,57 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
+import type { Language } from '@turnproof/config/languages';
+import type { RunKind, RunStatus } from '@turnproof/db';
 import type { MailMessage } from '@turnproof/platform/mailer';
 import { formatDateTime, formatDay } from '@turnproof/config/time-format';
 import { Items, MailLayout, Quote, renderMail, Text, Url } from '@turnproof/platform/mail';
+import { RUN_MAIL_TEXTS, type RunMailTexts, type Severity } from './run-mail-texts.ts';
 
-/** The e-mails a run sends to its host, in one place so their wording is easy to find and change. */
-
-const kindLabels = { turnover: 'Turnover', move_in: 'Move-In Inspection', move_out: 'Move-Out Inspection' } as const;
-export const runKindLabel = (kind: keyof typeof kindLabels) => kindLabels[kind];
-
-/** Times are shown in the property's time zone (UTC, named, when none is known). */
-const when = (iso: Date | string, timeZone?: string) => formatDateTime(iso, timeZone);
+/**
+ * The e-mails a run sends to its host, in one place so their wording is easy to find and change. Each is
+ * written in the host's language (`hostLanguage`), its times in the property's time zone (UTC, named, when
+ * none is known) and in that language's format.
+ */
 
 interface RunMailContext {
   propertyName: string;
-  kind: keyof typeof kindLabels;
+  kind: RunKind;
   runUrl: string;
   timeZone?: string;
 }
 
-const reminderSubject = (run: {
-  propertyName: string;
-  kind: keyof typeof kindLabels;
-  dueAt: Date;
-  timeZone?: string;
-}) => `Reminder: ${run.propertyName} ${runKindLabel(run.kind)} is due at ${when(run.dueAt, run.timeZone)}`;
+/** A host mail's sentences and time format, in its language. */
+function inLanguage(language: Language) {
+  const texts = RUN_MAIL_TEXTS[language];
+  return {
+    texts,
+    when: (at: Date | string, timeZone?: string) => formatDateTime(at, timeZone, language),
+    kindLabel: (run: { kind: RunKind }) => texts.kinds[run.kind],
+    kindInSentence: (run: { kind: RunKind }) => texts.kindsInSentence[run.kind],
+  };
+}
 
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+const english = inLanguage('en');
 
-const lowerKind = (run: { kind: keyof typeof kindLabels }) => runKindLabel(run.kind).toLowerCase();
-
-function LabelledLink({ url, label = 'Checklist link' }: { url: string; label?: string }) {
+function LabelledLink({ url, label }: { url: string; label: string }) {
   return (
     <Text>
-      {label}: <Url href={url} />
+      {label} <Url href={url} />
     </Text>
   );
 }
 
-export function dueReminderMail(to: string, run: RunMailContext & { dueAt: Date }): MailMessage {
-  const sentence = `The ${lowerKind(run)} at ${run.propertyName} is due at ${when(run.dueAt, run.timeZone)} and has not started yet.`;
+export function dueReminderMail(to: string, run: RunMailContext & { dueAt: Date }, language: Language): MailMessage {
+  const { texts, when, kindLabel, kindInSentence } = inLanguage(language);
+  const time = when(run.dueAt, run.timeZone);
+  const sentence = texts.dueReminder(kindInSentence(run), run.propertyName, time);
   return {
     to,
-    subject: reminderSubject(run),
+    subject: texts.reminderSubject(run.propertyName, kindLabel(run), time),
     ...renderMail(
-      <MailLayout preview={sentence}>
+      <MailLayout preview={sentence} lang={language}>
         <Text>{sentence}</Text>
-        <LabelledLink url={run.runUrl} />
+        <LabelledLink url={run.runUrl} label={texts.checklistLink} />
       </MailLayout>,
     ),
   };
@@ -54,13 +59,16 @@ export function dueReminderMail(to: string, run: RunMailContext & { dueAt: Date 
 
 /**
  * The same reminder for the team member the run is assigned to: the console link means nothing to a
- * cleaner, so it points to the checklist link of their assignment e-mail.
+ * cleaner, so it points to the checklist link of their assignment e-mail. In English, as the other
+ * mails of an assignment.
  */
 export function assigneeReminderMail(to: string, run: Omit<RunMailContext, 'runUrl'> & { dueAt: Date }): MailMessage {
-  const sentence = `The ${lowerKind(run)} at ${run.propertyName} assigned to you is due at ${when(run.dueAt, run.timeZone)} and has not started yet.`;
+  const { texts, when, kindLabel, kindInSentence } = english;
+  const time = when(run.dueAt, run.timeZone);
+  const sentence = `The ${kindInSentence(run)} at ${run.propertyName} assigned to you is due at ${time} and has not started yet.`;
   return {
     to,
-    subject: reminderSubject(run),
+    subject: texts.reminderSubject(run.propertyName, kindLabel(run), time),
     ...renderMail(
       <MailLayout preview={sentence}>
         <Text>{sentence}</Text>
@@ -72,15 +80,19 @@ export function assigneeReminderMail(to: string, run: Omit<RunMailContext, 'runU
   };
 }
 
-export function overdueMail(to: string, run: RunMailContext & { dueAt: Date }): MailMessage {
-  const sentence = `The ${lowerKind(run)} at ${run.propertyName} was due at ${when(run.dueAt, run.timeZone)} and is not completed.`;
+export function overdueMail(to: string, run: RunMailContext & { dueAt: Date }, language: Language): MailMessage {
+  const { texts, when, kindLabel, kindInSentence } = inLanguage(language);
+  const time = when(run.dueAt, run.timeZone);
+  const sentence = texts.overdue(kindInSentence(run), run.propertyName, time);
   return {
     to,
-    subject: `Overdue: ${run.propertyName} ${runKindLabel(run.kind)} was due at ${when(run.dueAt, run.timeZone)}`,
+    subject: texts.overdueSubject(run.propertyName, kindLabel(run), time),
     ...renderMail(
-      <MailLayout preview={sentence}>
-        <Text>{sentence} It now shows an overdue alert in your dashboard.</Text>
-        <LabelledLink url={run.runUrl} />
+      <MailLayout preview={sentence} lang={language}>
+        <Text>
+          {sentence} {texts.overdueAlert}
+        </Text>
+        <LabelledLink url={run.runUrl} label={texts.checklistLink} />
       </MailLayout>,
     ),
   };
@@ -90,37 +102,44 @@ export function overdueMail(to: string, run: RunMailContext & { dueAt: Date }): 
 export const issueUrl = (runUrl: string, issueId: string) => `${runUrl}#issue-${issueId}`;
 
 interface ReportedIssue {
-  severity: string;
+  severity: Severity;
   description: string;
   taskTitle: string | null;
   /** The issue on the host's run page, where it is resolved or turned into a follow-up run. */
   url: string;
 }
 
-export function issueMail(to: string, run: RunMailContext, issue: ReportedIssue): MailMessage {
-  const sentence = `Your cleaner reported a ${issue.severity}-severity issue during the ${lowerKind(run)} at ${run.propertyName}${issue.taskTitle ? ` (task: ${issue.taskTitle})` : ''}:`;
+export function issueMail(to: string, run: RunMailContext, issue: ReportedIssue, language: Language): MailMessage {
+  const { texts, kindInSentence } = inLanguage(language);
+  const sentence = texts.issue(
+    texts.severities[issue.severity],
+    kindInSentence(run),
+    run.propertyName,
+    issue.taskTitle,
+  );
   return {
     to,
-    subject: `High-severity issue reported at ${run.propertyName}`,
+    subject: texts.issueSubject(run.propertyName),
     ...renderMail(
-      <MailLayout preview={sentence}>
+      <MailLayout preview={sentence} lang={language}>
         <Text>{sentence}</Text>
         <Quote text={issue.description} />
-        <LabelledLink url={issue.url} label="See and resolve the issue" />
+        <LabelledLink url={issue.url} label={texts.seeIssue} />
       </MailLayout>,
     ),
   };
 }
 
 /** Several high-severity issues of one run in one mail (they are coalesced, at most one mail per interval). */
-export function issuesMail(to: string, run: RunMailContext, issues: ReportedIssue[]): MailMessage {
-  if (issues.length === 1) return issueMail(to, run, issues[0]!);
-  const sentence = `Your cleaner reported ${issues.length} high-severity issues during the ${lowerKind(run)} at ${run.propertyName}:`;
+export function issuesMail(to: string, run: RunMailContext, issues: ReportedIssue[], language: Language): MailMessage {
+  if (issues.length === 1) return issueMail(to, run, issues[0]!, language);
+  const { texts, kindInSentence } = inLanguage(language);
+  const sentence = texts.issues(issues.length, kindInSentence(run), run.propertyName);
   return {
     to,
-    subject: `${issues.length} high-severity issues reported at ${run.propertyName}`,
+    subject: texts.issuesSubject(issues.length, run.propertyName),
     ...renderMail(
-      <MailLayout preview={sentence}>
+      <MailLayout preview={sentence} lang={language}>
         <Text>{sentence}</Text>
         <Items
           items={issues.map((issue) => (
@@ -131,38 +150,45 @@ export function issuesMail(to: string, run: RunMailContext, issues: ReportedIssu
             </>
           ))}
         />
-        <Text>Each link opens the issue on the run's page, where you resolve it or turn it into a follow-up run.</Text>
+        <Text>{texts.eachIssueLink}</Text>
       </MailLayout>,
     ),
   };
 }
 
 /** '2 issues, 1 high:' — how many the cleaner reported, and how many of them are high severity. */
-export function issueTally(issues: { severity: string }[]): string {
-  if (issues.length === 0) return 'No issues were reported.';
-  const high = issues.filter((issue) => issue.severity === 'high').length;
-  return `${count(issues.length, 'issue')}${high ? `, ${high} high` : ''}:`;
+function issueTally(texts: RunMailTexts, issues: { severity: Severity }[]): string {
+  if (issues.length === 0) return texts.noIssues;
+  return texts.issueTally(issues.length, issues.filter((issue) => issue.severity === 'high').length);
 }
 
 export function reportMail(
   to: string,
   run: RunMailContext & { endedAt: Date | null; completionRate: number },
   report: { fileName: string; pdf: Buffer | null; downloadUrl: string },
-  issues: Omit<ReportedIssue, 'taskTitle'>[] = [],
+  issues: Omit<ReportedIssue, 'taskTitle'>[],
+  language: Language,
 ): MailMessage {
+  const { texts, when, kindLabel, kindInSentence } = inLanguage(language);
   const attached = report.pdf !== null;
-  const sentence = `The ${lowerKind(run)} at ${run.propertyName} was completed${run.endedAt ? ` at ${when(run.endedAt, run.timeZone)}` : ''} (${run.completionRate}% of tasks). ${issueTally(issues)}`;
+  const sentence = texts.reportCompleted(
+    kindInSentence(run),
+    run.propertyName,
+    run.endedAt ? when(run.endedAt, run.timeZone) : null,
+    run.completionRate,
+    issueTally(texts, issues),
+  );
   return {
     to,
-    subject: `Inspection report: ${run.propertyName} ${runKindLabel(run.kind)} completed`,
+    subject: texts.reportSubject(run.propertyName, kindLabel(run)),
     ...renderMail(
-      <MailLayout preview={sentence}>
+      <MailLayout preview={sentence} lang={language}>
         <Text>{sentence}</Text>
         {issues.length > 0 && (
           <Items
             items={issues.map((issue) => (
               <>
-                {`${issue.description} (${issue.severity})`}
+                {texts.reportIssue(issue.description, texts.severities[issue.severity])}
                 <br />
                 <Url href={issue.url} />
               </>
@@ -170,11 +196,10 @@ export function reportMail(
           />
         )}
         {attached ? (
-          <Text>The time-stamped PDF report is attached.</Text>
+          <Text>{texts.reportAttached}</Text>
         ) : (
           <Text>
-            The PDF report is too large to attach; download it here (sign-in required):{' '}
-            <Url href={report.downloadUrl} />
+            {texts.reportTooLarge} <Url href={report.downloadUrl} />
           </Text>
         )}
       </MailLayout>,
@@ -190,40 +215,46 @@ export interface WeeklySummary {
   to: Date;
   /** The owner's zone, for the week's bounds; each run's day is in its property's zone. */
   timeZone: string;
-  runs: { propertyName: string; kind: keyof typeof kindLabels; status: string; createdAt: Date; timeZone: string }[];
-  issues: { propertyName: string; severity: string; description: string }[];
+  runs: { propertyName: string; kind: RunKind; status: RunStatus; createdAt: Date; timeZone: string }[];
+  issues: { propertyName: string; severity: Severity; description: string }[];
   reports: number;
   dashboardUrl: string;
 }
 
-export function weeklySummaryMail(to: string, summary: WeeklySummary): MailMessage {
+export function weeklySummaryMail(to: string, summary: WeeklySummary, language: Language): MailMessage {
+  const { texts, kindLabel } = inLanguage(language);
+  const day = (at: Date, timeZone: string) => formatDay(at, timeZone, 'medium', language);
   const completed = summary.runs.filter((run) => run.status === 'completed').length;
-  const intro = `Your week from ${formatDay(summary.from, summary.timeZone)} to ${formatDay(summary.to, summary.timeZone)}:`;
+  const intro = texts.week(day(summary.from, summary.timeZone), day(summary.to, summary.timeZone));
   return {
     to,
-    subject: `Your Turnproof week: ${count(summary.runs.length, 'run')}, ${count(summary.issues.length, 'issue')}, ${count(summary.reports, 'report')}`,
+    subject: texts.weekSubject(summary.runs.length, summary.issues.length, summary.reports),
     ...renderMail(
-      <MailLayout preview={intro}>
+      <MailLayout preview={intro} lang={language}>
         <Text>{intro}</Text>
-        <Text>
-          Runs: {summary.runs.length} ({completed} completed)
-        </Text>
+        <Text>{texts.weekRuns(summary.runs.length, completed)}</Text>
         {summary.runs.length > 0 && (
           <Items
-            items={summary.runs.map(
-              (run) =>
-                `${run.propertyName}: ${runKindLabel(run.kind)}, ${run.status.replace('_', ' ')} (${formatDay(run.createdAt, run.timeZone)})`,
+            items={summary.runs.map((run) =>
+              texts.weekRun(
+                run.propertyName,
+                kindLabel(run),
+                texts.statuses[run.status],
+                day(run.createdAt, run.timeZone),
+              ),
             )}
           />
         )}
-        <Text>Issues: {summary.issues.length}</Text>
+        <Text>{texts.weekIssues(summary.issues.length)}</Text>
         {summary.issues.length > 0 && (
           <Items
-            items={summary.issues.map((issue) => `${issue.propertyName} (${issue.severity}): ${issue.description}`)}
+            items={summary.issues.map((issue) =>
+              texts.weekIssue(issue.propertyName, texts.severities[issue.severity], issue.description),
+            )}
           />
         )}
-        <Text>Reports: {summary.reports}</Text>
-        <LabelledLink url={summary.dashboardUrl} label="Dashboard" />
+        <Text>{texts.weekReports(summary.reports)}</Text>
+        <LabelledLink url={summary.dashboardUrl} label={texts.dashboard} />
       </MailLayout>,
     ),
   };
@@ -233,16 +264,18 @@ export function weeklySummaryMail(to: string, summary: WeeklySummary): MailMessa
 export function checkInAtRiskMail(
   to: string,
   run: RunMailContext & { dueAt: Date; assigneeName: string | null },
+  language: Language,
 ): MailMessage {
-  const sentence = `The ${lowerKind(run)} at ${run.propertyName} has not started${run.assigneeName ? ` (assigned to ${run.assigneeName})` : ''}, and the next check-in is at ${when(run.dueAt, run.timeZone)}.`;
+  const { texts, when, kindLabel, kindInSentence } = inLanguage(language);
+  const sentence = texts.atRisk(kindInSentence(run), run.propertyName, run.assigneeName, when(run.dueAt, run.timeZone));
   return {
     to,
-    subject: `Check-in at risk: ${run.propertyName} ${runKindLabel(run.kind)} has not started`,
+    subject: texts.atRiskSubject(run.propertyName, kindLabel(run)),
     ...renderMail(
-      <MailLayout preview={sentence}>
+      <MailLayout preview={sentence} lang={language}>
         <Text>{sentence}</Text>
-        <Text>Even starting now, it may not be finished in time. Call your cleaner or find someone else.</Text>
-        <LabelledLink url={run.runUrl} />
+        <Text>{texts.atRiskAdvice}</Text>
+        <LabelledLink url={run.runUrl} label={texts.checklistLink} />
       </MailLayout>,
     ),
   };
@@ -252,18 +285,22 @@ export function checkInAtRiskMail(
 export function calendarOrphanMail(
   to: string,
   run: RunMailContext & { dueAt: Date | null; assigneeName: string | null },
+  language: Language,
 ): MailMessage {
-  const sentence = `The reservation of the ${lowerKind(run)} at ${run.propertyName}${run.dueAt ? ` (due ${when(run.dueAt, run.timeZone)})` : ''} is gone from the booking calendar.`;
+  const { texts, when, kindLabel, kindInSentence } = inLanguage(language);
+  const sentence = texts.orphan(
+    kindInSentence(run),
+    run.propertyName,
+    run.dueAt ? when(run.dueAt, run.timeZone) : null,
+  );
   return {
     to,
-    subject: `Booking gone, run kept: ${run.propertyName} ${runKindLabel(run.kind)} already started`,
+    subject: texts.orphanSubject(run.propertyName, kindLabel(run)),
     ...renderMail(
-      <MailLayout preview={sentence}>
+      <MailLayout preview={sentence} lang={language}>
         <Text>{sentence}</Text>
-        <Text>
-          {`${run.assigneeName ?? 'The cleaner'} has already started, so the run was not canceled. Decide whether it goes on.`}
-        </Text>
-        <LabelledLink url={run.runUrl} label="Run" />
+        <Text>{texts.orphanStarted(run.assigneeName)}</Text>
+        <LabelledLink url={run.runUrl} label={texts.runLink} />
       </MailLayout>,
     ),
   };

@@ -6,6 +6,7 @@ import type { Mailer } from '@turnproof/platform/mailer';
 import { missingRow } from './missing-row.ts';
 import { sendOnce } from './send-once.ts';
 import { downgradedMail, paymentFailedMail } from './billing-mails.tsx';
+import { hostLanguage } from '@turnproof/platform/mail';
 import {
   planStatusOf,
   snapshotOfSubscription,
@@ -208,6 +209,7 @@ export function createSubscriptionActivities({ orm, mailer, stripe, plansUrl }: 
         new Date(input.graceEndsAt),
         plansUrl,
         await ownerTimeZone(orm.em.fork(), input.userId),
+        await hostLanguage(orm.em.fork(), input.userId),
       );
       await sendOnce(orm, mailer, `billing/${input.userId}/payment-failed/${input.eventId}`, mail);
     },
@@ -224,7 +226,7 @@ export function createSubscriptionActivities({ orm, mailer, stripe, plansUrl }: 
 
     /** Once per grace that ended in the downgrade. */
     async mailDowngraded({ userId, from, graceEndsAt }: { userId: string; from: PlanKey; graceEndsAt: string }) {
-      const mail = downgradedMail(await ownerEmail(userId), from, plansUrl);
+      const mail = downgradedMail(await ownerEmail(userId), from, plansUrl, await hostLanguage(orm.em.fork(), userId));
       await sendOnce(orm, mailer, `billing/${userId}/downgraded/${graceEndsAt}`, mail);
     },
   };

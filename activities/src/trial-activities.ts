@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { BillingAccount, ownerTimeZone, User } from '@turnproof/db';
 import { trialNoticeMail } from './billing-mails.tsx';
 import type { Mailer } from '@turnproof/platform/mailer';
+import { hostLanguage } from '@turnproof/platform/mail';
 import { missingRow } from './missing-row.ts';
 import { sendOnce } from './send-once.ts';
 
@@ -25,11 +26,16 @@ export function createTrialActivities({ orm, mailer, plansUrl }: TrialActivityDe
         orm,
         mailer,
         `trial/${userId}/${notice}`,
-        trialNoticeMail(user.email, notice, {
-          endsAt: account.trial_ends_at,
-          plansUrl,
-          timeZone: await ownerTimeZone(em, userId),
-        }),
+        trialNoticeMail(
+          user.email,
+          notice,
+          {
+            endsAt: account.trial_ends_at,
+            plansUrl,
+            timeZone: await ownerTimeZone(em, userId),
+          },
+          await hostLanguage(em, userId),
+        ),
       );
     },
 

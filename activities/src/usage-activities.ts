@@ -6,6 +6,7 @@ import type { Mailer } from '@turnproof/platform/mailer';
 import { missingRow } from './missing-row.ts';
 import type { ReportKey } from './report-activities.ts';
 import { sendOnce } from './send-once.ts';
+import { hostLanguage } from '@turnproof/platform/mail';
 import { chargeReport, REPORT_LIMIT_REACHED, type UsageNotice } from '@turnproof/platform/usage-rules';
 
 export interface UsageActivityDeps {
@@ -134,7 +135,7 @@ export function createUsageActivities({ orm, mailer, plansUrl }: UsageActivityDe
         orm,
         mailer,
         `usage/${ownerId}/${notice}/${periodStart}`,
-        usageNoticeMail(user.email, notice, plansUrl),
+        usageNoticeMail(user.email, notice, plansUrl, await hostLanguage(orm.em.fork(), ownerId)),
       );
     },
   };

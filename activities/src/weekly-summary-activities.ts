@@ -1,6 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { ownerTimeZone, User } from '@turnproof/db';
+import { ownerTimeZone, type RunStatus, User } from '@turnproof/db';
 import type { Mailer } from '@turnproof/platform/mailer';
+import { hostLanguage } from '@turnproof/platform/mail';
+import type { Severity } from './run-mail-texts.ts';
 import { weeklySummaryMail, type WeeklySummary } from './run-mails.tsx';
 import { sendOnce } from './send-once.ts';
 
@@ -34,7 +36,7 @@ export function createWeeklySummaryActivities(deps: { orm: MikroORM; mailer: Mai
       const runs = await sql<{
         name: string;
         type: WeeklySummary['runs'][number]['kind'];
-        status: string;
+        status: RunStatus;
         created_at: string;
         timezone: string;
       }>(
@@ -42,7 +44,7 @@ export function createWeeklySummaryActivities(deps: { orm: MikroORM; mailer: Mai
          where p.owner_id = ? and runs.created_at >= ? and runs.created_at < ? order by runs.created_at`,
         window,
       );
-      const issues = await sql<{ name: string; severity: string; description: string }>(
+      const issues = await sql<{ name: string; severity: Severity; description: string }>(
         `select p.name, a.severity, a.description from alerts a join runs on runs.id = a.run_id
          join properties p on p.id = runs.property_id
          where p.owner_id = ? and a.kind = 'issue' and a.created_at >= ? and a.created_at < ? order by a.created_at`,
@@ -57,21 +59,25 @@ export function createWeeklySummaryActivities(deps: { orm: MikroORM; mailer: Mai
         orm,
         mailer,
         `weekly-summary/${ownerId}/${from}`,
-        weeklySummaryMail(user.email, {
-          from: new Date(from),
-          to: new Date(to),
-          timeZone: await ownerTimeZone(orm.em.fork(), ownerId),
-          runs: runs.map((run) => ({
-            propertyName: run.name,
-            kind: run.type,
-            status: run.status,
-            createdAt: new Date(run.created_at),
-            timeZone: run.timezone,
-          })),
-          issues: issues.map((issue) => ({ propertyName: issue.name, ...issue })),
-          reports: Number(reports?.count ?? 0),
-          dashboardUrl: `${deps.publicOrigin}/dashboard`,
-        }),
+        weeklySummaryMail(
+          user.email,
+          {
+            from: new Date(from),
+            to: new Date(to),
+            timeZone: await ownerTimeZone(orm.em.fork(), ownerId),
+            runs: runs.map((run) => ({
+              propertyName: run.name,
+              kind: run.type,
+              status: run.status,
+              createdAt: new Date(run.created_at),
+              timeZone: run.timezone,
+            })),
+            issues: issues.map((issue) => ({ propertyName: issue.name, ...issue })),
+            reports: Number(reports?.count ?? 0),
+            dashboardUrl: `${deps.publicOrigin}/dashboard`,
+          },
+          await hostLanguage(orm.em.fork(), ownerId),
+        ),
       );
     },
   };

@@ -55,7 +55,7 @@ interface Case {
 
 const cases: Record<string, (to: string) => Case> = {
   'due reminder': (to) => ({
-    mail: dueReminderMail(to, { ...run, dueAt }),
+    mail: dueReminderMail(to, { ...run, dueAt }, 'en'),
     subject: /^Reminder: Gull Cottage Turnover is due at/,
     says: [`The turnover at Gull Cottage is due at ${due} and has not started yet.`, 'Checklist link:'],
     links: [run.runUrl],
@@ -67,18 +67,23 @@ const cases: Record<string, (to: string) => Case> = {
     links: [],
   }),
   overdue: (to) => ({
-    mail: overdueMail(to, { ...run, dueAt }),
+    mail: overdueMail(to, { ...run, dueAt }, 'en'),
     subject: /^Overdue: Gull Cottage/,
     says: [`was due at ${due} and is not completed.`, 'It now shows an overdue alert in your dashboard.'],
     links: [run.runUrl],
   }),
   'one issue': (to) => ({
-    mail: issueMail(to, run, {
-      severity: 'high',
-      description: 'Water under the sink',
-      taskTitle: 'Kitchen',
-      url: `${run.runUrl}#issue-i1`,
-    }),
+    mail: issueMail(
+      to,
+      run,
+      {
+        severity: 'high',
+        description: 'Water under the sink',
+        taskTitle: 'Kitchen',
+        url: `${run.runUrl}#issue-i1`,
+      },
+      'en',
+    ),
     subject: /^High-severity issue reported at Gull Cottage$/,
     says: [
       'Your cleaner reported a high-severity issue during the turnover at Gull Cottage (task: Kitchen):',
@@ -88,10 +93,15 @@ const cases: Record<string, (to: string) => Case> = {
     links: [`${run.runUrl}#issue-i1`],
   }),
   'several issues': (to) => ({
-    mail: issuesMail(to, run, [
-      { severity: 'high', description: 'Broken window', taskTitle: 'Bedroom', url: `${run.runUrl}#issue-i1` },
-      { severity: 'high', description: 'No hot water', taskTitle: null, url: `${run.runUrl}#issue-i2` },
-    ]),
+    mail: issuesMail(
+      to,
+      run,
+      [
+        { severity: 'high', description: 'Broken window', taskTitle: 'Bedroom', url: `${run.runUrl}#issue-i1` },
+        { severity: 'high', description: 'No hot water', taskTitle: null, url: `${run.runUrl}#issue-i2` },
+      ],
+      'en',
+    ),
     subject: /^2 high-severity issues reported at Gull Cottage$/,
     says: ['reported 2 high-severity issues', 'Bedroom: Broken window', 'No hot water'],
     links: [`${run.runUrl}#issue-i1`, `${run.runUrl}#issue-i2`],
@@ -101,6 +111,8 @@ const cases: Record<string, (to: string) => Case> = {
       to,
       { ...run, endedAt: dueAt, completionRate: 100 },
       { fileName: 'report.pdf', pdf: Buffer.from('%PDF-1.7'), downloadUrl: `${origin}/api/runs/r1/report` },
+      [],
+      'en',
     ),
     subject: /^Inspection report: Gull Cottage Turnover completed$/,
     says: [
@@ -118,6 +130,7 @@ const cases: Record<string, (to: string) => Case> = {
         { severity: 'high', description: 'Bedside lamp broken', url: `${run.runUrl}#issue-i1` },
         { severity: 'low', description: 'Towel frayed', url: `${run.runUrl}#issue-i2` },
       ],
+      'en',
     ),
     subject: /^Inspection report: Gull Cottage Turnover completed$/,
     says: ['(100% of tasks). 2 issues, 1 high:', 'Bedside lamp broken (high)', 'Towel frayed (low)'],
@@ -128,29 +141,35 @@ const cases: Record<string, (to: string) => Case> = {
       to,
       { ...run, endedAt: null, completionRate: 80 },
       { fileName: 'report.pdf', pdf: null, downloadUrl: `${origin}/api/runs/r1/report` },
+      [],
+      'en',
     ),
     subject: /^Inspection report:/,
     says: ['(80% of tasks)', 'download it here (sign-in required):'],
     links: [`${origin}/api/runs/r1/report`],
   }),
   'weekly summary': (to) => ({
-    mail: weeklySummaryMail(to, {
-      from: new Date('2027-01-11T00:00:00Z'),
-      to: new Date('2027-01-18T00:00:00Z'),
-      timeZone: 'Europe/Lisbon',
-      runs: [
-        {
-          propertyName: 'Summary Loft',
-          kind: 'turnover',
-          status: 'in_progress',
-          createdAt: dueAt,
-          timeZone: 'Europe/Lisbon',
-        },
-      ],
-      issues: [{ propertyName: 'Summary Loft', severity: 'low', description: 'Scuffed wall' }],
-      reports: 3,
-      dashboardUrl: `${origin}/dashboard`,
-    }),
+    mail: weeklySummaryMail(
+      to,
+      {
+        from: new Date('2027-01-11T00:00:00Z'),
+        to: new Date('2027-01-18T00:00:00Z'),
+        timeZone: 'Europe/Lisbon',
+        runs: [
+          {
+            propertyName: 'Summary Loft',
+            kind: 'turnover',
+            status: 'in_progress',
+            createdAt: dueAt,
+            timeZone: 'Europe/Lisbon',
+          },
+        ],
+        issues: [{ propertyName: 'Summary Loft', severity: 'low', description: 'Scuffed wall' }],
+        reports: 3,
+        dashboardUrl: `${origin}/dashboard`,
+      },
+      'en',
+    ),
     subject: /^Your Turnproof week: 1 run, 1 issue, 3 reports$/,
     says: [
       'Your week from Jan 11, 2027 to Jan 18, 2027:',
@@ -161,45 +180,55 @@ const cases: Record<string, (to: string) => Case> = {
     links: [`${origin}/dashboard`],
   }),
   'check-in at risk': (to) => ({
-    mail: checkInAtRiskMail(to, { ...run, dueAt, assigneeName: 'Ana Lima' }),
+    mail: checkInAtRiskMail(to, { ...run, dueAt, assigneeName: 'Ana Lima' }, 'en'),
     subject: /^Check-in at risk: Gull Cottage Turnover has not started$/,
     says: ['has not started (assigned to Ana Lima)', 'Call your cleaner or find someone else.'],
     links: [run.runUrl],
   }),
   'trial expiring': (to) => ({
-    mail: trialNoticeMail(to, 'expiring', {
-      endsAt: dueAt,
-      plansUrl: `${origin}/subscription`,
-      timeZone: run.timeZone,
-    }),
+    mail: trialNoticeMail(
+      to,
+      'expiring',
+      {
+        endsAt: dueAt,
+        plansUrl: `${origin}/subscription`,
+        timeZone: run.timeZone,
+      },
+      'en',
+    ),
     subject: /^Trial Expiring \(3 days left/,
     says: [`Trial Expiring: your free trial of Turnproof ends on ${due} (3 days left).`],
     links: [`${origin}/subscription`],
   }),
   'trial ending soon': (to) => ({
-    mail: trialNoticeMail(to, 'ending_soon', {
-      endsAt: dueAt,
-      plansUrl: `${origin}/subscription`,
-      timeZone: run.timeZone,
-    }),
+    mail: trialNoticeMail(
+      to,
+      'ending_soon',
+      {
+        endsAt: dueAt,
+        plansUrl: `${origin}/subscription`,
+        timeZone: run.timeZone,
+      },
+      'en',
+    ),
     subject: /^Trial Ending Soon! \(1 day left/,
     says: ['Trial Ending Soon!: your free trial', 'Pick one to keep your work flowing:'],
     links: [`${origin}/subscription`],
   }),
   'approaching report limit': (to) => ({
-    mail: usageNoticeMail(to, 'approaching', `${origin}/subscription`),
+    mail: usageNoticeMail(to, 'approaching', `${origin}/subscription`, 'en'),
     subject: /^Approaching report limit$/,
     says: ['You have used 80% of the reports your plan gives you this month.', 'Plans and usage:'],
     links: [`${origin}/subscription`],
   }),
   'report limit reached': (to) => ({
-    mail: usageNoticeMail(to, 'limit_reached', `${origin}/subscription`),
+    mail: usageNoticeMail(to, 'limit_reached', `${origin}/subscription`, 'en'),
     subject: /^Report limit reached$/,
     says: ['You have reached your limit. Upgrade to continue', 'are made as soon as you upgrade.'],
     links: [`${origin}/subscription`],
   }),
   'payment failed': (to) => ({
-    mail: paymentFailedMail(to, 'pro', dueAt, `${origin}/subscription`, run.timeZone),
+    mail: paymentFailedMail(to, 'pro', dueAt, `${origin}/subscription`, run.timeZone, 'en'),
     subject: /^Payment failed: update your card to keep Turnproof Pro$/,
     says: [
       'We could not collect the payment for your Turnproof Pro plan.',
@@ -209,7 +238,7 @@ const cases: Record<string, (to: string) => Case> = {
     links: [`${origin}/subscription`],
   }),
   downgraded: (to) => ({
-    mail: downgradedMail(to, 'pro', `${origin}/subscription`),
+    mail: downgradedMail(to, 'pro', `${origin}/subscription`, 'en'),
     subject: /^Your Turnproof plan is now Flex$/,
     says: ['so your account moved to Flex.', 'keeps photos for 30 days.', 'Choose a plan again:'],
     links: [`${origin}/subscription`],
@@ -358,6 +387,7 @@ describe('every e-mail has a text part and an HTML part from one React template'
           taskTitle: null,
           url: `${run.runUrl}#issue-i1`,
         },
+        'en',
       ),
     );
     const received = await mailbox.latest(to, /High-severity issue/);

@@ -138,10 +138,10 @@ describe("every time a person reads is in the property's zone, never UTC", () =>
     };
     const plansUrl = `${api.baseUrl}/subscription`;
     const mails: [string, (to: string) => MailMessage, boolean][] = [
-      ['due reminder', (to) => dueReminderMail(to, { ...context, dueAt }), true],
+      ['due reminder', (to) => dueReminderMail(to, { ...context, dueAt }, 'en'), true],
       ['assignee reminder', (to) => assigneeReminderMail(to, { ...context, dueAt }), true],
-      ['overdue', (to) => overdueMail(to, { ...context, dueAt }), true],
-      ['check-in at risk', (to) => checkInAtRiskMail(to, { ...context, dueAt, assigneeName: 'Rosa Diaz' }), true],
+      ['overdue', (to) => overdueMail(to, { ...context, dueAt }, 'en'), true],
+      ['check-in at risk', (to) => checkInAtRiskMail(to, { ...context, dueAt, assigneeName: 'Rosa Diaz' }, 'en'), true],
       ['handed over', (to) => handedOverMail(to, { ...context, dueAt, backupName: 'Ben Cruz' }), true],
       ['canceled', (to) => runCanceledMail(to, { ...context, dueAt }), true],
       [
@@ -158,7 +158,8 @@ describe("every time a person reads is in the property's zone, never UTC", () =>
       ],
       [
         'issue',
-        (to) => issueMail(to, context, { severity: 'high', description: 'Lamp', taskTitle: null, url: context.runUrl }),
+        (to) =>
+          issueMail(to, context, { severity: 'high', description: 'Lamp', taskTitle: null, url: context.runUrl }, 'en'),
         false,
       ],
       [
@@ -168,38 +169,50 @@ describe("every time a person reads is in the property's zone, never UTC", () =>
             to,
             { ...context, endedAt: dueAt, completionRate: 100 },
             { fileName: 'r.pdf', pdf: null, downloadUrl: context.runUrl },
+            [],
+            'en',
           ),
         true,
       ],
       [
         'weekly summary',
         (to) =>
-          weeklySummaryMail(to, {
-            from: new Date('2027-01-11T05:00:00Z'),
-            to: new Date('2027-01-18T05:00:00Z'),
-            timeZone: ownerZone,
-            runs: [
-              { propertyName: 'Gull Cottage', kind: 'turnover', status: 'completed', createdAt: dueAt, timeZone: ZONE },
-            ],
-            issues: [],
-            reports: 1,
-            dashboardUrl: `${api.baseUrl}/dashboard`,
-          }),
+          weeklySummaryMail(
+            to,
+            {
+              from: new Date('2027-01-11T05:00:00Z'),
+              to: new Date('2027-01-18T05:00:00Z'),
+              timeZone: ownerZone,
+              runs: [
+                {
+                  propertyName: 'Gull Cottage',
+                  kind: 'turnover',
+                  status: 'completed',
+                  createdAt: dueAt,
+                  timeZone: ZONE,
+                },
+              ],
+              issues: [],
+              reports: 1,
+              dashboardUrl: `${api.baseUrl}/dashboard`,
+            },
+            'en',
+          ),
         false,
       ],
       [
         'trial expiring',
-        (to) => trialNoticeMail(to, 'expiring', { endsAt: dueAt, plansUrl, timeZone: ownerZone }),
+        (to) => trialNoticeMail(to, 'expiring', { endsAt: dueAt, plansUrl, timeZone: ownerZone }, 'en'),
         true,
       ],
       [
         'trial ending',
-        (to) => trialNoticeMail(to, 'ending_soon', { endsAt: dueAt, plansUrl, timeZone: ownerZone }),
+        (to) => trialNoticeMail(to, 'ending_soon', { endsAt: dueAt, plansUrl, timeZone: ownerZone }, 'en'),
         true,
       ],
-      ['payment failed', (to) => paymentFailedMail(to, 'pro', dueAt, plansUrl, ownerZone), true],
-      ['downgraded', (to) => downgradedMail(to, 'pro', plansUrl), false],
-      ['usage', (to) => usageNoticeMail(to, 'approaching', plansUrl), false],
+      ['payment failed', (to) => paymentFailedMail(to, 'pro', dueAt, plansUrl, ownerZone, 'en'), true],
+      ['downgraded', (to) => downgradedMail(to, 'pro', plansUrl, 'en'), false],
+      ['usage', (to) => usageNoticeMail(to, 'approaching', plansUrl, 'en'), false],
       [
         'revision',
         (to) =>

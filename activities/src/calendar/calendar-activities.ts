@@ -17,6 +17,7 @@ import { assignmentMail, propertyAccess, runCanceledMail } from '@turnproof/plat
 import { formatDateTime } from '@turnproof/config/time-format';
 import { instantAt } from '../local-time.ts';
 import { decryptLink, newMagicLink } from '@turnproof/platform/magic-link';
+import { hostLanguage } from '@turnproof/platform/mail';
 import type { Mailer } from '@turnproof/platform/mailer';
 import { mailRefusal, type OwnerMailBudget } from '@turnproof/platform/owner-mail-budget';
 import { ownerDisplayName } from '@turnproof/platform/owner-name';
@@ -461,6 +462,7 @@ const ORPHAN_ALERT =
 async function alertOrphans(em: EntityManager, property: Property, runIds: string[], deps: CalendarActivityDeps) {
   if (runIds.length === 0) return;
   const owner = await em.findOneOrFail(User, { id: property.owner.id });
+  const language = await hostLanguage(em, owner.id);
   for (const runId of runIds) {
     await em.getConnection().execute(
       `insert into alerts (id, run_id, kind, severity, description, created_at)
@@ -469,14 +471,18 @@ async function alertOrphans(em: EntityManager, property: Property, runIds: strin
       [runId, ORPHAN_ALERT, runId],
     );
     const run = await em.findOneOrFail(Run, { id: runId }, { populate: ['assigned_to'] });
-    const mail = calendarOrphanMail(owner.email, {
-      propertyName: property.name,
-      kind: run.type,
-      runUrl: deps.runUrl(runId),
-      timeZone: property.timezone,
-      dueAt: run.due_at ?? null,
-      assigneeName: run.assigned_to?.name ?? null,
-    });
+    const mail = calendarOrphanMail(
+      owner.email,
+      {
+        propertyName: property.name,
+        kind: run.type,
+        runUrl: deps.runUrl(runId),
+        timeZone: property.timezone,
+        dueAt: run.due_at ?? null,
+        assigneeName: run.assigned_to?.name ?? null,
+      },
+      language,
+    );
     await sendOnce(deps.orm, deps.mailer, `run/${runId}/calendar-orphan`, mail);
   }
 }

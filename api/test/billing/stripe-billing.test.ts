@@ -1,12 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import Stripe from 'stripe';
-import { billingViewQuery } from '@turnproof/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordHistory } from '../../../temporal/test/support/record-history.ts';
 import { signedInOwner } from '../support/browser.ts';
 import { setBillingState } from '../support/billing-state.ts';
 import { signedDelivery, startStripeMock, type StripeMock } from '../support/stripe-mock.ts';
+import {
+  checkoutCompleted,
+  deliver,
+  eventsApplied,
+  invoice,
+  metadataOf,
+  ownerAtCheckout,
+  stripeEvent,
+  type Subscriber,
+} from '../support/stripe-events.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
 import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
 
@@ -31,81 +40,6 @@ type Owner = Awaited<ReturnType<typeof signedInOwner>>;
 const DAY = 24 * 60 * 60;
 const t0 = Math.floor(Date.now() / 1000);
 
-/**
- * An owner who went through our checkout, so they have a Stripe customer; and their subscription id.
- * The sign-up trial is taken away, so what the owner may do comes from the subscription alone.
- */
-async function ownerAtCheckout(planKey = 'pro') {
-  const owner = await signedInOwner(api);
-  await setBillingState(api, owner.userId, { trial_ends_at: null });
-  const checkout = await owner.post('/api/stripe/checkout', { planKey });
-  expect(checkout.status).toBe(200);
-  const [account] = await api.orm.em
-    .getConnection()
-    .execute<{ stripe_customer_id: string }[]>('select stripe_customer_id from billing_accounts where user_id = ?', [
-      owner.userId,
-    ]);
-  return { owner, customer: account?.stripe_customer_id as string, subscription: `sub_test_${randomUUID()}`, planKey };
-}
-type Subscriber = Awaited<ReturnType<typeof ownerAtCheckout>>;
-
-/** Stripe events shaped as the API version of our SDK sends them. */
-function stripeEvent(type: string, object: object, created: number) {
-  return {
-    id: `evt_test_${randomUUID().replaceAll('-', '')}`,
-    object: 'event',
-    api_version: Stripe.API_VERSION,
-    created,
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-    data: { object },
-  };
-}
-const metadataOf = (s: Subscriber) => ({ user_id: s.owner.userId, plan_key: s.planKey });
-
-const checkoutCompleted = (s: Subscriber, created = t0) =>
-  stripeEvent(
-    'checkout.session.completed',
-    {
-      id: `cs_test_${randomUUID()}`,
-      object: 'checkout.session',
-      mode: 'subscription',
-      customer: s.customer,
-      subscription: s.subscription,
-      client_reference_id: s.owner.userId,
-      // Monthly plans start with the 14-day trial: nothing to pay yet.
-      payment_status: 'no_payment_required',
-      status: 'complete',
-      metadata: metadataOf(s),
-    },
-    created,
-  );
-
-const invoice = (
-  type: 'invoice.paid' | 'invoice.payment_failed',
-  s: Subscriber,
-  periodStart: number,
-  created: number,
-) =>
-  stripeEvent(
-    type,
-    {
-      id: `in_test_${randomUUID()}`,
-      object: 'invoice',
-      customer: s.customer,
-      billing_reason: 'subscription_cycle',
-      status: type === 'invoice.paid' ? 'paid' : 'open',
-      parent: {
-        type: 'subscription_details',
-        subscription_details: { subscription: s.subscription, metadata: metadataOf(s) },
-      },
-      lines: { object: 'list', data: [{ period: { start: periodStart, end: periodStart + 30 * DAY } }] },
-    },
-    created,
-  );
-
 const subscriptionDeleted = (s: Subscriber, created: number) =>
   stripeEvent(
     'customer.subscription.deleted',
@@ -120,27 +54,6 @@ const subscriptionDeleted = (s: Subscriber, created: number) =>
     },
     created,
   );
-
-async function deliver(event: object, delivery = signedDelivery(event)) {
-  const response = await fetch(`${api.baseUrl}/api/stripe/webhook`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': delivery.signature },
-    body: delivery.payload,
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-/** Waits until the owner's billing workflow has applied this many events. */
-async function eventsApplied(userId: string, count: number) {
-  const handle = api.temporal.workflow.getHandle(`billing/${userId}`);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const view = await handle.query(billingViewQuery).catch(() => null);
-    if (view && view.eventsApplied >= count) return view;
-    if (Date.now() > deadline) throw new Error(`billing/${userId} applied ${view?.eventsApplied ?? 0} of ${count}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 const subscriptionOf = async (owner: Owner) => (await owner.get('/api/subscription')).body;
 
@@ -203,7 +116,7 @@ describe('POST /api/stripe/checkout and /portal', () => {
     );
     await fc.assert(
       fc.asyncProperty(fc.string(), fc.string(), async (payload, signature) => {
-        const answer = await deliver({}, { payload, signature });
+        const answer = await deliver(api, {}, { payload, signature });
         expect(answer.status).toBe(400);
         expect(typeof answer.body.error).toBe('string');
       }),
@@ -223,15 +136,18 @@ describe('POST /api/stripe/checkout and /portal', () => {
 
 describe('POST /api/stripe/webhook', () => {
   it('turns the plan on after checkout.session.completed and invoice.paid, which opens the gated endpoints', async () => {
-    const s = await ownerAtCheckout('pro');
+    const s = await ownerAtCheckout(api, 'pro');
     for (let i = 1; i <= 3; i += 1)
       await s.owner.post('/api/properties', { name: `Gate ${i}`, address: `${i} Gate St` });
     const refused = await s.owner.post('/api/properties', { name: 'Gate 4', address: '4 Gate St' });
     expect(refused.body.error).toBe("You've reached your limit of 3 properties. Upgrade for more.");
 
-    expect((await deliver(checkoutCompleted(s, t0))).status).toBe(200);
-    expect((await deliver(invoice('invoice.paid', s, t0, t0 + 1))).body).toEqual({ received: true, duplicate: false });
-    await eventsApplied(s.owner.userId, 2);
+    expect((await deliver(api, checkoutCompleted(s, t0))).status).toBe(200);
+    expect((await deliver(api, invoice('invoice.paid', s, t0, t0 + 1))).body).toEqual({
+      received: true,
+      duplicate: false,
+    });
+    await eventsApplied(api, s.owner.userId, 2);
 
     expect(await subscriptionOf(s.owner)).toMatchObject({
       subscribed: true,
@@ -258,12 +174,12 @@ describe('POST /api/stripe/webhook', () => {
   });
 
   it('applies an event delivered 3 times once; a failed payment sends dunning mail and drops to flex after the grace', async () => {
-    const s = await ownerAtCheckout('team');
-    await deliver(checkoutCompleted(s, t0));
-    await eventsApplied(s.owner.userId, 1);
+    const s = await ownerAtCheckout(api, 'team');
+    await deliver(api, checkoutCompleted(s, t0));
+    await eventsApplied(api, s.owner.userId, 1);
 
     const failed = invoice('invoice.payment_failed', s, t0 + 30 * DAY, t0 + 30 * DAY);
-    const answers = await Promise.all([deliver(failed), deliver(failed), deliver(failed)]);
+    const answers = await Promise.all([deliver(api, failed), deliver(api, failed), deliver(api, failed)]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(answers.filter((a) => a.body.duplicate === false)).toHaveLength(1);
     const [stored] = await api.orm.em
@@ -292,7 +208,7 @@ describe('POST /api/stripe/webhook', () => {
     expect(
       api.mailbox.received.filter((m) => m.to.includes(s.owner.email) && /^Payment failed/.test(m.subject)),
     ).toHaveLength(1);
-    const view = await eventsApplied(s.owner.userId, 2);
+    const view = await eventsApplied(api, s.owner.userId, 2);
     expect(view).toMatchObject({ planKey: 'flex', planStatus: 'active', eventsApplied: 2 });
     if (process.env.RECORD_WORKFLOW_HISTORIES) {
       await recordHistory(api.config, 'billing-account-dunning', `billing/${s.owner.userId}`);
@@ -300,36 +216,36 @@ describe('POST /api/stripe/webhook', () => {
   });
 
   it('ends in the right state whatever order the events arrive in', async () => {
-    const s = await ownerAtCheckout('starter');
+    const s = await ownerAtCheckout(api, 'starter');
     // Cancelled last in Stripe's time, delivered first.
-    await deliver(subscriptionDeleted(s, t0 + 60));
-    await deliver(invoice('invoice.paid', s, t0, t0 + 10));
-    await deliver(checkoutCompleted(s, t0));
-    await eventsApplied(s.owner.userId, 3);
+    await deliver(api, subscriptionDeleted(s, t0 + 60));
+    await deliver(api, invoice('invoice.paid', s, t0, t0 + 10));
+    await deliver(api, checkoutCompleted(s, t0));
+    await eventsApplied(api, s.owner.userId, 3);
     expect(await subscriptionOf(s.owner)).toMatchObject({
       subscribed: false,
       subscription_tier: null,
       plan_key: 'flex',
     });
 
-    const other = await ownerAtCheckout('pro');
-    await deliver(invoice('invoice.paid', other, t0, t0 + 10));
-    await deliver(checkoutCompleted(other, t0));
-    await eventsApplied(other.owner.userId, 2);
+    const other = await ownerAtCheckout(api, 'pro');
+    await deliver(api, invoice('invoice.paid', other, t0, t0 + 10));
+    await deliver(api, checkoutCompleted(other, t0));
+    await eventsApplied(api, other.owner.userId, 2);
     expect(await subscriptionOf(other.owner)).toMatchObject({ subscribed: true, plan_key: 'pro' });
 
     // An older subscription of the same owner that ends late does not end the newer one.
     const older = { ...other, subscription: `sub_test_${randomUUID()}` };
-    await deliver(subscriptionDeleted(older, t0 + 50));
-    await eventsApplied(other.owner.userId, 3);
+    await deliver(api, subscriptionDeleted(older, t0 + 50));
+    await eventsApplied(api, other.owner.userId, 3);
     expect(await subscriptionOf(other.owner)).toMatchObject({ subscribed: true, plan_key: 'pro' });
   });
 
   it('rolls the period: resets the report count and bills the overage at the plan rate', async () => {
-    const s = await ownerAtCheckout('starter');
-    await deliver(checkoutCompleted(s, t0));
-    await deliver(invoice('invoice.paid', s, t0, t0 + 1));
-    await eventsApplied(s.owner.userId, 2);
+    const s = await ownerAtCheckout(api, 'starter');
+    await deliver(api, checkoutCompleted(s, t0));
+    await deliver(api, invoice('invoice.paid', s, t0, t0 + 1));
+    await eventsApplied(api, s.owner.userId, 2);
     await setBillingState(api, s.owner.userId, { reports_this_period: 20 });
     expect((await subscriptionOf(s.owner)).usage).toEqual({
       used: 20,
@@ -338,8 +254,8 @@ describe('POST /api/stripe/webhook', () => {
       isOverLimit: true,
     });
 
-    await deliver(invoice('invoice.paid', s, t0 + 30 * DAY, t0 + 30 * DAY));
-    await eventsApplied(s.owner.userId, 3);
+    await deliver(api, invoice('invoice.paid', s, t0 + 30 * DAY, t0 + 30 * DAY));
+    await eventsApplied(api, s.owner.userId, 3);
     expect((await subscriptionOf(s.owner)).usage).toEqual({ used: 0, included: 15, percentage: 0, isOverLimit: false });
     const billed = stripeMock.requestsTo('/v1/invoiceitems').filter((data) => data.includes(s.customer));
     expect(billed).toHaveLength(1);
@@ -348,22 +264,22 @@ describe('POST /api/stripe/webhook', () => {
   });
 
   it('takes a signed event it does not follow, or one short of fields, without changing the plan', async () => {
-    const s = await ownerAtCheckout('pro');
+    const s = await ownerAtCheckout(api, 'pro');
     const other = stripeEvent('customer.updated', { id: s.customer, object: 'customer', metadata: {} }, t0);
-    expect(await deliver(other)).toEqual({ status: 200, body: { received: true, duplicate: false } });
+    expect(await deliver(api, other)).toEqual({ status: 200, body: { received: true, duplicate: false } });
     const bare = stripeEvent(
       'customer.subscription.updated',
       { id: s.subscription, object: 'subscription', customer: s.customer, status: 'active', metadata: {} },
       t0,
     );
-    expect((await deliver(bare)).status).toBe(200);
-    await eventsApplied(s.owner.userId, 1);
+    expect((await deliver(api, bare)).status).toBe(200);
+    await eventsApplied(api, s.owner.userId, 1);
     // A subscription without our plan metadata names no paid plan: the owner gets flex, never more.
     expect(await subscriptionOf(s.owner)).toMatchObject({ plan_key: 'flex' });
   });
 
   it('answers 400 to a bad signature and changes nothing', async () => {
-    const s = await ownerAtCheckout('pro');
+    const s = await ownerAtCheckout(api, 'pro');
     const event = checkoutCompleted(s, t0);
     const good = signedDelivery(event);
     const attempts = [
@@ -380,7 +296,7 @@ describe('POST /api/stripe/webhook', () => {
       },
     ];
     for (const attempt of attempts) {
-      const answer = await deliver(event, attempt);
+      const answer = await deliver(api, event, attempt);
       expect(answer.status).toBe(400);
       expect(typeof answer.body.error).toBe('string');
     }
