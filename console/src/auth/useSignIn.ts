@@ -1,6 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuthProvider } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import type { MessageKey } from '../i18n/keys.ts';
+import { useT } from '../i18n/useT.ts';
+
+/** The API's greetings (signInGreeting, api/src/auth/auth-service.ts), said in the console's language. */
+const GREETINGS: Record<string, MessageKey> = {
+  'Welcome back!': 'auth.welcomeBack',
+  'Welcome to Turnproof!': 'auth.welcomeNew',
+};
 
 /**
  * Signs in and opens /onboarding (which sends onboarded owners on to /dashboard). Answers cached while
@@ -8,6 +16,7 @@ import { useNavigate } from 'react-router-dom';
  * otherwise send the new session straight to sign-out.
  */
 export function useSignIn() {
+  const t = useT();
   const authProvider = useAuthProvider();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -17,6 +26,8 @@ export function useSignIn() {
     queryClient.removeQueries({ queryKey: ['auth'] });
     queryClient.removeQueries({ queryKey: ['session'] });
     navigate('/onboarding');
-    return typeof greeting === 'string' ? greeting : 'Signed in';
+    if (typeof greeting !== 'string') return t('auth.signedIn');
+    const known = GREETINGS[greeting];
+    return known ? t(known) : greeting;
   };
 }
