@@ -12,6 +12,7 @@ let harness: ConsoleHarness;
 let host: Owner;
 let propertyId: string;
 let runId: string;
+let checklistId: string;
 beforeAll(async () => {
   harness = await startConsoleHarness();
   host = await harness.owner('flex');
@@ -23,6 +24,9 @@ beforeAll(async () => {
     .id;
   // The API loads the console's server bundle on the first /dashboard it renders: not within a navigation's timeout.
   await host.request('GET', '/dashboard', undefined, { Accept: 'text/html' });
+  checklistId = (
+    await host.get(`/api/checklists?filter=${encodeURIComponent(JSON.stringify({ property_id: propertyId }))}`)
+  ).body[0].id;
 });
 afterAll(() => harness?.close());
 
@@ -44,6 +48,10 @@ const SCREENS: { path: () => string; english: string[] }[] = [
   { path: () => '/settings', english: ['Account Security', 'Change Password', 'Language & Region', 'Dispatch'] },
   { path: () => '/profile', english: ['Professional Profile', 'Quick Stats', 'Public Profile', 'Overview'] },
   { path: () => '/subscription', english: ['Plans & Billing', "What's Included", 'Pick a plan', 'Have a promo code?'] },
+  {
+    path: () => `/properties/${propertyId}/checklists/${checklistId}/edit`,
+    english: ['Checklist Editor', 'Tasks (', 'Add Task', 'Required photos', 'Drag a task', 'Task title', 'Move "'],
+  },
 ];
 
 /** What a person sees and what a screen reader says: the page's text and its elements' accessible labels. */
