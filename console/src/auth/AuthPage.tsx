@@ -16,6 +16,7 @@ import {
   signUp,
   type SignUpPromo,
 } from './authApi.ts';
+import { useApiSentence } from './api-sentences.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { SentenceWithStrong } from './SentenceWithStrong.tsx';
 import { typedBeforeHydration } from './typed-before-hydration.ts';
@@ -27,12 +28,13 @@ type Mode = 'sign-in' | 'sign-up' | 'check-email';
 const FORM_ID = 'auth-form';
 type Fields = { full_name: string; email: string; password: string; promo_code: string };
 
-// The API's rule and sentence for a sign-up (it checks them again, with the common-password list).
+// The API's rule for a sign-up (it checks it again, with the common-password list); auth.passwordTooShort says it.
 const MIN_PASSWORD_LENGTH = 8;
 
 /** /auth: sign in, sign up (then 'Check your email'), forgot password, Continue with Google. */
 export function AuthPage() {
   const t = useT();
+  const apiSentence = useApiSentence();
   const passwordTooShort = t('auth.passwordTooShort', { count: MIN_PASSWORD_LENGTH });
   const [params] = useSearchParams();
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in');
@@ -90,7 +92,7 @@ export function AuthPage() {
           notify(await signIn({ email, password }), { type: 'success' });
         }
       } catch (caught) {
-        setError(errorMessage(caught, t('auth.somethingWrong')));
+        setError(apiSentence(errorMessage(caught, t('auth.somethingWrong'))));
       }
     },
     // A rule broken before sending: its sentence shows where the server's would.

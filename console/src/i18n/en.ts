@@ -267,6 +267,9 @@ export const en = {
         'Promo code %{code} was not applied: %{reason}. Your account was created; you can enter a code later under Plans & Billing.',
       showPassword: 'Show password',
       hidePassword: 'Hide password',
+      invalidCredentials: 'Invalid email or password. Please check your credentials and try again.',
+      unconfirmed: 'Please check your email and click the confirmation link before signing in.',
+      duplicateEmail: 'An account with this email already exists. Please sign in instead.',
     },
     passwordReset: {
       title: 'Reset Password',
@@ -285,6 +288,9 @@ export const en = {
       update: 'Update Password',
       updated: 'Password updated. Please sign in with your new password.',
       changeFailed: 'Your password could not be changed. Please try again.',
+      linkInvalid: 'This password reset link is invalid. Please request a new one.',
+      linkExpired: 'This password reset link has expired. Please request a new one.',
+      linkUsed: 'This password reset link has already been used. Please request a new one.',
     },
     gettingStarted: {
       propertiesTitle: 'Property management',

@@ -270,6 +270,9 @@ const es: Messages = {
         'No se ha aplicado el código promocional %{code}: %{reason}. Tu cuenta se ha creado; puedes introducir un código más adelante en Planes y facturación.',
       showPassword: 'Mostrar la contraseña',
       hidePassword: 'Ocultar la contraseña',
+      invalidCredentials: 'El correo electrónico o la contraseña no son correctos. Revísalos e inténtalo de nuevo.',
+      unconfirmed: 'Revisa tu correo y abre el enlace de confirmación antes de iniciar sesión.',
+      duplicateEmail: 'Ya existe una cuenta con este correo electrónico. Inicia sesión con ella.',
     },
     passwordReset: {
       title: 'Restablecer la contraseña',
@@ -288,6 +291,9 @@ const es: Messages = {
       update: 'Cambiar la contraseña',
       updated: 'Contraseña cambiada. Inicia sesión con tu nueva contraseña.',
       changeFailed: 'No se ha podido cambiar tu contraseña. Inténtalo de nuevo.',
+      linkInvalid: 'Este enlace para restablecer la contraseña no es válido. Pide uno nuevo.',
+      linkExpired: 'Este enlace para restablecer la contraseña ha caducado. Pide uno nuevo.',
+      linkUsed: 'Este enlace para restablecer la contraseña ya se ha usado. Pide uno nuevo.',
     },
     gettingStarted: {
       propertiesTitle: 'Gestión de propiedades',

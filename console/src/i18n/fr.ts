@@ -270,6 +270,9 @@ const fr: Messages = {
         'Le code promo %{code} n’a pas été appliqué : %{reason}. Votre compte a été créé ; vous pourrez saisir un code plus tard dans Offres et facturation.',
       showPassword: 'Afficher le mot de passe',
       hidePassword: 'Masquer le mot de passe',
+      invalidCredentials: 'Adresse e-mail ou mot de passe incorrect. Vérifiez vos identifiants et réessayez.',
+      unconfirmed: 'Consultez vos e-mails et cliquez sur le lien de confirmation avant de vous connecter.',
+      duplicateEmail: 'Un compte existe déjà avec cette adresse e-mail. Connectez-vous plutôt.',
     },
     passwordReset: {
       title: 'Réinitialiser le mot de passe',
@@ -288,6 +291,9 @@ const fr: Messages = {
       update: 'Changer le mot de passe',
       updated: 'Mot de passe changé. Connectez-vous avec votre nouveau mot de passe.',
       changeFailed: 'Impossible de changer votre mot de passe. Réessayez.',
+      linkInvalid: 'Ce lien de réinitialisation du mot de passe n’est pas valide. Demandez-en un nouveau.',
+      linkExpired: 'Ce lien de réinitialisation du mot de passe a expiré. Demandez-en un nouveau.',
+      linkUsed: 'Ce lien de réinitialisation du mot de passe a déjà été utilisé. Demandez-en un nouveau.',
     },
     gettingStarted: {
       propertiesTitle: 'Gestion des logements',

@@ -65,7 +65,7 @@ export function OnboardingPage() {
     );
   }
 
-  const name = session.data?.profile?.display_name?.trim() || user.email.split('@')[0];
+  const name = session.data?.profile?.display_name?.trim() || user.email.split('@')[0] || user.email;
 
   async function planChosen(plan: Plan | 'trial') {
     setChosen(plan);

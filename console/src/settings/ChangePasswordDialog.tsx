@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { Form, useNotify } from 'react-admin';
 import { Controller, type FieldValues, useFormState } from 'react-hook-form';
 import { apiJson } from '../api/http.ts';
+import { useApiSentence } from '../auth/api-sentences.ts';
 import type { MessageKey } from '../i18n/keys.ts';
 import { type T, useT } from '../i18n/useT.ts';
 
@@ -101,12 +102,10 @@ const passwordInput = (source: keyof Fields, label: string, autoComplete: string
   />
 );
 
-/** The API's sentence for a wrong current password (api/src/auth/auth-service.ts), said in the console's language. */
-const CURRENT_PASSWORD_INCORRECT = 'Current password incorrect';
-
 /** Settings > Account Security > Change Password; the server verifies the current password. */
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
+  const apiSentence = useApiSentence();
   const notify = useNotify();
   const [serverProblem, setServerProblem] = useState<Problem | null>(null);
   const close = () => {
@@ -124,13 +123,10 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       notify(t('changePassword.updated'), { type: 'success' });
       close();
     } catch (error) {
-      const text = error instanceof Error ? error.message : t('changePassword.failed');
-      if (text === CURRENT_PASSWORD_INCORRECT) {
-        const incorrect = t('changePassword.currentIncorrect');
-        setServerProblem({ title: incorrect, text: incorrect });
-      } else {
-        setServerProblem({ title: t('changePassword.failedTitle'), text });
-      }
+      const text = error instanceof Error ? apiSentence(error.message) : t('changePassword.failed');
+      // A wrong current password is its own title; any other failure is named in general.
+      const wrongPassword = text === t('changePassword.currentIncorrect');
+      setServerProblem({ title: wrongPassword ? text : t('changePassword.failedTitle'), text });
     }
   };
 
