@@ -13,6 +13,7 @@ let harness: ConsoleHarness;
 let host: Owner;
 let propertyId: string;
 let runId: string;
+let checklistId: string;
 beforeAll(async () => {
   harness = await startConsoleHarness();
   host = await harness.owner('flex');
@@ -36,6 +37,9 @@ beforeAll(async () => {
     description: 'Grifo roto',
   });
   expect(issue.status).toBe(201);
+  checklistId = (
+    await host.get(`/api/checklists?filter=${encodeURIComponent(JSON.stringify({ property_id: propertyId }))}`)
+  ).body[0].id;
 });
 afterAll(() => harness?.close());
 
@@ -75,6 +79,10 @@ const SCREENS: { path: () => string; english: string[] }[] = [
   { path: () => '/settings', english: ['Account Security', 'Change Password', 'Language & Region', 'Dispatch'] },
   { path: () => '/profile', english: ['Professional Profile', 'Quick Stats', 'Public Profile', 'Overview'] },
   { path: () => '/subscription', english: ['Plans & Billing', "What's Included", 'Pick a plan', 'Have a promo code?'] },
+  {
+    path: () => `/properties/${propertyId}/checklists/${checklistId}/edit`,
+    english: ['Checklist Editor', 'Tasks (', 'Add Task', 'Required photos', 'Drag a task', 'Task title', 'Move "'],
+  },
 ];
 
 /** What a person sees and what a screen reader says: the page's text and its elements' accessible labels. */

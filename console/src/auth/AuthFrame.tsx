@@ -1,9 +1,11 @@
 import { Box, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { useT } from '../i18n/useT.ts';
 import { usePageTitle } from '../layout/usePageTitle.ts';
 
 /** The centred card of the sign-in, sign-up and password screens. */
 export function AuthFrame({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  const t = useT();
   usePageTitle(title);
   return (
     <Box
@@ -31,7 +33,7 @@ export function AuthFrame({ title, subtitle, children }: { title: string; subtit
           </CardContent>
         </Card>
         <Typography variant="body2" color="text.secondary" align="center">
-          <Link href="/privacy">Privacy</Link> · <Link href="/terms">Terms</Link>
+          <Link href="/privacy">{t('auth.privacy')}</Link> · <Link href="/terms">{t('auth.terms')}</Link>
         </Typography>
       </Stack>
     </Box>

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useT } from '../i18n/useT.ts';
 import { chosenPlan } from '../plans/chosen-plan.ts';
 import { rememberChosenTemplate } from '../runs/chosen-template.ts';
 import { AuthFrame } from './AuthFrame.tsx';
@@ -15,7 +16,9 @@ import {
   signUp,
   type SignUpPromo,
 } from './authApi.ts';
+import { useApiSentence } from './api-sentences.ts';
 import { PasswordField } from './PasswordField.tsx';
+import { SentenceWithStrong } from './SentenceWithStrong.tsx';
 import { typedBeforeHydration } from './typed-before-hydration.ts';
 import { useSession } from './session.ts';
 import { useSignIn } from './useSignIn.ts';
@@ -25,12 +28,14 @@ type Mode = 'sign-in' | 'sign-up' | 'check-email';
 const FORM_ID = 'auth-form';
 type Fields = { full_name: string; email: string; password: string; promo_code: string };
 
-// The API's rules and sentences for a sign-up (it checks them again, with the common-password list).
+// The API's rule for a sign-up (it checks it again, with the common-password list); auth.passwordTooShort says it.
 const MIN_PASSWORD_LENGTH = 8;
-const PASSWORD_TOO_SHORT = 'Password should be at least 8 characters long.';
 
 /** /auth: sign in, sign up (then 'Check your email'), forgot password, Continue with Google. */
 export function AuthPage() {
+  const t = useT();
+  const apiSentence = useApiSentence();
+  const passwordTooShort = t('auth.passwordTooShort', { count: MIN_PASSWORD_LENGTH });
   const [params] = useSearchParams();
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in');
   const { control, handleSubmit, getValues, formState } = useForm<Fields>({
@@ -59,8 +64,8 @@ export function AuthPage() {
 
   const signOutFailed = params.get('signout') === 'failed';
   useEffect(() => {
-    if (signOutFailed) notify('Failed to sign out. Please try again.', { type: 'error' });
-  }, [signOutFailed, notify]);
+    if (signOutFailed) notify(t('auth.signOutFailed'), { type: 'error' });
+  }, [signOutFailed, notify, t]);
 
   // The spec: a signed-in user on /auth goes to /onboarding (which sends subscribed users on to /dashboard).
   useEffect(() => {
@@ -79,7 +84,7 @@ export function AuthPage() {
         if (mode === 'sign-up') {
           // A code that cannot be applied does not stop the sign-up: the answer says why, shown next.
           const created = await signUp({ email, password, full_name, ...(promo_code.trim() ? { promo_code } : {}) });
-          notify('Account created!', { type: 'success' });
+          notify(t('auth.accountCreated'), { type: 'success' });
           setPromo(created.promo ?? null);
           setSentTo(email);
           setMode('check-email');
@@ -87,7 +92,7 @@ export function AuthPage() {
           notify(await signIn({ email, password }), { type: 'success' });
         }
       } catch (caught) {
-        setError(errorMessage(caught, 'Something went wrong. Please try again.'));
+        setError(apiSentence(errorMessage(caught, t('auth.somethingWrong'))));
       }
     },
     // A rule broken before sending: its sentence shows where the server's would.
@@ -97,28 +102,28 @@ export function AuthPage() {
   async function forgotPassword() {
     const email = getValues('email');
     if (!email.trim()) {
-      setError('Please enter your email address first.');
+      setError(t('auth.enterEmailFirst'));
       return;
     }
     setError('');
     try {
       await requestPasswordReset(email.trim());
-      notify('Reset link sent!', { type: 'success' });
+      notify(t('auth.resetLinkSent'), { type: 'success' });
       navigate(`/password-reset?step=sent&email=${encodeURIComponent(email.trim())}`);
     } catch (caught) {
-      setError(errorMessage(caught, 'The reset link could not be sent. Please try again.'));
+      setError(errorMessage(caught, t('auth.resetLinkFailed')));
     }
   }
 
   if (mode === 'check-email') {
     return (
-      <AuthFrame title="Check your email">
+      <AuthFrame title={t('auth.checkEmail')}>
         <Typography sx={{ mb: 3 }}>
-          We sent a confirmation link to <strong>{sentTo}</strong>. Click it to activate your account; it signs you in.
+          <SentenceWithStrong sentence={(place) => t('auth.confirmationSent', { email: place })} value={sentTo} />
         </Typography>
         {promo && <SignUpPromoResult promo={promo} />}
         <Button variant="contained" fullWidth onClick={() => switchTo('sign-in')}>
-          Back to Sign In
+          {t('auth.backToSignIn')}
         </Button>
       </AuthFrame>
     );
@@ -128,23 +133,22 @@ export function AuthPage() {
   const busy = formState.isSubmitting;
   return (
     <AuthFrame
-      title={signingUp ? 'Create your account' : 'Sign In'}
-      subtitle={signingUp ? 'Start your free trial. No card needed.' : 'Welcome back to Turnproof.'}
+      title={signingUp ? t('auth.createAccount') : t('auth.signIn')}
+      subtitle={signingUp ? t('auth.signUpSubtitle') : t('auth.signInSubtitle')}
     >
       {params.get('error') === 'google' && !error && (
         <Alert severity="error" sx={{ mb: 2 }}>
-          Google sign-in did not complete. Please try again, or sign in with your email.
+          {t('auth.googleIncomplete')}
         </Alert>
       )}
       {params.get('link') === 'google' && !error && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          An account with this email already exists. Sign in with its password once to link your Google account; after
-          that, Continue with Google signs you in.
+          {t('auth.linkGoogle')}
         </Alert>
       )}
       {params.get('confirmed') && !error && (
         <Alert severity="success" sx={{ mb: 2 }}>
-          Email confirmed. You can sign in now.
+          {t('auth.emailConfirmed')}
         </Alert>
       )}
       <Box id={FORM_ID} component="form" onSubmit={(event) => void submit(event)} noValidate>
@@ -153,27 +157,29 @@ export function AuthPage() {
             <Controller
               name="full_name"
               control={control}
-              render={({ field }) => <TextField {...field} label="Full Name" autoComplete="name" required />}
+              render={({ field }) => <TextField {...field} label={t('auth.fullName')} autoComplete="name" required />}
             />
           )}
           <Controller
             name="email"
             control={control}
-            render={({ field }) => <TextField {...field} label="Email" type="email" autoComplete="email" required />}
+            render={({ field }) => (
+              <TextField {...field} label={t('settings.email')} type="email" autoComplete="email" required />
+            )}
           />
           <Controller
             name="password"
             control={control}
             rules={{
-              validate: (password) => !signingUp || [...password].length >= MIN_PASSWORD_LENGTH || PASSWORD_TOO_SHORT,
+              validate: (password) => !signingUp || [...password].length >= MIN_PASSWORD_LENGTH || passwordTooShort,
             }}
             render={({ field }) => (
               <PasswordField
                 {...field}
-                label="Password"
+                label={t('settings.password')}
                 autoComplete={signingUp ? 'new-password' : 'current-password'}
                 required
-                helperText={signingUp ? PASSWORD_TOO_SHORT : undefined}
+                helperText={signingUp ? passwordTooShort : undefined}
               />
             )}
           />
@@ -185,7 +191,7 @@ export function AuthPage() {
                 <TextField
                   {...field}
                   onChange={(event) => field.onChange(event.target.value.toUpperCase())}
-                  label="Promo code (optional)"
+                  label={t('auth.promoCodeOptional')}
                   autoComplete="off"
                   slotProps={{ htmlInput: { maxLength: 50, autoCapitalize: 'characters', spellCheck: false } }}
                 />
@@ -198,25 +204,31 @@ export function AuthPage() {
             </Alert>
           )}
           <Button type="submit" variant="contained" size="large" disabled={busy}>
-            {signingUp ? (busy ? 'Creating account...' : 'Sign Up') : busy ? 'Signing in...' : 'Sign In'}
+            {signingUp
+              ? busy
+                ? t('auth.creatingAccount')
+                : t('auth.signUp')
+              : busy
+                ? t('auth.signingIn')
+                : t('auth.signIn')}
           </Button>
           {!signingUp && (
             <Button variant="text" onClick={forgotPassword}>
-              Forgot password?
+              {t('auth.forgotPassword')}
             </Button>
           )}
         </Stack>
       </Box>
       {providers.data?.google && (
         <>
-          <Divider sx={{ my: 2 }}>or</Divider>
+          <Divider sx={{ my: 2 }}>{t('auth.or')}</Divider>
           <Button variant="outlined" fullWidth href="/api/auth/google">
-            Continue with Google
+            {t('auth.continueWithGoogle')}
           </Button>
         </>
       )}
       <Typography align="center" sx={{ mt: 3 }}>
-        {signingUp ? 'Already have an account? ' : 'New to Turnproof? '}
+        {signingUp ? t('auth.haveAccount') : t('auth.newToTurnproof')}{' '}
         {/* A real link, so a tap before the console's code has arrived (the form is server-rendered) still
             opens the other form; once alive, it switches in place. */}
         <Link
@@ -226,7 +238,7 @@ export function AuthPage() {
             switchTo(signingUp ? 'sign-in' : 'sign-up');
           }}
         >
-          {signingUp ? 'Sign In' : 'Sign Up'}
+          {signingUp ? t('auth.signIn') : t('auth.signUp')}
         </Link>
       </Typography>
     </AuthFrame>
@@ -244,17 +256,17 @@ function authHref(params: URLSearchParams, mode: 'sign-in' | 'sign-up'): string 
 
 /** After sign-up: the promo code's free reports, or why the code was not applied (the account is made anyway). */
 function SignUpPromoResult({ promo }: { promo: SignUpPromo }) {
+  const t = useT();
   if (promo.ok) {
     return (
       <Alert severity="success" sx={{ mb: 3 }}>
-        <strong>{promo.code}</strong> · {promo.message} They are yours once you sign in.
+        <strong>{promo.code}</strong> · {promo.message} {t('auth.promoYours')}
       </Alert>
     );
   }
   return (
     <Alert severity="warning" sx={{ mb: 3 }}>
-      Promo code {promo.code} was not applied: {promo.message}. Your account was created; you can enter a code later
-      under Plans & Billing.
+      {t('auth.promoNotApplied', { code: promo.code, reason: promo.message })}
     </Alert>
   );
 }

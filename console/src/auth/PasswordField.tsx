@@ -2,9 +2,11 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
 import { useState } from 'react';
+import { useT } from '../i18n/useT.ts';
 
 /** A password input with a show/hide toggle. */
 export function PasswordField(props: TextFieldProps) {
+  const t = useT();
   const [visible, setVisible] = useState(false);
   return (
     <TextField
@@ -15,7 +17,7 @@ export function PasswordField(props: TextFieldProps) {
           endAdornment: (
             <InputAdornment position="end">
               <IconButton
-                aria-label={visible ? 'Hide password' : 'Show password'}
+                aria-label={visible ? t('auth.hidePassword') : t('auth.showPassword')}
                 onClick={() => setVisible((shown) => !shown)}
                 edge="end"
               >

@@ -3,9 +3,12 @@ import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useT } from '../i18n/useT.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { errorMessage, requestPasswordReset, resetPassword } from './authApi.ts';
+import { useApiSentence } from './api-sentences.ts';
 import { PasswordField } from './PasswordField.tsx';
+import { SentenceWithStrong } from './SentenceWithStrong.tsx';
 
 const MIN_PASSWORD_LENGTH = 8;
 
@@ -19,15 +22,17 @@ export function PasswordResetPage() {
 }
 
 function BackToSignIn() {
+  const t = useT();
   const navigate = useNavigate();
   return (
     <Button variant="text" fullWidth onClick={() => navigate('/auth')}>
-      Back to Sign In
+      {t('auth.backToSignIn')}
     </Button>
   );
 }
 
 function RequestStep({ onSent }: { onSent: (email: string) => void }) {
+  const t = useT();
   const { control, handleSubmit, formState } = useForm({ defaultValues: { email: '' } });
   const [error, setError] = useState('');
   const notify = useNotify();
@@ -37,10 +42,10 @@ function RequestStep({ onSent }: { onSent: (email: string) => void }) {
       setError('');
       try {
         await requestPasswordReset(email.trim());
-        notify('Reset link sent!', { type: 'success' });
+        notify(t('auth.resetLinkSent'), { type: 'success' });
         onSent(email.trim());
       } catch (caught) {
-        setError(errorMessage(caught, 'The reset link could not be sent. Please try again.'));
+        setError(errorMessage(caught, t('auth.resetLinkFailed')));
       }
     },
     (errors) => setError(errors.email?.message ?? ''),
@@ -48,18 +53,20 @@ function RequestStep({ onSent }: { onSent: (email: string) => void }) {
   const busy = formState.isSubmitting;
 
   return (
-    <AuthFrame title="Reset Password" subtitle="Enter your email and we'll send you a link to reset your password.">
+    <AuthFrame title={t('passwordReset.title')} subtitle={t('passwordReset.subtitle')}>
       <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
         <Stack spacing={2}>
           <Controller
             name="email"
             control={control}
-            rules={{ validate: (email) => email.trim() !== '' || 'Please enter your email address first.' }}
-            render={({ field }) => <TextField {...field} label="Email" type="email" autoComplete="email" required />}
+            rules={{ validate: (email) => email.trim() !== '' || t('auth.enterEmailFirst') }}
+            render={({ field }) => (
+              <TextField {...field} label={t('settings.email')} type="email" autoComplete="email" required />
+            )}
           />
           {error && <Alert severity="error">{error}</Alert>}
           <Button type="submit" variant="contained" size="large" disabled={busy}>
-            {busy ? 'Sending...' : 'Send Reset Link'}
+            {busy ? t('team.sending') : t('passwordReset.sendLink')}
           </Button>
           <BackToSignIn />
         </Stack>
@@ -69,6 +76,7 @@ function RequestStep({ onSent }: { onSent: (email: string) => void }) {
 }
 
 function SentStep({ email }: { email: string }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const notify = useNotify();
 
@@ -76,23 +84,23 @@ function SentStep({ email }: { email: string }) {
     setBusy(true);
     try {
       await requestPasswordReset(email);
-      notify('Reset link sent!', { type: 'success' });
+      notify(t('auth.resetLinkSent'), { type: 'success' });
     } catch (caught) {
-      notify(errorMessage(caught, 'The reset link could not be sent. Please try again.'), { type: 'error' });
+      notify(errorMessage(caught, t('auth.resetLinkFailed')), { type: 'error' });
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <AuthFrame title="Check Your Email">
+    <AuthFrame title={t('passwordReset.checkEmail')}>
       <Stack spacing={2}>
         <Typography>
-          We sent a password reset link to <strong>{email}</strong>.
+          <SentenceWithStrong sentence={(place) => t('passwordReset.linkSent', { email: place })} value={email} />
         </Typography>
-        <Typography color="text.secondary">The link expires in 1 hour.</Typography>
+        <Typography color="text.secondary">{t('passwordReset.expires')}</Typography>
         <Button variant="outlined" onClick={resend} disabled={busy || !email}>
-          {busy ? 'Sending...' : 'Resend Email'}
+          {busy ? t('team.sending') : t('passwordReset.resend')}
         </Button>
         <BackToSignIn />
       </Stack>
@@ -101,6 +109,8 @@ function SentStep({ email }: { email: string }) {
 }
 
 function ResetStep({ token }: { token: string }) {
+  const t = useT();
+  const apiSentence = useApiSentence();
   const { control, handleSubmit, formState } = useForm({ defaultValues: { password: '', confirmation: '' } });
   const [error, setError] = useState('');
   const notify = useNotify();
@@ -110,11 +120,12 @@ function ResetStep({ token }: { token: string }) {
     async ({ password, confirmation }) => {
       setError('');
       try {
-        const answer = await resetPassword({ token, password, confirm_password: confirmation });
-        notify(answer.message, { type: 'success' });
+        await resetPassword({ token, password, confirm_password: confirmation });
+        // The API's sentence, in the console's language.
+        notify(t('passwordReset.updated'), { type: 'success' });
         navigate('/auth');
       } catch (caught) {
-        setError(errorMessage(caught, 'Your password could not be changed. Please try again.'));
+        setError(apiSentence(errorMessage(caught, t('passwordReset.changeFailed'))));
       }
     },
     // The spec's order: a mismatch is named before a short password.
@@ -123,7 +134,7 @@ function ResetStep({ token }: { token: string }) {
   const busy = formState.isSubmitting;
 
   return (
-    <AuthFrame title="Set a New Password">
+    <AuthFrame title={t('passwordReset.newPasswordTitle')}>
       <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
         <Stack spacing={2}>
           <Controller
@@ -131,23 +142,30 @@ function ResetStep({ token }: { token: string }) {
             control={control}
             rules={{
               validate: (password) =>
-                password.length >= MIN_PASSWORD_LENGTH || 'Password must be at least 8 characters long',
+                password.length >= MIN_PASSWORD_LENGTH || t('passwordReset.tooShort', { count: MIN_PASSWORD_LENGTH }),
             }}
             render={({ field }) => (
-              <PasswordField {...field} label="New Password" autoComplete="new-password" required />
+              <PasswordField {...field} label={t('passwordReset.newPassword')} autoComplete="new-password" required />
             )}
           />
           <Controller
             name="confirmation"
             control={control}
-            rules={{ validate: (confirmation, values) => confirmation === values.password || "Passwords don't match" }}
+            rules={{
+              validate: (confirmation, values) => confirmation === values.password || t('passwordReset.mismatch'),
+            }}
             render={({ field }) => (
-              <PasswordField {...field} label="Confirm Password" autoComplete="new-password" required />
+              <PasswordField
+                {...field}
+                label={t('passwordReset.confirmPassword')}
+                autoComplete="new-password"
+                required
+              />
             )}
           />
           {error && <Alert severity="error">{error}</Alert>}
           <Button type="submit" variant="contained" size="large" disabled={busy}>
-            {busy ? 'Updating...' : 'Update Password'}
+            {busy ? t('passwordReset.updating') : t('passwordReset.update')}
           </Button>
           <BackToSignIn />
         </Stack>

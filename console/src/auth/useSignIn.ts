@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuthProvider } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { useT } from '../i18n/useT.ts';
+import { useApiSentence } from './api-sentences.ts';
 
 /**
  * Signs in and opens /onboarding (which sends onboarded owners on to /dashboard). Answers cached while
@@ -8,15 +10,17 @@ import { useNavigate } from 'react-router-dom';
  * otherwise send the new session straight to sign-out.
  */
 export function useSignIn() {
+  const t = useT();
+  const apiSentence = useApiSentence();
   const authProvider = useAuthProvider();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  /** Answers the server's greeting for the toast. */
+  /** Answers the server's greeting for the toast, in the console's language. */
   return async (credentials: { email: string; password: string }): Promise<string> => {
     const greeting: unknown = await authProvider?.login(credentials);
     queryClient.removeQueries({ queryKey: ['auth'] });
     queryClient.removeQueries({ queryKey: ['session'] });
     navigate('/onboarding');
-    return typeof greeting === 'string' ? greeting : 'Signed in';
+    return typeof greeting === 'string' ? apiSentence(greeting) : t('auth.signedIn');
   };
 }

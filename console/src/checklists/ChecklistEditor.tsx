@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Title, useDataProvider, useGetOne, useNotify, useRedirect } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { apiJson } from '../api/http.ts';
+import { useT } from '../i18n/useT.ts';
 import type { ChecklistRecord, TaskRecord } from '../resource-records.ts';
 import { ChecklistName } from './ChecklistName.tsx';
 import { TaskForm, type TaskDraft } from './TaskForm.tsx';
@@ -22,6 +23,7 @@ const messageOf = (error: unknown, fallback: string) => (error instanceof Error 
 export function ChecklistEditor() {
   const params = useParams();
   const id = params.checklistId ?? params.id ?? '';
+  const t = useT();
   const notify = useNotify();
   const redirect = useRedirect();
   const dataProvider = useDataProvider();
@@ -38,9 +40,7 @@ export function ChecklistEditor() {
     {
       retry: false,
       onError: () => {
-        notify("Checklist not found: the checklist you're looking for doesn't exist or you don't have access to it.", {
-          type: 'error',
-        });
+        notify(t('checklistEditor.notFound'), { type: 'error' });
         redirect('/properties');
       },
     },
@@ -66,7 +66,7 @@ export function ChecklistEditor() {
   if (isPending || !checklist) {
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
-        <CircularProgress aria-label="Loading checklist" />
+        <CircularProgress aria-label={t('checklistEditor.loading')} />
       </Box>
     );
   }
@@ -78,25 +78,33 @@ export function ChecklistEditor() {
   const rename = (name: string) =>
     change(
       () => dataProvider.update('checklists', { id, data: { name }, previousData: checklist }),
-      'Checklist renamed',
-      'Update failed',
+      t('checklistEditor.renamed'),
+      t('checklistEditor.updateFailed'),
     );
   const addTask = (draft: TaskDraft) =>
-    change(() => dataProvider.create('tasks', { data: { ...draft, checklist_id: id } }), 'Task added', 'Update failed');
+    change(
+      () => dataProvider.create('tasks', { data: { ...draft, checklist_id: id } }),
+      t('checklistEditor.taskAdded'),
+      t('checklistEditor.updateFailed'),
+    );
   const saveTask = (task: TaskRecord) => (draft: TaskDraft) =>
     change(
       () => dataProvider.update('tasks', { id: task.id, data: draft, previousData: task }),
-      'Task updated',
-      'Update failed',
+      t('checklistEditor.taskUpdated'),
+      t('checklistEditor.updateFailed'),
     );
   const deleteTask = (task: TaskRecord) => () =>
-    change(() => dataProvider.delete('tasks', { id: task.id, previousData: task }), 'Task deleted', 'Delete failed');
+    change(
+      () => dataProvider.delete('tasks', { id: task.id, previousData: task }),
+      t('checklistEditor.taskDeleted'),
+      t('checklistEditor.deleteFailed'),
+    );
   const reorder = (taskIds: string[]) => {
     setSavingOrder(taskIds);
     change(
       () => apiJson(`/checklists/${id}/task-order`, { method: 'PUT', body: { task_ids: taskIds } }),
-      'Task order saved',
-      'Update failed',
+      t('checklistEditor.orderSaved'),
+      t('checklistEditor.updateFailed'),
     )
       .catch(() => undefined)
       .finally(() => setSavingOrder(null));
@@ -104,14 +112,16 @@ export function ChecklistEditor() {
 
   return (
     <Box sx={{ py: 2, maxWidth: 880 }}>
-      <Title title={checklist.is_template ? 'Template Editor' : 'Checklist Editor'} />
+      <Title
+        title={checklist.is_template ? t('checklistEditor.templateEditor') : t('checklistEditor.checklistEditor')}
+      />
       <Button component={Link} to={backTo} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
-        Back
+        {t('checklistEditor.back')}
       </Button>
       <Stack spacing={0.5} sx={{ mb: 2 }}>
         <Typography color="text.secondary">
           {checklist.property.is_system_property
-            ? 'Template'
+            ? t('checklistEditor.template')
             : `${checklist.property.name} · ${checklist.property.address}`}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
@@ -123,11 +133,11 @@ export function ChecklistEditor() {
       <Card variant="outlined" component="section" aria-labelledby="tasks-heading">
         <CardContent>
           <Typography id="tasks-heading" component="h2" variant="h6">
-            Tasks ({tasks.length})
+            {t('checklistEditor.tasks', { count: tasks.length })}
           </Typography>
           {tasks.length === 0 ? (
             <Typography color="text.secondary" sx={{ py: 2 }}>
-              No tasks yet. Add the first task below.
+              {t('checklistEditor.noTasks')}
             </Typography>
           ) : (
             <TaskSections tasks={tasks} busy={busy} onReorder={reorder} onSave={saveTask} onDelete={deleteTask} />
@@ -138,9 +148,14 @@ export function ChecklistEditor() {
       <Card variant="outlined" component="section" aria-labelledby="add-task-heading" sx={{ mt: 2 }}>
         <CardContent>
           <Typography id="add-task-heading" component="h2" variant="h6" sx={{ mb: 1.5 }}>
-            Add Task
+            {t('checklistEditor.addTask')}
           </Typography>
-          <TaskForm label="Add task" sections={sections} submitLabel="Add Task" onSubmit={addTask} />
+          <TaskForm
+            label={t('checklistEditor.addTaskForm')}
+            sections={sections}
+            submitLabel={t('checklistEditor.addTask')}
+            onSubmit={addTask}
+          />
         </CardContent>
       </Card>
     </Box>

@@ -1,9 +1,11 @@
 import EditIcon from '@mui/icons-material/Edit';
 import { Button, IconButton, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
+import { useT } from '../i18n/useT.ts';
 
 /** The checklist name in display or edit mode (save or cancel); a blank name cannot be saved. */
 export function ChecklistName({ name, onRename }: { name: string; onRename: (name: string) => Promise<void> }) {
+  const t = useT();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(name);
   const [saving, setSaving] = useState(false);
@@ -15,7 +17,7 @@ export function ChecklistName({ name, onRename }: { name: string; onRename: (nam
           {name}
         </Typography>
         <IconButton
-          aria-label="Rename checklist"
+          aria-label={t('checklistEditor.rename')}
           onClick={() => {
             setDraft(name);
             setEditing(true);
@@ -42,7 +44,7 @@ export function ChecklistName({ name, onRename }: { name: string; onRename: (nam
   return (
     <Stack component="form" onSubmit={save} direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
       <TextField
-        label="Checklist name"
+        label={t('checklistEditor.name')}
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
         size="small"
@@ -52,9 +54,9 @@ export function ChecklistName({ name, onRename }: { name: string; onRename: (nam
         }}
       />
       <Button type="submit" variant="contained" disabled={!draft.trim() || saving}>
-        Save
+        {t('common.save')}
       </Button>
-      <Button onClick={() => setEditing(false)}>Cancel</Button>
+      <Button onClick={() => setEditing(false)}>{t('common.cancel')}</Button>
     </Stack>
   );
 }

@@ -13,8 +13,8 @@ import {
 } from '@mui/material';
 import { useId, useState, type FormEvent } from 'react';
 import type { ChecklistType } from '../resource-records.ts';
+import { type T, useT } from '../i18n/useT.ts';
 import { typeLabel } from '../runs/run-kinds.ts';
-import { useT } from '../i18n/useT.ts';
 
 interface Props<T extends ChecklistType> {
   open: boolean;
@@ -29,10 +29,10 @@ interface Props<T extends ChecklistType> {
 }
 
 /** What a disabled create button waits for, said beside it; null once it can be pressed. */
-function missingForCreate(name: string, type: string): string | null {
-  if (!name.trim() && !type) return 'Add a name and choose a type to create.';
-  if (!name.trim()) return 'Add a name to create.';
-  if (!type) return 'Choose a type to create.';
+function missingForCreate(t: T, name: string, type: string): string | null {
+  if (!name.trim() && !type) return t('checklistEditor.needNameAndType');
+  if (!name.trim()) return t('checklistEditor.needName');
+  if (!type) return t('checklistEditor.needType');
   return null;
 }
 
@@ -47,7 +47,7 @@ export function NameTypeDialog<T extends ChecklistType>(props: Props<T>) {
   const [type, setType] = useState<T | ''>('');
   const [saving, setSaving] = useState(false);
   const typeLabelId = useId();
-  const missing = missingForCreate(name, type);
+  const missing = missingForCreate(t, name, type);
 
   const close = () => {
     setName('');
@@ -102,14 +102,14 @@ export function NameTypeDialog<T extends ChecklistType>(props: Props<T>) {
               {missing}
             </Typography>
           )}
-          <Button onClick={close}>Cancel</Button>
+          <Button onClick={close}>{t('common.cancel')}</Button>
           <Button
             type="submit"
             variant="contained"
             disabled={Boolean(missing) || saving}
             aria-describedby={missing ? `${typeLabelId}-missing` : undefined}
           >
-            {saving ? 'Creating...' : submitLabel}
+            {saving ? t('checklistEditor.creating') : submitLabel}
           </Button>
         </DialogActions>
       </form>

@@ -1,6 +1,7 @@
 import { Autocomplete, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useT } from '../i18n/useT.ts';
 import { RequiredPhotosStepper } from './RequiredPhotosStepper.tsx';
 
 export interface TaskDraft {
@@ -12,9 +13,6 @@ export interface TaskDraft {
 }
 
 export const emptyTask: TaskDraft = { title: '', description: '', section: '', required_media: 0 };
-
-/** The API's rule and sentence for a task title (POST /api/tasks answers the same). */
-const TITLE_REQUIRED = 'Task title is required.';
 
 /**
  * Title (required after trimming), optional description, the section (one of the checklist's rooms or a
@@ -37,6 +35,7 @@ export function TaskForm({
   onCancel?: () => void;
   label: string;
 }) {
+  const t = useT();
   const { control, handleSubmit, reset, formState } = useForm<TaskDraft>({ defaultValues: initial });
   const title = useWatch({ control, name: 'title' });
   const hintId = useId();
@@ -66,11 +65,12 @@ export function TaskForm({
       <Controller
         name="title"
         control={control}
-        rules={{ validate: (value) => value.trim() !== '' || TITLE_REQUIRED }}
+        // The API's rule and sentence for a task title (POST /api/tasks answers the same).
+        rules={{ validate: (value) => value.trim() !== '' || t('checklistEditor.titleRequired') }}
         render={({ field, fieldState }) => (
           <TextField
             {...field}
-            label="Task title"
+            label={t('checklistEditor.taskTitle')}
             required
             size="small"
             autoFocus={Boolean(onCancel)}
@@ -83,7 +83,7 @@ export function TaskForm({
         name="description"
         control={control}
         render={({ field }) => (
-          <TextField {...field} label="Description (optional)" multiline minRows={2} size="small" />
+          <TextField {...field} label={t('checklistEditor.description')} multiline minRows={2} size="small" />
         )}
       />
       <Controller
@@ -98,9 +98,9 @@ export function TaskForm({
             renderInput={(params) => (
               <TextField
                 {...params}
-                label="Section (room)"
+                label={t('checklistEditor.section')}
                 size="small"
-                helperText="Pick one of the checklist's rooms or type a new one."
+                helperText={t('checklistEditor.sectionHint')}
               />
             )}
           />
@@ -119,10 +119,10 @@ export function TaskForm({
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>
           {waitingForTitle && (
             <Typography id={hintId} variant="body2" color="text.secondary">
-              Add a title to {onCancel ? 'save' : 'add'} the task.
+              {onCancel ? t('checklistEditor.addTitleToSave') : t('checklistEditor.addTitleToAdd')}
             </Typography>
           )}
-          {onCancel && <Button onClick={onCancel}>Cancel</Button>}
+          {onCancel && <Button onClick={onCancel}>{t('common.cancel')}</Button>}
           <Button
             type="submit"
             variant="contained"

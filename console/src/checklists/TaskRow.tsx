@@ -7,6 +7,7 @@ import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { Box, Chip, IconButton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Confirm } from 'react-admin';
+import { useT } from '../i18n/useT.ts';
 import type { TaskRecord } from '../resource-records.ts';
 import { TaskForm, type TaskDraft } from './TaskForm.tsx';
 
@@ -25,6 +26,7 @@ interface Props {
  * its number and text, edit in place, delete with confirmation.
  */
 export function TaskRow({ task, position, busy, sections, onSave, onDelete }: Props) {
+  const t = useT();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -53,7 +55,7 @@ export function TaskRow({ task, position, busy, sections, onSave, onDelete }: Pr
     >
       {editing ? (
         <TaskForm
-          label={`Edit task ${position}`}
+          label={t('checklistEditor.editTaskForm', { position })}
           sections={sections}
           initial={{
             title: task.title,
@@ -61,7 +63,7 @@ export function TaskRow({ task, position, busy, sections, onSave, onDelete }: Pr
             section: task.section ?? '',
             required_media: task.required_media,
           }}
-          submitLabel="Save Task"
+          submitLabel={t('checklistEditor.saveTask')}
           onCancel={() => setEditing(false)}
           onSubmit={async (draft) => {
             await onSave(draft);
@@ -74,7 +76,7 @@ export function TaskRow({ task, position, busy, sections, onSave, onDelete }: Pr
             ref={setActivatorNodeRef}
             {...attributes}
             {...listeners}
-            aria-label={`Move "${task.title}"`}
+            aria-label={t('checklistEditor.move', { title: task.title })}
             size="small"
             // The handle takes touch gestures itself instead of scrolling the page.
             sx={{ cursor: 'grab', touchAction: 'none', mt: -0.25 }}
@@ -110,17 +112,24 @@ export function TaskRow({ task, position, busy, sections, onSave, onDelete }: Pr
               <Chip
                 size="small"
                 icon={<PhotoCameraIcon />}
-                label={`${task.required_media} photo${task.required_media === 1 ? '' : 's'} required`}
+                label={t('checklistEditor.photosRequired', { smart_count: task.required_media })}
                 sx={{ mt: 0.5 }}
               />
             )}
           </Box>
           {/* Below the text on a phone, so the title keeps the width. */}
           <Stack direction="row" sx={{ flexShrink: 0, justifyContent: 'flex-end', width: { xs: '100%', sm: 'auto' } }}>
-            <IconButton aria-label={`Edit "${task.title}"`} onClick={() => setEditing(true)}>
+            <IconButton
+              aria-label={t('checklistEditor.editTask', { title: task.title })}
+              onClick={() => setEditing(true)}
+            >
               <EditIcon />
             </IconButton>
-            <IconButton aria-label={`Delete "${task.title}"`} color="error" onClick={() => setConfirming(true)}>
+            <IconButton
+              aria-label={t('checklistEditor.deleteTask', { title: task.title })}
+              color="error"
+              onClick={() => setConfirming(true)}
+            >
               <DeleteIcon />
             </IconButton>
           </Stack>
@@ -129,9 +138,9 @@ export function TaskRow({ task, position, busy, sections, onSave, onDelete }: Pr
       <Confirm
         isOpen={confirming}
         loading={deleting}
-        title="Delete task"
-        content="Are you sure you want to delete this task?"
-        confirm="Delete"
+        title={t('checklistEditor.deleteTaskTitle')}
+        content={t('checklistEditor.deleteTaskContent')}
+        confirm={t('common.delete')}
         confirmColor="warning"
         onConfirm={async () => {
           setDeleting(true);

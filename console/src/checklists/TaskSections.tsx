@@ -16,6 +16,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { Box, Typography } from '@mui/material';
+import { useT } from '../i18n/useT.ts';
 import type { TaskRecord } from '../resource-records.ts';
 import type { TaskDraft } from './TaskForm.tsx';
 import { TaskRow } from './TaskRow.tsx';
@@ -37,10 +38,6 @@ export function sectionsOf(tasks: TaskRecord[]): Section[] {
   return sections;
 }
 
-const INSTRUCTIONS =
-  'To move a task, focus its handle and press Space, move it with the Up and Down arrow keys, then press Space ' +
-  'again to drop it, or Escape to cancel.';
-
 interface Props {
   tasks: TaskRecord[];
   busy: boolean;
@@ -56,6 +53,7 @@ interface Props {
  * within its room (editing a task moves it to another room).
  */
 export function TaskSections({ tasks, busy, onReorder, onSave, onDelete }: Props) {
+  const t = useT();
   const sensors = useSensors(
     // A few pixels of movement before a drag starts, so a tap on the handle stays a tap.
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
@@ -65,14 +63,17 @@ export function TaskSections({ tasks, busy, onReorder, onSave, onDelete }: Props
   const named = sections.filter((section) => section.name !== null).map((section) => section.name as string);
   const position = new Map(tasks.map((task, index) => [task.id, index + 1]));
   const titleOf = (id: UniqueIdentifier) => tasks.find((task) => task.id === id)?.title ?? '';
+  const positionOf = (id: UniqueIdentifier) => position.get(String(id)) ?? 0;
+  // What the live region says to a screen reader while a task is moved.
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up "${titleOf(active.id)}".`,
+    onDragStart: ({ active }) => t('checklistEditor.pickedUp', { title: titleOf(active.id) }),
     onDragOver: ({ active, over }) =>
-      over ? `"${titleOf(active.id)}" is now at position ${position.get(String(over.id))}.` : undefined,
+      over ? t('checklistEditor.movedTo', { title: titleOf(active.id), position: positionOf(over.id) }) : undefined,
     onDragEnd: ({ active, over }) =>
-      over ? `Dropped "${titleOf(active.id)}" at position ${position.get(String(over.id))}.` : undefined,
-    onDragCancel: ({ active }) => `Moving "${titleOf(active.id)}" was cancelled.`,
+      over ? t('checklistEditor.dropped', { title: titleOf(active.id), position: positionOf(over.id) }) : undefined,
+    onDragCancel: ({ active }) => t('checklistEditor.cancelled', { title: titleOf(active.id) }),
   };
+  const instructions = { draggable: t('checklistEditor.instructions') };
 
   const dropped = (section: Section) => (event: DragEndEvent) => {
     const { active, over } = event;
@@ -85,27 +86,26 @@ export function TaskSections({ tasks, busy, onReorder, onSave, onDelete }: Props
   return (
     <Box aria-busy={busy}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        Drag a task by its handle to reorder it within its section; with the keyboard, focus the handle and press Space,
-        then the arrow keys.
+        {t('checklistEditor.dragHint')}
       </Typography>
       {sections.map((section) => (
         <Box
           component="section"
           key={section.name ?? ''}
-          aria-label={section.name ?? 'Other tasks'}
+          aria-label={section.name ?? t('checklistEditor.otherTasks')}
           data-section={section.name ?? ''}
           sx={{ mt: 2 }}
         >
           {(section.name !== null || named.length > 0) && (
             <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, color: 'primary.main' }}>
-              {section.name ?? 'Other tasks'} ({section.tasks.length})
+              {section.name ?? t('checklistEditor.otherTasks')} ({section.tasks.length})
             </Typography>
           )}
           <DndContext
             sensors={sensors}
             collisionDetection={closestCenter}
             onDragEnd={dropped(section)}
-            accessibility={{ announcements, screenReaderInstructions: { draggable: INSTRUCTIONS } }}
+            accessibility={{ announcements, screenReaderInstructions: instructions }}
           >
             <SortableContext items={section.tasks.map((task) => task.id)} strategy={verticalListSortingStrategy}>
               <Box component="ol" sx={{ p: 0, m: 0 }}>

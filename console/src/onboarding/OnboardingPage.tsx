@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useLogout } from 'react-admin';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useRefreshSession, useSession } from '../auth/session.ts';
+import { useT } from '../i18n/useT.ts';
 import { usePageTitle } from '../layout/usePageTitle.ts';
 import { PlanChoice } from '../plans/PlanChoice.tsx';
 import type { Plan } from '../types.ts';
@@ -17,20 +18,17 @@ import { useOnboarding } from './useOnboarding.ts';
 const REDIRECT_AFTER_PICK_MS = 2_000;
 
 const FEATURES = [
-  { Icon: HomeWorkIcon, title: 'Property management', text: 'Every property with its address, access code and notes.' },
-  {
-    Icon: AssignmentTurnedInIcon,
-    title: 'Smart checklists',
-    text: 'Turnover, move-in and move-out tasks with photo proof.',
-  },
-  { Icon: GroupsIcon, title: 'Team collaboration', text: 'Send a magic link to cleaners; no account or app needed.' },
-];
+  { Icon: HomeWorkIcon, title: 'gettingStarted.propertiesTitle', text: 'gettingStarted.propertiesText' },
+  { Icon: AssignmentTurnedInIcon, title: 'gettingStarted.checklistsTitle', text: 'gettingStarted.checklistsText' },
+  { Icon: GroupsIcon, title: 'gettingStarted.teamTitle', text: 'gettingStarted.teamText' },
+] as const;
 
 type View = 'welcome' | 'plans' | 'checklist';
 
 /** /onboarding: welcome, then 'Choose Your Perfect Plan', then 'Let's Set Up Your Account'. */
 export function OnboardingPage() {
-  usePageTitle('Welcome');
+  const t = useT();
+  usePageTitle(t('nav.welcome'));
   const session = useSession();
   const onboarding = useOnboarding(Boolean(session.data?.user));
   const refreshSession = useRefreshSession();
@@ -48,7 +46,7 @@ export function OnboardingPage() {
   if (session.isPending || (session.data?.user && onboarding.isPending)) {
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
-        <CircularProgress aria-label="Loading" />
+        <CircularProgress aria-label={t('common.loading')} />
       </Box>
     );
   }
@@ -62,12 +60,12 @@ export function OnboardingPage() {
   if (onboarding.isError || !onboarding.data) {
     return (
       <Container sx={{ py: 6 }}>
-        <Alert severity="error">Your onboarding could not be loaded. Please refresh the page.</Alert>
+        <Alert severity="error">{t('gettingStarted.loadFailed')}</Alert>
       </Container>
     );
   }
 
-  const name = session.data?.profile?.display_name?.trim() || user.email.split('@')[0];
+  const name = session.data?.profile?.display_name?.trim() || user.email.split('@')[0] || user.email;
 
   async function planChosen(plan: Plan | 'trial') {
     setChosen(plan);
@@ -83,11 +81,9 @@ export function OnboardingPage() {
           <Stack spacing={4} sx={{ textAlign: 'center' }}>
             <Box>
               <Typography component="h1" variant="h4" gutterBottom>
-                Welcome to Turnproof, {name}!
+                {t('gettingStarted.welcome', { name })}
               </Typography>
-              <Typography color="text.secondary">
-                Turnovers and inspections with photo proof, a magic link for your cleaners and a PDF report.
-              </Typography>
+              <Typography color="text.secondary">{t('gettingStarted.intro')}</Typography>
             </Box>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
               {FEATURES.map(({ Icon, title, text }) => (
@@ -95,10 +91,10 @@ export function OnboardingPage() {
                   <CardContent>
                     <Icon color="primary" fontSize="large" aria-hidden />
                     <Typography component="h2" variant="h6">
-                      {title}
+                      {t(title)}
                     </Typography>
                     <Typography variant="body2" color="text.secondary">
-                      {text}
+                      {t(text)}
                     </Typography>
                   </CardContent>
                 </Card>
@@ -106,10 +102,10 @@ export function OnboardingPage() {
             </Box>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
               <Button variant="contained" size="large" onClick={() => setView('plans')}>
-                Get Started
+                {t('gettingStarted.getStarted')}
               </Button>
               <Button variant="outlined" size="large" onClick={() => logout()}>
-                Sign Out
+                {t('nav.signOut')}
               </Button>
             </Stack>
           </Stack>
@@ -118,9 +114,9 @@ export function OnboardingPage() {
           <Stack spacing={3}>
             <Box sx={{ textAlign: 'center' }}>
               <Typography component="h1" variant="h4" gutterBottom>
-                Choose Your Perfect Plan
+                {t('plans.choosePerfectPlan')}
               </Typography>
-              <Typography color="text.secondary">Pay per report. Change or cancel any time.</Typography>
+              <Typography color="text.secondary">{t('gettingStarted.payPerReport')}</Typography>
             </Box>
             {access?.on_trial && access.trial_ends_at && (
               <TrialChoice
@@ -132,47 +128,48 @@ export function OnboardingPage() {
             )}
             <PlanChoice plans={onboarding.data.plans} userId={user.id} onChosen={planChosen} />
             <Button variant="text" onClick={() => setView('welcome')} sx={{ alignSelf: 'center' }}>
-              Back
+              {t('gettingStarted.back')}
             </Button>
           </Stack>
         )}
         {view === 'checklist' && (
           <Stack spacing={3}>
             <Typography component="h1" variant="h4">
-              Welcome aboard, {name}!
+              {t('gettingStarted.welcomeAboard', { name })}
             </Typography>
             {chosen && (
               <Alert severity="success" role="status">
-                {chosen === 'trial' ? 'Your free trial continues.' : `${chosen.name} plan selected.`} Taking you to your
-                dashboard...
+                {chosen === 'trial'
+                  ? t('gettingStarted.trialContinues')
+                  : t('gettingStarted.planSelected', { plan: chosen.name })}
               </Alert>
             )}
             <SetupChecklist state={onboarding.data} />
             <Card variant="outlined">
               <CardContent>
                 <Typography component="h2" variant="h6">
-                  Need a hand?
+                  {t('gettingStarted.needHand')}
                 </Typography>
                 <Typography color="text.secondary" sx={{ mb: 2 }}>
-                  The guide walks through your first property, checklist and magic link in five minutes.
+                  {t('gettingStarted.guideText')}
                 </Typography>
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
                   <Button variant="outlined" href="/help">
-                    View Guide
+                    {t('gettingStarted.viewGuide')}
                   </Button>
                   <Button variant="outlined" onClick={() => setView('plans')}>
-                    Choose Subscription
+                    {t('gettingStarted.chooseSubscription')}
                   </Button>
                   {access?.status !== 'inactive' && (
                     <Button variant="contained" onClick={() => navigate('/dashboard')}>
-                      Go to Dashboard
+                      {t('payment.goToDashboard')}
                     </Button>
                   )}
                 </Stack>
               </CardContent>
             </Card>
             <Button variant="text" onClick={() => logout()} sx={{ alignSelf: 'flex-start' }}>
-              Sign Out
+              {t('nav.signOut')}
             </Button>
           </Stack>
         )}

@@ -1,9 +1,10 @@
 import { deviceZone, formatDay } from '@turnproof/config/time-format';
 import { Alert, Button } from '@mui/material';
 import { useState } from 'react';
-import { useNotify } from 'react-admin';
+import { useLocale, useNotify } from 'react-admin';
 import { apiJson } from '../api/http.ts';
 import { errorMessage } from '../auth/authApi.ts';
+import { useT } from '../i18n/useT.ts';
 
 /**
  * For an owner on the sign-up trial: go on with it instead of picking a plan now. It names the plan whose
@@ -21,6 +22,8 @@ export function TrialChoice({
   reportsPerMonth: number | null;
   onContinue: () => void;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const [busy, setBusy] = useState(false);
   const notify = useNotify();
 
@@ -30,24 +33,25 @@ export function TrialChoice({
       await apiJson('/onboarding/complete', { method: 'POST' });
       onContinue();
     } catch (error) {
-      notify(errorMessage(error, 'Your choice could not be saved. Please try again.'), { type: 'error' });
+      notify(errorMessage(error, t('gettingStarted.saveFailed')), { type: 'error' });
     } finally {
       setBusy(false);
     }
   }
 
+  const date = formatDay(endsAt, deviceZone(), 'long', locale);
   return (
     <Alert
       severity="success"
       action={
         <Button color="inherit" onClick={continueTrial} disabled={busy}>
-          {busy ? 'Saving...' : 'Continue with free trial'}
+          {busy ? t('common.saving') : t('gettingStarted.continueTrial')}
         </Button>
       }
     >
-      Your free trial of {planName} runs until {formatDay(endsAt, deviceZone(), 'long')}
-      {reportsPerMonth === null ? '.' : `, with up to ${reportsPerMonth} reports a month.`} Pick a plan now, or later
-      from Plans & Billing.
+      {reportsPerMonth === null
+        ? t('gettingStarted.trialUntil', { plan: planName, date })
+        : t('gettingStarted.trialUntilWithReports', { plan: planName, date, reports: reportsPerMonth })}
     </Alert>
   );
 }

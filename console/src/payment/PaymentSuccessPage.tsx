@@ -3,6 +3,7 @@ import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typogra
 import { useEffect } from 'react';
 import { useNotify } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useT } from '../i18n/useT.ts';
 import { paths } from '../layout/navigation.ts';
 import { usePageTitle } from '../layout/usePageTitle.ts';
 import { usePaymentVerification } from './usePaymentVerification.ts';
@@ -18,7 +19,8 @@ const REDIRECT_AFTER_ERROR_MS = 3_000;
  * started; the plan appears once Stripe's webhook has been applied.
  */
 export function PaymentSuccessPage() {
-  usePageTitle('Payment Successful');
+  const t = useT();
+  usePageTitle(t('nav.paymentSuccess'));
   const [searchParams] = useSearchParams();
   const verification = usePaymentVerification(searchParams.get('session_id'));
   const { state } = verification;
@@ -37,11 +39,11 @@ export function PaymentSuccessPage() {
   useEffect(() => {
     if (redirectAfter === null) return;
     if (state === 'failed') {
-      notify('Payment successful! Your plan will appear on your dashboard shortly.', { type: 'success' });
+      notify(t('payment.successToast'), { type: 'success' });
     }
     const timer = setTimeout(() => navigate(paths.dashboard, { replace: true }), redirectAfter);
     return () => clearTimeout(timer);
-  }, [redirectAfter, state, navigate, notify]);
+  }, [redirectAfter, state, navigate, notify, t]);
 
   return (
     <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
@@ -49,9 +51,9 @@ export function PaymentSuccessPage() {
         <CardContent sx={{ p: 4 }}>
           {(state === 'verifying' || state === 'failed') && (
             <>
-              <CircularProgress aria-label="Confirming your payment" />
+              <CircularProgress aria-label={t('payment.confirming')} />
               <Typography component="h1" variant="h5" sx={{ mt: 2 }}>
-                Confirming your payment...
+                {t('payment.confirmingHeading')}
               </Typography>
             </>
           )}
@@ -59,38 +61,38 @@ export function PaymentSuccessPage() {
             <>
               <CheckCircleIcon color="success" sx={{ fontSize: 56 }} aria-hidden />
               <Typography component="h1" variant="h5" sx={{ mt: 1 }}>
-                You're all set!
+                {t('payment.allSet')}
               </Typography>
-              <Typography color="text.secondary">Preparing your dashboard...</Typography>
+              <Typography color="text.secondary">{t('payment.preparing')}</Typography>
             </>
           )}
           {state === 'pending' && (
             <>
               <Typography component="h1" variant="h5" gutterBottom>
-                Payment received
+                {t('payment.received')}
               </Typography>
               <Alert severity="info" sx={{ mb: 2, textAlign: 'left' }}>
-                Your payment is being confirmed. Your plan will appear on your dashboard shortly.
+                {t('payment.beingConfirmed')}
               </Alert>
               <Button variant="contained" onClick={() => navigate(paths.dashboard)}>
-                Go to Dashboard
+                {t('payment.goToDashboard')}
               </Button>
             </>
           )}
           {state === 'rejected' && (
             <>
               <Typography component="h1" variant="h5" gutterBottom>
-                We could not confirm this payment
+                {t('payment.notConfirmed')}
               </Typography>
               <Alert severity="warning" sx={{ mb: 2, textAlign: 'left' }}>
                 {verification.message}
               </Alert>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'center' }}>
                 <Button variant="contained" onClick={() => navigate(paths.subscription)}>
-                  View Plans & Billing
+                  {t('payment.viewPlans')}
                 </Button>
                 <Button variant="outlined" onClick={() => navigate(paths.dashboard)}>
-                  Back to Dashboard
+                  {t('payment.backToDashboard')}
                 </Button>
               </Stack>
             </>

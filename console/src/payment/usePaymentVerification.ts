@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { HttpError } from 'react-admin';
 import { apiJson } from '../api/http.ts';
 import { useRefreshSession } from '../auth/session.ts';
+import { useT } from '../i18n/useT.ts';
 
 // The spec's verification: wait 2 s, check, retry every 3 s up to 5 times.
 export const FIRST_CHECK_MS = 2_000;
@@ -33,9 +34,6 @@ export type Verification =
   /** The check itself failed (network, server): the spec's success toast, then the dashboard. */
   | { state: 'failed' };
 
-export const missingSessionMessage = 'This page needs the checkout session from Stripe (session_id).';
-const expiredMessage = 'This checkout has expired. No charge was made.';
-
 const isClientError = (error: unknown) => error instanceof HttpError && error.status >= 400 && error.status < 500;
 
 /**
@@ -44,6 +42,7 @@ const isClientError = (error: unknown) => error instanceof HttpError && error.st
  * with refetchInterval). Once the plan is on, onboarding is marked complete once (a mutation).
  */
 export function usePaymentVerification(sessionId: string | null): Verification {
+  const t = useT();
   const refreshSession = useRefreshSession();
   const queryClient = useQueryClient();
   const queryKey = ['payment-verification', sessionId];
@@ -74,12 +73,12 @@ export function usePaymentVerification(sessionId: string | null): Verification {
 
   // How many checks have answered (kept on the query's state; each answer re-renders through dataUpdatedAt).
   const answered = check.dataUpdatedAt ? (queryClient.getQueryState(queryKey)?.dataUpdateCount ?? 0) : 0;
-  if (sessionId === null) return { state: 'rejected', message: missingSessionMessage };
+  if (sessionId === null) return { state: 'rejected', message: t('payment.missingSession') };
   if (check.error) {
     return isClientError(check.error) ? { state: 'rejected', message: check.error.message } : { state: 'failed' };
   }
   if (complete.isError) return { state: 'failed' };
-  if (check.data?.status === 'expired' && !paid) return { state: 'rejected', message: expiredMessage };
+  if (check.data?.status === 'expired' && !paid) return { state: 'rejected', message: t('payment.expired') };
   // Polling stops at the first answer with the plan on: one answer means it was on when the host came back.
   if (complete.isSuccess) return { state: 'verified', onArrival: answered === 1 };
   if (answered >= MAX_CHECKS) return { state: 'pending' };

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
+import { useT } from '../i18n/useT.ts';
 import { PublicLayout } from './PublicLayout.tsx';
 
 export function NotFoundPage() {
+  const t = useT();
   const path = window.location.pathname;
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', path);
@@ -13,9 +15,9 @@ export function NotFoundPage() {
         <p className="status-code" aria-hidden="true">
           404
         </p>
-        <h1 id="not-found-title">Oops! Page not found</h1>
+        <h1 id="not-found-title">{t('notFound.title')}</h1>
         <a className="button button-primary" href="/">
-          Return to Home
+          {t('notFound.home')}
         </a>
       </section>
     </PublicLayout>

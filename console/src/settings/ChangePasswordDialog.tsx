@@ -13,21 +13,34 @@ import { useState } from 'react';
 import { Form, useNotify } from 'react-admin';
 import { Controller, type FieldValues, useFormState } from 'react-hook-form';
 import { apiJson } from '../api/http.ts';
+import { useApiSentence } from '../auth/api-sentences.ts';
+import type { MessageKey } from '../i18n/keys.ts';
+import { type T, useT } from '../i18n/useT.ts';
 
 const MIN_LENGTH = 8;
+/** A problem shown as an alert: its title and its sentence. */
 type Problem = { title: string; text: string };
 type Fields = { current: string; next: string; confirm: string };
 
-const missing: Problem = { title: 'Missing fields', text: 'Please fill in all password fields.' };
-const mismatch: Problem = { title: "Passwords don't match", text: 'New password and confirmation must match.' };
-const tooShort: Problem = { title: 'Password too short', text: `Use at least ${MIN_LENGTH} characters.` };
-const problems = [missing, mismatch, tooShort];
+/** The problems the form finds itself, by the id its validation reports them with. */
+const PROBLEMS = {
+  missing: { title: 'changePassword.missingTitle', text: 'changePassword.missingText' },
+  mismatch: { title: 'passwordReset.mismatch', text: 'changePassword.mismatchText' },
+  tooShort: { title: 'changePassword.tooShortTitle', text: 'changePassword.tooShortText' },
+} satisfies Record<string, { title: MessageKey; text: MessageKey }>;
+type ProblemId = keyof typeof PROBLEMS;
+const isProblemId = (value: unknown): value is ProblemId => typeof value === 'string' && value in PROBLEMS;
+
+const problemOf = (t: T, id: ProblemId): Problem => ({
+  title: t(PROBLEMS[id].title),
+  text: t(PROBLEMS[id].text, { count: MIN_LENGTH }),
+});
 
 /** The spec's checks, in its order and words (8 characters, architecture decision 9). */
-export function passwordProblem(current: string, next: string, confirm: string): Problem | null {
-  if (!current || !next || !confirm) return missing;
-  if (next !== confirm) return mismatch;
-  if ([...next].length < MIN_LENGTH) return tooShort;
+function passwordProblem(current: string, next: string, confirm: string): ProblemId | null {
+  if (!current || !next || !confirm) return 'missing';
+  if (next !== confirm) return 'mismatch';
+  if ([...next].length < MIN_LENGTH) return 'tooShort';
   return null;
 }
 
@@ -37,21 +50,22 @@ function validate(values: FieldValues): Record<string, string> {
   const problem = passwordProblem(current, next, confirm);
   if (!problem) return {};
   const field =
-    problem === missing
+    problem === 'missing'
       ? (['current', 'next', 'confirm'] as const).find((name) => !values[name])
-      : problem === mismatch
+      : problem === 'mismatch'
         ? 'confirm'
         : 'next';
-  return { [field ?? 'current']: problem.text };
+  return { [field ?? 'current']: problem };
 }
 
 /** The spec shows each problem as an alert with its title, above the fields. */
 function ProblemAlert({ serverProblem }: { serverProblem: Problem | null }) {
+  const t = useT();
   const { errors } = useFormState();
   // react-admin's Form wraps each message as { message } (for translation).
   const found: unknown = Object.values(errors)[0]?.message;
-  const text = typeof found === 'string' ? found : (found as { message?: string } | undefined)?.message;
-  const problem = problems.find((known) => known.text === text) ?? serverProblem;
+  const id = typeof found === 'string' ? found : (found as { message?: string } | undefined)?.message;
+  const problem = isProblemId(id) ? problemOf(t, id) : serverProblem;
   if (!problem) return null;
   return (
     <Alert severity="error" role="alert">
@@ -62,10 +76,11 @@ function ProblemAlert({ serverProblem }: { serverProblem: Problem | null }) {
 }
 
 function SubmitButton() {
+  const t = useT();
   const { isSubmitting } = useFormState();
   return (
     <Button type="submit" variant="contained" disabled={isSubmitting}>
-      {isSubmitting ? 'Updating...' : 'Update Password'}
+      {isSubmitting ? t('passwordReset.updating') : t('passwordReset.update')}
     </Button>
   );
 }
@@ -89,6 +104,8 @@ const passwordInput = (source: keyof Fields, label: string, autoComplete: string
 
 /** Settings > Account Security > Change Password; the server verifies the current password. */
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
+  const apiSentence = useApiSentence();
   const notify = useNotify();
   const [serverProblem, setServerProblem] = useState<Problem | null>(null);
   const close = () => {
@@ -103,11 +120,13 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
         method: 'POST',
         body: { current_password: current, new_password: next, confirm_password: confirm },
       });
-      notify('Password updated. Every other device has been signed out.', { type: 'success' });
+      notify(t('changePassword.updated'), { type: 'success' });
       close();
     } catch (error) {
-      const text = error instanceof Error ? error.message : 'Error changing password';
-      setServerProblem({ title: text === 'Current password incorrect' ? text : 'Password change failed', text });
+      const text = error instanceof Error ? apiSentence(error.message) : t('changePassword.failed');
+      // A wrong current password is its own title; any other failure is named in general.
+      const wrongPassword = text === t('changePassword.currentIncorrect');
+      setServerProblem({ title: wrongPassword ? text : t('changePassword.failedTitle'), text });
     }
   };
 
@@ -120,17 +139,17 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
         disableInvalidFormNotification
         noValidate
       >
-        <DialogTitle>Change Password</DialogTitle>
+        <DialogTitle>{t('settings.changePassword')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <ProblemAlert serverProblem={serverProblem} />
-            {passwordInput('current', 'Current password', 'current-password')}
-            {passwordInput('next', 'New password', 'new-password')}
-            {passwordInput('confirm', 'Confirm new password', 'new-password')}
+            {passwordInput('current', t('changePassword.currentPassword'), 'current-password')}
+            {passwordInput('next', t('changePassword.newPassword'), 'new-password')}
+            {passwordInput('confirm', t('changePassword.confirmNew'), 'new-password')}
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={close}>Cancel</Button>
+          <Button onClick={close}>{t('common.cancel')}</Button>
           <SubmitButton />
         </DialogActions>
       </Form>

@@ -11,6 +11,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { apiJson } from '../api/http.ts';
 import { AUTH_PATH, clearLocalData } from '../auth/authProvider.ts';
+import { useT } from '../i18n/useT.ts';
 
 /**
  * Delete Account: the owner types their e-mail and their current password (an account without one was
@@ -27,6 +28,7 @@ export function DeleteAccountDialog({
   hasPassword: boolean;
   onClose: () => void;
 }) {
+  const t = useT();
   const [typed, setTyped] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -46,7 +48,7 @@ export function DeleteAccountDialog({
       clearLocalData();
       window.location.assign(AUTH_PATH);
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'Failed to delete the account');
+      setError(caught instanceof Error ? caught.message : t('deleteAccount.failed'));
       setDeleting(false);
     }
   };
@@ -54,19 +56,16 @@ export function DeleteAccountDialog({
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
       <form onSubmit={(event) => void submit(event)}>
-        <DialogTitle>Delete Account</DialogTitle>
+        <DialogTitle>{t('settings.deleteAccount')}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            This permanently deletes your account, properties, checklists, inspection runs, photos and reports, and
-            stops every scheduled reminder. It cannot be undone. Export your data first if you want to keep it.
-          </DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>{t('deleteAccount.warning')}</DialogContentText>
           {error && (
             <Alert severity="error" role="alert" sx={{ mb: 2 }}>
               {error}
             </Alert>
           )}
           <TextField
-            label={`Type ${email} to confirm`}
+            label={t('deleteAccount.typeToConfirm', { email })}
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
             autoComplete="off"
@@ -74,7 +73,7 @@ export function DeleteAccountDialog({
           />
           {hasPassword && (
             <TextField
-              label="Current password"
+              label={t('changePassword.currentPassword')}
               type="password"
               autoComplete="current-password"
               value={password}
@@ -85,9 +84,9 @@ export function DeleteAccountDialog({
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
           <Button type="submit" color="error" variant="contained" disabled={!matches || deleting}>
-            {deleting ? 'Deleting...' : 'Delete Account'}
+            {deleting ? t('common.deleting') : t('settings.deleteAccount')}
           </Button>
         </DialogActions>
       </form>
