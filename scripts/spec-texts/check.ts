@@ -17,6 +17,7 @@ const SOURCE_DIRS = [
   'runner-web/src',
   'api/src',
   'activities/src',
+  'platform/src',
   'site/src',
   'workflows/src',
   'db/src/entities',
