@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInOwner } from '../support/browser.ts';
 import { type ConsoleHarness, DESKTOP, PHONE_390, screenshot, startConsoleHarness } from './console-harness.ts';
+import { problemsOf } from './page-checks.ts';
 
 /**
  * A host's first visit to the console: /auth and /password-reset arrive rendered on the server (the form
@@ -19,16 +20,6 @@ const DEVICES = [
   [DESKTOP, 'desktop'],
   [PHONE_390, '390'],
 ] as const;
-
-/** Console errors and warnings (React names a hydration mismatch there) and uncaught errors of `page`. */
-function problemsOf(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
 
 describe('/auth rendered on the server', () => {
   it('has the sign-in form in its HTML, before any JavaScript', async () => {

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsoleHarness, DESKTOP, PHONE_390, screenshot, startConsoleHarness } from './console-harness.ts';
+import { expectTranslated, problemsOf, shownText } from './page-checks.ts';
 
 /**
  * The screens around the console's menu in the host's language: sign-in, sign-up and password reset in
@@ -19,9 +20,6 @@ afterAll(() => harness?.close());
 const SPANISH_HEADERS = { 'Accept-Language': 'es-ES,es;q=0.9' };
 const SPANISH = { locale: 'es-ES', extraHTTPHeaders: SPANISH_HEADERS };
 
-/** A message key left untranslated: polyglot shows the key itself. */
-const RAW_KEY = /\b(?:ra|resources|tp)\.[A-Za-z_]+(?:\.[A-Za-z_]+)+/;
-
 /** The visible text of a server-rendered page: its markup without scripts, styles and tags. */
 const htmlText = (html: string) =>
   html
@@ -30,34 +28,6 @@ const htmlText = (html: string) =>
     .replace(/<[^>]+>/g, ' ')
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/\s+/g, ' ');
-
-/** What a person sees and what a screen reader says: the page's text and its elements' accessible labels. */
-const shownText = (page: Page) =>
-  page.evaluate(() => {
-    // Runs in the page: the DOM's types are not this file's.
-    const dom = globalThis as any;
-    const labelled: any[] = [...dom.document.querySelectorAll('[aria-label],[title],[placeholder]')];
-    const labels = labelled.map((element) =>
-      ['aria-label', 'title', 'placeholder'].map((name) => element.getAttribute(name) ?? '').join(' '),
-    );
-    return `${dom.document.body.innerText}\n${labels.join('\n')}`;
-  });
-
-/** Neither a raw message key nor any of `english` in `text`. */
-function expectTranslated(text: string, english: string[], where: string) {
-  expect(text, `a message key on ${where}`).not.toMatch(RAW_KEY);
-  for (const phrase of english) expect(text, `English on ${where}`).not.toContain(phrase);
-}
-
-/** Console errors and warnings (React names a hydration mismatch there) and uncaught errors of `page`. */
-function problemsOf(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
 
 /** Resolves once React has taken the server's form over (its nodes carry React's keys). */
 const hydrated = (page: Page, selector: string) =>

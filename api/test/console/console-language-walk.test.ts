@@ -1,8 +1,8 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cameraPhoto, Cleaner } from '../runner/cleaner.ts';
 import { setBillingState } from '../support/billing-state.ts';
 import { type ConsoleHarness, DESKTOP, type Owner, screenshot, startConsoleHarness } from './console-harness.ts';
+import { expectTranslated, shownText } from './page-checks.ts';
 
 /**
  * Every screen of the console in Spanish and in French: no message key shows raw (react-admin's `ra.`,
@@ -43,9 +43,6 @@ beforeAll(async () => {
 });
 afterAll(() => harness?.close());
 
-/** A message key left untranslated: polyglot shows the key itself. */
-const RAW_KEY = /\b(?:ra|resources|tp)\.[A-Za-z_]+(?:\.[A-Za-z_]+)+/;
-
 /** English the console showed on every screen (its menu and frame) and on each screen of its own. */
 const FRAME = ['Dashboard', 'Properties', 'Quick Actions', 'New Property', 'Sign Out', 'Plans and billing', 'Online'];
 const SCREENS: { path: () => string; english: string[] }[] = [
@@ -85,18 +82,6 @@ const SCREENS: { path: () => string; english: string[] }[] = [
   },
 ];
 
-/** What a person sees and what a screen reader says: the page's text and its elements' accessible labels. */
-const shownText = (page: Page) =>
-  page.evaluate(() => {
-    // Runs in the page: the DOM's types are not this file's.
-    const dom = globalThis as any;
-    const labelled: any[] = [...dom.document.querySelectorAll('[aria-label],[title],[placeholder]')];
-    const labels = labelled.map((element) =>
-      ['aria-label', 'title', 'placeholder'].map((name) => element.getAttribute(name) ?? '').join(' '),
-    );
-    return `${dom.document.body.innerText}\n${labels.join('\n')}`;
-  });
-
 describe.each([
   { language: 'es', locale: 'es-ES', settings: 'Ajustes' },
   { language: 'fr', locale: 'fr-FR', settings: 'Paramètres' },
@@ -109,12 +94,8 @@ describe.each([
       await page.goto(harness.url(path), { waitUntil: 'domcontentloaded' });
       await page.getByRole('link', { name: settings }).first().waitFor();
       await page.waitForLoadState('networkidle');
-      const text = await shownText(page);
-      expect(text, `a message key on ${path}`).not.toMatch(RAW_KEY);
       // Whole phrases: single words such as 'Inspections' or 'Inspect' are French too, or part of it.
-      for (const english of [...FRAME, ...screen.english]) {
-        expect(text, `English on ${path} in ${language}`).not.toContain(english);
-      }
+      expectTranslated(await shownText(page), [...FRAME, ...screen.english], `${path} in ${language}`);
       await screenshot(page, `language-walk-${language}${path.replace(/\//g, '-').replace(/-[0-9a-f-]{36}/g, '-id')}`);
     }
     await page.context().close();
