@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNotify } from 'react-admin';
 import { apiJson } from '../api/http.ts';
+import { useT } from '../i18n/useT.ts';
 
 /** GET /api/preferences (the user_preferences row of the spec). */
 export interface Preferences {
@@ -21,6 +22,7 @@ const PREFERENCES_KEY = ['preferences'];
 /** The owner's preferences; each change is saved at once and rolled back if the server refuses it. */
 export function usePreferences() {
   const notify = useNotify();
+  const t = useT();
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: PREFERENCES_KEY, queryFn: () => apiJson<Preferences>('/preferences') });
   const mutation = useMutation({
@@ -33,13 +35,16 @@ export function usePreferences() {
     },
     onSuccess: (saved) => {
       queryClient.setQueryData(PREFERENCES_KEY, saved);
-      notify('Preferences saved', { type: 'success' });
+      notify(t('settings.preferencesSaved'), { type: 'success' });
     },
     onError: (error, _change, context) => {
       if (context?.before) queryClient.setQueryData(PREFERENCES_KEY, context.before);
-      notify(error instanceof Error ? `Error saving preferences: ${error.message}` : 'Error saving preferences', {
-        type: 'error',
-      });
+      notify(
+        error instanceof Error
+          ? t('settings.preferencesSaveFailedBecause', { message: error.message })
+          : t('settings.preferencesSaveFailed'),
+        { type: 'error' },
+      );
     },
   });
   const { mutateAsync } = mutation;
