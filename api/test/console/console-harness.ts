@@ -32,7 +32,7 @@ export async function startConsoleHarness(options: { worker?: boolean; api?: Tes
   const api = await startTestApi(options.api);
   // The API loads the console's server bundle on the first page it renders, seconds on a busy machine:
   // here, rather than within a test's first navigation.
-  await fetch(`${api.baseUrl}/auth`);
+  await (await fetch(`${api.baseUrl}/auth`)).text();
   const worker: WorkerProcess | undefined = options.worker ? await startWorkerProcess(api) : undefined;
   const browser: Chromium = await chromium.launch({
     executablePath: CHROMIUM_PATH,
