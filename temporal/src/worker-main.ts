@@ -10,7 +10,7 @@ import { createOrm } from '@turnproof/db';
 import { temporalConnectionOptions } from './connection-options.ts';
 import { temporalLogger } from './logger.ts';
 import { startPdfReadiness } from './pdf-readiness.ts';
-import { bundleTurnproofWorkflows, createTurnproofWorker } from './worker.ts';
+import { bundleTurnproofWorkflows, createTurnproofWorker, SHUTDOWN_GRACE_MS } from './worker.ts';
 import { WorkerLoop } from './worker-loop.ts';
 import { prometheusTelemetry } from './worker-metrics.ts';
 
@@ -57,6 +57,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     console.log(`Turnproof worker: ${signal}, finishing running tasks...`);
     loop.shutdown();
+    // The process ends even if something hangs past the grace time (a Temporal server gone mid-shutdown,
+    // a socket still open): a supervisor or a test waiting for it must not wait forever.
+    setTimeout(() => {
+      console.error('Turnproof worker: still running after the grace time; exiting.');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS + 5_000).unref();
   });
 }
 

@@ -10,6 +10,9 @@ import type { createActivities } from '@turnproof/activities';
 import type { Config } from '@turnproof/config';
 import { activityOutcomes } from './worker-metrics.ts';
 
+/** How long running activities may go on once the worker is asked to stop (a deploy, Ctrl-C). */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
 export type TurnproofActivities = ReturnType<typeof createActivities>;
 
 export interface TurnproofWorkerOptions {
@@ -48,6 +51,6 @@ export async function createTurnproofWorker(options: TurnproofWorkerOptions): Pr
     activities,
     interceptors: { activity: [activityOutcomes] },
     // Lets running activities finish during a deploy instead of being cut off at once.
-    shutdownGraceTime: '10s',
+    shutdownGraceTime: SHUTDOWN_GRACE_MS,
   });
 }
