@@ -111,13 +111,11 @@ export async function moveTaskWithKeyboard(
   direction: 'ArrowUp' | 'ArrowDown',
   steps: number,
 ): Promise<void> {
-  const heard = (text: string) =>
-    page.locator('[id^="DndLiveRegion"]').filter({ hasText: text }).first().waitFor({ state: 'attached' });
+  // dnd-kit's live region saying `text` (each sortable list has its own region).
+  const announcement = (text: string) => page.locator('[id^="DndLiveRegion"]').filter({ hasText: text }).first();
+  const heard = (text: string) => announcement(text).waitFor({ state: 'attached' });
   const positionNow = async () => {
-    const said = page
-      .locator('[id^="DndLiveRegion"]')
-      .filter({ hasText: `"${title}" is now at` })
-      .first();
+    const said = announcement(`"${title}" is now at`);
     await said.waitFor({ state: 'attached' });
     return Number(/position (\d+)/.exec((await said.textContent()) ?? '')?.[1]);
   };
