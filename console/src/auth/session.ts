@@ -77,3 +77,12 @@ export function useRefreshSession() {
     await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
   };
 }
+
+/** The session ended elsewhere (a 401): every screen, /auth first, reads 'signed out' from now on. */
+export function useSessionEnded() {
+  const queryClient = useQueryClient();
+  return () => {
+    forgetSession();
+    queryClient.setQueryData<Session>(SESSION_KEY, { user: null, profile: null, access: null });
+  };
+}

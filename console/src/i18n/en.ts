@@ -1057,6 +1057,9 @@ export const en = {
       dueHelp: 'Usually the next check-in; reminders and escalations count back from it.',
       assignedTo: 'Assigned to',
     },
+    // timeline helper: namespaces here
+    // api-errors helper: namespaces here
+    // team-channels helper: namespaces here
   },
   resources: {
     properties: { name: 'Property |||| Properties' },

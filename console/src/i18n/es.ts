@@ -1067,6 +1067,9 @@ const es: Messages = {
       dueHelp: 'Normalmente la próxima entrada; los recordatorios y las escaladas se cuentan hacia atrás desde ella.',
       assignedTo: 'Asignada a',
     },
+    // timeline helper: namespaces here
+    // api-errors helper: namespaces here
+    // team-channels helper: namespaces here
   },
   resources: {
     properties: { name: 'Propiedad |||| Propiedades' },

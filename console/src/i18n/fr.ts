@@ -1074,6 +1074,9 @@ const fr: Messages = {
       dueHelp: 'En général la prochaine arrivée ; rappels et escalades se comptent à rebours depuis elle.',
       assignedTo: 'Attribuée à',
     },
+    // timeline helper: namespaces here
+    // api-errors helper: namespaces here
+    // team-channels helper: namespaces here
   },
   resources: {
     properties: { name: 'Logement |||| Logements' },

@@ -3,6 +3,7 @@ import { Alert, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { HttpError, useNotify, useRedirect } from 'react-admin';
 import { errorMessage } from '../auth/authApi.ts';
+import { useSessionEnded } from '../auth/session.ts';
 import type { Plan, PlanKey } from '../types.ts';
 import { billingNotSetUpSentence } from './billing-not-set-up.ts';
 import { chosenPlan } from './chosen-plan.ts';
@@ -37,6 +38,7 @@ export function PlanChoice({
   const [billingNotice, setBillingNotice] = useState<string | null>(null);
   const notify = useNotify();
   const redirect = useRedirect();
+  const sessionEnded = useSessionEnded();
 
   async function pick(planKey: PlanKey) {
     setPicking(planKey);
@@ -53,6 +55,8 @@ export function PlanChoice({
     } catch (error) {
       if (error instanceof HttpError && error.status === 401) {
         // The session ended while the plans were on screen.
+        // /auth reads the session ended, or it would send a session it still remembers on to the dashboard.
+        sessionEnded();
         notify(t('plans.signInRequired'), { type: 'warning' });
         redirect('/auth');
         return;
