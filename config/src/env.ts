@@ -68,6 +68,18 @@ const schema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: optionalString,
+  /**
+   * Text messages (SMS and WhatsApp) through Twilio: the account's SID and auth token, and a sender (a
+   * number, or a Messaging Service). Unset: messaging is off and cleaners get e-mail.
+   */
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM_NUMBER: optionalString,
+  TWILIO_MESSAGING_SERVICE_SID: optionalString,
+  /** The WhatsApp sender, as Twilio writes it (`whatsapp:+1…` or the bare number). */
+  TWILIO_WHATSAPP_FROM: optionalString,
+  /** The base URL of Twilio's REST API; tests point it at a local server that speaks it. */
+  TWILIO_API_URL: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   /** The OpenID Connect issuer of Continue with Google; tests point it at a local provider. */
