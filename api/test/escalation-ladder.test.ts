@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runWorkflowId } from '@turnproof/temporal/client';
+import { cleanerDeclinedSignal } from '@turnproof/workflows';
 import { recordHistory } from '../../temporal/test/support/record-history.ts';
 import { Cleaner } from './runner/cleaner.ts';
 import { signedInOwner, uniqueEmail } from './support/browser.ts';
@@ -27,7 +28,7 @@ afterAll(async () => {
 });
 
 /** An owner with two cleaners, a property whose backup is the second, and a run assigned to the first. */
-async function stuckRunSetup({ backupAccepts = true } = {}) {
+async function stuckRunSetup({ backupAccepts = true, dueInMs = 10_000 } = {}) {
   const owner = await signedInOwner(api);
   await ownerRecords(api).grantPlan(owner.userId, 'pro');
   const firstEmail = uniqueEmail('first');
@@ -48,7 +49,7 @@ async function stuckRunSetup({ backupAccepts = true } = {}) {
   const template = (await owner.get('/api/templates?filter={"kind":"turnover"}')).body[0];
   const taskCount = (template.sections as { tasks: unknown[] }[]).flatMap((section) => section.tasks).length;
   // The reminder 4 s from now, the hand-over at 7 s, the host alert at 10 s, overdue when due.
-  const dueAt = new Date(Date.now() + taskCount * ladder.perTaskMs + 10_000);
+  const dueAt = new Date(Date.now() + taskCount * ladder.perTaskMs + dueInMs);
   const created = await owner.post('/api/runs', {
     property_id: property.id,
     template_id: template.id,
@@ -169,4 +170,32 @@ describe('the escalation ladder', () => {
       status: 'in_progress',
     });
   }, 90_000);
+
+  it('passes the run to the backup at once when the cleaner declines, and alerts the host at once when the backup does', async () => {
+    // Due in an hour: without the declines, nothing would happen for the next hour.
+    const { owner, backup, firstEmail, backupEmail, run } = await stuckRunSetup({ dueInMs: 3_600_000 });
+    await api.mailbox.latest(firstEmail, /^New turnover at Cliff Cottage$/);
+    const workflow = api.temporal.workflow.getHandle(runWorkflowId(run.id));
+
+    await workflow.signal(cleanerDeclinedSignal);
+    const offer = await api.mailbox.latest(backupEmail, /^New turnover at Cliff Cottage$/, 15_000);
+    expect(linkIn(offer)).toBe((await owner.get(`/api/runs/${run.id}`)).body.magic_link);
+    expect((await owner.get(`/api/runs/${run.id}`)).body.assigned_to).toBe(backup.id);
+    expect(mailsTo(owner.email, /^Check-in at risk/)).toHaveLength(0);
+
+    await workflow.signal(cleanerDeclinedSignal);
+    const atRisk = await api.mailbox.latest(
+      owner.email,
+      /^Check-in at risk: Cliff Cottage Turnover has not started$/,
+      15_000,
+    );
+    expect(atRisk.text).toContain('assigned to Ana Lima');
+    // No reminder went to a cleaner who had said no.
+    expect(mailsTo(firstEmail, /^Reminder:/)).toHaveLength(0);
+    const timeline = (await owner.get(`/api/runs/${run.id}/timeline`)).body as { kind: string }[];
+    expect(timeline.map((entry) => entry.kind)).toEqual(['link_sent', 'handed_over', 'host_alerted']);
+    if (process.env.RECORD_WORKFLOW_HISTORIES) {
+      await recordHistory(api.config, 'inspection-run-ladder-declines', runWorkflowId(run.id));
+    }
+  }, 60_000);
 });

@@ -1,10 +1,15 @@
-import { condition, proxyActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
+import { condition, patched, proxyActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
 import type { createActivities } from '@turnproof/activities';
 import type { LadderDurations } from '@turnproof/config';
-import { cancelRunSignal, rescheduleRunSignal } from './dispatch-messages.ts';
+import { cancelRunSignal, cleanerDeclinedSignal, rescheduleRunSignal } from './dispatch-messages.ts';
 import { ladderSchedule, stopsOnStart, type EscalationStep } from './ladder-rules.ts';
 import type { RunStatus } from './run-messages.ts';
 import { TurnproofEscalationStep } from './search-attributes.ts';
+
+/** The patch id of a cleaner's decline moving the ladder on (runs started before never get one). */
+export const DECLINE_PATCH = 'ladder-cleaner-declines';
+/** Steps a decline brings forward, in order: the backup's offer, then the host's alert. */
+const STEPS_ON_DECLINE: readonly EscalationStep[] = ['handed_over', 'host_alerted'];
 
 /** The patch id of the ladder and the dispatch signals in `run/{id}` (runs started before keep the single reminder). */
 export const LADDER_PATCH = 'dispatch-escalation-ladder';
@@ -29,6 +34,8 @@ export interface Dispatch {
   /** Grows with each move, so a waiting step notices and recomputes. */
   version: () => number;
   canceled: () => boolean;
+  /** How many times an assigned cleaner has declined the run. */
+  declines: () => number;
 }
 
 /**
@@ -39,6 +46,10 @@ export function followDispatch(initialDueAt: string | null, onCancel: () => void
   let dueAt = initialDueAt;
   let version = 0;
   let canceled = false;
+  let declines = 0;
+  setHandler(cleanerDeclinedSignal, () => {
+    declines += 1;
+  });
   setHandler(rescheduleRunSignal, ({ dueAt: next }) => {
     if (next === dueAt) return;
     dueAt = next;
@@ -49,13 +60,14 @@ export function followDispatch(initialDueAt: string | null, onCancel: () => void
     canceled = true;
     onCancel();
   });
-  return { dueAt: () => dueAt, version: () => version, canceled: () => canceled };
+  return { dueAt: () => dueAt, version: () => version, canceled: () => canceled, declines: () => declines };
 }
 
 /**
  * The escalation ladder of a run, each step once and in order: reminder, hand-over to the backup
  * cleaner, check-in-at-risk alert to the host, overdue alert. Starting the run ends the first three at
  * once; completing or canceling it ends the ladder. A moved due time recomputes the steps still to come.
+ * A cleaner's decline brings the next of the hand-over and the host's alert forward to now.
  */
 export async function escalationLadder(run: {
   runId: string;
@@ -66,10 +78,24 @@ export async function escalationLadder(run: {
 }): Promise<void> {
   const done = new Set<EscalationStep>();
   const finished = () => run.status() === 'completed' || run.dispatch.canceled();
+  let answeredDeclines = 0;
+  const step = async (next: EscalationStep) => {
+    done.add(next);
+    await stepActivities[next](run.runId);
+    upsertSearchAttributes([{ key: TurnproofEscalationStep, value: next }]);
+  };
   for (;;) {
     const dueAt = run.dispatch.dueAt();
     const version = run.dispatch.version();
     if (finished()) return;
+    if (run.dispatch.declines() > answeredDeclines && patched(DECLINE_PATCH)) {
+      answeredDeclines = run.dispatch.declines();
+      const forward = STEPS_ON_DECLINE.find((candidate) => !done.has(candidate));
+      // A reminder to someone who said no would be noise.
+      done.add('reminded');
+      if (forward && run.status() === 'pending') await step(forward);
+      continue;
+    }
     if (!dueAt) {
       await condition(() => finished() || run.dispatch.version() !== version);
       continue;
@@ -79,12 +105,13 @@ export async function escalationLadder(run: {
     );
     if (!next) return;
     const interrupted = () =>
-      finished() || run.dispatch.version() !== version || (stopsOnStart(next.step) && run.status() !== 'pending');
+      finished() ||
+      run.dispatch.version() !== version ||
+      run.dispatch.declines() !== answeredDeclines ||
+      (stopsOnStart(next.step) && run.status() !== 'pending');
     const waitMs = next.atMs - Date.now();
     if (waitMs > 0 && (await condition(interrupted, waitMs))) continue;
     if (interrupted()) continue;
-    done.add(next.step);
-    await stepActivities[next.step](run.runId);
-    upsertSearchAttributes([{ key: TurnproofEscalationStep, value: next.step }]);
+    await step(next.step);
   }
 }
