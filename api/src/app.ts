@@ -56,6 +56,7 @@ import { RunVerifications } from './verify/run-verifications.ts';
 import { verifyApiRouter, verifyPageRouter } from './verify/verify-router.ts';
 import { reviewRouter } from './review/review-router.ts';
 import { claimsRouter } from './claims/claims-router.ts';
+import { twilioRouter } from './messaging/twilio-router.ts';
 
 /** Other origins the front ends fetch from, for their Content-Security-Policy. */
 function connectSources(config: Config): string[] {
@@ -115,6 +116,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     verifyApiRouter(deps, verifications),
     reviewRouter(deps),
     claimsRouter(deps),
+    twilioRouter(deps),
     contactRouter(deps),
     ogImageRouter(deps),
     sampleReportRouter(deps),

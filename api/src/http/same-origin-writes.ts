@@ -3,8 +3,8 @@ import type { AppState } from './context.ts';
 import { forbidden } from './errors.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Callers that are servers, not browsers, and prove themselves another way (Stripe signs its events). */
-const SIGNED_ENDPOINTS = new Set(['/api/stripe/webhook']);
+/** Callers that are servers, not browsers, and prove themselves another way (Stripe and Twilio sign their requests). */
+const SIGNED_ENDPOINTS = new Set(['/api/stripe/webhook', '/api/messaging/twilio/inbound']);
 
 export const crossSiteMessage = 'This request came from another site and was refused.';
 

@@ -2,7 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { type Client, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
 import type { OutboxKind } from '@turnproof/db';
 import { runHandle, sendBillingEvent, startInspectionRun } from '@turnproof/temporal/client';
-import { issueReportedSignal, progressSignal, type IssueReported } from '@turnproof/workflows';
+import { cleanerDeclinedSignal, issueReportedSignal, progressSignal, type IssueReported } from '@turnproof/workflows';
 import type { Logger } from 'pino';
 import type { BillingEventMessage, RunStartMessage } from './outbox-writes.ts';
 import { storedProgress } from './run-progress-state.ts';
@@ -174,6 +174,8 @@ export class OutboxRelay {
         await startInspectionRun(temporal, { TEMPORAL_TASK_QUEUE: taskQueue }, rest, durations);
       } else if (message.kind === 'issue') {
         await runHandle(temporal, message.run_id!).signal(issueReportedSignal, message.payload as IssueReported);
+      } else if (message.kind === 'declined') {
+        await runHandle(temporal, message.run_id!).signal(cleanerDeclinedSignal);
       } else {
         const batch = await storedProgress(orm.em.fork(), message.run_id!);
         if (batch) await runHandle(temporal, message.run_id!).signal(progressSignal, batch);

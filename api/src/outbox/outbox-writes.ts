@@ -25,7 +25,7 @@ export async function noteProgress(tx: EntityManager, runId: string): Promise<vo
 async function enqueue(
   tx: EntityManager,
   runId: string | null,
-  kind: 'start_run' | 'issue' | 'billing_event',
+  kind: 'start_run' | 'issue' | 'billing_event' | 'declined',
   payload: unknown,
 ) {
   await tx.execute(
@@ -48,6 +48,11 @@ export function enqueueRunStart(
 /** In the transaction that records the issue: the run's workflow hears of it (a high one mails the host). */
 export function enqueueIssue(tx: EntityManager, runId: string, issue: IssueReported): Promise<void> {
   return enqueue(tx, runId, 'issue', issue);
+}
+
+/** In the transaction that records the cleaner's "no": the run's ladder moves on at once. */
+export function enqueueDecline(tx: EntityManager, runId: string): Promise<void> {
+  return enqueue(tx, runId, 'declined', null);
 }
 
 /** What a billing_event message carries: the owner's billing workflow gets the event (signal-with-start). */

@@ -22,6 +22,8 @@ export const CAPTURE_KIND_LABELS: Record<CaptureKind, string> = {
   run_completed: 'Run completed',
   review_approved: 'Approved by the host',
   revision_requested: 'Revision requested by the host',
+  run_accepted: 'Accepted by the cleaner (text reply)',
+  run_declined: 'Declined by the cleaner (text reply)',
 };
 
 export type ProblemKind = 'entry' | 'photo' | 'pdf';

@@ -7,6 +7,7 @@ export * from './runs.ts';
 export * from './billing.ts';
 export * from './outbox.ts';
 export * from './operations.ts';
+export * from './messaging.ts';
 
 import type { EntitySchema } from '@mikro-orm/core';
 import { AuthToken, Session, User } from './accounts.ts';
@@ -24,6 +25,7 @@ import { CalendarFeed, Checklist, Property, Task, TeamMember } from './propertie
 import { Alert, CaptureEntry, CaptureHead, Media, ProcessedAction, Report, Run, RunEvent, RunTask } from './runs.ts';
 import { InspectionTemplate, LibraryChecklist } from './templates.ts';
 import { WorkflowOutbox } from './outbox.ts';
+import { TextMessage } from './messaging.ts';
 
 /** Typed loosely on purpose: the exact inferred union is too large for declaration emit. */
 export const allEntities: EntitySchema[] = [
@@ -58,5 +60,6 @@ export const allEntities: EntitySchema[] = [
   ReportCredit,
   SentNotice,
   WorkflowOutbox,
+  TextMessage,
   WorkerCheck,
 ];

@@ -237,6 +237,9 @@ export const RUN_EVENT_KINDS = [
   'canceled',
   'completed',
   'report_ready',
+  /** The cleaner's text reply: yes or no to the run. */
+  'accepted',
+  'declined',
 ] as const;
 export type RunEventKind = (typeof RUN_EVENT_KINDS)[number];
 
@@ -265,6 +268,9 @@ export const CAPTURE_KINDS = [
   'run_completed',
   'review_approved',
   'revision_requested',
+  /** The assigned cleaner's text reply to the run: yes or no. */
+  'run_accepted',
+  'run_declined',
 ] as const;
 export type CaptureKind = (typeof CAPTURE_KINDS)[number];
 

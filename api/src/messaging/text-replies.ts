@@ -1,0 +1,85 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { isLanguage, type Language } from '@turnproof/config/languages';
+import { appendCaptureEntries } from '@turnproof/db';
+import { ownerDisplayName } from '@turnproof/platform/owner-name';
+import { recordRunEvent } from '@turnproof/platform/run-timeline';
+import { enqueueDecline } from '../outbox/outbox-writes.ts';
+import type { ReplyMeaning } from './reply-words.ts';
+import { replyTexts } from './reply-texts.ts';
+
+/** A cleaner's answer is to the newest question texted to the number in this long. */
+const QUESTION_LIFETIME = '14 days';
+
+interface OpenQuestion {
+  run_id: string;
+  owner_id: string;
+  team_member_id: string;
+  member_name: string;
+  property_name: string;
+  run_status: string;
+  assigned_to: string | null;
+  cleaner_language: string | null;
+}
+
+/** The newest message to this number that asked about a run, with the run as it is now. */
+async function openQuestion(tx: EntityManager, number: string): Promise<OpenQuestion | null> {
+  const [row] = await tx.getConnection().execute<OpenQuestion[]>(
+    `select m.run_id, m.owner_id, m.team_member_id, t.name as member_name, p.name as property_name,
+            r.status as run_status, r.assigned_to_id as assigned_to, r.cleaner_language
+       from text_messages m
+       join runs r on r.id = m.run_id
+       join properties p on p.id = r.property_id
+       join team_members t on t.id = m.team_member_id
+      where m.to_number = ? and m.asks_reply and m.created_at > now() - interval '${QUESTION_LIFETIME}'
+      order by m.created_at desc
+      limit 1`,
+    [number],
+    'all',
+    tx.getTransactionContext(),
+  );
+  return row ?? null;
+}
+
+/**
+ * Acts on a cleaner's reply (in the caller's transaction) and answers the text to send back. Only
+ * the cleaner the run is still assigned to can answer for it, and only while it has not started: a late
+ * "2" from a cleaner the run was passed on from changes nothing. A yes or no counts once per cleaner.
+ */
+export async function answerReply(
+  tx: EntityManager,
+  number: string,
+  meaning: ReplyMeaning | null,
+  receivedAt: Date,
+): Promise<string | null> {
+  const question = await openQuestion(tx, number);
+  const language: Language = isLanguage(question?.cleaner_language) ? question.cleaner_language : 'en';
+  const texts = replyTexts[language];
+  if (meaning === 'help') return texts.help(question ? await ownerDisplayName(tx, question.owner_id) : 'your host');
+  if (meaning === 'opt_out' || meaning === 'opt_in') return null;
+  if (!question || question.run_status !== 'pending' || question.assigned_to !== question.team_member_id) {
+    return texts.nothingOpen;
+  }
+  const { run_id: runId, member_name: name, property_name: property } = question;
+  if (!meaning) return texts.askAgain(property);
+  const kind = meaning === 'accept' ? 'accepted' : 'declined';
+  const detail = meaning === 'accept' ? `${name} accepted by text.` : `${name} declined by text.`;
+  const recorded = await recordRunEvent(tx, runId, kind, detail, question.team_member_id);
+  if (recorded) {
+    await appendCaptureEntries(tx, runId, [
+      {
+        kind: meaning === 'accept' ? 'run_accepted' : 'run_declined',
+        payload: {
+          team_member_id: question.team_member_id,
+          channel: number.startsWith('whatsapp:') ? 'whatsapp' : 'sms',
+        },
+        deviceTime: null,
+        devicePosition: null,
+        receivedAt,
+      },
+    ]);
+    if (meaning === 'decline') await enqueueDecline(tx, runId);
+  }
+  return meaning === 'accept'
+    ? texts.accepted(property)
+    : texts.declined(property, await ownerDisplayName(tx, question.owner_id));
+}

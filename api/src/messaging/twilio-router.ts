@@ -1,0 +1,67 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import getRawBody from 'raw-body';
+import twilio from 'twilio';
+import type { AppDeps } from '../app-deps.ts';
+import type { AppState } from '../http/context.ts';
+import { badRequest, forbidden } from '../http/errors.ts';
+import { addRoute } from '../openapi/registry.ts';
+import { meaningOf } from './reply-words.ts';
+import { answerReply } from './text-replies.ts';
+
+const FORM_LIMIT = '64kb';
+const forged = 'This request is not signed by Twilio.';
+
+/**
+ * Twilio's form, accepted only with a valid X-Twilio-Signature for this app's public address of the
+ * request (the library's own check): a forged or unsigned request is 403 and changes nothing.
+ */
+async function signedForm(ctx: Context, authToken: string | undefined, publicOrigin: string) {
+  if (!ctx.is('application/x-www-form-urlencoded')) throw badRequest('A form-encoded Twilio request is required.');
+  const form = Object.fromEntries(
+    new URLSearchParams(await getRawBody(ctx.req, { limit: FORM_LIMIT, encoding: 'utf8' })),
+  );
+  const signature = ctx.get('X-Twilio-Signature');
+  if (!authToken || !signature || !twilio.validateRequest(authToken, signature, publicOrigin + ctx.originalUrl, form)) {
+    throw forbidden(forged);
+  }
+  return form;
+}
+
+/** A TwiML answer: the reply Twilio texts back, or none. */
+function twiml(ctx: Context, text: string | null) {
+  const response = new twilio.twiml.MessagingResponse();
+  if (text) response.message(text);
+  ctx.type = 'text/xml';
+  ctx.body = response.toString();
+}
+
+/** Twilio's webhooks: the cleaners' text replies. */
+export function twilioRouter(deps: AppDeps) {
+  const router = new Router<AppState>({ prefix: '/messaging/twilio' });
+  const tags = ['Messaging'];
+  const token = deps.config.TWILIO_AUTH_TOKEN;
+  const origin = deps.config.publicOrigin;
+
+  addRoute(
+    router,
+    {
+      method: 'post',
+      path: '/inbound',
+      summary:
+        "A cleaner's text reply (Twilio's form: From, Body), signed with X-Twilio-Signature: 1/YES accepts the run the newest question asked about, 2/NO declines it and moves the escalation ladder on",
+      tags,
+      ok: { description: 'TwiML with the answer texted back', contentType: 'text/xml' },
+      errors: { 403: forged },
+    },
+    async (ctx) => {
+      const form = await signedForm(ctx, token, origin);
+      const from = form.From?.replace(/^whatsapp:/, '');
+      if (!from) throw badRequest('The reply has no From number.');
+      const meaning = meaningOf(form.Body ?? '');
+      twiml(ctx, await ctx.state.em.transactional((tx) => answerReply(tx, from, meaning, new Date())));
+    },
+  );
+
+  return router;
+}
