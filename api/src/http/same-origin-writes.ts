@@ -4,7 +4,11 @@ import { forbidden } from './errors.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Callers that are servers, not browsers, and prove themselves another way (Stripe and Twilio sign their requests). */
-const SIGNED_ENDPOINTS = new Set(['/api/stripe/webhook', '/api/messaging/twilio/inbound']);
+const SIGNED_ENDPOINTS = new Set([
+  '/api/stripe/webhook',
+  '/api/messaging/twilio/inbound',
+  '/api/messaging/twilio/status',
+]);
 
 export const crossSiteMessage = 'This request came from another site and was refused.';
 

@@ -8,6 +8,7 @@ import { badRequest, forbidden } from '../http/errors.ts';
 import { addRoute } from '../openapi/registry.ts';
 import { meaningOf } from './reply-words.ts';
 import { answerReply } from './text-replies.ts';
+import { recordDelivery } from './text-delivery.ts';
 
 const FORM_LIMIT = '64kb';
 const forged = 'This request is not signed by Twilio.';
@@ -60,6 +61,26 @@ export function twilioRouter(deps: AppDeps) {
       if (!from) throw badRequest('The reply has no From number.');
       const meaning = meaningOf(form.Body ?? '');
       twiml(ctx, await ctx.state.em.transactional((tx) => answerReply(tx, from, meaning, new Date())));
+    },
+  );
+
+  addRoute(
+    router,
+    {
+      method: 'post',
+      path: '/status',
+      summary:
+        "Twilio's delivery report of a text (form: MessageSid, MessageStatus, ErrorCode), signed with X-Twilio-Signature; the run's message log shows it",
+      tags,
+      ok: { description: 'Recorded (a SID this app never sent is ignored)' },
+      errors: { 403: forged },
+    },
+    async (ctx) => {
+      const form = await signedForm(ctx, token, origin);
+      const status = form.MessageStatus;
+      if (!form.MessageSid || !status) throw badRequest('The delivery report has no MessageSid or MessageStatus.');
+      await recordDelivery(ctx.state.em, form.MessageSid, status, form.ErrorCode ?? null);
+      ctx.status = 204;
     },
   );
 
