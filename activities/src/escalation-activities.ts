@@ -7,7 +7,7 @@ import { mailRefusal, type OwnerMailBudget } from '@turnproof/platform/owner-mai
 import { ownerDisplayName } from '@turnproof/platform/owner-name';
 import { rotateRunLinks } from '@turnproof/platform/run-link-rotation';
 import { assigneeReminderMail, checkInAtRiskMail } from './run-mails.tsx';
-import { hostLanguage } from '@turnproof/platform/mail';
+import { cleanerLanguage, hostLanguage } from '@turnproof/platform/mail';
 import { recordRunEvent } from '@turnproof/platform/run-timeline';
 import { sendOnce } from './send-once.ts';
 
@@ -45,12 +45,16 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
       const { em, run, dueAt, timeZone } = loaded;
       const assignee = run.assigned_to;
       if (assignee?.email) {
-        const mail = assigneeReminderMail(assignee.email, {
-          propertyName: run.property.name,
-          kind: run.type,
-          dueAt,
-          timeZone,
+        const language = await cleanerLanguage(em, {
+          memberId: assignee.id,
+          ownerId: run.property.owner.id,
+          runLanguage: run.cleaner_language,
         });
+        const mail = assigneeReminderMail(
+          assignee.email,
+          { propertyName: run.property.name, kind: run.type, dueAt, timeZone },
+          language,
+        );
         await sendOnce(orm, mailer, `run/${runId}/ladder/reminded`, mail);
       }
       await recordRunEvent(
@@ -95,19 +99,28 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
       // Started in the meantime: it stays with the first cleaner.
       if (!link) return;
       const context = { propertyName: run.property.name, kind: run.type, dueAt, timeZone };
-      const mail = assignmentMail(backup.email as string, {
-        ...context,
-        ownerName: await ownerDisplayName(em, ownerId),
-        magicLink: link,
-        access: propertyAccess(run.property),
-      });
+      // The run's language is the first cleaner's: the backup reads the one their runner last showed them.
+      const mail = assignmentMail(
+        backup.email as string,
+        {
+          ...context,
+          ownerName: await ownerDisplayName(em, ownerId),
+          magicLink: link,
+          access: propertyAccess(run.property),
+        },
+        await cleanerLanguage(em, { memberId: backup.id, ownerId }),
+      );
       await sendOnce(orm, mailer, `run/${runId}/assigned/${backup.id}`, mail);
       if (first && !(await mailRefusal(mailBudget, ownerId, first))) {
         await sendOnce(
           orm,
           mailer,
           `run/${runId}/ladder/handed-over`,
-          handedOverMail(first.email as string, { ...context, backupName: backup.name }),
+          handedOverMail(
+            first.email as string,
+            { ...context, backupName: backup.name },
+            await cleanerLanguage(em, { memberId: first.id, ownerId, runLanguage: run.cleaner_language }),
+          ),
         );
       }
       await recordRunEvent(
