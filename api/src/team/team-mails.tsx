@@ -40,7 +40,7 @@ const INVITATION_TEXTS: Record<
   fr: {
     roles: { Cleaner: 'agent de ménage', 'Co-host': 'co-hôte' },
     subject: (owner) => `${owner} vous invite dans son équipe Turnproof`,
-    sentence: (owner, role) => `${owner} vous invite à rejoindre son équipe sur Turnproof en tant que ${role}.`,
+    sentence: (owner, role) => `${owner} vous invite à rejoindre son équipe sur Turnproof comme ${role}.`,
     accept: 'Acceptez l’invitation avec ce lien (valable 14 jours) :',
     onceOnTeam:
       'Une fois dans l’équipe, vous recevrez par e-mail les inspections qui vous sont confiées, avec leur lien de checklist ; aucun compte n’est nécessaire.',
