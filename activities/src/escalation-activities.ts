@@ -92,14 +92,14 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
         const moved = await tx.nativeUpdate(
           Run,
           { id: runId, status: 'pending' },
-          { assigned_to: backup.id, updated_at: new Date() },
+          // The language the runner showed was the first cleaner's; the backup's runner records theirs.
+          { assigned_to: backup.id, cleaner_language: null, updated_at: new Date() },
         );
         return moved ? (await rotateRunLinks(tx, [runId], deps)).get(runId) : undefined;
       });
       // Started in the meantime: it stays with the first cleaner.
       if (!link) return;
       const context = { propertyName: run.property.name, kind: run.type, dueAt, timeZone };
-      // The run's language is the first cleaner's: the backup reads the one their runner last showed them.
       const mail = assignmentMail(
         backup.email as string,
         {
@@ -108,7 +108,7 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
           magicLink: link,
           access: propertyAccess(run.property),
         },
-        await cleanerLanguage(em, { memberId: backup.id, ownerId }),
+        await cleanerLanguage(em, { memberId: backup.id, ownerId, newRunId: runId }),
       );
       await sendOnce(orm, mailer, `run/${runId}/assigned/${backup.id}`, mail);
       if (first && !(await mailRefusal(mailBudget, ownerId, first))) {

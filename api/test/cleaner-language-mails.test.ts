@@ -239,6 +239,20 @@ for (const language of ['es', 'fr'] as const) {
       expect(hostReminder.html).toContain('<html lang="en">');
     });
 
+    it('does not pass that language on to the next cleaner the run is given to', async () => {
+      const owner = await signedInOwner(api);
+      const first = await acceptedMember(api, owner, { email: uniqueEmail('first'), name: 'Rosa' });
+      const nextEmail = uniqueEmail('next');
+      const next = await acceptedMember(api, owner, { email: nextEmail, name: 'Sam' });
+      const place = await propertyOf(owner, t.property, t.task);
+      const run = await assignedRun(owner, place, first.id);
+      await api.orm.em.getConnection().execute(`update runs set cleaner_language = ? where id = ?`, [language, run.id]);
+      expect((await owner.put(`/api/runs/${run.id}`, { assigned_to: next.id })).status).toBe(200);
+      const mail = await api.mailbox.latest(nextEmail, exactly(`New turnover at ${t.property}`));
+      expect(mail.text).toContain(`Test Owner assigned you the turnover at ${t.property}.`);
+      expect(mail.html).toContain('<html lang="en">');
+    });
+
     it('is invited in the language of a host who reads it', async () => {
       const owner = await signedInOwner(api);
       expect((await owner.put('/api/profile', { language })).status).toBe(200);

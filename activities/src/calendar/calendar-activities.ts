@@ -443,11 +443,7 @@ async function notify(em: EntityManager, property: Property, syncKey: string, de
           magicLink: decryptLink(deps.secretKey, run.link_encrypted),
           access: propertyAccess(property),
         },
-        await cleanerLanguage(em, {
-          memberId: assignee.id,
-          ownerId: property.owner.id,
-          runLanguage: run.cleaner_language,
-        }),
+        await cleanerLanguage(em, { memberId: assignee.id, ownerId: property.owner.id, newRunId: run.id }),
       );
       await sendOnce(deps.orm, deps.mailer, `run/${run.id}/assigned/${assignee.id}`, mail);
       await recordRunEvent(em, run.id, 'link_sent', `Link sent to ${assignee.name}.`, assignee.id);

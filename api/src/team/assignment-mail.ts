@@ -26,7 +26,8 @@ export async function mailRunToAssignee(deps: { config: Config; mailer: Mailer }
         timeZone: run.property.timezone,
         access: propertyAccess(run.property),
       },
-      await cleanerLanguage(em, { memberId: assignee.id, ownerId, runLanguage: run.cleaner_language }),
+      // Newly assigned (or re-sent after a revocation): the run's language may be a previous cleaner's.
+      await cleanerLanguage(em, { memberId: assignee.id, ownerId, newRunId: run.id }),
     ),
   );
   await recordRunEvent(em, run.id, 'link_sent', `Link sent to ${assignee.name}.`, assignee.id);
