@@ -7,7 +7,7 @@ import { mailRefusal, type OwnerMailBudget } from '@turnproof/platform/owner-mai
 import { ownerDisplayName } from '@turnproof/platform/owner-name';
 import { rotateRunLinks } from '@turnproof/platform/run-link-rotation';
 import { assigneeReminderMail, checkInAtRiskMail } from './run-mails.tsx';
-import { hostLanguage } from '@turnproof/platform/mail';
+import { cleanerLanguage, hostLanguage } from '@turnproof/platform/mail';
 import { recordRunEvent } from '@turnproof/platform/run-timeline';
 import { sendOnce } from './send-once.ts';
 
@@ -45,12 +45,16 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
       const { em, run, dueAt, timeZone } = loaded;
       const assignee = run.assigned_to;
       if (assignee?.email) {
-        const mail = assigneeReminderMail(assignee.email, {
-          propertyName: run.property.name,
-          kind: run.type,
-          dueAt,
-          timeZone,
+        const language = await cleanerLanguage(em, {
+          memberId: assignee.id,
+          ownerId: run.property.owner.id,
+          runLanguage: run.cleaner_language,
         });
+        const mail = assigneeReminderMail(
+          assignee.email,
+          { propertyName: run.property.name, kind: run.type, dueAt, timeZone },
+          language,
+        );
         await sendOnce(orm, mailer, `run/${runId}/ladder/reminded`, mail);
       }
       await recordRunEvent(
@@ -88,26 +92,35 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
         const moved = await tx.nativeUpdate(
           Run,
           { id: runId, status: 'pending' },
-          { assigned_to: backup.id, updated_at: new Date() },
+          // The language the runner showed was the first cleaner's; the backup's runner records theirs.
+          { assigned_to: backup.id, cleaner_language: null, updated_at: new Date() },
         );
         return moved ? (await rotateRunLinks(tx, [runId], deps)).get(runId) : undefined;
       });
       // Started in the meantime: it stays with the first cleaner.
       if (!link) return;
       const context = { propertyName: run.property.name, kind: run.type, dueAt, timeZone };
-      const mail = assignmentMail(backup.email as string, {
-        ...context,
-        ownerName: await ownerDisplayName(em, ownerId),
-        magicLink: link,
-        access: propertyAccess(run.property),
-      });
+      const mail = assignmentMail(
+        backup.email as string,
+        {
+          ...context,
+          ownerName: await ownerDisplayName(em, ownerId),
+          magicLink: link,
+          access: propertyAccess(run.property),
+        },
+        await cleanerLanguage(em, { memberId: backup.id, ownerId, newRunId: runId }),
+      );
       await sendOnce(orm, mailer, `run/${runId}/assigned/${backup.id}`, mail);
       if (first && !(await mailRefusal(mailBudget, ownerId, first))) {
         await sendOnce(
           orm,
           mailer,
           `run/${runId}/ladder/handed-over`,
-          handedOverMail(first.email as string, { ...context, backupName: backup.name }),
+          handedOverMail(
+            first.email as string,
+            { ...context, backupName: backup.name },
+            await cleanerLanguage(em, { memberId: first.id, ownerId, runLanguage: run.cleaner_language }),
+          ),
         );
       }
       await recordRunEvent(

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Alert, appendCaptureEntries, Run, RUN_ACTIVITY_SQL, User } from '@turnproof/db';
 import { formatDateTime } from '@turnproof/config/time-format';
-import { hostLanguage } from '@turnproof/platform/mail';
+import { cleanerLanguage, hostLanguage } from '@turnproof/platform/mail';
 import type { Mailer } from '@turnproof/platform/mailer';
 import { missingRow } from './missing-row.ts';
 import { recordRunEvent } from '@turnproof/platform/run-timeline';
@@ -82,8 +82,15 @@ export function createRunActivities({ orm, mailer, runUrl }: RunActivityDeps) {
       if (loaded.run.status !== 'pending' || !loaded.run.due_at) return;
       const reminder = { ...mailContext(loaded.run), dueAt: loaded.run.due_at };
       await mailer.send(dueReminderMail(loaded.owner.email, reminder, loaded.ownerLanguage));
-      const assignee = loaded.run.assigned_to?.email;
-      if (assignee) await mailer.send(assigneeReminderMail(assignee, reminder));
+      const assignee = loaded.run.assigned_to;
+      if (assignee?.email) {
+        const language = await cleanerLanguage(loaded.em, {
+          memberId: assignee.id,
+          ownerId: loaded.owner.id,
+          runLanguage: loaded.run.cleaner_language,
+        });
+        await mailer.send(assigneeReminderMail(assignee.email, reminder, language));
+      }
     },
 
     /** One overdue alert per run, e-mailed once: a retried activity finds the alert and stops. */

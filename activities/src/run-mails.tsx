@@ -4,6 +4,7 @@ import type { Language } from '@turnproof/config/languages';
 import type { RunKind, RunStatus } from '@turnproof/db';
 import type { MailMessage } from '@turnproof/platform/mailer';
 import { formatDateTime, formatDay } from '@turnproof/config/time-format';
+import { ASSIGNMENT_MAIL_TEXTS } from '@turnproof/platform/assignment-mails';
 import { Items, MailLayout, Quote, renderMail, Text, Url } from '@turnproof/platform/mail';
 import { RUN_MAIL_TEXTS, type RunMailTexts, type Severity } from './run-mail-texts.ts';
 
@@ -31,8 +32,6 @@ function inLanguage(language: Language) {
   };
 }
 
-const english = inLanguage('en');
-
 function LabelledLink({ url, label }: { url: string; label: string }) {
   return (
     <Text>
@@ -58,23 +57,25 @@ export function dueReminderMail(to: string, run: RunMailContext & { dueAt: Date 
 }
 
 /**
- * The same reminder for the team member the run is assigned to: the console link means nothing to a
- * cleaner, so it points to the checklist link of their assignment e-mail. In English, as the other
- * mails of an assignment.
+ * The same reminder for the team member the run is assigned to, in their language (`cleanerLanguage`): the
+ * console link means nothing to a cleaner, so it points to the checklist link of their assignment e-mail.
  */
-export function assigneeReminderMail(to: string, run: Omit<RunMailContext, 'runUrl'> & { dueAt: Date }): MailMessage {
-  const { texts, when, kindLabel, kindInSentence } = english;
+export function assigneeReminderMail(
+  to: string,
+  run: Omit<RunMailContext, 'runUrl'> & { dueAt: Date },
+  language: Language = 'en',
+): MailMessage {
+  const { texts, when, kindLabel } = inLanguage(language);
+  const cleaner = ASSIGNMENT_MAIL_TEXTS[language];
   const time = when(run.dueAt, run.timeZone);
-  const sentence = `The ${kindInSentence(run)} at ${run.propertyName} assigned to you is due at ${time} and has not started yet.`;
+  const sentence = cleaner.reminder(cleaner.theKinds[run.kind], run.propertyName, time);
   return {
     to,
     subject: texts.reminderSubject(run.propertyName, kindLabel(run), time),
     ...renderMail(
-      <MailLayout preview={sentence}>
+      <MailLayout preview={sentence} lang={language}>
         <Text>{sentence}</Text>
-        <Text>
-          Open the checklist with the link in your assignment e-mail for {run.propertyName}; no account is needed.
-        </Text>
+        <Text>{cleaner.reminderLink(run.propertyName)}</Text>
       </MailLayout>,
     ),
   };

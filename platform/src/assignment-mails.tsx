@@ -1,25 +1,41 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
 import { Fragment } from 'react';
+import type { Language } from '@turnproof/config/languages';
 import { formatDateTime } from '@turnproof/config/time-format';
+import { ASSIGNMENT_MAIL_TEXTS } from './assignment-mail-texts.ts';
+
+export { ASSIGNMENT_MAIL_TEXTS };
 import type { MailMessage } from './mailer.ts';
 import { Button, MailLayout, Text } from './mail/components.tsx';
 import { renderMail } from './mail/render.ts';
 
-/** The e-mails a cleaner receives about a run assigned to them, in one place for their wording. */
-
-const kindLabels = { turnover: 'turnover', move_in: 'move-in inspection', move_out: 'move-out inspection' } as const;
-type Kind = keyof typeof kindLabels;
+/**
+ * The e-mails a cleaner receives about a run assigned to them, in one place for their wording. Each is written
+ * in the cleaner's language (`cleanerLanguage`; texts in `assignment-mail-texts.ts`), its times in the
+ * property's zone and in that language's format.
+ */
 
 interface AssignedRun {
   propertyName: string;
-  kind: Kind;
+  kind: 'turnover' | 'move_in' | 'move_out';
   dueAt: Date | null;
   /** The property's IANA time zone: times are shown in it. */
   timeZone?: string;
 }
 
-const dueSentence = (run: AssignedRun) => (run.dueAt ? ` It is due ${formatDateTime(run.dueAt, run.timeZone)}.` : '');
+/** A cleaner mail's sentences, the run's kind and due time, in its language. */
+function inLanguage(run: AssignedRun, language: Language) {
+  const texts = ASSIGNMENT_MAIL_TEXTS[language];
+  const time = run.dueAt ? formatDateTime(run.dueAt, run.timeZone, language) : null;
+  return {
+    texts,
+    kind: texts.kinds[run.kind],
+    theKind: texts.theKinds[run.kind],
+    time,
+    due: time ? texts.due(time) : '',
+  };
+}
 
 /** How the cleaner gets in: the property's access code and notes (parking, where the linens are). */
 export interface PropertyAccess {
@@ -34,17 +50,18 @@ export const propertyAccess = (property: { access_code?: string | null; notes?: 
 });
 
 /** The access code and notes, each when the host has written one. */
-function AccessLines({ accessCode, notes }: PropertyAccess) {
+function AccessLines({ accessCode, notes, language }: PropertyAccess & { language: Language }) {
+  const texts = ASSIGNMENT_MAIL_TEXTS[language];
   return (
     <>
       {accessCode && (
         <Text>
-          Access code: <strong>{accessCode}</strong>
+          {texts.accessCode} <strong>{accessCode}</strong>
         </Text>
       )}
       {notes && (
         <Text>
-          Property notes:
+          {texts.propertyNotes}
           {notes.split('\n').map((line, index) => (
             <Fragment key={index}>
               <br />
@@ -61,16 +78,18 @@ function AccessLines({ accessCode, notes }: PropertyAccess) {
 export function assignmentMail(
   to: string,
   run: AssignedRun & { ownerName: string; magicLink: string; access: PropertyAccess },
+  language: Language = 'en',
 ): MailMessage {
-  const sentence = `${run.ownerName} assigned you the ${kindLabels[run.kind]} at ${run.propertyName}.${dueSentence(run)}`;
+  const { texts, kind, theKind, due } = inLanguage(run, language);
+  const sentence = `${texts.assigned(run.ownerName, theKind, run.propertyName)}${due}`;
   return {
     to,
-    subject: `New ${kindLabels[run.kind]} at ${run.propertyName}`,
+    subject: texts.assignedSubject(kind, run.propertyName),
     ...renderMail(
-      <MailLayout preview={sentence}>
+      <MailLayout preview={sentence} lang={language}>
         <Text>{sentence}</Text>
-        <AccessLines {...run.access} />
-        <Text>Open the checklist on your phone with this link (no account needed):</Text>
+        <AccessLines {...run.access} language={language} />
+        <Text>{texts.openChecklist}</Text>
         <Button href={run.magicLink}>{run.magicLink}</Button>
       </MailLayout>,
     ),
@@ -78,33 +97,36 @@ export function assignmentMail(
 }
 
 /** To the cleaner a run was taken from when it had not started in time (the backup has the link now). */
-export function handedOverMail(to: string, run: AssignedRun & { backupName: string }): MailMessage {
-  const sentence = `The ${kindLabels[run.kind]} at ${run.propertyName} had not started in time, so it now goes to ${run.backupName}.${dueSentence(run)}`;
+export function handedOverMail(
+  to: string,
+  run: AssignedRun & { backupName: string },
+  language: Language = 'en',
+): MailMessage {
+  const { texts, kind, theKind, due } = inLanguage(run, language);
+  const sentence = `${texts.handedOver(theKind, run.propertyName, run.backupName)}${due}`;
   return {
     to,
-    subject: `${run.propertyName} ${kindLabels[run.kind]} passed to ${run.backupName}`,
+    subject: texts.handedOverSubject(run.propertyName, kind, run.backupName),
     ...renderMail(
-      <MailLayout preview={sentence}>
+      <MailLayout preview={sentence} lang={language}>
         <Text>{sentence}</Text>
-        <Text>
-          {run.backupName} has a new checklist link for it, and the link you had no longer opens it. You do not need to
-          go.
-        </Text>
+        <Text>{texts.handedOverLink(run.backupName)}</Text>
       </MailLayout>,
     ),
   };
 }
 
 /** The reservation behind a calendar run was cancelled: the run and its link are gone. */
-export function runCanceledMail(to: string, run: AssignedRun): MailMessage {
-  const sentence = `The ${kindLabels[run.kind]} at ${run.propertyName}${run.dueAt ? ` due ${formatDateTime(run.dueAt, run.timeZone)}` : ''} is canceled: the booking behind it was cancelled.`;
+export function runCanceledMail(to: string, run: AssignedRun, language: Language = 'en'): MailMessage {
+  const { texts, kind, theKind, time } = inLanguage(run, language);
+  const sentence = texts.canceled(theKind, run.propertyName, time);
   return {
     to,
-    subject: `Canceled: ${kindLabels[run.kind]} at ${run.propertyName}`,
+    subject: texts.canceledSubject(kind, run.propertyName),
     ...renderMail(
-      <MailLayout preview={sentence}>
+      <MailLayout preview={sentence} lang={language}>
         <Text>{sentence}</Text>
-        <Text>Its checklist link no longer works. You do not need to go.</Text>
+        <Text>{texts.canceledLink}</Text>
       </MailLayout>,
     ),
   };

@@ -17,7 +17,7 @@ import { assignmentMail, propertyAccess, runCanceledMail } from '@turnproof/plat
 import { formatDateTime } from '@turnproof/config/time-format';
 import { instantAt } from '../local-time.ts';
 import { decryptLink, newMagicLink } from '@turnproof/platform/magic-link';
-import { hostLanguage } from '@turnproof/platform/mail';
+import { cleanerLanguage, hostLanguage } from '@turnproof/platform/mail';
 import type { Mailer } from '@turnproof/platform/mailer';
 import { mailRefusal, type OwnerMailBudget } from '@turnproof/platform/owner-mail-budget';
 import { ownerDisplayName } from '@turnproof/platform/owner-name';
@@ -432,24 +432,31 @@ async function notify(em: EntityManager, property: Property, syncKey: string, de
         await recordRunEvent(em, run.id, 'link_sent', `Link not e-mailed: ${refusal}`, assignee.id);
         continue;
       }
-      const mail = assignmentMail(assignee.email as string, {
-        ownerName,
-        propertyName: property.name,
-        kind: run.type,
-        dueAt,
-        timeZone,
-        magicLink: decryptLink(deps.secretKey, run.link_encrypted),
-        access: propertyAccess(property),
-      });
+      const mail = assignmentMail(
+        assignee.email as string,
+        {
+          ownerName,
+          propertyName: property.name,
+          kind: run.type,
+          dueAt,
+          timeZone,
+          magicLink: decryptLink(deps.secretKey, run.link_encrypted),
+          access: propertyAccess(property),
+        },
+        await cleanerLanguage(em, { memberId: assignee.id, ownerId: property.owner.id, newRunId: run.id }),
+      );
       await sendOnce(deps.orm, deps.mailer, `run/${run.id}/assigned/${assignee.id}`, mail);
       await recordRunEvent(em, run.id, 'link_sent', `Link sent to ${assignee.name}.`, assignee.id);
     } else if (!refusal) {
-      const mail = runCanceledMail(assignee.email as string, {
-        propertyName: property.name,
-        kind: run.type,
-        dueAt,
-        timeZone,
-      });
+      const mail = runCanceledMail(
+        assignee.email as string,
+        { propertyName: property.name, kind: run.type, dueAt, timeZone },
+        await cleanerLanguage(em, {
+          memberId: assignee.id,
+          ownerId: property.owner.id,
+          runLanguage: run.cleaner_language,
+        }),
+      );
       await sendOnce(deps.orm, deps.mailer, `run/${run.id}/canceled`, mail);
     }
   }

@@ -2,11 +2,8 @@
 /** @jsxImportSource react */
 import { MailLayout, Quote, renderMail, Text } from '@turnproof/platform/mail';
 import type { MailMessage } from '@turnproof/platform/mailer';
-import { isLanguage, type Language } from '@turnproof/config/languages';
+import type { Language } from '@turnproof/config/languages';
 import { formatDateTime } from '@turnproof/config/time-format';
-
-/** The cleaner's language when we know it and write it, else English. */
-export const mailLanguage = (language: string | null | undefined): Language => (isLanguage(language) ? language : 'en');
 
 interface Approval {
   propertyName: string;

@@ -1,5 +1,6 @@
 import { WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { cleanerLanguage } from '@turnproof/platform/mail';
 import type { Mailer } from '@turnproof/platform/mailer';
 import type { Config } from '@turnproof/config';
 import type { Run } from '@turnproof/db';
@@ -9,7 +10,7 @@ import type { RateLimits } from '../auth/rate-limits.ts';
 import { badRequest, conflict, HttpError } from '../http/errors.ts';
 import { decryptLink } from '../runs/magic-link.ts';
 import { findOwnedRun } from '../runs/run-service.ts';
-import { approvalMail, mailLanguage } from './approval-mail.tsx';
+import { approvalMail } from './approval-mail.tsx';
 import type { ReviewInput } from './review-input.ts';
 import { revisionMail } from './revision-mail.tsx';
 
@@ -37,8 +38,8 @@ export async function reviewRun(
       throw conflict(error.cause?.message ?? 'This run cannot be reviewed now.');
     throw error;
   }
-  if (input.decision === 'revise') await mailRevision(deps, run, request, input.note);
-  else await mailApproval(deps, ownerId, run, request, new Date(result.reviewedAt));
+  if (input.decision === 'revise') await mailRevision(deps, em, run, request, input.note);
+  else await mailApproval(deps, em, ownerId, run, request, new Date(result.reviewedAt));
   return result;
 }
 
@@ -85,21 +86,35 @@ async function assertTaskPhotos(em: EntityManager, run: Run, tasks: NonNullable<
   }
 }
 
+/** The assignee's language: the one their runner showed on this run, else as `cleanerLanguage` falls back. */
+const languageOf = (em: EntityManager, run: Run, memberId: string) =>
+  cleanerLanguage(em, { memberId, ownerId: run.property.owner.id, runLanguage: run.cleaner_language });
+
 /** `hostNote`: the run's note as the host wrote it (the tasks' own notes are listed with them). */
-async function mailRevision(deps: ReviewDeps, run: Run, request: ReviewRequest, hostNote: string | null) {
-  const assignee = run.assigned_to?.email;
-  if (!assignee || run.link_revoked_at) return;
+async function mailRevision(
+  deps: ReviewDeps,
+  em: EntityManager,
+  run: Run,
+  request: ReviewRequest,
+  hostNote: string | null,
+) {
+  const assignee = run.assigned_to;
+  if (!assignee?.email || run.link_revoked_at) return;
   await deps.mailer.send(
-    revisionMail(assignee, {
-      propertyName: run.property.name,
-      tasks: (request.tasks ?? []).map((task) => ({
-        title: titleOf(run, task.id) ?? task.id,
-        note: task.note,
-        rejectedPhotos: task.rejectedMediaIds.length,
-      })),
-      note: hostNote,
-      magicLink: decryptLink(deps.config.SECRET_KEY, run.link_encrypted),
-    }),
+    revisionMail(
+      assignee.email,
+      {
+        propertyName: run.property.name,
+        tasks: (request.tasks ?? []).map((task) => ({
+          title: titleOf(run, task.id) ?? task.id,
+          note: task.note,
+          rejectedPhotos: task.rejectedMediaIds.length,
+        })),
+        note: hostNote,
+        magicLink: decryptLink(deps.config.SECRET_KEY, run.link_encrypted),
+      },
+      await languageOf(em, run, assignee.id),
+    ),
   );
 }
 
@@ -108,9 +123,17 @@ async function mailRevision(deps: ReviewDeps, run: Run, request: ReviewRequest, 
  * property's zone. It spends the owner's hourly budget of mails to team members; once that is spent the
  * approval stands and no mail goes.
  */
-async function mailApproval(deps: ReviewDeps, ownerId: string, run: Run, request: ReviewRequest, approvedAt: Date) {
-  const assignee = run.assigned_to?.email;
-  if (!assignee) return;
+async function mailApproval(
+  deps: ReviewDeps,
+  em: EntityManager,
+  ownerId: string,
+  run: Run,
+  request: ReviewRequest,
+  approvedAt: Date,
+) {
+  const member = run.assigned_to;
+  const assignee = member?.email;
+  if (!member || !assignee) return;
   try {
     await deps.rateLimits.consume(['assignmentMailsPerOwner', ownerId]);
   } catch (error) {
@@ -127,7 +150,7 @@ async function mailApproval(deps: ReviewDeps, ownerId: string, run: Run, request
         score: request.score,
         note: request.note,
       },
-      mailLanguage(run.cleaner_language),
+      await languageOf(em, run, member.id),
     ),
   );
 }

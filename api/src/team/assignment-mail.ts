@@ -2,26 +2,33 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Mailer } from '@turnproof/platform/mailer';
 import type { Config } from '@turnproof/config';
 import type { Run } from '@turnproof/db';
+import { cleanerLanguage } from '@turnproof/platform/mail';
 import { recordRunEvent } from '@turnproof/platform/run-timeline';
 import { decryptLink } from '../runs/magic-link.ts';
 import { assignmentMail, propertyAccess } from './team-mails.tsx';
 import { ownerDisplayName } from './team-service.ts';
 
-/** E-mails the run's magic link to the team member it is assigned to (the run's reminders follow it too). */
+/** E-mails the run's magic link to the team member it is assigned to, in their language (the run's reminders follow it too). */
 export async function mailRunToAssignee(deps: { config: Config; mailer: Mailer }, em: EntityManager, run: Run) {
-  const email = run.assigned_to?.email;
-  if (!email || run.link_revoked_at || run.status === 'completed') return;
+  const assignee = run.assigned_to;
+  const email = assignee?.email;
+  if (!assignee || !email || run.link_revoked_at || run.status === 'completed') return;
+  const ownerId = run.property.owner.id;
   await deps.mailer.send(
-    assignmentMail(email, {
-      ownerName: await ownerDisplayName(em, run.property.owner.id),
-      propertyName: run.property.name,
-      kind: run.type,
-      magicLink: decryptLink(deps.config.SECRET_KEY, run.link_encrypted),
-      dueAt: run.due_at ?? null,
-      timeZone: run.property.timezone,
-      access: propertyAccess(run.property),
-    }),
+    assignmentMail(
+      email,
+      {
+        ownerName: await ownerDisplayName(em, ownerId),
+        propertyName: run.property.name,
+        kind: run.type,
+        magicLink: decryptLink(deps.config.SECRET_KEY, run.link_encrypted),
+        dueAt: run.due_at ?? null,
+        timeZone: run.property.timezone,
+        access: propertyAccess(run.property),
+      },
+      // Newly assigned (or re-sent after a revocation): the run's language may be a previous cleaner's.
+      await cleanerLanguage(em, { memberId: assignee.id, ownerId, newRunId: run.id }),
+    ),
   );
-  const assignee = run.assigned_to!;
   await recordRunEvent(em, run.id, 'link_sent', `Link sent to ${assignee.name}.`, assignee.id);
 }

@@ -9,6 +9,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/er
 import { memberForToken, rotateScheduleLink, scheduleLinkOf, scheduleMessages } from '../schedule/schedule-service.ts';
 import { rotateMemberRunLinks } from './member-run-links.ts';
 import { invitationMail } from './team-mails.tsx';
+import { cleanerLanguage } from '@turnproof/platform/mail';
 import { ownerDisplayName } from '@turnproof/platform/owner-name';
 
 export { ownerDisplayName };
@@ -58,7 +59,11 @@ async function sendInvitation(
   await em.flush();
   const link = `${deps.config.publicOrigin}/api/team/invitations/accept?token=${token}`;
   await deps.mailer.send(
-    invitationMail(member.email ?? '', { ownerName: await ownerDisplayName(em, ownerId), role: member.role, link }),
+    invitationMail(
+      member.email ?? '',
+      { ownerName: await ownerDisplayName(em, ownerId), role: member.role, link },
+      await cleanerLanguage(em, { memberId: member.id, ownerId }),
+    ),
   );
 }
 

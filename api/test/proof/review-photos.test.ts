@@ -88,8 +88,9 @@ describe('review with the photos', () => {
     expect(task.media.map((media: { id: string }) => media.id)).not.toContain(rejectedId);
     expect(task.media_count).toBe(target!.media.length - 1);
     expect(task.task.required_media).toBeGreaterThan(task.media_count);
-    const revisionMail = await api.mailbox.latest(cleanerEmail, /^Please revise:/);
-    expect(revisionMail.text).toContain(`${title}: ${note} (1 photo rejected: take new ones)`);
+    // In the language their runner showed them, like every mail to the cleaner.
+    const revisionMail = await api.mailbox.latest(cleanerEmail, /^Por favor, revisa: Gull Cottage$/);
+    expect(revisionMail.text).toContain(`${title}: ${note} (1 foto rechazada: haz otras nuevas)`);
 
     // Ticking it again is taken (an offline queue sends ticks before photos), but the run does not complete.
     expect((await cleaner.tick(target!.id, { comment: 'Cleaned again' })).status).toBe(200);
