@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Mailer } from '@turnproof/platform/mailer';
 import type { Config } from '@turnproof/config';
 import type { Run } from '@turnproof/db';
-import { recordRunEvent } from '@turnproof/platform/run-timeline';
+import { linkSent, recordRunEvent } from '@turnproof/platform/run-timeline';
 import { decryptLink } from '../runs/magic-link.ts';
 import { assignmentMail, propertyAccess } from './team-mails.tsx';
 import { ownerDisplayName } from './team-service.ts';
@@ -23,5 +23,5 @@ export async function mailRunToAssignee(deps: { config: Config; mailer: Mailer }
     }),
   );
   const assignee = run.assigned_to!;
-  await recordRunEvent(em, run.id, 'link_sent', `Link sent to ${assignee.name}.`, assignee.id);
+  await recordRunEvent(em, run.id, 'link_sent', linkSent(assignee.name), assignee.id);
 }
