@@ -11,7 +11,10 @@ import { runTimeline } from './run-timeline.ts';
 const timelineEntry = z.object({
   id: z.string(),
   kind: z.string(),
-  code: z.string().nullable().describe("The console's message (tp.timeline.<code>); null on steps recorded before codes"),
+  code: z
+    .string()
+    .nullable()
+    .describe("The console's message (tp.timeline.<code>); null on steps recorded before codes"),
   params: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
   detail: z.string().describe('The step in English'),
   created_at: z.string(),

@@ -125,9 +125,7 @@ export async function runTimeline(em: EntityManager, run: Run): Promise<Timeline
           {
             id: 'opened',
             kind: 'opened',
-            ...(cleaner
-              ? { code: 'opened', params: { cleaner } }
-              : { code: 'opened_unassigned', params: null }),
+            ...(cleaner ? { code: 'opened', params: { cleaner } } : { code: 'opened_unassigned', params: null }),
             detail: `${cleaner ?? 'The cleaner'} opened the link.`,
             created_at: run.opened_at.toISOString(),
           },
