@@ -27,7 +27,7 @@ export async function recordRunEvent(
     `insert into run_events (id, run_id, kind, key, detail, code, params, created_at)
        values (gen_random_uuid(), ?, ?, ?, ?, ?, ?::jsonb, now())
        on conflict (run_id, kind, key) do nothing returning id`,
-    [runId, kind, key, message.detail, message.code, JSON.stringify(message.params ?? {})],
+    [runId, kind, key, message.detail, message.code, message.params ? JSON.stringify(message.params) : null],
     'all',
     em.getTransactionContext(),
   );
@@ -42,7 +42,7 @@ export async function recordRunEvents(
   if (events.length === 0) return;
   await em.getConnection().execute(
     `insert into run_events (id, run_id, kind, key, detail, code, params, created_at)
-     select gen_random_uuid(), x.run_id, x.kind, x.key, x.detail, x.code, coalesce(x.params, '{}'), now()
+     select gen_random_uuid(), x.run_id, x.kind, x.key, x.detail, x.code, x.params, now()
      from jsonb_to_recordset(?::jsonb) as x(run_id uuid, kind text, key text, detail text, code text, params jsonb)
      on conflict (run_id, kind, key) do nothing`,
     [JSON.stringify(events.map((event) => ({ run_id: event.runId, ...event })))],
