@@ -57,13 +57,22 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
         );
         await sendOnce(orm, mailer, `run/${runId}/ladder/reminded`, mail);
       }
+      const due = formatDateTime(dueAt, timeZone);
       await recordRunEvent(
         em,
         runId,
         'reminded',
         assignee
-          ? `Reminder sent to ${assignee.name}: not started, due ${formatDateTime(dueAt, timeZone)}.`
-          : `Not started, due ${formatDateTime(dueAt, timeZone)}; no cleaner is assigned to remind.`,
+          ? {
+              code: 'reminded',
+              params: { cleaner: assignee.name, due: dueAt.toISOString() },
+              detail: `Reminder sent to ${assignee.name}: not started, due ${due}.`,
+            }
+          : {
+              code: 'reminded_unassigned',
+              params: { due: dueAt.toISOString() },
+              detail: `Not started, due ${due}; no cleaner is assigned to remind.`,
+            },
       );
     },
 
@@ -79,13 +88,20 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
       const backup = run.property.backup_assignee;
       const first = run.assigned_to;
       if (!backup || backup.id === first?.id) {
-        await recordRunEvent(em, runId, 'handed_over', 'Not started; no backup cleaner is set for this property.');
+        await recordRunEvent(em, runId, 'handed_over', {
+          code: 'handed_over_no_backup',
+          detail: 'Not started; no backup cleaner is set for this property.',
+        });
         return;
       }
       const ownerId = run.property.owner.id;
       const refusal = await mailRefusal(mailBudget, ownerId, backup);
       if (refusal) {
-        await recordRunEvent(em, runId, 'handed_over', `Not started, and not passed to ${backup.name}: ${refusal}`);
+        await recordRunEvent(em, runId, 'handed_over', {
+          code: `handed_over_refused_${refusal.reason}`,
+          params: { backup: backup.name },
+          detail: `Not started, and not passed to ${backup.name}: ${refusal.text}`,
+        });
         return;
       }
       const link = await em.transactional(async (tx) => {
@@ -127,7 +143,17 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
         em,
         runId,
         'handed_over',
-        `Not started: passed ${first ? `from ${first.name} ` : ''}to ${backup.name}, who got a new link.`,
+        first
+          ? {
+              code: 'handed_over',
+              params: { from: first.name, backup: backup.name },
+              detail: `Not started: passed from ${first.name} to ${backup.name}, who got a new link.`,
+            }
+          : {
+              code: 'handed_over_unassigned',
+              params: { backup: backup.name },
+              detail: `Not started: passed to ${backup.name}, who got a new link.`,
+            },
       );
     },
 
@@ -157,7 +183,11 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
         await hostLanguage(em, owner.id),
       );
       await sendOnce(orm, mailer, `run/${runId}/ladder/at-risk`, mail);
-      await recordRunEvent(em, runId, 'host_alerted', description);
+      await recordRunEvent(em, runId, 'host_alerted', {
+        code: 'host_alerted',
+        params: { due: dueAt.toISOString() },
+        detail: description,
+      });
     },
   };
 }

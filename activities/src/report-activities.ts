@@ -220,7 +220,7 @@ export function createReportActivities(deps: ReportActivityDeps) {
         orm.em.fork(),
         key.runId,
         'report_ready',
-        `Report v${key.version} ready.`,
+        { code: 'report_ready', params: { version: key.version }, detail: `Report v${key.version} ready.` },
         `v${key.version}`,
       );
     },

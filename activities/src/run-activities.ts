@@ -74,7 +74,7 @@ export function createRunActivities({ orm, mailer, runUrl }: RunActivityDeps) {
         ]);
       });
       // Once per run (the timeline's own key), also when a retry finds the run completed already.
-      await recordRunEvent(orm.em.fork(), runId, 'completed', 'Marked complete.');
+      await recordRunEvent(orm.em.fork(), runId, 'completed', { code: 'completed', detail: 'Marked complete.' });
     },
 
     async sendDueReminder(runId: string) {
@@ -106,12 +106,11 @@ export function createRunActivities({ orm, mailer, runUrl }: RunActivityDeps) {
         [runId, `Not completed by its due time, ${formatDateTime(dueAt, loaded.run.property.timezone)}.`, runId],
       );
       if (inserted.length === 0) return;
-      await recordRunEvent(
-        loaded.em,
-        runId,
-        'overdue',
-        `Not completed by its due time, ${formatDateTime(dueAt, loaded.run.property.timezone)}.`,
-      );
+      await recordRunEvent(loaded.em, runId, 'overdue', {
+        code: 'overdue',
+        params: { due: dueAt.toISOString() },
+        detail: `Not completed by its due time, ${formatDateTime(dueAt, loaded.run.property.timezone)}.`,
+      });
       await mailer.send(overdueMail(loaded.owner.email, { ...mailContext(loaded.run), dueAt }, loaded.ownerLanguage));
     },
 

@@ -60,6 +60,13 @@ async function stuckRunSetup({ backupAccepts = true, dueInMs = 10_000 } = {}) {
   return { owner, first, backup, firstEmail, backupEmail, run: created.body, dueAt };
 }
 
+interface LadderStep {
+  kind: string;
+  code: string | null;
+  params: Record<string, string | number> | null;
+  detail: string;
+}
+
 const mailsTo = (to: string, subject: RegExp) =>
   api.mailbox.received.filter((m) => m.to === to && subject.test(m.subject));
 
@@ -101,7 +108,7 @@ describe('the escalation ladder', () => {
     ] as const) {
       expect(mailsTo(to, subject), `${to} ${subject}`).toHaveLength(1);
     }
-    const timeline = (await owner.get(`/api/runs/${run.id}/timeline`)).body as { kind: string; detail: string }[];
+    const timeline = (await owner.get(`/api/runs/${run.id}/timeline`)).body as LadderStep[];
     // The backup opened the new link, which the timeline tells beside the ladder's steps.
     expect(timeline.find((entry) => entry.kind === 'opened')?.detail).toBe('Ana Lima opened the link.');
     const ladder = timeline.filter((entry) => entry.kind !== 'opened');
@@ -113,6 +120,15 @@ describe('the escalation ladder', () => {
       'overdue',
     ]);
     expect(ladder[2]!.detail).toBe('Not started: passed from Rosa Diaz to Ana Lima, who got a new link.');
+    // The console says each step from its code and params; a due time is ISO, formatted in the property's zone there.
+    const due = new Date(run.due_at).toISOString();
+    expect(ladder.map(({ code, params }) => ({ code, params }))).toEqual([
+      { code: 'link_sent', params: { cleaner: 'Rosa Diaz' } },
+      { code: 'reminded', params: { cleaner: 'Rosa Diaz', due } },
+      { code: 'handed_over', params: { from: 'Rosa Diaz', backup: 'Ana Lima' } },
+      { code: 'host_alerted', params: { due } },
+      { code: 'overdue', params: { due } },
+    ]);
     expect((await owner.get(`/api/runs/${run.id}`)).body.assigned_to).toBe(backup.id);
     expect(Date.now()).toBeGreaterThanOrEqual(dueAt.getTime());
 
@@ -140,10 +156,15 @@ describe('the escalation ladder', () => {
     await api.mailbox.latest(owner.email, /^Check-in at risk: Cliff Cottage/, 30_000);
     expect(mailsTo(backupEmail, /^New turnover/)).toHaveLength(0);
     expect(mailsTo(firstEmail, /passed to/)).toHaveLength(0);
-    const timeline = (await owner.get(`/api/runs/${run.id}/timeline`)).body as { kind: string; detail: string }[];
-    expect(timeline.find((entry) => entry.kind === 'handed_over')?.detail).toBe(
+    const timeline = (await owner.get(`/api/runs/${run.id}/timeline`)).body as LadderStep[];
+    const handedOver = timeline.find((entry) => entry.kind === 'handed_over');
+    expect(handedOver?.detail).toBe(
       'Not started, and not passed to Ana Lima: Ana Lima has not accepted the team invitation yet, so no e-mail was sent.',
     );
+    expect([handedOver?.code, handedOver?.params]).toEqual([
+      'handed_over_refused_not_accepted',
+      { backup: 'Ana Lima' },
+    ]);
     expect((await owner.get(`/api/runs/${run.id}`)).body.assigned_to).toBe(first.id);
     expect((await Cleaner.fromLink(run.magic_link).openRun()).status).toBe(200);
   }, 60_000);

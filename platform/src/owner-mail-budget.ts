@@ -52,15 +52,30 @@ interface Recipient {
   accepted_at?: Date | null;
 }
 
+/** Why a mail to a team member is not sent: the timeline's message code says it in the host's language. */
+export type MailRefusalReason = 'no_email' | 'not_accepted' | 'budget_spent';
+
 /**
- * Why a mail to a team member about an owner's run is not sent, as the run's timeline says it; null to
- * send it (one point of the owner's budget is then spent). Only members who accepted the invitation get
- * mail: an address the owner merely typed is not a mailbox we write to on their behalf.
+ * Why a mail to a team member about an owner's run is not sent, as the run's timeline says it (reason,
+ * and the English text); null to send it (one point of the owner's budget is then spent). Only members
+ * who accepted the invitation get mail: an address the owner merely typed is not a mailbox we write to on
+ * their behalf.
  */
-export async function mailRefusal(budget: OwnerMailBudget, ownerId: string, to: Recipient): Promise<string | null> {
-  if (!to.email) return `${to.name} has no e-mail address, so no e-mail was sent.`;
-  if (!to.accepted_at) return `${to.name} has not accepted the team invitation yet, so no e-mail was sent.`;
+export async function mailRefusal(
+  budget: OwnerMailBudget,
+  ownerId: string,
+  to: Recipient,
+): Promise<{ reason: MailRefusalReason; text: string } | null> {
+  if (!to.email) return { reason: 'no_email', text: `${to.name} has no e-mail address, so no e-mail was sent.` };
+  if (!to.accepted_at)
+    return {
+      reason: 'not_accepted',
+      text: `${to.name} has not accepted the team invitation yet, so no e-mail was sent.`,
+    };
   if (!(await budget.spend(ownerId)))
-    return 'The e-mail budget of this account for the hour is spent, so no e-mail was sent.';
+    return {
+      reason: 'budget_spent',
+      text: 'The e-mail budget of this account for the hour is spent, so no e-mail was sent.',
+    };
   return null;
 }

@@ -22,7 +22,7 @@ import type { Mailer } from '@turnproof/platform/mailer';
 import { mailRefusal, type OwnerMailBudget } from '@turnproof/platform/owner-mail-budget';
 import { ownerDisplayName } from '@turnproof/platform/owner-name';
 import { calendarOrphanMail } from '../run-mails.tsx';
-import { recordRunEvent, recordRunEvents } from '@turnproof/platform/run-timeline';
+import { linkSent, recordRunEvent, recordRunEvents } from '@turnproof/platform/run-timeline';
 import { sendOnce } from '../send-once.ts';
 import { FeedError, fetchFeed } from './fetch-feed.ts';
 import {
@@ -415,6 +415,8 @@ async function notify(em: EntityManager, property: Property, syncKey: string, de
     .map((run) => ({
       runId: run.id,
       kind: 'rescheduled' as const,
+      code: 'rescheduled',
+      params: { due: (run.due_at as Date).toISOString() },
       detail: `Due time moved to ${formatDateTime(run.due_at as Date, timeZone)} (the reservation changed).`,
       key: (run.due_at as Date).toISOString(),
     }));
@@ -423,13 +425,26 @@ async function notify(em: EntityManager, property: Property, syncKey: string, de
     const assignee = run.assigned_to;
     const dueAt = run.due_at ?? null;
     if (run.calendar_change === 'cancel') {
-      await recordRunEvent(em, run.id, 'canceled', 'Canceled: the reservation was cancelled in the booking calendar.');
+      await recordRunEvent(em, run.id, 'canceled', {
+        code: 'canceled_by_calendar',
+        detail: 'Canceled: the reservation was cancelled in the booking calendar.',
+      });
     }
     if (!assignee || run.calendar_change === 'reschedule') continue;
     const refusal = await mailRefusal(deps.mailBudget, property.owner.id, assignee);
     if (run.calendar_change === 'start') {
       if (refusal) {
-        await recordRunEvent(em, run.id, 'link_sent', `Link not e-mailed: ${refusal}`, assignee.id);
+        await recordRunEvent(
+          em,
+          run.id,
+          'link_sent',
+          {
+            code: `link_not_mailed_${refusal.reason}`,
+            params: { cleaner: assignee.name },
+            detail: `Link not e-mailed: ${refusal.text}`,
+          },
+          assignee.id,
+        );
         continue;
       }
       const mail = assignmentMail(
@@ -446,7 +461,7 @@ async function notify(em: EntityManager, property: Property, syncKey: string, de
         await cleanerLanguage(em, { memberId: assignee.id, ownerId: property.owner.id, newRunId: run.id }),
       );
       await sendOnce(deps.orm, deps.mailer, `run/${run.id}/assigned/${assignee.id}`, mail);
-      await recordRunEvent(em, run.id, 'link_sent', `Link sent to ${assignee.name}.`, assignee.id);
+      await recordRunEvent(em, run.id, 'link_sent', linkSent(assignee.name), assignee.id);
     } else if (!refusal) {
       const mail = runCanceledMail(
         assignee.email as string,

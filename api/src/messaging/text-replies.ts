@@ -62,8 +62,13 @@ export async function answerReply(
   const { run_id: runId, member_name: name, property_name: property } = question;
   if (!meaning) return texts.askAgain(property);
   const kind = meaning === 'accept' ? 'accepted' : 'declined';
-  const detail = meaning === 'accept' ? `${name} accepted by text.` : `${name} declined by text.`;
-  const recorded = await recordRunEvent(tx, runId, kind, detail, question.team_member_id);
+  const recorded = await recordRunEvent(
+    tx,
+    runId,
+    kind,
+    { code: `${kind}_by_text`, params: { cleaner: name }, detail: `${name} ${kind} by text.` },
+    question.team_member_id,
+  );
   if (recorded) {
     await appendCaptureEntries(tx, runId, [
       {

@@ -8,7 +8,17 @@ import { runMessages } from './run-input.ts';
 import { findOwnedRun } from './run-service.ts';
 import { runTimeline } from './run-timeline.ts';
 
-const timelineEntry = z.object({ id: z.string(), kind: z.string(), detail: z.string(), created_at: z.string() });
+const timelineEntry = z.object({
+  id: z.string(),
+  kind: z.string(),
+  code: z
+    .string()
+    .nullable()
+    .describe("The console's message (tp.timeline.<code>); null on steps recorded before codes"),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
+  detail: z.string().describe('The step in English'),
+  created_at: z.string(),
+});
 
 /** What happened to the run (link sent and opened, work, offline syncs, issues, reminders, review, report), oldest first. */
 export function runTimelineRouter() {

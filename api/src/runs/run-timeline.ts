@@ -1,9 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Alert, type Run, RunEvent } from '@turnproof/db';
+import { Alert, type Run, RunEvent, type RunEventParams } from '@turnproof/db';
 
+/**
+ * A step of the timeline: code and params for the console to say it in the host's language
+ * (tp.timeline.<code>); detail in English, all the console has for steps recorded before codes.
+ */
 export interface TimelineEntry {
   id: string;
   kind: string;
+  code: string | null;
+  params: RunEventParams | null;
   detail: string;
   created_at: string;
 }
@@ -50,6 +56,8 @@ function offlineSyncs(rows: CaptureRow[]): TimelineEntry[] {
     return {
       id: `offline-${first.seq}`,
       kind: 'offline_sync',
+      code: 'offline_sync',
+      params: { actions: sync.length, minutes: minutes(oldest) },
       detail: `Synced ${plural(sync.length, 'action')} made offline, the oldest ${plural(minutes(oldest), 'minute')} earlier.`,
       created_at: first.received_at.toISOString(),
     };
@@ -59,16 +67,26 @@ function offlineSyncs(rows: CaptureRow[]): TimelineEntry[] {
 function reviewEntry(row: CaptureRow, titleOf: (id: string) => string): TimelineEntry {
   const at = row.received_at.toISOString();
   if (row.kind === 'review_approved') {
-    const score = row.payload.score ? ` · ${row.payload.score}/5` : '';
-    return { id: `review-${row.seq}`, kind: 'approved', detail: `Approved${score}.`, created_at: at };
+    const score = row.payload.score;
+    return {
+      id: `review-${row.seq}`,
+      kind: 'approved',
+      ...(score ? { code: 'approved_scored', params: { score } } : { code: 'approved', params: null }),
+      detail: score ? `Approved · ${score}/5.` : 'Approved.',
+      created_at: at,
+    };
   }
   const ids = row.payload.task_ids ?? [];
   const rejected = (row.payload.tasks ?? []).reduce((sum, task) => sum + task.rejectedMediaIds.length, 0);
   const photos = rejected ? ` (${plural(rejected, 'photo')} rejected)` : '';
+  const titles = ids.map(titleOf).join(', ');
   return {
     id: `review-${row.seq}`,
     kind: 'sent_back',
-    detail: `Sent back ${plural(ids.length, 'task')}: ${ids.map(titleOf).join(', ')}${photos}.`,
+    ...(rejected
+      ? { code: 'sent_back_photos', params: { tasks: ids.length, titles, photos: rejected } }
+      : { code: 'sent_back', params: { tasks: ids.length, titles } }),
+    detail: `Sent back ${plural(ids.length, 'task')}: ${titles}${photos}.`,
     created_at: at,
   };
 }
@@ -92,24 +110,45 @@ export async function runTimeline(em: EntityManager, run: Run): Promise<Timeline
     received_at: new Date(row.received_at),
   }));
   const titleOf = (id: string) => run.tasks.getItems().find((task) => task.id === id)?.title ?? 'a removed task';
-  const who = run.assigned_to?.name ?? 'The cleaner';
+  const cleaner = run.assigned_to?.name;
   const entries: TimelineEntry[] = [
     ...events.map((event) => ({
       id: event.id,
       kind: event.kind,
+      code: event.code ?? null,
+      params: event.params ?? null,
       detail: event.detail,
       created_at: event.created_at.toISOString(),
     })),
     ...(run.opened_at
-      ? [{ id: 'opened', kind: 'opened', detail: `${who} opened the link.`, created_at: run.opened_at.toISOString() }]
+      ? [
+          {
+            id: 'opened',
+            kind: 'opened',
+            ...(cleaner ? { code: 'opened', params: { cleaner } } : { code: 'opened_unassigned', params: null }),
+            detail: `${cleaner ?? 'The cleaner'} opened the link.`,
+            created_at: run.opened_at.toISOString(),
+          },
+        ]
       : []),
     ...(run.started_at
-      ? [{ id: 'started', kind: 'started', detail: 'Work started.', created_at: run.started_at.toISOString() }]
+      ? [
+          {
+            id: 'started',
+            kind: 'started',
+            code: 'started',
+            params: null,
+            detail: 'Work started.',
+            created_at: run.started_at.toISOString(),
+          },
+        ]
       : []),
     ...offlineSyncs(captured),
     ...issues.map((issue) => ({
       id: `issue-${issue.id}`,
       kind: 'issue',
+      code: 'issue',
+      params: { severity: issue.severity, description: issue.description },
       detail: `Issue reported (${issue.severity}): ${issue.description}`,
       created_at: issue.created_at.toISOString(),
     })),

@@ -3,7 +3,7 @@ import type { Mailer } from '@turnproof/platform/mailer';
 import type { Config } from '@turnproof/config';
 import type { Run } from '@turnproof/db';
 import { cleanerLanguage } from '@turnproof/platform/mail';
-import { recordRunEvent } from '@turnproof/platform/run-timeline';
+import { linkSent, recordRunEvent } from '@turnproof/platform/run-timeline';
 import { decryptLink } from '../runs/magic-link.ts';
 import { assignmentMail, propertyAccess } from './team-mails.tsx';
 import { ownerDisplayName } from './team-service.ts';
@@ -30,5 +30,5 @@ export async function mailRunToAssignee(deps: { config: Config; mailer: Mailer }
       await cleanerLanguage(em, { memberId: assignee.id, ownerId, newRunId: run.id }),
     ),
   );
-  await recordRunEvent(em, run.id, 'link_sent', `Link sent to ${assignee.name}.`, assignee.id);
+  await recordRunEvent(em, run.id, 'link_sent', linkSent(assignee.name), assignee.id);
 }

@@ -129,7 +129,12 @@ describe('review with the photos', () => {
     expect(approvalMail.text).toContain(`el ${time}.`);
     expect(approvalMail.text).not.toContain('UTC');
 
-    const timeline = (await owner.get(`/api/runs/${run.id}/timeline`)).body as { kind: string; detail: string }[];
+    const timeline = (await owner.get(`/api/runs/${run.id}/timeline`)).body as {
+      kind: string;
+      code: string | null;
+      params: Record<string, string | number> | null;
+      detail: string;
+    }[];
     const kinds = timeline.map((entry) => entry.kind);
     for (const kind of [
       'link_sent',
@@ -155,5 +160,24 @@ describe('review with the photos', () => {
     expect(timeline.find((entry) => entry.kind === 'offline_sync')!.detail).toBe(
       'Synced 1 action made offline, the oldest 12 minutes earlier.',
     );
+    // Each step also says itself as a message code and its params, for the console to say in the host's language.
+    const message = (kind: string) => {
+      const entry = timeline.find((candidate) => candidate.kind === kind)!;
+      return { code: entry.code, params: entry.params };
+    };
+    expect(message('link_sent')).toEqual({ code: 'link_sent', params: { cleaner: 'Rosa Cleaner' } });
+    expect(message('opened')).toEqual({ code: 'opened', params: { cleaner: 'Rosa Cleaner' } });
+    expect(message('started')).toEqual({ code: 'started', params: null });
+    expect(message('completed')).toEqual({ code: 'completed', params: null });
+    expect(message('sent_back')).toEqual({
+      code: 'sent_back_photos',
+      params: { tasks: 1, titles: title, photos: 1 },
+    });
+    expect(message('approved')).toEqual({ code: 'approved_scored', params: { score: 4 } });
+    expect(message('issue')).toEqual({
+      code: 'issue',
+      params: { severity: 'medium', description: 'Hairline crack in the mirror' },
+    });
+    expect(message('offline_sync')).toEqual({ code: 'offline_sync', params: { actions: 1, minutes: 12 } });
   });
 });

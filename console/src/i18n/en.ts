@@ -1057,6 +1057,49 @@ export const en = {
       dueHelp: 'Usually the next check-in; reminders and escalations count back from it.',
       assignedTo: 'Assigned to',
     },
+    /** The run's timeline steps (code: the API's step code; counts under count, each with its plural). */
+    timeline: {
+      accepted_by_text: '%{cleaner} accepted by text.',
+      declined_by_text: '%{cleaner} declined by text.',
+      link_sent: 'Link sent to %{cleaner}.',
+      link_not_mailed_no_email: 'Link not e-mailed: %{cleaner} has no e-mail address, so no e-mail was sent.',
+      link_not_mailed_not_accepted:
+        'Link not e-mailed: %{cleaner} has not accepted the team invitation yet, so no e-mail was sent.',
+      link_not_mailed_budget_spent:
+        'Link not e-mailed: The e-mail budget of this account for the hour is spent, so no e-mail was sent.',
+      opened: '%{cleaner} opened the link.',
+      opened_unassigned: 'The cleaner opened the link.',
+      started: 'Work started.',
+      offline_sync: 'Synced %{actions} made offline, the oldest %{minutes} earlier.',
+      issue: 'Issue reported (%{severity}): %{description}',
+      completed: 'Marked complete.',
+      overdue: 'Not completed by its due time, %{due}.',
+      report_ready: 'Report v%{version} ready.',
+      reminded: 'Reminder sent to %{cleaner}: not started, due %{due}.',
+      reminded_unassigned: 'Not started, due %{due}; no cleaner is assigned to remind.',
+      handed_over: 'Not started: passed from %{from} to %{backup}, who got a new link.',
+      handed_over_unassigned: 'Not started: passed to %{backup}, who got a new link.',
+      handed_over_no_backup: 'Not started; no backup cleaner is set for this property.',
+      handed_over_refused_no_email:
+        'Not started, and not passed to %{backup}: %{backup} has no e-mail address, so no e-mail was sent.',
+      handed_over_refused_not_accepted:
+        'Not started, and not passed to %{backup}: %{backup} has not accepted the team invitation yet, so no e-mail was sent.',
+      handed_over_refused_budget_spent:
+        'Not started, and not passed to %{backup}: The e-mail budget of this account for the hour is spent, so no e-mail was sent.',
+      host_alerted: 'Not started, and the next check-in is at %{due}: it is at risk.',
+      rescheduled: 'Due time moved to %{due} (the reservation changed).',
+      canceled_by_calendar: 'Canceled: the reservation was cancelled in the booking calendar.',
+      sent_back: 'Sent back %{tasks}: %{titles}.',
+      sent_back_photos: 'Sent back %{tasks}: %{titles} (%{photos} rejected).',
+      approved: 'Approved.',
+      approved_scored: 'Approved · %{score}/5.',
+      count: {
+        actions: '%{smart_count} action |||| %{smart_count} actions',
+        minutes: '%{smart_count} minute |||| %{smart_count} minutes',
+        tasks: '%{smart_count} task |||| %{smart_count} tasks',
+        photos: '%{smart_count} photo |||| %{smart_count} photos',
+      },
+    },
     // timeline helper: namespaces here
     // api-errors helper: namespaces here
     // team-channels helper: namespaces here

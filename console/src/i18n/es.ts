@@ -1067,6 +1067,48 @@ const es: Messages = {
       dueHelp: 'Normalmente la próxima entrada; los recordatorios y las escaladas se cuentan hacia atrás desde ella.',
       assignedTo: 'Asignada a',
     },
+    timeline: {
+      accepted_by_text: '%{cleaner} aceptó por mensaje.',
+      declined_by_text: '%{cleaner} rechazó por mensaje.',
+      link_sent: 'Enlace enviado a %{cleaner}.',
+      link_not_mailed_no_email: 'Enlace no enviado por correo: %{cleaner} no tiene dirección de correo electrónico.',
+      link_not_mailed_not_accepted:
+        'Enlace no enviado por correo: %{cleaner} aún no ha aceptado la invitación al equipo.',
+      link_not_mailed_budget_spent:
+        'Enlace no enviado por correo: esta cuenta ya agotó los correos que puede enviar en esta hora.',
+      opened: '%{cleaner} abrió el enlace.',
+      opened_unassigned: 'El limpiador abrió el enlace.',
+      started: 'Se empezó el trabajo.',
+      offline_sync: 'Sincronización: %{actions}; la más antigua, de %{minutes} antes.',
+      issue: 'Incidencia avisada (%{severity}): %{description}',
+      completed: 'Marcada como completada.',
+      overdue: 'No se completó antes de su hora límite, %{due}.',
+      report_ready: 'Informe v%{version} listo.',
+      reminded: 'Recordatorio enviado a %{cleaner}: sin empezar, hora límite %{due}.',
+      reminded_unassigned: 'Sin empezar, hora límite %{due}; no hay ningún limpiador asignado al que avisar.',
+      handed_over: 'Sin empezar: pasó de %{from} a %{backup}, que recibió un enlace nuevo.',
+      handed_over_unassigned: 'Sin empezar: pasó a %{backup}, que recibió un enlace nuevo.',
+      handed_over_no_backup: 'Sin empezar; este alojamiento no tiene limpiador de reserva.',
+      handed_over_refused_no_email:
+        'Sin empezar, y no pasó a %{backup}: no tiene dirección de correo electrónico, así que no se envió ningún correo.',
+      handed_over_refused_not_accepted:
+        'Sin empezar, y no pasó a %{backup}: aún no ha aceptado la invitación al equipo, así que no se envió ningún correo.',
+      handed_over_refused_budget_spent:
+        'Sin empezar, y no pasó a %{backup}: esta cuenta ya agotó los correos que puede enviar en esta hora.',
+      host_alerted: 'Sin empezar, y el próximo check-in es el %{due}: está en riesgo.',
+      rescheduled: 'Hora límite movida al %{due} (la reserva cambió).',
+      canceled_by_calendar: 'Cancelada: la reserva se canceló en el calendario de reservas.',
+      sent_back: 'Devuelta para revisar: %{titles} (%{tasks}).',
+      sent_back_photos: 'Devuelta para revisar: %{titles} (%{tasks}; %{photos}).',
+      approved: 'Aprobada.',
+      approved_scored: 'Aprobada · %{score}/5.',
+      count: {
+        actions: '%{smart_count} acción hecha sin conexión |||| %{smart_count} acciones hechas sin conexión',
+        minutes: '%{smart_count} minuto |||| %{smart_count} minutos',
+        tasks: '%{smart_count} tarea |||| %{smart_count} tareas',
+        photos: '%{smart_count} foto rechazada |||| %{smart_count} fotos rechazadas',
+      },
+    },
     // timeline helper: namespaces here
     // api-errors helper: namespaces here
     // team-channels helper: namespaces here

@@ -1074,6 +1074,47 @@ const fr: Messages = {
       dueHelp: 'En général la prochaine arrivée ; rappels et escalades se comptent à rebours depuis elle.',
       assignedTo: 'Attribuée à',
     },
+    timeline: {
+      accepted_by_text: '%{cleaner} a accepté par message.',
+      declined_by_text: '%{cleaner} a refusé par message.',
+      link_sent: 'Lien envoyé à %{cleaner}.',
+      link_not_mailed_no_email: 'Lien non envoyé par e-mail : %{cleaner} n’a pas d’adresse e-mail.',
+      link_not_mailed_not_accepted:
+        'Lien non envoyé par e-mail : %{cleaner} n’a pas encore accepté l’invitation à l’équipe.',
+      link_not_mailed_budget_spent: 'Lien non envoyé par e-mail : ce compte a épuisé ses e-mails pour cette heure.',
+      opened: '%{cleaner} a ouvert le lien.',
+      opened_unassigned: 'L’agent de ménage a ouvert le lien.',
+      started: 'Travail commencé.',
+      offline_sync: 'Synchronisation : %{actions} ; la plus ancienne, %{minutes} plus tôt.',
+      issue: 'Problème signalé (%{severity}) : %{description}',
+      completed: 'Marquée comme terminée.',
+      overdue: 'Non terminée à son échéance, %{due}.',
+      report_ready: 'Rapport v%{version} prêt.',
+      reminded: 'Rappel envoyé à %{cleaner} : pas commencée, échéance %{due}.',
+      reminded_unassigned: 'Pas commencée, échéance %{due} ; aucun agent de ménage n’est assigné pour le rappel.',
+      handed_over: 'Pas commencée : transmise de %{from} à %{backup}, qui a reçu un nouveau lien.',
+      handed_over_unassigned: 'Pas commencée : transmise à %{backup}, qui a reçu un nouveau lien.',
+      handed_over_no_backup: 'Pas commencée ; ce logement n’a pas d’agent de secours.',
+      handed_over_refused_no_email:
+        'Pas commencée, et non transmise à %{backup} : pas d’adresse e-mail, donc aucun e-mail n’a été envoyé.',
+      handed_over_refused_not_accepted:
+        'Pas commencée, et non transmise à %{backup} : l’invitation à l’équipe n’est pas encore acceptée, donc aucun e-mail n’a été envoyé.',
+      handed_over_refused_budget_spent:
+        'Pas commencée, et non transmise à %{backup} : ce compte a épuisé ses e-mails pour cette heure.',
+      host_alerted: 'Pas commencée, et la prochaine arrivée est le %{due} : elle est menacée.',
+      rescheduled: 'Échéance déplacée au %{due} (la réservation a changé).',
+      canceled_by_calendar: 'Annulée : la réservation a été annulée dans le calendrier de réservation.',
+      sent_back: 'Renvoyée pour reprise : %{titles} (%{tasks}).',
+      sent_back_photos: 'Renvoyée pour reprise : %{titles} (%{tasks} ; %{photos}).',
+      approved: 'Approuvée.',
+      approved_scored: 'Approuvée · %{score}/5.',
+      count: {
+        actions: '%{smart_count} action faite hors ligne |||| %{smart_count} actions faites hors ligne',
+        minutes: '%{smart_count} minute |||| %{smart_count} minutes',
+        tasks: '%{smart_count} tâche |||| %{smart_count} tâches',
+        photos: '%{smart_count} photo refusée |||| %{smart_count} photos refusées',
+      },
+    },
     // timeline helper: namespaces here
     // api-errors helper: namespaces here
     // team-channels helper: namespaces here

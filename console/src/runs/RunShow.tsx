@@ -1,21 +1,8 @@
 import { formatDateTime } from '@turnproof/config/time-format';
-import {
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  List,
-  ListItem,
-  ListItemText,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
 import { Title, useDataProvider, useGetOne, useLocale, useNotify } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { apiJson } from '../api/http.ts';
 import { RUN_STATUS_STYLES } from '../dashboard/runLabels.ts';
 import { DispatchFields } from '../dispatch/DispatchFields.tsx';
 import { instantFromLocal, localFromInstant } from '../dispatch/due-time.ts';
@@ -28,19 +15,13 @@ import { useRunEvidence } from './show/run-evidence.ts';
 import { RunIssuesCard } from './show/RunIssuesCard.tsx';
 import { RunReportsCard } from './show/RunReportsCard.tsx';
 import { RunTasksCard, type RunTaskRecord } from './show/RunTasksCard.tsx';
+import { RunTimelineCard } from './show/RunTimelineCard.tsx';
 
 /** The statuses the host may move a run to (forward only, as the server enforces). */
 const NEXT_STATUSES: Partial<Record<RunStatus, RunStatus[]>> = {
   pending: ['in_progress', 'completed'],
   in_progress: ['completed'],
 };
-
-interface TimelineEntry {
-  id: string;
-  kind: string;
-  detail: string;
-  created_at: string;
-}
 
 /**
  * The run page: status (forward only: in progress, completed), due time and assignee (the host
@@ -60,16 +41,11 @@ export function RunShow() {
     { id: run?.property_id ?? '' },
     { enabled: Boolean(run) },
   );
-  const [timeline, setTimeline] = useState<TimelineEntry[]>([]);
   const [dueLocal, setDueLocal] = useState<string | null>(null);
   const [assigneeId, setAssigneeId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const timeZone = property?.timezone ?? 'UTC';
   const { data: evidence } = useRunEvidence(id, `${run?.status}/${run?.completed_task_count}`);
-
-  useEffect(() => {
-    if (id) void apiJson<TimelineEntry[]>(`/runs/${id}/timeline`).then(setTimeline);
-  }, [id, run?.status, run?.assigned_to, run?.review?.reviewed_at]);
 
   if (!run) return null;
   const update = async (data: Record<string, unknown>, success: string, failure: MessageKey) => {
@@ -184,21 +160,11 @@ export function RunShow() {
       <RunTasksCard tasks={run.tasks} checkedCount={run.completed_task_count} evidence={evidence} timeZone={timeZone} />
       <RunIssuesCard runId={run.id} evidence={evidence} timeZone={timeZone} />
       <RunReportsCard runId={run.id} runStatus={run.status} />
-      <Card variant="outlined" component="section" aria-labelledby="run-timeline">
-        <CardContent>
-          <Typography id="run-timeline" component="h2" variant="h6">
-            {t('runPage.timeline')}
-          </Typography>
-          {timeline.length === 0 && <Typography variant="body2">{t('runPage.nothingYet')}</Typography>}
-          <List dense>
-            {timeline.map((entry) => (
-              <ListItem key={entry.id} disableGutters>
-                <ListItemText primary={entry.detail} secondary={formatDateTime(entry.created_at, timeZone, locale)} />
-              </ListItem>
-            ))}
-          </List>
-        </CardContent>
-      </Card>
+      <RunTimelineCard
+        runId={run.id}
+        refreshKey={`${run.status}/${run.assigned_to}/${run.review?.reviewed_at}`}
+        timeZone={timeZone}
+      />
     </Stack>
   );
 }

@@ -243,6 +243,9 @@ export const RUN_EVENT_KINDS = [
 ] as const;
 export type RunEventKind = (typeof RUN_EVENT_KINDS)[number];
 
+/** A timeline message's parameters: names, counts, and instants as ISO strings. */
+export type RunEventParams = Record<string, string | number>;
+
 /** The run's timeline: what its workflow did, each step once (unique per run, kind and key). */
 export const RunEvent = defineEntity({
   name: 'RunEvent',
@@ -254,7 +257,11 @@ export const RunEvent = defineEntity({
     kind: p.enum(RUN_EVENT_KINDS),
     /** Tells repeated kinds apart (such as each new due time); '' for once-only steps. */
     key: p.string().default(''),
+    /** The step in English: the console's fallback for steps recorded before codes, and the PDF's and logs' text. */
     detail: p.text(),
+    /** The message the console says it with, in the host's language (tp.timeline.<code>); null on older steps. */
+    code: p.text().nullable(),
+    params: p.json<RunEventParams>().nullable(),
     created_at: createdAt(),
   },
 });
