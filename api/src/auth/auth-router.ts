@@ -62,7 +62,7 @@ const resetConfirmBody = z
   })
   .refine((body) => body.confirm_password === undefined || body.confirm_password === body.password, {
     message: messages.passwordsDontMatch,
-    params: { code: 'passwords_dont_match' },
+    params: { code: 'password_mismatch' },
   });
 const changePasswordBody = z.object({
   current_password: z.string().optional().default(''),
@@ -382,7 +382,7 @@ export function authRouter(deps: AppDeps) {
         throw badRequest(messages.missingPasswordFields, 'missing_password_fields');
       }
       if (body.confirm_password !== undefined && body.confirm_password !== body.new_password) {
-        throw badRequest(messages.newPasswordsDontMatch, 'passwords_dont_match');
+        throw badRequest(messages.newPasswordsDontMatch, 'new_password_mismatch');
       }
       await confirmCurrentPassword(deps, ctx.state.em, user.id, body.current_password);
       await changePassword(ctx.state.em, user.id, body.new_password);
