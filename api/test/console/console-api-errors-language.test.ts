@@ -41,6 +41,9 @@ describe.each([
     locked: 'Demasiados intentos fallidos de inicio de sesión. Espera 10 minutos e inténtalo de nuevo.',
     promoRefused: 'No se ha aplicado el código promocional NOSUCHCODE: Código promocional no válido.',
     limit: 'Has alcanzado tu límite de 3 propiedades. Mejora tu plan para añadir más.',
+    promoBox: 'Código promocional',
+    apply: 'Aplicar',
+    invalidCode: 'Código promocional no válido',
   },
   {
     language: 'fr',
@@ -58,6 +61,9 @@ describe.each([
     locked: 'Trop de tentatives de connexion échouées. Patientez 10 minutes, puis réessayez.',
     promoRefused: 'Le code promo NOSUCHCODE n’a pas été appliqué : Code promo invalide.',
     limit: 'Vous avez atteint votre limite de 3 logements. Passez à une offre supérieure pour en ajouter.',
+    promoBox: 'Code promo',
+    apply: 'Appliquer',
+    invalidCode: 'Code promo invalide',
   },
 ])('the API’s errors in $language', (words) => {
   const device = {
@@ -99,7 +105,7 @@ describe.each([
     await page.context().close();
   });
 
-  it('says the property limit of the plan in the host’s language', async () => {
+  it('says the property limit of the plan and an unknown promo code on Plans & Billing in the host’s language', async () => {
     const host = await harness.owner('flex');
     await host.put('/api/profile', { language: words.language });
     for (const n of [1, 2, 3]) await host.post('/api/properties', { name: `House ${n}`, address: `${n} Main St` });
@@ -111,6 +117,12 @@ describe.each([
     await page.getByText(words.limit).waitFor();
     expectTranslated(await shownText(page), ENGLISH, `the refused property in ${words.language}`);
     await screenshot(page, `api-errors-${words.language}-property-limit`);
+
+    await page.goto(harness.url('/subscription'));
+    await page.getByRole('textbox', { name: words.promoBox }).fill('nosuchcode');
+    await page.getByRole('button', { name: words.apply }).click();
+    await page.getByRole('alert').filter({ hasText: words.invalidCode }).waitFor();
+    expectTranslated(await shownText(page), ENGLISH, `the promo code box in ${words.language}`);
     await page.context().close();
   });
 });
