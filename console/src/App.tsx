@@ -3,7 +3,7 @@ import type { Language } from '@turnproof/config/languages';
 import { useState } from 'react';
 import { CustomRoutes, type I18nProvider, Resource, type Store } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
-import { dataProvider } from './api/http.ts';
+import { dataProvider, sayApiErrorsWith } from './api/http.ts';
 import { AUTH_PATH, authProvider, clearLocalData, SIGNED_OUT_QUERY } from './auth/authProvider.ts';
 import { prefetchSession } from './auth/session.ts';
 import checklists from './checklists/index.ts';
@@ -70,7 +70,11 @@ export function startConsole(): { queryClient: QueryClient; hydrate: Promise<boo
  * (startingLanguage), so the first render matches a server-rendered page, which it hydrates.
  */
 export function App({ queryClient, language }: { queryClient: QueryClient; language: Language }) {
-  const [i18nProvider] = useState(() => createI18nProvider(language));
+  const [i18nProvider] = useState(() => {
+    const provider = createI18nProvider(language);
+    sayApiErrorsWith(provider);
+    return provider;
+  });
   return (
     <BrowserRouter>
       <Console queryClient={queryClient} store={consoleStore} i18nProvider={i18nProvider} />

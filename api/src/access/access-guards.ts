@@ -6,11 +6,15 @@ import type { AppContext } from '../http/context.ts';
 import { forbidden } from '../http/errors.ts';
 import { loadOwnerAccess, type OwnerAccess } from './owner-access.ts';
 
-/** Features gated by tier (architecture decision 2), with the spec's upgrade message for each. */
+/** Features gated by tier (architecture decision 2), with the spec's upgrade message for each and its code. */
 export const FEATURES = {
-  analytics: { tier: 'professional', message: 'Upgrade to access detailed analytics and reports' },
-  team_management: { tier: 'professional', message: 'Upgrade to Pro to add team members' },
-} as const satisfies Record<string, { tier: AccessTier; message: string }>;
+  analytics: {
+    tier: 'professional',
+    message: 'Upgrade to access detailed analytics and reports',
+    code: 'upgrade_for_analytics',
+  },
+  team_management: { tier: 'professional', message: 'Upgrade to Pro to add team members', code: 'upgrade_for_team' },
+} as const satisfies Record<string, { tier: AccessTier; message: string; code: string }>;
 export type Feature = keyof typeof FEATURES;
 
 export const propertyLimitMessage = (max: number | 'N') =>
@@ -27,7 +31,7 @@ export function mayUse(access: OwnerAccess, feature: Feature): boolean {
 export async function requireFeature(ctx: AppContext, feature: Feature): Promise<OwnerAccess> {
   const user = requireUser(ctx);
   const access = await loadOwnerAccess(ctx.state.em, user.id);
-  if (!mayUse(access, feature)) throw forbidden(FEATURES[feature].message);
+  if (!mayUse(access, feature)) throw forbidden(FEATURES[feature].message, FEATURES[feature].code);
   return access;
 }
 
@@ -40,5 +44,6 @@ export async function assertMayAddProperty(em: EntityManager, ownerId: string): 
   const { maxProperties } = (await loadOwnerAccess(em, ownerId)).limits;
   if (maxProperties === null) return;
   const owned = await em.count(Property, { owner: ownerId, is_system_property: false });
-  if (owned >= maxProperties) throw forbidden(propertyLimitMessage(maxProperties));
+  if (owned >= maxProperties)
+    throw forbidden(propertyLimitMessage(maxProperties), 'property_limit', { count: maxProperties });
 }

@@ -71,7 +71,8 @@ export function analyticsRouter() {
       const user = requireUser(ctx);
       const { days, ...filter } = parseInput(analyticsQuery, ctx.query);
       // 403, the spec's feature gate: the console shows its lock screen on it.
-      if (!mayUse(await loadOwnerAccess(ctx.state.em, user.id), 'analytics')) throw forbidden(analyticsUpgradeMessage);
+      if (!mayUse(await loadOwnerAccess(ctx.state.em, user.id), 'analytics'))
+        throw forbidden(analyticsUpgradeMessage, FEATURES.analytics.code);
       // Someone else's property, or the hidden Template Collection, is not a filter of this owner's screen.
       if (
         filter.property_id &&

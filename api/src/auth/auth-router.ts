@@ -62,6 +62,7 @@ const resetConfirmBody = z
   })
   .refine((body) => body.confirm_password === undefined || body.confirm_password === body.password, {
     message: messages.passwordsDontMatch,
+    params: { code: 'password_mismatch' },
   });
 const changePasswordBody = z.object({
   current_password: z.string().optional().default(''),
@@ -95,7 +96,13 @@ const okMessage = z.object({ ok: z.literal(true), message: z.string() });
 const signUpAnswer = okMessage.extend({
   user: z.object({ id: z.string(), email: z.string() }),
   promo: z
-    .object({ ok: z.boolean(), code: z.string(), message: z.string(), credits: z.number().int() })
+    .object({
+      ok: z.boolean(),
+      code: z.string(),
+      message: z.string(),
+      credits: z.number().int(),
+      reason: z.enum(['BAD_INPUT', 'INVALID_CODE', 'promo_failed']).optional().describe('Why it was not applied'),
+    })
     .optional()
     .describe('Present when a promo code was sent: applied, or why not'),
 });
@@ -156,7 +163,7 @@ export function authRouter(deps: AppDeps) {
     },
     async (ctx) => {
       const { token } = parseInput(confirmQuery, ctx.query);
-      if (!token) throw badRequest(messages.confirmInvalid);
+      if (!token) throw badRequest(messages.confirmInvalid, 'confirmation_link_invalid');
       const browser = ctx.accepts('html', 'json') === 'html';
       if (browser && (await wasConfirmedWith(ctx.state.em, token))) return ctx.redirect('/auth?confirmed=1');
       const user = await confirmEmail(deps, ctx.state.em, token);
@@ -184,18 +191,18 @@ export function authRouter(deps: AppDeps) {
       const accountBudget = signInFailureBudget(ctx, deps.config, body.email);
       await deps.rateLimits.consume(accountBudget, ['signInFailuresPerIp', ctx.ip]);
       const user = await signIn(ctx.state.em, body.email, body.password);
-      if (!user) throw unauthorized(messages.invalidCredentials);
+      if (!user) throw unauthorized(messages.invalidCredentials, 'invalid_credentials');
       await deps.rateLimits.refund(['signInFailuresPerIp', ctx.ip]);
       await deps.rateLimits.forgive(...accountBudget);
       // Only someone who knows the password learns that the account waits for confirmation.
-      if (!user.email_confirmed_at) throw forbidden(messages.unconfirmed);
+      if (!user.email_confirmed_at) throw forbidden(messages.unconfirmed, 'email_unconfirmed');
       rememberDevice(ctx, deps.config, body.email);
       if (await linkPendingGoogle(deps, ctx.state.em, user, ctx.cookies.get(googleLinkCookie.name))) {
         ctx.cookies.set(googleLinkCookie.name, '', googleLinkCookie.options(ctx, 0));
       }
-      const message = await signInGreeting(ctx.state.em, user.id);
+      const greeting = await signInGreeting(ctx.state.em, user.id);
       await startSession(ctx, user.id);
-      ctx.body = { user: { id: user.id, email: user.email }, message };
+      ctx.body = { user: { id: user.id, email: user.email }, message: greeting.message, greeting: greeting.code };
     },
   );
 
@@ -372,10 +379,10 @@ export function authRouter(deps: AppDeps) {
       const user = requireUser(ctx);
       const body = parseInput(changePasswordBody, ctx.request.body);
       if (!body.current_password || !body.new_password || body.confirm_password === '') {
-        throw badRequest(messages.missingPasswordFields);
+        throw badRequest(messages.missingPasswordFields, 'missing_password_fields');
       }
       if (body.confirm_password !== undefined && body.confirm_password !== body.new_password) {
-        throw badRequest(messages.newPasswordsDontMatch);
+        throw badRequest(messages.newPasswordsDontMatch, 'new_password_mismatch');
       }
       await confirmCurrentPassword(deps, ctx.state.em, user.id, body.current_password);
       await changePassword(ctx.state.em, user.id, body.new_password);

@@ -11,8 +11,10 @@ import { reconcileAdminRoles } from './admin-role.ts';
 import { sendConfirmationMail, sendExistingAccountMail, sendPasswordResetMail } from './auth-mails.tsx';
 import {
   hashPassword,
+  PASSWORD_MIN_LENGTH,
   passwordProblem,
   passwordTooCommonMessage,
+  PASSWORD_MAX_LENGTH,
   passwordTooLongMessage,
   verifyPassword,
 } from './passwords.ts';
@@ -46,9 +48,10 @@ export const messages = {
 /** Applies the password rules of the architecture page with the wording of the screen asking. */
 export function assertAcceptablePassword(password: string, tooShortMessage: string): void {
   const problem = passwordProblem(password);
-  if (problem === 'too_short') throw badRequest(tooShortMessage);
-  if (problem === 'too_long') throw badRequest(passwordTooLongMessage);
-  if (problem === 'too_common') throw badRequest(passwordTooCommonMessage);
+  if (problem === 'too_short') throw badRequest(tooShortMessage, 'password_too_short', { count: PASSWORD_MIN_LENGTH });
+  if (problem === 'too_long')
+    throw badRequest(passwordTooLongMessage, 'password_too_long', { count: PASSWORD_MAX_LENGTH });
+  if (problem === 'too_common') throw badRequest(passwordTooCommonMessage, 'password_too_common');
 }
 
 async function issueToken(em: EntityManager, user: User, purpose: AuthTokenPurpose, lifetimeMs: number) {
@@ -63,17 +66,25 @@ async function issueToken(em: EntityManager, user: User, purpose: AuthTokenPurpo
   return token;
 }
 
-/** Finds a single-use token; answers the matching sentence when it is unknown, used or expired. */
+/**
+ * Finds a single-use token; answers the matching sentence when it is unknown, used or expired, coded
+ * `<codePrefix>_invalid`, `_used` or `_expired`.
+ */
 async function redeemToken(
   em: EntityManager,
   token: string,
   purpose: AuthTokenPurpose,
-  errors: { invalid: string; expired: string; used?: string },
+  errors: { codePrefix: string; invalid: string; expired: string; used?: string },
 ) {
   const record = await em.findOne(AuthToken, { token_hash: hashToken(token), purpose }, { populate: ['user'] });
-  if (!record) throw badRequest(errors.invalid);
-  if (record.used_at) throw badRequest(errors.used ?? errors.invalid);
-  if (record.expires_at.getTime() < Date.now()) throw new HttpError(410, errors.expired);
+  if (!record) throw badRequest(errors.invalid, `${errors.codePrefix}_invalid`);
+  if (record.used_at) {
+    throw errors.used
+      ? badRequest(errors.used, `${errors.codePrefix}_used`)
+      : badRequest(errors.invalid, `${errors.codePrefix}_invalid`);
+  }
+  if (record.expires_at.getTime() < Date.now())
+    throw new HttpError(410, errors.expired, {}, `${errors.codePrefix}_expired`);
   record.used_at = new Date();
   return record;
 }
@@ -93,7 +104,7 @@ export async function openAccount(
   }).catch((error: unknown) => {
     // Two sign-ups racing for the same address: the unique index decides, the loser gets the same answer.
     if (error instanceof Error && error.name === 'UniqueConstraintViolationException') {
-      throw conflict(messages.duplicateEmail);
+      throw conflict(messages.duplicateEmail, 'duplicate_email');
     }
     throw error;
   });
@@ -139,6 +150,7 @@ export async function signUp(
  */
 export async function confirmEmail(deps: AppDeps, em: EntityManager, token: string): Promise<User> {
   const record = await redeemToken(em, token, 'confirm_email', {
+    codePrefix: 'confirmation_link',
     invalid: messages.confirmInvalid,
     expired: messages.confirmExpired,
   });
@@ -165,12 +177,17 @@ export async function wasConfirmedWith(em: EntityManager, token: string): Promis
  * The sign-in's greeting: 'Welcome back!' for someone who has been here before (a session of theirs is on
  * record, or they finished onboarding), a welcome for a first sign-in. Asked before the new session starts.
  */
-export async function signInGreeting(em: EntityManager, userId: string): Promise<string> {
+export async function signInGreeting(
+  em: EntityManager,
+  userId: string,
+): Promise<{ message: string; code: 'welcome_back' | 'welcome_new' }> {
   const [sessions, onboarded] = await Promise.all([
     em.count(Session, { user: userId }),
     em.count(Profile, { user: userId, onboarding_completed_at: { $ne: null } }),
   ]);
-  return sessions + onboarded > 0 ? 'Welcome back!' : 'Welcome to Turnproof!';
+  return sessions + onboarded > 0
+    ? { message: 'Welcome back!', code: 'welcome_back' }
+    : { message: 'Welcome to Turnproof!', code: 'welcome_new' };
 }
 
 /** The account when the password is right (confirmed or not), else null; same work either way. */
@@ -192,6 +209,7 @@ export async function resetPassword(deps: AppDeps, em: EntityManager, token: str
   assertAcceptablePassword(password, messages.resetTooShort);
   await em.transactional(async (tx) => {
     const record = await redeemToken(tx, token, 'password_reset', {
+      codePrefix: 'reset_link',
       invalid: messages.resetInvalid,
       expired: messages.resetExpired,
       used: messages.resetUsed,

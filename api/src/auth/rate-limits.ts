@@ -81,33 +81,96 @@ export const defaultRateLimits: RateLimitSettings = {
 type LimiterName = keyof RateLimitSettings;
 export type Budget = [LimiterName, string];
 
-const messages: Record<LimiterName, string> = {
-  signInFailuresPerEmail: 'Too many failed sign-in attempts. Please wait {wait} and try again.',
-  signInFailuresPerDevice: 'Too many failed sign-in attempts. Please wait {wait} and try again.',
-  signInFailuresPerIp: 'Too many failed sign-in attempts. Please wait {wait} and try again.',
-  signUpPerIp: 'Too many sign-up attempts. Please wait {wait} and try again.',
-  signUpPerEmail: 'Too many sign-up attempts. Please wait {wait} and try again.',
-  resetPerEmail: 'Too many password reset requests. Please wait {wait} and try again.',
-  resetPerIp: 'Too many password reset requests. Please wait {wait} and try again.',
-  reauthFailuresPerUser: 'Too many wrong passwords. Please wait {wait} and try again.',
-  contactPerIp: 'You have sent several messages in a short time. Please wait {wait} and try again.',
-  contactPerEmail: 'You have sent several messages in a short time. Please wait {wait} and try again.',
-  demoRunsPerIp: 'You have opened several demo runs today. Please wait {wait} and try again, or start a free trial.',
-  ogImageRendersPerIp: 'Too many preview images requested. Please wait {wait} and try again.',
-  demoRunsPerDay: 'The demo is busy today. Please come back tomorrow, or start a free trial.',
-  verificationsPerIp: 'Too many verifications from your address. Please wait {wait} and try again.',
-  reportRegenerationsPerRun: 'Too many report regenerations for this inspection. Please wait {wait} and try again.',
-  invitationMailsPerOwner: 'Too many invitation e-mails sent. Please wait {wait} and try again.',
-  assignmentMailsPerOwner: 'Too many assignment e-mails sent. Please wait {wait} and try again.',
-  calendarSyncsPerOwner: 'Too many calendar syncs in a short time. Please wait {wait} and try again.',
-  publicRequestsPerLink: 'Too many requests through this link. Please wait {wait} and try again.',
-  publicRequestsPerIp: 'Too many requests from your network. Please wait {wait} and try again.',
-  claimPacksPerOwner: 'Too many damage-claim packs in a short time. Please wait {wait} and try again.',
+/** Each budget's refusal: its code (the console says it in the host's language) and English sentence. */
+const refusals: Record<LimiterName, { code: string; sentence: string }> = {
+  signInFailuresPerEmail: {
+    code: 'too_many_sign_in_failures',
+    sentence: 'Too many failed sign-in attempts. Please wait {wait} and try again.',
+  },
+  signInFailuresPerDevice: {
+    code: 'too_many_sign_in_failures',
+    sentence: 'Too many failed sign-in attempts. Please wait {wait} and try again.',
+  },
+  signInFailuresPerIp: {
+    code: 'too_many_sign_in_failures',
+    sentence: 'Too many failed sign-in attempts. Please wait {wait} and try again.',
+  },
+  signUpPerIp: { code: 'too_many_sign_ups', sentence: 'Too many sign-up attempts. Please wait {wait} and try again.' },
+  signUpPerEmail: {
+    code: 'too_many_sign_ups',
+    sentence: 'Too many sign-up attempts. Please wait {wait} and try again.',
+  },
+  resetPerEmail: {
+    code: 'too_many_reset_requests',
+    sentence: 'Too many password reset requests. Please wait {wait} and try again.',
+  },
+  resetPerIp: {
+    code: 'too_many_reset_requests',
+    sentence: 'Too many password reset requests. Please wait {wait} and try again.',
+  },
+  reauthFailuresPerUser: {
+    code: 'too_many_wrong_passwords',
+    sentence: 'Too many wrong passwords. Please wait {wait} and try again.',
+  },
+  contactPerIp: {
+    code: 'too_many_contact_messages',
+    sentence: 'You have sent several messages in a short time. Please wait {wait} and try again.',
+  },
+  contactPerEmail: {
+    code: 'too_many_contact_messages',
+    sentence: 'You have sent several messages in a short time. Please wait {wait} and try again.',
+  },
+  demoRunsPerIp: {
+    code: 'too_many_demo_runs',
+    sentence: 'You have opened several demo runs today. Please wait {wait} and try again, or start a free trial.',
+  },
+  ogImageRendersPerIp: {
+    code: 'too_many_preview_images',
+    sentence: 'Too many preview images requested. Please wait {wait} and try again.',
+  },
+  demoRunsPerDay: {
+    code: 'demo_busy',
+    sentence: 'The demo is busy today. Please come back tomorrow, or start a free trial.',
+  },
+  verificationsPerIp: {
+    code: 'too_many_verifications',
+    sentence: 'Too many verifications from your address. Please wait {wait} and try again.',
+  },
+  reportRegenerationsPerRun: {
+    code: 'too_many_report_regenerations',
+    sentence: 'Too many report regenerations for this inspection. Please wait {wait} and try again.',
+  },
+  invitationMailsPerOwner: {
+    code: 'too_many_invitation_mails',
+    sentence: 'Too many invitation e-mails sent. Please wait {wait} and try again.',
+  },
+  assignmentMailsPerOwner: {
+    code: 'too_many_assignment_mails',
+    sentence: 'Too many assignment e-mails sent. Please wait {wait} and try again.',
+  },
+  calendarSyncsPerOwner: {
+    code: 'too_many_calendar_syncs',
+    sentence: 'Too many calendar syncs in a short time. Please wait {wait} and try again.',
+  },
+  publicRequestsPerLink: {
+    code: 'too_many_link_requests',
+    sentence: 'Too many requests through this link. Please wait {wait} and try again.',
+  },
+  publicRequestsPerIp: {
+    code: 'too_many_network_requests',
+    sentence: 'Too many requests from your network. Please wait {wait} and try again.',
+  },
+  claimPacksPerOwner: {
+    code: 'too_many_claim_packs',
+    sentence: 'Too many damage-claim packs in a short time. Please wait {wait} and try again.',
+  },
 };
 
+const waitMinutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+
 function humanWait(seconds: number): string {
-  const minutes = Math.ceil(seconds / 60);
-  return minutes <= 1 ? 'a minute' : `${minutes} minutes`;
+  const minutes = waitMinutes(seconds);
+  return minutes === 1 ? 'a minute' : `${minutes} minutes`;
 }
 
 /** Counters live in PostgreSQL so that every API process shares them. */
@@ -145,7 +208,10 @@ export class RateLimits {
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) {
           const waitSeconds = rejection.msBeforeNext / 1000;
-          throw tooManyRequests(messages[name].replace('{wait}', humanWait(waitSeconds)), waitSeconds);
+          const { code, sentence } = refusals[name];
+          throw tooManyRequests(sentence.replace('{wait}', humanWait(waitSeconds)), waitSeconds, code, {
+            count: waitMinutes(waitSeconds),
+          });
         }
         throw rejection;
       }

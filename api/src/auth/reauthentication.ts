@@ -23,7 +23,8 @@ export async function confirmCurrentPassword(
   const budget: Budget = ['reauthFailuresPerUser', userId];
   await deps.rateLimits.consume(budget);
   const user = await em.findOneOrFail(User, { id: userId });
-  if (!(await verifyPassword(user.password_hash, password))) throw badRequest(messages.currentPasswordIncorrect);
+  if (!(await verifyPassword(user.password_hash, password)))
+    throw badRequest(messages.currentPasswordIncorrect, 'current_password_incorrect');
   await deps.rateLimits.refund(budget);
 }
 
@@ -40,11 +41,11 @@ export async function confirmOwnerPresent(
   const { em } = ctx.state;
   const user = await em.findOneOrFail(User, { id: userId });
   if (user.password_hash !== null) {
-    if (!password) throw badRequest(messages.currentPasswordNeeded);
+    if (!password) throw badRequest(messages.currentPasswordNeeded, 'current_password_needed');
     return confirmCurrentPassword(deps, em, userId, password);
   }
   const session = ctx.state.sessionId ? await em.findOne(Session, { id: ctx.state.sessionId }) : null;
   if (!session || Date.now() - session.created_at.getTime() > RECENT_SIGN_IN_MS) {
-    throw forbidden(messages.recentSignInNeeded);
+    throw forbidden(messages.recentSignInNeeded, 'recent_sign_in_needed');
   }
 }

@@ -27,13 +27,18 @@ export function requireStripe(stripe: Stripe | null): Stripe {
   return stripe;
 }
 
-/** Stripe refused what we sent (an unknown coupon, say): its sentence helps the owner; anything else does not. */
-function stripeFailure(error: unknown, fallback: string): HttpError {
+/**
+ * Stripe refused what we sent (an unknown coupon, say): its sentence (English, as Stripe says it) helps the
+ * owner; anything else does not. `code` is the fallback's.
+ */
+function stripeFailure(error: unknown, fallback: string, code: string): HttpError {
   const stripeError = error as { type?: string; message?: string };
   if (stripeError.type === 'StripeInvalidRequestError' && stripeError.message) {
-    return new HttpError(400, `${fallback}: ${stripeError.message}`);
+    return new HttpError(400, `${fallback}: ${stripeError.message}`, {}, `${code}_refused`, {
+      detail: stripeError.message,
+    });
   }
-  return new HttpError(502, fallback);
+  return new HttpError(502, fallback, {}, code);
 }
 
 /**
@@ -80,10 +85,10 @@ export async function createCheckout(
   const plan = PLANS[input.planKey];
   const metadata = { user_id: owner.id, plan_key: plan.key };
   const coupon = input.coupon === undefined ? undefined : stripeCouponFor(input.coupon);
-  if (input.coupon !== undefined && !coupon) throw badRequest(unknownCouponMessage);
+  if (input.coupon !== undefined && !coupon) throw badRequest(unknownCouponMessage, 'coupon_invalid');
   // A second Checkout would start a second subscription billed alongside the first; plan changes are prorated in the portal.
   if (await em.count(BillingSubscription, { user: owner.id, status: { $in: ['active', 'trialing'] } })) {
-    throw conflict(billingMessages.alreadySubscribed);
+    throw conflict(billingMessages.alreadySubscribed, 'already_subscribed');
   }
   try {
     const customer = await ensureCustomer(stripe, em, owner);
@@ -119,7 +124,7 @@ export async function createCheckout(
     return { ok: true, url: session.url, message: `Redirecting to checkout for Turnproof ${plan.name}.` };
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    throw stripeFailure(error, billingMessages.checkoutFailed);
+    throw stripeFailure(error, billingMessages.checkoutFailed, 'checkout_failed');
   }
 }
 
@@ -132,7 +137,7 @@ export async function createPortalSession(
 ) {
   const stripe = requireStripe(stripeClient);
   const account = await em.findOne(BillingAccount, { user: ownerId });
-  if (!account?.stripe_customer_id) throw notFound(billingMessages.noCustomer);
+  if (!account?.stripe_customer_id) throw notFound(billingMessages.noCustomer, 'no_customer');
   try {
     const session = await stripe.billingPortal.sessions.create({
       customer: account.stripe_customer_id,
@@ -140,7 +145,7 @@ export async function createPortalSession(
     });
     return { ok: true, url: session.url, message: 'Opening the customer portal.' };
   } catch (error) {
-    throw stripeFailure(error, billingMessages.portalFailed);
+    throw stripeFailure(error, billingMessages.portalFailed, 'portal_failed');
   }
 }
 
@@ -160,14 +165,15 @@ export async function verifyCheckout(
     { user: ownerId, activity_type: 'checkout_started', details: { session_id: sessionId } },
     { orderBy: { created_at: 'desc' } },
   );
-  if (!started) throw notFound(billingMessages.sessionNotFound);
+  if (!started) throw notFound(billingMessages.sessionNotFound, 'checkout_session_not_found');
   const stripe = requireStripe(stripeClient);
   let session: Awaited<ReturnType<Stripe['checkout']['sessions']['retrieve']>>;
   try {
     session = await stripe.checkout.sessions.retrieve(sessionId);
   } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 404) throw notFound(billingMessages.sessionNotFound);
-    throw stripeFailure(error, billingMessages.verifyFailed);
+    if ((error as { statusCode?: number }).statusCode === 404)
+      throw notFound(billingMessages.sessionNotFound, 'checkout_session_not_found');
+    throw stripeFailure(error, billingMessages.verifyFailed, 'checkout_verify_failed');
   }
   const access = await loadOwnerAccess(em, ownerId);
   return {

@@ -60,6 +60,7 @@ export function errorHandler(): Middleware<AppState> {
         ctx.body = {
           error: caught.message,
           ...(caught.code ? { code: caught.code } : {}),
+          ...(caught.params ? { params: caught.params } : {}),
           request_id: ctx.state.requestId,
         };
       } else if (status >= 400 && status < 500 && error.expose !== false) {

@@ -50,7 +50,15 @@ export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.ou
   const result = schema.safeParse(value);
   if (!result.success) {
     const first = result.error.issues[0];
-    throw badRequest(first ? describeIssue(first) : 'The request is not valid.');
+    if (!first) throw badRequest('The request is not valid.', 'invalid_input');
+    // A rule of ours that says why (passwords that differ) names its own code.
+    const ownCode = first.code === 'custom' ? (first.params as { code?: unknown } | undefined)?.code : undefined;
+    if (typeof ownCode === 'string') throw badRequest(describeIssue(first), ownCode);
+    const field = first.path.join('.');
+    // The sentence names the field in English; the code lets the console name it in the host's language.
+    throw field
+      ? badRequest(describeIssue(first), 'invalid_field', { field })
+      : badRequest(describeIssue(first), 'invalid_input');
   }
   return result.data;
 }

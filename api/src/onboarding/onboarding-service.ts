@@ -83,7 +83,8 @@ export async function completeStep(em: EntityManager, userId: string, stepId: On
   const needed = STEP_TIERS[stepId];
   if (needed) {
     const access = await accessOf(em, userId);
-    if (!tierAtLeast(access.tier, needed)) throw new HttpError(402, onboardingMessages.upgradeRequired);
+    if (!tierAtLeast(access.tier, needed))
+      throw new HttpError(402, onboardingMessages.upgradeRequired, {}, 'upgrade_required');
   }
   await em.upsert(
     OnboardingProgress,

@@ -7,8 +7,18 @@ import type { AppState } from '../http/context.ts';
 export const openApiRegistry = new OpenAPIRegistry();
 
 export const errorBody = z.object({
-  error: z.string(),
-  code: z.string().optional(),
+  error: z.string().describe('What went wrong, as an English sentence'),
+  code: z
+    .string()
+    .optional()
+    .describe(
+      'A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, ' +
+        'too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language',
+    ),
+  params: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .optional()
+    .describe("The numbers and names of the code's sentence (count: the number its plural follows)"),
   request_id: z.string().optional(),
 });
 

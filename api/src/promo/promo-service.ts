@@ -57,6 +57,8 @@ export interface SignUpPromo {
   message: string;
   /** Free reports the code adds (0 when it was not applied). */
   credits: number;
+  /** Why it was not applied, as the code of the same error from /promo/apply (promo_failed: the worker's). */
+  reason?: 'BAD_INPUT' | 'INVALID_CODE' | 'promo_failed';
 }
 
 const PROMO_CODE_SHAPE = /^[A-Z0-9_-]{1,50}$/;
@@ -73,9 +75,10 @@ export async function redeemAtSignUp(
   account: { id: string; created: boolean },
 ): Promise<SignUpPromo> {
   const code = typed.trim().toUpperCase();
-  if (!PROMO_CODE_SHAPE.test(code)) return { ok: false, code, message: promoMessages.badInput, credits: 0 };
+  if (!PROMO_CODE_SHAPE.test(code))
+    return { ok: false, code, message: promoMessages.badInput, credits: 0, reason: 'BAD_INPUT' };
   const promo = PROMO_CODES[code];
-  if (!promo) return { ok: false, code, message: promoMessages.invalidCode, credits: 0 };
+  if (!promo) return { ok: false, code, message: promoMessages.invalidCode, credits: 0, reason: 'INVALID_CODE' };
   if (account.created) {
     try {
       await startPromoRedemption(
@@ -86,7 +89,7 @@ export async function redeemAtSignUp(
       );
     } catch (error) {
       deps.logger.error({ err: error, userId: account.id, code }, 'promo code at sign-up not applied');
-      return { ok: false, code, message: promoMessages.failed, credits: 0 };
+      return { ok: false, code, message: promoMessages.failed, credits: 0, reason: 'promo_failed' };
     }
   }
   return { ok: true, code, message: promoMessages.applied(promo.credits), credits: promo.credits };

@@ -127,7 +127,7 @@ export function reportsRouter(deps: AppDeps) {
       const [latest] = await ctx.state.em.find(Report, { run: run.id }, { orderBy: { version: 'desc' }, limit: 1 });
       // A report held at the flex cap is not regenerated for free: the owner upgrades first.
       if (latest?.status === 'pending' && latest.error === REPORT_LIMIT_REACHED) {
-        throw new HttpError(402, LIMIT_UPGRADE_MESSAGE);
+        throw new HttpError(402, LIMIT_UPGRADE_MESSAGE, {}, 'report_limit');
       }
       await deps.rateLimits.consume(['reportRegenerationsPerRun', run.id]);
       const version = (latest?.version ?? 0) + 1;

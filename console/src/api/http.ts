@@ -1,14 +1,42 @@
-import { fetchUtils, HttpError } from 'react-admin';
+import { fetchUtils, HttpError, type I18nProvider } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { takeEarlyAnswer } from './early-answers.ts';
 
-/** The API answers errors as `{error}` with a human sentence; react-admin shows an error's message. */
-function messageOf(body: unknown, fallback: string): string {
-  if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') return body.error;
-  return fallback;
+/**
+ * The API answers errors as `{error}`, an English sentence, and for errors people read also a `code` with its
+ * `params` (api/src/http/errors.ts): the code names the console's sentence in its language (tp.apiErrors).
+ */
+interface ApiErrorBody {
+  error: string;
+  code?: string;
+  params?: Record<string, string | number>;
 }
 
-/** fetchJson with the session cookie and the API's error sentences. */
+const isApiErrorBody = (body: unknown): body is ApiErrorBody =>
+  typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string';
+
+let translator: I18nProvider | null = null;
+
+/** Failed requests speak the console's language from now on (the browser's App gives its translator). */
+export function sayApiErrorsWith(i18nProvider: I18nProvider): void {
+  translator = i18nProvider;
+}
+
+/** A failed request's sentence: by its code in the console's language, else the server's English one. */
+function messageOf(body: unknown, fallback: string): string {
+  if (!isApiErrorBody(body)) return fallback;
+  if (!body.code || !translator) return body.error;
+  const count = body.params?.count;
+  // A code this console has no sentence for (a newer server's) keeps the server's sentence (`_`).
+  return translator.translate(`tp.apiErrors.${body.code}`, {
+    ...body.params,
+    ...(typeof count === 'number' ? { smart_count: count } : {}),
+    sentence: body.error,
+    _: body.error,
+  });
+}
+
+/** fetchJson with the session cookie; a failure's message is the API's error sentence (see messageOf). */
 export async function httpClient(url: string, options: fetchUtils.Options = {}) {
   try {
     return await fetchUtils.fetchJson(url, { ...options, credentials: 'include' });

@@ -16,7 +16,6 @@ import {
   signUp,
   type SignUpPromo,
 } from './authApi.ts';
-import { useApiSentence } from './api-sentences.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { SentenceWithStrong } from './SentenceWithStrong.tsx';
 import { typedBeforeHydration } from './typed-before-hydration.ts';
@@ -34,7 +33,6 @@ const MIN_PASSWORD_LENGTH = 8;
 /** /auth: sign in, sign up (then 'Check your email'), forgot password, Continue with Google. */
 export function AuthPage() {
   const t = useT();
-  const apiSentence = useApiSentence();
   const passwordTooShort = t('auth.passwordTooShort', { count: MIN_PASSWORD_LENGTH });
   const [params] = useSearchParams();
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in');
@@ -92,7 +90,7 @@ export function AuthPage() {
           notify(await signIn({ email, password }), { type: 'success' });
         }
       } catch (caught) {
-        setError(apiSentence(errorMessage(caught, t('auth.somethingWrong'))));
+        setError(errorMessage(caught, t('auth.somethingWrong')));
       }
     },
     // A rule broken before sending: its sentence shows where the server's would.
@@ -260,13 +258,17 @@ function SignUpPromoResult({ promo }: { promo: SignUpPromo }) {
   if (promo.ok) {
     return (
       <Alert severity="success" sx={{ mb: 3 }}>
-        <strong>{promo.code}</strong> · {promo.message} {t('auth.promoYours')}
+        <strong>{promo.code}</strong> · {t('apiAnswers.promoApplied', { smart_count: promo.credits })}{' '}
+        {t('auth.promoYours')}
       </Alert>
     );
   }
   return (
     <Alert severity="warning" sx={{ mb: 3 }}>
-      {t('auth.promoNotApplied', { code: promo.code, reason: promo.message })}
+      {t('auth.promoNotApplied', {
+        code: promo.code,
+        reason: promo.reason ? t(`apiErrors.${promo.reason}`) : promo.message,
+      })}
     </Alert>
   );
 }

@@ -6,7 +6,6 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useT } from '../i18n/useT.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { errorMessage, requestPasswordReset, resetPassword } from './authApi.ts';
-import { useApiSentence } from './api-sentences.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { SentenceWithStrong } from './SentenceWithStrong.tsx';
 
@@ -110,7 +109,6 @@ function SentStep({ email }: { email: string }) {
 
 function ResetStep({ token }: { token: string }) {
   const t = useT();
-  const apiSentence = useApiSentence();
   const { control, handleSubmit, formState } = useForm({ defaultValues: { password: '', confirmation: '' } });
   const [error, setError] = useState('');
   const notify = useNotify();
@@ -125,7 +123,7 @@ function ResetStep({ token }: { token: string }) {
         notify(t('passwordReset.updated'), { type: 'success' });
         navigate('/auth');
       } catch (caught) {
-        setError(apiSentence(errorMessage(caught, t('passwordReset.changeFailed'))));
+        setError(errorMessage(caught, t('passwordReset.changeFailed')));
       }
     },
     // The spec's order: a mismatch is named before a short password.

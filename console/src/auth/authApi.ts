@@ -11,6 +11,8 @@ export interface SignUpPromo {
   code: string;
   message: string;
   credits: number;
+  /** Why it was not applied: the code of the same error from /promo/apply (tp.apiErrors). */
+  reason?: 'BAD_INPUT' | 'INVALID_CODE' | 'promo_failed';
 }
 
 export const signUp = (body: { email: string; password: string; full_name: string; promo_code?: string }) =>
@@ -27,6 +29,6 @@ export const authProviders = () => apiJson<AuthProviders>('/auth/providers');
 export type AuthProviders = { google: boolean };
 export const AUTH_PROVIDERS_KEY = ['auth-providers'];
 
-/** The error sentence of a failed call. */
+/** The error sentence of a failed call (in the console's language when the API coded it: api/http.ts). */
 export const errorMessage = (error: unknown, fallback: string) =>
   error instanceof Error && error.message ? error.message : fallback;

@@ -34,11 +34,11 @@ function initials(name: string): string {
 
 /** react-admin's door to /api/auth/*: the session is an HttpOnly cookie, so the browser holds no token. */
 export const authProvider: AuthProvider = {
-  /** Answers the server's greeting: a welcome on a first sign-in, 'Welcome back!' after that. */
+  /** Answers the server's greeting code: welcome_new on a first sign-in, welcome_back after that. */
   async login({ email, password }: { email: string; password: string }): Promise<string> {
     forgetSession();
-    const answer = await apiJson<{ message: string }>('/auth/login', { method: 'POST', body: { email, password } });
-    return answer.message;
+    const answer = await apiJson<{ greeting: string }>('/auth/login', { method: 'POST', body: { email, password } });
+    return answer.greeting;
   },
 
   /** The spec's sign-out is global: every Sign Out button ends every session of the account. */

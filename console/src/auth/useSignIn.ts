@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAuthProvider } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useT } from '../i18n/useT.ts';
-import { useApiSentence } from './api-sentences.ts';
 
 /**
  * Signs in and opens /onboarding (which sends onboarded owners on to /dashboard). Answers cached while
@@ -11,7 +10,6 @@ import { useApiSentence } from './api-sentences.ts';
  */
 export function useSignIn() {
   const t = useT();
-  const apiSentence = useApiSentence();
   const authProvider = useAuthProvider();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -21,6 +19,7 @@ export function useSignIn() {
     queryClient.removeQueries({ queryKey: ['auth'] });
     queryClient.removeQueries({ queryKey: ['session'] });
     navigate('/onboarding');
-    return typeof greeting === 'string' ? apiSentence(greeting) : t('auth.signedIn');
+    if (greeting === 'welcome_back') return t('auth.welcomeBack');
+    return greeting === 'welcome_new' ? t('auth.welcomeNew') : t('auth.signedIn');
   };
 }

@@ -1102,6 +1102,73 @@ export const en = {
     },
     // timeline helper: namespaces here
     // api-errors helper: namespaces here
+    // Errors of the API by their code (api/src/http/errors.ts); %{sentence} is the API's own English sentence.
+    apiErrors: {
+      invalid_input: '%{sentence}',
+      invalid_field: '%{sentence}',
+      invalid_credentials: 'Invalid email or password. Please check your credentials and try again.',
+      email_unconfirmed: 'Please check your email and click the confirmation link before signing in.',
+      duplicate_email: 'An account with this email already exists. Please sign in instead.',
+      password_too_short: '%{sentence}',
+      password_too_long: 'Password must be at most %{count} characters long.',
+      password_too_common: 'This password is too common. Please choose one that is harder to guess.',
+      password_mismatch: "Passwords don't match",
+      new_password_mismatch: 'New password and confirmation must match.',
+      missing_password_fields: 'Please fill in all password fields.',
+      current_password_incorrect: 'Current password incorrect',
+      current_password_needed: 'Please enter your current password to confirm.',
+      recent_sign_in_needed:
+        'For your security, please sign out, sign in again with Google, and try again within 10 minutes.',
+      reset_link_invalid: 'This password reset link is invalid. Please request a new one.',
+      reset_link_expired: 'This password reset link has expired. Please request a new one.',
+      reset_link_used: 'This password reset link has already been used. Please request a new one.',
+      confirmation_link_invalid: 'This confirmation link is invalid or has already been used.',
+      confirmation_link_expired: 'This confirmation link has expired. Please sign up again or contact support.',
+      too_many_sign_in_failures:
+        'Too many failed sign-in attempts. Please wait a minute and try again. |||| Too many failed sign-in attempts. Please wait %{smart_count} minutes and try again.',
+      too_many_sign_ups:
+        'Too many sign-up attempts. Please wait a minute and try again. |||| Too many sign-up attempts. Please wait %{smart_count} minutes and try again.',
+      too_many_reset_requests:
+        'Too many password reset requests. Please wait a minute and try again. |||| Too many password reset requests. Please wait %{smart_count} minutes and try again.',
+      too_many_wrong_passwords:
+        'Too many wrong passwords. Please wait a minute and try again. |||| Too many wrong passwords. Please wait %{smart_count} minutes and try again.',
+      too_many_report_regenerations:
+        'Too many report regenerations for this inspection. Please wait a minute and try again. |||| Too many report regenerations for this inspection. Please wait %{smart_count} minutes and try again.',
+      too_many_invitation_mails:
+        'Too many invitation e-mails sent. Please wait a minute and try again. |||| Too many invitation e-mails sent. Please wait %{smart_count} minutes and try again.',
+      too_many_assignment_mails:
+        'Too many assignment e-mails sent. Please wait a minute and try again. |||| Too many assignment e-mails sent. Please wait %{smart_count} minutes and try again.',
+      too_many_calendar_syncs:
+        'Too many calendar syncs in a short time. Please wait a minute and try again. |||| Too many calendar syncs in a short time. Please wait %{smart_count} minutes and try again.',
+      too_many_claim_packs:
+        'Too many damage-claim packs in a short time. Please wait a minute and try again. |||| Too many damage-claim packs in a short time. Please wait %{smart_count} minutes and try again.',
+      BAD_INPUT: 'Please enter a valid promo code',
+      INVALID_CODE: 'Invalid promo code',
+      ALREADY_REDEEMED: 'This promo code has already been used by your organisation.',
+      promo_failed: 'Failed to apply promo code',
+      upgrade_for_analytics: 'Upgrade to access detailed analytics and reports',
+      upgrade_for_team: 'Upgrade to Pro to add team members',
+      property_limit: "You've reached your limit of %{count} properties. Upgrade for more.",
+      report_limit: 'You have reached your limit. Upgrade to continue.',
+      upgrade_required: 'Upgrade to Pro to unlock advanced features',
+      coupon_invalid: 'This coupon code is not valid.',
+      already_subscribed: 'You already have a subscription. Change your plan in the customer portal.',
+      no_customer: 'No customer account found. Please subscribe to a plan first.',
+      checkout_failed: 'Failed to create checkout session',
+      checkout_failed_refused: 'Failed to create checkout session: %{detail}',
+      portal_failed: 'Failed to open customer portal',
+      portal_failed_refused: 'Failed to open customer portal: %{detail}',
+      checkout_session_not_found: 'Checkout session not found.',
+      checkout_verify_failed: 'Failed to verify checkout session',
+      checkout_verify_failed_refused: 'Failed to verify checkout session: %{detail}',
+      billing_not_configured:
+        'Billing is not set up on this server yet, so paid plans cannot be bought here. Whoever runs this Turnproof server turns it on by setting STRIPE_SECRET_KEY; Flex works without it.',
+    },
+    // Answers of the API the console says in its language.
+    apiAnswers: {
+      promoApplied:
+        'Promo code applied: %{smart_count} free report added. |||| Promo code applied: %{smart_count} free reports added.',
+    },
     // team-channels helper: namespaces here
   },
   resources: {

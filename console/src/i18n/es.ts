@@ -1111,6 +1111,72 @@ const es: Messages = {
     },
     // timeline helper: namespaces here
     // api-errors helper: namespaces here
+    apiErrors: {
+      invalid_input: 'La solicitud no es válida.',
+      invalid_field: 'Revisa el campo «%{field}».',
+      invalid_credentials: 'El correo electrónico o la contraseña no son correctos. Revísalos e inténtalo de nuevo.',
+      email_unconfirmed: 'Revisa tu correo y abre el enlace de confirmación antes de iniciar sesión.',
+      duplicate_email: 'Ya existe una cuenta con este correo electrónico. Inicia sesión con ella.',
+      password_too_short:
+        'La contraseña debe tener al menos %{smart_count} carácter. |||| La contraseña debe tener al menos %{smart_count} caracteres.',
+      password_too_long: 'La contraseña puede tener como máximo %{count} caracteres.',
+      password_too_common: 'Esta contraseña es demasiado común. Elige una más difícil de adivinar.',
+      password_mismatch: 'Las contraseñas no coinciden',
+      new_password_mismatch: 'La contraseña nueva y su confirmación deben coincidir.',
+      missing_password_fields: 'Rellena todos los campos de contraseña.',
+      current_password_incorrect: 'La contraseña actual no es correcta',
+      current_password_needed: 'Escribe tu contraseña actual para confirmar.',
+      recent_sign_in_needed:
+        'Por seguridad, cierra la sesión, vuelve a iniciarla con Google e inténtalo de nuevo en los 10 minutos siguientes.',
+      reset_link_invalid: 'Este enlace para restablecer la contraseña no es válido. Pide uno nuevo.',
+      reset_link_expired: 'Este enlace para restablecer la contraseña ha caducado. Pide uno nuevo.',
+      reset_link_used: 'Este enlace para restablecer la contraseña ya se ha usado. Pide uno nuevo.',
+      confirmation_link_invalid: 'Este enlace de confirmación no es válido o ya se ha usado.',
+      confirmation_link_expired: 'Este enlace de confirmación ha caducado. Regístrate de nuevo o contacta con soporte.',
+      too_many_sign_in_failures:
+        'Demasiados intentos fallidos de inicio de sesión. Espera un minuto e inténtalo de nuevo. |||| Demasiados intentos fallidos de inicio de sesión. Espera %{smart_count} minutos e inténtalo de nuevo.',
+      too_many_sign_ups:
+        'Demasiados intentos de registro. Espera un minuto e inténtalo de nuevo. |||| Demasiados intentos de registro. Espera %{smart_count} minutos e inténtalo de nuevo.',
+      too_many_reset_requests:
+        'Demasiadas solicitudes para restablecer la contraseña. Espera un minuto e inténtalo de nuevo. |||| Demasiadas solicitudes para restablecer la contraseña. Espera %{smart_count} minutos e inténtalo de nuevo.',
+      too_many_wrong_passwords:
+        'Demasiadas contraseñas incorrectas. Espera un minuto e inténtalo de nuevo. |||| Demasiadas contraseñas incorrectas. Espera %{smart_count} minutos e inténtalo de nuevo.',
+      too_many_report_regenerations:
+        'Demasiadas regeneraciones del informe de esta inspección. Espera un minuto e inténtalo de nuevo. |||| Demasiadas regeneraciones del informe de esta inspección. Espera %{smart_count} minutos e inténtalo de nuevo.',
+      too_many_invitation_mails:
+        'Se han enviado demasiados correos de invitación. Espera un minuto e inténtalo de nuevo. |||| Se han enviado demasiados correos de invitación. Espera %{smart_count} minutos e inténtalo de nuevo.',
+      too_many_assignment_mails:
+        'Se han enviado demasiados correos de asignación. Espera un minuto e inténtalo de nuevo. |||| Se han enviado demasiados correos de asignación. Espera %{smart_count} minutos e inténtalo de nuevo.',
+      too_many_calendar_syncs:
+        'Demasiadas sincronizaciones del calendario en poco tiempo. Espera un minuto e inténtalo de nuevo. |||| Demasiadas sincronizaciones del calendario en poco tiempo. Espera %{smart_count} minutos e inténtalo de nuevo.',
+      too_many_claim_packs:
+        'Demasiados expedientes de reclamación por daños en poco tiempo. Espera un minuto e inténtalo de nuevo. |||| Demasiados expedientes de reclamación por daños en poco tiempo. Espera %{smart_count} minutos e inténtalo de nuevo.',
+      BAD_INPUT: 'Introduce un código promocional válido',
+      INVALID_CODE: 'Código promocional no válido',
+      ALREADY_REDEEMED: 'Tu organización ya ha usado este código promocional.',
+      promo_failed: 'No se ha podido aplicar el código promocional',
+      upgrade_for_analytics: 'Mejora tu plan para acceder a las estadísticas e informes detallados',
+      upgrade_for_team: 'Pásate a Pro para añadir miembros al equipo',
+      property_limit: 'Has alcanzado tu límite de %{count} propiedades. Mejora tu plan para añadir más.',
+      report_limit: 'Has alcanzado tu límite. Mejora tu plan para continuar.',
+      upgrade_required: 'Pásate a Pro para desbloquear las funciones avanzadas',
+      coupon_invalid: 'Este código de cupón no es válido.',
+      already_subscribed: 'Ya tienes una suscripción. Cambia de plan en el portal de cliente.',
+      no_customer: 'No se ha encontrado ninguna cuenta de cliente. Suscríbete primero a un plan.',
+      checkout_failed: 'No se ha podido crear la sesión de pago',
+      checkout_failed_refused: 'No se ha podido crear la sesión de pago: %{detail}',
+      portal_failed: 'No se ha podido abrir el portal de cliente',
+      portal_failed_refused: 'No se ha podido abrir el portal de cliente: %{detail}',
+      checkout_session_not_found: 'No se ha encontrado la sesión de pago.',
+      checkout_verify_failed: 'No se ha podido verificar la sesión de pago',
+      checkout_verify_failed_refused: 'No se ha podido verificar la sesión de pago: %{detail}',
+      billing_not_configured:
+        'La facturación aún no está configurada en este servidor, así que aquí no se pueden contratar planes de pago. Quien administra este servidor de Turnproof la activa definiendo STRIPE_SECRET_KEY; Flex funciona sin ella.',
+    },
+    apiAnswers: {
+      promoApplied:
+        'Código promocional aplicado: %{smart_count} informe gratis añadido. |||| Código promocional aplicado: %{smart_count} informes gratis añadidos.',
+    },
     // team-channels helper: namespaces here
   },
   resources: {

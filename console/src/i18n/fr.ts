@@ -1117,6 +1117,73 @@ const fr: Messages = {
     },
     // timeline helper: namespaces here
     // api-errors helper: namespaces here
+    apiErrors: {
+      invalid_input: 'La requête n’est pas valide.',
+      invalid_field: 'Vérifiez le champ « %{field} ».',
+      invalid_credentials: 'Adresse e-mail ou mot de passe incorrect. Vérifiez vos identifiants et réessayez.',
+      email_unconfirmed: 'Consultez vos e-mails et cliquez sur le lien de confirmation avant de vous connecter.',
+      duplicate_email: 'Un compte existe déjà avec cette adresse e-mail. Connectez-vous plutôt.',
+      password_too_short:
+        'Le mot de passe doit contenir au moins %{smart_count} caractère. |||| Le mot de passe doit contenir au moins %{smart_count} caractères.',
+      password_too_long: 'Le mot de passe doit contenir au plus %{count} caractères.',
+      password_too_common: 'Ce mot de passe est trop courant. Choisissez-en un plus difficile à deviner.',
+      password_mismatch: 'Les mots de passe ne correspondent pas',
+      new_password_mismatch: 'Le nouveau mot de passe et sa confirmation doivent correspondre.',
+      missing_password_fields: 'Remplissez tous les champs de mot de passe.',
+      current_password_incorrect: 'Mot de passe actuel incorrect',
+      current_password_needed: 'Saisissez votre mot de passe actuel pour confirmer.',
+      recent_sign_in_needed:
+        'Pour votre sécurité, déconnectez-vous, reconnectez-vous avec Google, puis réessayez dans les 10 minutes.',
+      reset_link_invalid: 'Ce lien de réinitialisation du mot de passe n’est pas valide. Demandez-en un nouveau.',
+      reset_link_expired: 'Ce lien de réinitialisation du mot de passe a expiré. Demandez-en un nouveau.',
+      reset_link_used: 'Ce lien de réinitialisation du mot de passe a déjà été utilisé. Demandez-en un nouveau.',
+      confirmation_link_invalid: 'Ce lien de confirmation n’est pas valide ou a déjà été utilisé.',
+      confirmation_link_expired: 'Ce lien de confirmation a expiré. Inscrivez-vous à nouveau ou contactez le support.',
+      too_many_sign_in_failures:
+        'Trop de tentatives de connexion échouées. Patientez une minute, puis réessayez. |||| Trop de tentatives de connexion échouées. Patientez %{smart_count} minutes, puis réessayez.',
+      too_many_sign_ups:
+        'Trop de tentatives d’inscription. Patientez une minute, puis réessayez. |||| Trop de tentatives d’inscription. Patientez %{smart_count} minutes, puis réessayez.',
+      too_many_reset_requests:
+        'Trop de demandes de réinitialisation du mot de passe. Patientez une minute, puis réessayez. |||| Trop de demandes de réinitialisation du mot de passe. Patientez %{smart_count} minutes, puis réessayez.',
+      too_many_wrong_passwords:
+        'Trop de mots de passe erronés. Patientez une minute, puis réessayez. |||| Trop de mots de passe erronés. Patientez %{smart_count} minutes, puis réessayez.',
+      too_many_report_regenerations:
+        'Trop de régénérations du rapport de cette inspection. Patientez une minute, puis réessayez. |||| Trop de régénérations du rapport de cette inspection. Patientez %{smart_count} minutes, puis réessayez.',
+      too_many_invitation_mails:
+        'Trop d’e-mails d’invitation envoyés. Patientez une minute, puis réessayez. |||| Trop d’e-mails d’invitation envoyés. Patientez %{smart_count} minutes, puis réessayez.',
+      too_many_assignment_mails:
+        'Trop d’e-mails d’affectation envoyés. Patientez une minute, puis réessayez. |||| Trop d’e-mails d’affectation envoyés. Patientez %{smart_count} minutes, puis réessayez.',
+      too_many_calendar_syncs:
+        'Trop de synchronisations du calendrier en peu de temps. Patientez une minute, puis réessayez. |||| Trop de synchronisations du calendrier en peu de temps. Patientez %{smart_count} minutes, puis réessayez.',
+      too_many_claim_packs:
+        'Trop de dossiers de réclamation pour dommages en peu de temps. Patientez une minute, puis réessayez. |||| Trop de dossiers de réclamation pour dommages en peu de temps. Patientez %{smart_count} minutes, puis réessayez.',
+      BAD_INPUT: 'Saisissez un code promo valide',
+      INVALID_CODE: 'Code promo invalide',
+      ALREADY_REDEEMED: 'Votre organisation a déjà utilisé ce code promo.',
+      promo_failed: 'Impossible d’appliquer le code promo',
+      upgrade_for_analytics: 'Passez à une offre supérieure pour accéder aux statistiques et rapports détaillés',
+      upgrade_for_team: 'Passez à Pro pour ajouter des membres à l’équipe',
+      property_limit:
+        'Vous avez atteint votre limite de %{count} logements. Passez à une offre supérieure pour en ajouter.',
+      report_limit: 'Vous avez atteint votre limite. Passez à une offre supérieure pour continuer.',
+      upgrade_required: 'Passez à Pro pour débloquer les fonctions avancées',
+      coupon_invalid: 'Ce code de réduction n’est pas valide.',
+      already_subscribed: 'Vous avez déjà un abonnement. Changez d’offre dans le portail client.',
+      no_customer: 'Aucun compte client trouvé. Abonnez-vous d’abord à une offre.',
+      checkout_failed: 'Impossible de créer la session de paiement',
+      checkout_failed_refused: 'Impossible de créer la session de paiement : %{detail}',
+      portal_failed: 'Impossible d’ouvrir le portail client',
+      portal_failed_refused: 'Impossible d’ouvrir le portail client : %{detail}',
+      checkout_session_not_found: 'Session de paiement introuvable.',
+      checkout_verify_failed: 'Impossible de vérifier la session de paiement',
+      checkout_verify_failed_refused: 'Impossible de vérifier la session de paiement : %{detail}',
+      billing_not_configured:
+        'La facturation n’est pas encore configurée sur ce serveur : les offres payantes ne peuvent pas y être achetées. La personne qui gère ce serveur Turnproof l’active en définissant STRIPE_SECRET_KEY ; Flex fonctionne sans.',
+    },
+    apiAnswers: {
+      promoApplied:
+        'Code promo appliqué : %{smart_count} rapport gratuit ajouté. |||| Code promo appliqué : %{smart_count} rapports gratuits ajoutés.',
+    },
     // team-channels helper: namespaces here
   },
   resources: {

@@ -12,11 +12,14 @@ import { PlanPicker } from './PlanPicker.tsx';
 import { PromoCodeBox } from './PromoCodeBox.tsx';
 import { type T, useT } from '../i18n/useT.ts';
 
-/** The API's sentence; an answer without one (a proxy's error page) by its status, as the spec says. */
+/**
+ * The API's sentence (in the console's language when coded); an answer without one (a proxy's error page) by
+ * its status, as the spec says.
+ */
 function checkoutErrorMessage(t: T, error: unknown): string {
   if (error instanceof HttpError) {
     const sentence = (error.body as { error?: unknown } | undefined)?.error;
-    return typeof sentence === 'string' ? sentence : `HTTP ${error.status}`;
+    return typeof sentence === 'string' ? error.message : `HTTP ${error.status}`;
   }
   return errorMessage(error, t('plans.checkoutFailed'));
 }

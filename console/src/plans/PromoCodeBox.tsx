@@ -11,9 +11,7 @@ type PromoState =
 
 function promoError(t: T, error: unknown): PromoError {
   if (error instanceof HttpError) {
-    const code = (error.body as { code?: string } | undefined)?.code;
-    if (code === 'INVALID_CODE') return { message: t('plans.invalidCode') };
-    if (code === 'BAD_INPUT') return { message: t('plans.enterValidCode') };
+    // The message is the API's sentence in the console's language (INVALID_CODE, BAD_INPUT...: api/http.ts).
     if (error.status === 401) return { title: t('plans.authRequired'), message: t('plans.logInForPromo') };
     return { message: error.message || t('plans.promoFailed') };
   }

@@ -11,5 +11,6 @@ const BILLING_NOT_CONFIGURED = 'billing_not_configured';
 export function billingNotSetUpSentence(error: unknown): string | null {
   if (!(error instanceof HttpError) || error.status !== 503) return null;
   const body = error.body as { code?: unknown; error?: unknown } | undefined;
-  return body?.code === BILLING_NOT_CONFIGURED && typeof body.error === 'string' ? body.error : null;
+  // The message is the sentence in the console's language (api/http.ts).
+  return body?.code === BILLING_NOT_CONFIGURED && typeof body.error === 'string' ? error.message : null;
 }

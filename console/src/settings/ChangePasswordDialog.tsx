@@ -10,10 +10,9 @@ import {
   TextField,
 } from '@mui/material';
 import { useState } from 'react';
-import { Form, useNotify } from 'react-admin';
+import { Form, HttpError, useNotify } from 'react-admin';
 import { Controller, type FieldValues, useFormState } from 'react-hook-form';
 import { apiJson } from '../api/http.ts';
-import { useApiSentence } from '../auth/api-sentences.ts';
 import type { MessageKey } from '../i18n/keys.ts';
 import { type T, useT } from '../i18n/useT.ts';
 
@@ -105,7 +104,6 @@ const passwordInput = (source: keyof Fields, label: string, autoComplete: string
 /** Settings > Account Security > Change Password; the server verifies the current password. */
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
-  const apiSentence = useApiSentence();
   const notify = useNotify();
   const [serverProblem, setServerProblem] = useState<Problem | null>(null);
   const close = () => {
@@ -123,9 +121,11 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       notify(t('changePassword.updated'), { type: 'success' });
       close();
     } catch (error) {
-      const text = error instanceof Error ? apiSentence(error.message) : t('changePassword.failed');
+      const text = error instanceof Error ? error.message : t('changePassword.failed');
       // A wrong current password is its own title; any other failure is named in general.
-      const wrongPassword = text === t('changePassword.currentIncorrect');
+      const wrongPassword =
+        error instanceof HttpError &&
+        (error.body as { code?: unknown } | undefined)?.code === 'current_password_incorrect';
       setServerProblem({ title: wrongPassword ? text : t('changePassword.failedTitle'), text });
     }
   };
