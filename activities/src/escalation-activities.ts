@@ -57,9 +57,11 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
         em,
         runId,
         'reminded',
-        assignee
-          ? `Reminder sent to ${assignee.name}: not started, due ${formatDateTime(dueAt, timeZone)}.`
-          : `Not started, due ${formatDateTime(dueAt, timeZone)}; no cleaner is assigned to remind.`,
+        !assignee
+          ? `Not started, due ${formatDateTime(dueAt, timeZone)}; no cleaner is assigned to remind.`
+          : assignee.email
+            ? `Reminder sent to ${assignee.name}: not started, due ${formatDateTime(dueAt, timeZone)}.`
+            : `Not started, due ${formatDateTime(dueAt, timeZone)}; ${assignee.name} has no e-mail address, so no reminder was sent.`,
       );
     },
 

@@ -9,8 +9,14 @@ import { ownerDisplayName } from './team-service.ts';
 
 /** E-mails the run's magic link to the team member it is assigned to (the run's reminders follow it too). */
 export async function mailRunToAssignee(deps: { config: Config; mailer: Mailer }, em: EntityManager, run: Run) {
-  const email = run.assigned_to?.email;
-  if (!email || run.link_revoked_at || run.status === 'completed') return;
+  const assignee = run.assigned_to;
+  if (!assignee || run.link_revoked_at || run.status === 'completed') return;
+  const email = assignee.email;
+  if (!email) {
+    // A member with only a phone: the host shares the link until texts go out (issue 25 point 2).
+    await recordRunEvent(em, run.id, 'link_sent', `Link not e-mailed: ${assignee.name} has no e-mail address.`, assignee.id);
+    return;
+  }
   await deps.mailer.send(
     assignmentMail(email, {
       ownerName: await ownerDisplayName(em, run.property.owner.id),
@@ -22,6 +28,5 @@ export async function mailRunToAssignee(deps: { config: Config; mailer: Mailer }
       access: propertyAccess(run.property),
     }),
   );
-  const assignee = run.assigned_to!;
   await recordRunEvent(em, run.id, 'link_sent', `Link sent to ${assignee.name}.`, assignee.id);
 }
