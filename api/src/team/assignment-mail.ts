@@ -14,7 +14,13 @@ export async function mailRunToAssignee(deps: { config: Config; mailer: Mailer }
   const email = assignee.email;
   if (!email) {
     // A member with only a phone: the host shares the link until texts go out (issue 25 point 2).
-    await recordRunEvent(em, run.id, 'link_sent', `Link not e-mailed: ${assignee.name} has no e-mail address.`, assignee.id);
+    await recordRunEvent(
+      em,
+      run.id,
+      'link_sent',
+      `Link not e-mailed: ${assignee.name} has no e-mail address.`,
+      assignee.id,
+    );
     return;
   }
   await deps.mailer.send(

@@ -81,7 +81,12 @@ async function saveMember(em: EntityManager) {
   });
 }
 
-async function refuseDuplicate(em: EntityManager, ownerId: string, member: { email?: string | null; phone?: string | null }, except?: string) {
+async function refuseDuplicate(
+  em: EntityManager,
+  ownerId: string,
+  member: { email?: string | null; phone?: string | null },
+  except?: string,
+) {
   const others = except ? { id: { $ne: except } } : {};
   const same = [member.email ? { email: member.email } : null, member.phone ? { phone: member.phone } : null].filter(
     (match) => match !== null,

@@ -1059,6 +1059,31 @@ export const en = {
     },
     // timeline helper: namespaces here
     // api-errors helper: namespaces here
+    teamChannels: {
+      email: 'E-mail (optional with a phone)',
+      emailHint: 'An e-mail address gets the invitation link.',
+      phone: 'Mobile phone',
+      phoneHint: 'With the country code, such as +1 212 555 0100.',
+      name: 'Name',
+      nameRequired: "Please enter the team member's name.",
+      contactRequired: 'Enter an e-mail address or a mobile phone number.',
+      notifyBy: 'Send their notices by',
+      email_channel: 'E-mail',
+      sms_channel: 'SMS',
+      whatsapp_channel: 'WhatsApp',
+      textsNeedPhone: 'SMS and WhatsApp need a mobile phone number.',
+      emailNeedsAddress: 'E-mail needs an e-mail address.',
+      language: 'Language of their messages',
+      textsNotSetUp:
+        'Text messages are not set up on this server yet: until they are, notices go by e-mail, and a member without an e-mail address gets none (share the inspection link with them yourself).',
+      add: 'Add a team member',
+      added: '%{name} added to your team',
+      editTitle: 'Edit team member',
+      saved: 'Team member saved',
+      phoneColumn: 'Phone',
+      channelColumn: 'Notices by',
+      picker: '%{name} · %{channel}',
+    },
     // team-channels helper: namespaces here
   },
   resources: {

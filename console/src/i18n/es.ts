@@ -1069,6 +1069,31 @@ const es: Messages = {
     },
     // timeline helper: namespaces here
     // api-errors helper: namespaces here
+    teamChannels: {
+      email: 'Correo electrónico (opcional si hay teléfono)',
+      emailHint: 'Una dirección de correo recibe el enlace de invitación.',
+      phone: 'Teléfono móvil',
+      phoneHint: 'Con el prefijo del país, por ejemplo +34 612 34 56 78.',
+      name: 'Nombre',
+      nameRequired: 'Escribe el nombre del miembro del equipo.',
+      contactRequired: 'Escribe un correo electrónico o un número de móvil.',
+      notifyBy: 'Enviarle los avisos por',
+      email_channel: 'Correo',
+      sms_channel: 'SMS',
+      whatsapp_channel: 'WhatsApp',
+      textsNeedPhone: 'SMS y WhatsApp necesitan un número de móvil.',
+      emailNeedsAddress: 'El correo necesita una dirección de correo electrónico.',
+      language: 'Idioma de sus mensajes',
+      textsNotSetUp:
+        'Los mensajes de texto aún no están configurados en este servidor: mientras tanto, los avisos se envían por correo, y quien no tenga dirección de correo no recibe ninguno (compártele tú el enlace de la inspección).',
+      add: 'Añadir un miembro del equipo',
+      added: '%{name} se añadió a tu equipo',
+      editTitle: 'Editar miembro del equipo',
+      saved: 'Miembro del equipo guardado',
+      phoneColumn: 'Teléfono',
+      channelColumn: 'Avisos por',
+      picker: '%{name} · %{channel}',
+    },
     // team-channels helper: namespaces here
   },
   resources: {

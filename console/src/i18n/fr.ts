@@ -1076,6 +1076,31 @@ const fr: Messages = {
     },
     // timeline helper: namespaces here
     // api-errors helper: namespaces here
+    teamChannels: {
+      email: 'E-mail (facultatif avec un téléphone)',
+      emailHint: "Une adresse e-mail reçoit le lien d'invitation.",
+      phone: 'Téléphone mobile',
+      phoneHint: 'Avec l’indicatif du pays, par exemple +33 6 12 34 56 78.',
+      name: 'Nom',
+      nameRequired: 'Saisissez le nom du membre de l’équipe.',
+      contactRequired: 'Saisissez une adresse e-mail ou un numéro de mobile.',
+      notifyBy: 'Lui envoyer les avis par',
+      email_channel: 'E-mail',
+      sms_channel: 'SMS',
+      whatsapp_channel: 'WhatsApp',
+      textsNeedPhone: 'Les SMS et WhatsApp demandent un numéro de mobile.',
+      emailNeedsAddress: 'L’e-mail demande une adresse e-mail.',
+      language: 'Langue de ses messages',
+      textsNotSetUp:
+        'Les SMS ne sont pas encore configurés sur ce serveur : en attendant, les avis partent par e-mail, et un membre sans adresse e-mail n’en reçoit aucun (partagez-lui vous-même le lien de l’inspection).',
+      add: 'Ajouter un membre de l’équipe',
+      added: '%{name} a été ajouté à votre équipe',
+      editTitle: 'Modifier le membre de l’équipe',
+      saved: 'Membre de l’équipe enregistré',
+      phoneColumn: 'Téléphone',
+      channelColumn: 'Avis par',
+      picker: '%{name} · %{channel}',
+    },
     // team-channels helper: namespaces here
   },
   resources: {
