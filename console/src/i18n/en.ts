@@ -1060,11 +1060,9 @@ export const en = {
     // timeline helper: namespaces here
     // api-errors helper: namespaces here
     teamChannels: {
-      email: 'E-mail (optional with a phone)',
-      emailHint: 'An e-mail address gets the invitation link.',
+      emailHint: 'Optional with a mobile phone; an e-mail address gets the invitation link.',
       phone: 'Mobile phone',
       phoneHint: 'With the country code, such as +1 212 555 0100.',
-      name: 'Name',
       nameRequired: "Please enter the team member's name.",
       contactRequired: 'Enter an e-mail address or a mobile phone number.',
       notifyBy: 'Send their notices by',
@@ -1082,6 +1080,7 @@ export const en = {
       saved: 'Team member saved',
       phoneColumn: 'Phone',
       channelColumn: 'Notices by',
+      noEmailLink: '%{name} has no e-mail address, so no link is mailed: share it from the run page.',
       picker: '%{name} · %{channel}',
     },
     // team-channels helper: namespaces here

@@ -1070,11 +1070,9 @@ const es: Messages = {
     // timeline helper: namespaces here
     // api-errors helper: namespaces here
     teamChannels: {
-      email: 'Correo electrónico (opcional si hay teléfono)',
-      emailHint: 'Una dirección de correo recibe el enlace de invitación.',
+      emailHint: 'Opcional si das un móvil; una dirección de correo recibe el enlace de invitación.',
       phone: 'Teléfono móvil',
       phoneHint: 'Con el prefijo del país, por ejemplo +34 612 34 56 78.',
-      name: 'Nombre',
       nameRequired: 'Escribe el nombre del miembro del equipo.',
       contactRequired: 'Escribe un correo electrónico o un número de móvil.',
       notifyBy: 'Enviarle los avisos por',
@@ -1092,6 +1090,8 @@ const es: Messages = {
       saved: 'Miembro del equipo guardado',
       phoneColumn: 'Teléfono',
       channelColumn: 'Avisos por',
+      noEmailLink:
+        '%{name} no tiene dirección de correo, así que no se le envía el enlace: compártelo desde la página de la inspección.',
       picker: '%{name} · %{channel}',
     },
     // team-channels helper: namespaces here

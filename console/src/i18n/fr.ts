@@ -1077,11 +1077,9 @@ const fr: Messages = {
     // timeline helper: namespaces here
     // api-errors helper: namespaces here
     teamChannels: {
-      email: 'E-mail (facultatif avec un téléphone)',
-      emailHint: "Une adresse e-mail reçoit le lien d'invitation.",
+      emailHint: 'Facultatif avec un mobile ; une adresse e-mail reçoit le lien d’invitation.',
       phone: 'Téléphone mobile',
       phoneHint: 'Avec l’indicatif du pays, par exemple +33 6 12 34 56 78.',
-      name: 'Nom',
       nameRequired: 'Saisissez le nom du membre de l’équipe.',
       contactRequired: 'Saisissez une adresse e-mail ou un numéro de mobile.',
       notifyBy: 'Lui envoyer les avis par',
@@ -1099,6 +1097,8 @@ const fr: Messages = {
       saved: 'Membre de l’équipe enregistré',
       phoneColumn: 'Téléphone',
       channelColumn: 'Avis par',
+      noEmailLink:
+        '%{name} n’a pas d’adresse e-mail, aucun lien ne lui est donc envoyé : partagez-le depuis la page de l’inspection.',
       picker: '%{name} · %{channel}',
     },
     // team-channels helper: namespaces here

@@ -59,11 +59,11 @@ export function TeamMemberForm({ defaultValues }: { defaultValues?: Record<strin
     !values.email?.trim() && !(typeof value === 'string' && value.trim()) ? t('teamChannels.nameRequired') : undefined;
   return (
     <SimpleForm defaultValues={defaultValues} validate={contactErrors(t)}>
-      <TextInput source="name" label={t('teamChannels.name')} validate={nameRequired} />
+      <TextInput source="name" label={t('team.nameOptional')} validate={nameRequired} />
       <TextInput
         source="email"
         type="email"
-        label={t('teamChannels.email')}
+        label={t('team.email')}
         validate={email(t('team.emailInvalid'))}
         helperText={t('teamChannels.emailHint')}
         parse={(value: string) => value || null}
