@@ -5,13 +5,16 @@ import {
   email,
   RadioButtonGroupInput,
   required,
+  SaveButton,
   SelectInput,
   SimpleForm,
   TextInput,
+  Toolbar,
   type Validator,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { apiJson } from '../api/http.ts';
+import { TAB_BAR_HEIGHT } from '../layout/MobileNav.tsx';
 import { type T, useT } from '../i18n/useT.ts';
 import { NOTIFY_CHANNELS, type NotifyChannel, TEAM_ROLES } from './team-types.ts';
 
@@ -52,13 +55,24 @@ function TextsNotSetUp() {
   );
 }
 
+/** react-admin pins a phone's form toolbar to the bottom of the screen, where the tab bar would cover Save. */
+const ABOVE_TAB_BAR = { '&.RaToolbar-mobileToolbar': { bottom: `${TAB_BAR_HEIGHT}px` } };
+
 /** The team member's fields, shared by adding and editing: contacts, channel, language and role. */
 export function TeamMemberForm({ defaultValues }: { defaultValues?: Record<string, unknown> }) {
   const t = useT();
   const nameRequired: Validator = (value, values: MemberValues) =>
     !values.email?.trim() && !(typeof value === 'string' && value.trim()) ? t('teamChannels.nameRequired') : undefined;
   return (
-    <SimpleForm defaultValues={defaultValues} validate={contactErrors(t)}>
+    <SimpleForm
+      defaultValues={defaultValues}
+      validate={contactErrors(t)}
+      toolbar={
+        <Toolbar sx={ABOVE_TAB_BAR}>
+          <SaveButton />
+        </Toolbar>
+      }
+    >
       <TextInput source="name" label={t('team.nameOptional')} validate={nameRequired} />
       <TextInput
         source="email"
