@@ -62,17 +62,23 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
         em,
         runId,
         'reminded',
-        assignee
+        !assignee
           ? {
-              code: 'reminded',
-              params: { cleaner: assignee.name, due: dueAt.toISOString() },
-              detail: `Reminder sent to ${assignee.name}: not started, due ${due}.`,
-            }
-          : {
               code: 'reminded_unassigned',
               params: { due: dueAt.toISOString() },
               detail: `Not started, due ${due}; no cleaner is assigned to remind.`,
-            },
+            }
+          : assignee.email
+            ? {
+                code: 'reminded',
+                params: { cleaner: assignee.name, due: dueAt.toISOString() },
+                detail: `Reminder sent to ${assignee.name}: not started, due ${due}.`,
+              }
+            : {
+                code: 'reminder_no_email',
+                params: { cleaner: assignee.name, due: dueAt.toISOString() },
+                detail: `Not started, due ${due}; ${assignee.name} has no e-mail address, so no reminder was sent.`,
+              },
       );
     },
 

@@ -140,7 +140,7 @@ describe('team invitations', () => {
   it('refuses bad input, duplicates, the owner’s own address and plans without team management', async () => {
     const owner = await professionalOwner();
     const cases: [unknown, string][] = [
-      [{}, "Please enter the team member's email address."],
+      [{}, "Please enter the team member's e-mail address or mobile phone number."],
       [{ email: 'not-an-email' }, 'Please enter a valid email address.'],
       [{ email: uniqueEmail(), role: 'Boss' }, 'Role must be Cleaner or Co-host.'],
       [{ email: owner.email }, 'You are the owner of this team; invite a cleaner or co-host by their e-mail.'],

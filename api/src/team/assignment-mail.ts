@@ -11,8 +11,23 @@ import { ownerDisplayName } from './team-service.ts';
 /** E-mails the run's magic link to the team member it is assigned to, in their language (the run's reminders follow it too). */
 export async function mailRunToAssignee(deps: { config: Config; mailer: Mailer }, em: EntityManager, run: Run) {
   const assignee = run.assigned_to;
-  const email = assignee?.email;
-  if (!assignee || !email || run.link_revoked_at || run.status === 'completed') return;
+  if (!assignee || run.link_revoked_at || run.status === 'completed') return;
+  const email = assignee.email;
+  if (!email) {
+    // A member with only a phone: the host shares the link until texts go out.
+    await recordRunEvent(
+      em,
+      run.id,
+      'link_sent',
+      {
+        code: 'link_not_mailed_no_email',
+        params: { cleaner: assignee.name },
+        detail: `Link not e-mailed: ${assignee.name} has no e-mail address, so no e-mail was sent.`,
+      },
+      assignee.id,
+    );
+    return;
+  }
   const ownerId = run.property.owner.id;
   await deps.mailer.send(
     assignmentMail(

@@ -1,12 +1,14 @@
 import Router from '@koa/router';
-import { TEAM_ROLES, TeamMember } from '@turnproof/db';
+import { LANGUAGE_CODES } from '@turnproof/config/languages';
+import { NOTIFY_CHANNELS, TeamMember } from '@turnproof/db';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
 import { requireUser } from '../auth/sessions.ts';
 import type { AppContext, AppState } from '../http/context.ts';
 import { listQuerySchema, orderOf, pageOf, parseId, sendList } from '../http/simple-rest.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
-import { nameText, parseInput } from '../http/validation.ts';
+import { parseInput } from '../http/validation.ts';
+import { createMemberBody, updateMemberBody } from './member-input.ts';
 import { addRoute } from '../openapi/registry.ts';
 import { okMessage } from '../openapi/records.ts';
 import { readFormBody } from '../site/form-body.ts';
@@ -27,6 +29,7 @@ import {
   scheduleLinkOnJoining,
   teamMessages,
   toTeamMemberRecord,
+  updateMember,
   welcomeOf,
   welcomePath,
 } from './team-service.ts';
@@ -35,21 +38,14 @@ import {
 const pageLanguage = (ctx: AppContext): PageLanguage =>
   (ctx.acceptsLanguages([...PAGE_LANGUAGES]) as PageLanguage | false) || 'en';
 
-const listQuery = listQuerySchema(['name', 'email', 'role', 'created_at'] as const, {});
+const listQuery = listQuerySchema(['name', 'email', 'phone', 'role', 'created_at'] as const, {});
+/**
+ * Which channels reach team members from this server. No text-message provider is wired in yet (issue 25
+ * point 2 brings Twilio): until then SMS and WhatsApp members get e-mail, when they have an address.
+ */
+const TEAM_CHANNELS = { email: true, sms: false, whatsapp: false } as const;
+const channelsRecord = z.object({ email: z.boolean(), sms: z.boolean(), whatsapp: z.boolean() });
 const idParams = z.object({ id: z.string() });
-const inviteBody = z.object({
-  email: z
-    .string({ error: "Please enter the team member's email address." })
-    .trim()
-    .toLowerCase()
-    .max(254, 'That email address is too long.')
-    .pipe(z.email({ error: 'Please enter a valid email address.' })),
-  name: nameText({ error: 'Name must be text.' })
-    .max(200, 'Name must be at most 200 characters.')
-    .nullish()
-    .transform((value) => value || undefined),
-  role: z.enum(TEAM_ROLES, { error: 'Role must be Cleaner or Co-host.' }).default('Cleaner'),
-});
 const acceptQuery = z.object({ token: z.string().max(200).optional().default('') });
 const acceptBody = z.object({
   token: z
@@ -61,6 +57,10 @@ const memberRecord = z.object({
   id: z.uuid(),
   name: z.string(),
   email: z.string().nullable(),
+  /** E.164, as stored. */
+  phone: z.string().nullable(),
+  notify_by: z.enum(NOTIFY_CHANNELS),
+  language: z.enum(LANGUAGE_CODES),
   role: z.string(),
   status: z.enum(['invited', 'active']),
   invited_at: z.string().nullable(),
@@ -104,6 +104,23 @@ export function teamRouter(deps: AppDeps) {
     router,
     {
       method: 'get',
+      path: '/channels',
+      summary: 'Which notice channels (e-mail, SMS, WhatsApp) this server can use for team members',
+      tags,
+      signedIn: true,
+      ok: { description: 'The channels that work', schema: channelsRecord },
+      errors: { 401: 'Authentication required' },
+    },
+    (ctx) => {
+      requireUser(ctx);
+      ctx.body = TEAM_CHANNELS;
+    },
+  );
+
+  addRoute(
+    router,
+    {
+      method: 'get',
       path: '/:id',
       summary: 'One own team member',
       tags,
@@ -124,9 +141,10 @@ export function teamRouter(deps: AppDeps) {
     {
       method: 'post',
       path: '/',
-      summary: 'Invite a cleaner or co-host by e-mail (professional plans); the invitation link is e-mailed',
+      summary:
+        'Add a cleaner or co-host with an e-mail and/or a mobile number (professional plans); an e-mail address gets the invitation link',
       tags,
-      body: inviteBody,
+      body: createMemberBody,
       signedIn: true,
       ok: { status: 201, description: 'Invitation sent', schema: memberRecord },
       errors: {
@@ -138,10 +156,31 @@ export function teamRouter(deps: AppDeps) {
     },
     async (ctx) => {
       const user = requireUser(ctx);
-      const input = parseInput(inviteBody, ctx.request.body);
-      await deps.rateLimits.consume(['invitationMailsPerOwner', user.id]);
+      const input = parseInput(createMemberBody, ctx.request.body);
+      if (input.email) await deps.rateLimits.consume(['invitationMailsPerOwner', user.id]);
       ctx.status = 201;
       ctx.body = toTeamMemberRecord(await inviteMember(deps, ctx.state.em, user, input));
+    },
+  );
+
+  addRoute(
+    router,
+    {
+      method: 'put',
+      path: '/:id',
+      summary: "Change a member's name, role, e-mail, mobile number, channel or language",
+      tags,
+      params: idParams,
+      body: updateMemberBody,
+      signedIn: true,
+      ok: { description: 'The member as saved', schema: memberRecord },
+      errors: { ...errors, 409: teamMessages.alreadyOnTeam },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const id = parseId(ctx.params.id ?? '', teamMessages.notFound);
+      const input = parseInput(updateMemberBody, ctx.request.body);
+      ctx.body = toTeamMemberRecord(await updateMember(ctx.state.em, user.id, id, input));
     },
   );
 

@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Mailer } from '@turnproof/platform/mailer';
 import type { Config } from '@turnproof/config';
-import { TeamMember, type TeamRole, User } from '@turnproof/db';
+import { isLanguage } from '@turnproof/config/languages';
+import { Profile, TeamMember, User } from '@turnproof/db';
 import { FEATURES, mayUse } from '../access/access-guards.ts';
 import { loadOwnerAccess } from '../access/owner-access.ts';
 import { hashToken, newSecretToken } from '../auth/secret-tokens.ts';
@@ -10,6 +11,7 @@ import { memberForToken, rotateScheduleLink, scheduleLinkOf, scheduleMessages } 
 import { rotateMemberRunLinks } from './member-run-links.ts';
 import { invitationMail } from './team-mails.tsx';
 import { cleanerLanguage } from '@turnproof/platform/mail';
+import { contactProblem, type CreateMemberInput, memberInputMessages, type UpdateMemberInput } from './member-input.ts';
 import { ownerDisplayName } from '@turnproof/platform/owner-name';
 
 export { ownerDisplayName };
@@ -25,6 +27,9 @@ export const teamMessages = {
   invitationInvalid: 'This invitation link is invalid or was already used. Ask the host to invite you again.',
   invitationExpired: 'This invitation has expired. Ask the host to send a new one.',
   alreadyAccepted: 'This member has already accepted the invitation.',
+  noEmailToInvite: (name: string) => `${name} has no e-mail address to send the invitation to.`,
+  joinedEmail: (name: string) =>
+    `email: ${name} joined your team with this address; remove the address, or remove ${name} and invite the new one.`,
 };
 
 export function toTeamMemberRecord(member: TeamMember) {
@@ -32,6 +37,9 @@ export function toTeamMemberRecord(member: TeamMember) {
     id: member.id,
     name: member.name,
     email: member.email ?? null,
+    phone: member.phone ?? null,
+    notify_by: member.notify_by,
+    language: member.language,
     role: member.role,
     status: member.accepted_at ? ('active' as const) : ('invited' as const),
     invited_at: member.invited_at ?? null,
@@ -53,6 +61,7 @@ async function sendInvitation(
   ownerId: string,
   member: TeamMember,
 ) {
+  if (!member.email) throw badRequest(teamMessages.noEmailToInvite(member.name));
   const token = newSecretToken();
   member.invite_token_hash = hashToken(token);
   member.invited_at = new Date();
@@ -60,41 +69,110 @@ async function sendInvitation(
   const link = `${deps.config.publicOrigin}/api/team/invitations/accept?token=${token}`;
   await deps.mailer.send(
     invitationMail(
-      member.email ?? '',
+      member.email,
       { ownerName: await ownerDisplayName(em, ownerId), role: member.role, link },
       await cleanerLanguage(em, { memberId: member.id, ownerId }),
     ),
   );
 }
 
-export async function inviteMember(
-  deps: { config: Config; mailer: Mailer },
-  em: EntityManager,
-  owner: { id: string; email: string },
-  input: { email: string; name?: string | undefined; role: TeamRole },
-) {
-  const access = await loadOwnerAccess(em, owner.id);
-  if (!mayUse(access, 'team_management')) throw forbidden(teamMessages.upgrade);
-  if (input.email === owner.email) throw badRequest(teamMessages.notYourself);
-  const limit = access.limits.maxTeamMembers;
-  if (limit !== null && (await em.count(TeamMember, { owner: owner.id })) >= limit) {
-    throw forbidden(teamMessages.limitReached(limit));
-  }
-  if (await em.count(TeamMember, { owner: owner.id, email: input.email })) throw conflict(teamMessages.alreadyOnTeam);
-  const member = em.create(TeamMember, {
-    owner: owner.id,
-    email: input.email,
-    name: input.name ?? input.email.split('@')[0] ?? input.email,
-    role: input.role,
-  });
+/** Two members of one owner with the same address or number: the unique indexes decide races too. */
+async function saveMember(em: EntityManager) {
   await em.flush().catch((error: unknown) => {
-    // Two invitations of the same address racing: the unique index decides.
     if (error instanceof Error && error.name === 'UniqueConstraintViolationException') {
       throw conflict(teamMessages.alreadyOnTeam);
     }
     throw error;
   });
-  await sendInvitation(deps, em, owner.id, member);
+}
+
+async function refuseDuplicate(
+  em: EntityManager,
+  ownerId: string,
+  member: { email?: string | null; phone?: string | null },
+  except?: string,
+) {
+  const others = except ? { id: { $ne: except } } : {};
+  const same = [member.email ? { email: member.email } : null, member.phone ? { phone: member.phone } : null].filter(
+    (match) => match !== null,
+  );
+  if (same.length && (await em.count(TeamMember, { owner: ownerId, $or: same, ...others }))) {
+    throw conflict(teamMessages.alreadyOnTeam);
+  }
+}
+
+/** The host's language, which their cleaners most likely share, else English. */
+async function ownerLanguage(em: EntityManager, ownerId: string) {
+  const profile = await em.findOne(Profile, { user: ownerId }, { fields: ['language'] });
+  return isLanguage(profile?.language) ? profile.language : 'en';
+}
+
+/**
+ * Adds a member with an e-mail and/or a mobile number. Only an e-mail address gets the invitation link now; a
+ * member with only a number stays invited until they can be invited by text (or the host adds an address).
+ */
+export async function inviteMember(
+  deps: { config: Config; mailer: Mailer },
+  em: EntityManager,
+  owner: { id: string; email: string },
+  input: CreateMemberInput,
+) {
+  const access = await loadOwnerAccess(em, owner.id);
+  if (!mayUse(access, 'team_management')) throw forbidden(teamMessages.upgrade);
+  const email = input.email ?? null;
+  const phone = input.phone ?? null;
+  const notifyBy = input.notify_by ?? (email ? 'email' : 'sms');
+  const problem = contactProblem({ email, phone, notify_by: notifyBy });
+  if (problem) throw badRequest(problem);
+  if (email === owner.email) throw badRequest(teamMessages.notYourself);
+  const name = input.name ?? email?.split('@')[0];
+  if (!name) throw badRequest(memberInputMessages.nameNeeded);
+  const limit = access.limits.maxTeamMembers;
+  if (limit !== null && (await em.count(TeamMember, { owner: owner.id })) >= limit) {
+    throw forbidden(teamMessages.limitReached(limit));
+  }
+  await refuseDuplicate(em, owner.id, { email, phone });
+  const member = em.create(TeamMember, {
+    owner: owner.id,
+    email,
+    phone,
+    name,
+    notify_by: notifyBy,
+    language: input.language ?? (await ownerLanguage(em, owner.id)),
+    role: input.role,
+  });
+  await saveMember(em);
+  if (email) await sendInvitation(deps, em, owner.id, member);
+  return member;
+}
+
+/**
+ * Changes a member's name, role, contacts, channel or language. Their e-mail address can change only until
+ * they join (the pending link then stops working); a member who joined can lose the address, never swap it
+ * for one that agreed to nothing.
+ */
+export async function updateMember(em: EntityManager, ownerId: string, id: string, input: UpdateMemberInput) {
+  const member = await findOwnedMember(em, ownerId, id);
+  const email = input.email === undefined ? (member.email ?? null) : input.email;
+  const phone = input.phone === undefined ? (member.phone ?? null) : input.phone;
+  const notifyBy = input.notify_by ?? member.notify_by;
+  const problem = contactProblem({ email, phone, notify_by: notifyBy });
+  if (problem) throw badRequest(problem);
+  if (email !== (member.email ?? null)) {
+    if (member.accepted_at && email) throw badRequest(teamMessages.joinedEmail(member.name));
+    const owner = await em.findOneOrFail(User, { id: ownerId }, { fields: ['email'] });
+    if (email === owner.email) throw badRequest(teamMessages.notYourself);
+    // The invitation went to the old address: its link must not let that mailbox join.
+    member.invite_token_hash = null;
+  }
+  await refuseDuplicate(em, ownerId, { email, phone }, member.id);
+  member.email = email;
+  member.phone = phone;
+  member.notify_by = notifyBy;
+  if (input.name) member.name = input.name;
+  if (input.role) member.role = input.role;
+  if (input.language) member.language = input.language;
+  await saveMember(em);
   return member;
 }
 

@@ -1077,6 +1077,7 @@ export const en = {
       report_ready: 'Report v%{version} ready.',
       reminded: 'Reminder sent to %{cleaner}: not started, due %{due}.',
       reminded_unassigned: 'Not started, due %{due}; no cleaner is assigned to remind.',
+      reminder_no_email: 'Not started, due %{due}; %{cleaner} has no e-mail address, so no reminder was sent.',
       handed_over: 'Not started: passed from %{from} to %{backup}, who got a new link.',
       handed_over_unassigned: 'Not started: passed to %{backup}, who got a new link.',
       handed_over_no_backup: 'Not started; no backup cleaner is set for this property.',
@@ -1168,6 +1169,30 @@ export const en = {
     apiAnswers: {
       promoApplied:
         'Promo code applied: %{smart_count} free report added. |||| Promo code applied: %{smart_count} free reports added.',
+    },
+    teamChannels: {
+      emailHint: 'Optional with a mobile phone; an e-mail address gets the invitation link.',
+      phone: 'Mobile phone',
+      phoneHint: 'With the country code, such as +1 212 555 0100.',
+      nameRequired: "Please enter the team member's name.",
+      contactRequired: 'Enter an e-mail address or a mobile phone number.',
+      notifyBy: 'Send their notices by',
+      email_channel: 'E-mail',
+      sms_channel: 'SMS',
+      whatsapp_channel: 'WhatsApp',
+      textsNeedPhone: 'SMS and WhatsApp need a mobile phone number.',
+      emailNeedsAddress: 'E-mail needs an e-mail address.',
+      language: 'Language of their messages',
+      textsNotSetUp:
+        'Text messages are not set up on this server yet: until they are, notices go by e-mail, and a member without an e-mail address gets none (share the inspection link with them yourself).',
+      add: 'Add a team member',
+      added: '%{name} added to your team',
+      editTitle: 'Edit team member',
+      saved: 'Team member saved',
+      phoneColumn: 'Phone',
+      channelColumn: 'Notices by',
+      noEmailLink: '%{name} has no e-mail address, so no link is mailed: share it from the run page.',
+      picker: '%{name} · %{channel}',
     },
     // team-channels helper: namespaces here
   },

@@ -1086,6 +1086,8 @@ const es: Messages = {
       report_ready: 'Informe v%{version} listo.',
       reminded: 'Recordatorio enviado a %{cleaner}: sin empezar, hora límite %{due}.',
       reminded_unassigned: 'Sin empezar, hora límite %{due}; no hay ningún limpiador asignado al que avisar.',
+      reminder_no_email:
+        'Sin empezar, hora límite %{due}; %{cleaner} no tiene dirección de correo, así que no se envió ningún recordatorio.',
       handed_over: 'Sin empezar: pasó de %{from} a %{backup}, que recibió un enlace nuevo.',
       handed_over_unassigned: 'Sin empezar: pasó a %{backup}, que recibió un enlace nuevo.',
       handed_over_no_backup: 'Sin empezar; este alojamiento no tiene limpiador de reserva.',
@@ -1176,6 +1178,31 @@ const es: Messages = {
     apiAnswers: {
       promoApplied:
         'Código promocional aplicado: %{smart_count} informe gratis añadido. |||| Código promocional aplicado: %{smart_count} informes gratis añadidos.',
+    },
+    teamChannels: {
+      emailHint: 'Opcional si das un móvil; una dirección de correo recibe el enlace de invitación.',
+      phone: 'Teléfono móvil',
+      phoneHint: 'Con el prefijo del país, por ejemplo +34 612 34 56 78.',
+      nameRequired: 'Escribe el nombre del miembro del equipo.',
+      contactRequired: 'Escribe un correo electrónico o un número de móvil.',
+      notifyBy: 'Enviarle los avisos por',
+      email_channel: 'Correo',
+      sms_channel: 'SMS',
+      whatsapp_channel: 'WhatsApp',
+      textsNeedPhone: 'SMS y WhatsApp necesitan un número de móvil.',
+      emailNeedsAddress: 'El correo necesita una dirección de correo electrónico.',
+      language: 'Idioma de sus mensajes',
+      textsNotSetUp:
+        'Los mensajes de texto aún no están configurados en este servidor: mientras tanto, los avisos se envían por correo, y quien no tenga dirección de correo no recibe ninguno (compártele tú el enlace de la inspección).',
+      add: 'Añadir un miembro del equipo',
+      added: '%{name} se añadió a tu equipo',
+      editTitle: 'Editar miembro del equipo',
+      saved: 'Miembro del equipo guardado',
+      phoneColumn: 'Teléfono',
+      channelColumn: 'Avisos por',
+      noEmailLink:
+        '%{name} no tiene dirección de correo, así que no se le envía el enlace: compártelo desde la página de la inspección.',
+      picker: '%{name} · %{channel}',
     },
     // team-channels helper: namespaces here
   },

@@ -1092,6 +1092,8 @@ const fr: Messages = {
       report_ready: 'Rapport v%{version} prêt.',
       reminded: 'Rappel envoyé à %{cleaner} : pas commencée, échéance %{due}.',
       reminded_unassigned: 'Pas commencée, échéance %{due} ; aucun agent de ménage n’est assigné pour le rappel.',
+      reminder_no_email:
+        'Pas commencée, échéance %{due} ; %{cleaner} n’a pas d’adresse e-mail, aucun rappel n’a donc été envoyé.',
       handed_over: 'Pas commencée : transmise de %{from} à %{backup}, qui a reçu un nouveau lien.',
       handed_over_unassigned: 'Pas commencée : transmise à %{backup}, qui a reçu un nouveau lien.',
       handed_over_no_backup: 'Pas commencée ; ce logement n’a pas d’agent de secours.',
@@ -1183,6 +1185,31 @@ const fr: Messages = {
     apiAnswers: {
       promoApplied:
         'Code promo appliqué : %{smart_count} rapport gratuit ajouté. |||| Code promo appliqué : %{smart_count} rapports gratuits ajoutés.',
+    },
+    teamChannels: {
+      emailHint: 'Facultatif avec un mobile ; une adresse e-mail reçoit le lien d’invitation.',
+      phone: 'Téléphone mobile',
+      phoneHint: 'Avec l’indicatif du pays, par exemple +33 6 12 34 56 78.',
+      nameRequired: 'Saisissez le nom du membre de l’équipe.',
+      contactRequired: 'Saisissez une adresse e-mail ou un numéro de mobile.',
+      notifyBy: 'Lui envoyer les avis par',
+      email_channel: 'E-mail',
+      sms_channel: 'SMS',
+      whatsapp_channel: 'WhatsApp',
+      textsNeedPhone: 'Les SMS et WhatsApp demandent un numéro de mobile.',
+      emailNeedsAddress: 'L’e-mail demande une adresse e-mail.',
+      language: 'Langue de ses messages',
+      textsNotSetUp:
+        'Les SMS ne sont pas encore configurés sur ce serveur : en attendant, les avis partent par e-mail, et un membre sans adresse e-mail n’en reçoit aucun (partagez-lui vous-même le lien de l’inspection).',
+      add: 'Ajouter un membre de l’équipe',
+      added: '%{name} a été ajouté à votre équipe',
+      editTitle: 'Modifier le membre de l’équipe',
+      saved: 'Membre de l’équipe enregistré',
+      phoneColumn: 'Téléphone',
+      channelColumn: 'Avis par',
+      noEmailLink:
+        '%{name} n’a pas d’adresse e-mail, aucun lien ne lui est donc envoyé : partagez-le depuis la page de l’inspection.',
+      picker: '%{name} · %{channel}',
     },
     // team-channels helper: namespaces here
   },

@@ -1,10 +1,11 @@
-import { Create, email, required, SelectInput, SimpleForm, TextInput, useNotify, useRedirect } from 'react-admin';
+import { Create, useNotify, useRedirect } from 'react-admin';
 import { useSession } from '../auth/session.ts';
 import { FeatureLock } from '../layout/FeatureLock.tsx';
-import { type TeamMember, TEAM_ROLES, TEAM_UPGRADE_MESSAGE } from './team-types.ts';
+import { type TeamMember, TEAM_UPGRADE_MESSAGE } from './team-types.ts';
+import { TeamMemberForm } from './TeamMemberForm.tsx';
 import { useT } from '../i18n/useT.ts';
 
-/** /team/create: invite a cleaner or co-host; the API e-mails them the invitation link. */
+/** /team/create: add a cleaner or co-host; an e-mail address gets the invitation link from the API. */
 export function TeamCreate() {
   const t = useT();
   const { data: session, isPending } = useSession();
@@ -16,25 +17,20 @@ export function TeamCreate() {
   }
   return (
     <Create
-      title={t('team.inviteMember')}
+      title={t('teamChannels.add')}
       mutationOptions={{
         onSuccess: (member: TeamMember) => {
-          notify(t('team.sentTo', { email: member.email ?? '' }), { type: 'success' });
+          notify(
+            member.email ? t('team.sentTo', { email: member.email }) : t('teamChannels.added', { name: member.name }),
+            { type: 'success' },
+          );
           redirect('list', 'team');
         },
       }}
     >
-      <SimpleForm defaultValues={{ role: 'Cleaner' }}>
-        <TextInput
-          source="email"
-          type="email"
-          label={t('team.email')}
-          validate={[required(t('team.emailRequired')), email(t('team.emailInvalid'))]}
-          helperText={t('team.emailHint')}
-        />
-        <TextInput source="name" label={t('team.nameOptional')} />
-        <SelectInput source="role" label={t('team.role')} choices={TEAM_ROLES} validate={required()} />
-      </SimpleForm>
+      <TeamMemberForm
+        defaultValues={{ role: 'Cleaner', notify_by: 'email', language: session?.profile?.language ?? 'en' }}
+      />
     </Create>
   );
 }

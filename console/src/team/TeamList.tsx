@@ -17,6 +17,7 @@ import {
   Datagrid,
   DateField,
   DeleteButton,
+  EditButton,
   FunctionField,
   List,
   TextField,
@@ -30,7 +31,7 @@ import { Link } from 'react-router-dom';
 import { apiJson } from '../api/http.ts';
 import { useSession } from '../auth/session.ts';
 import { FeatureLock } from '../layout/FeatureLock.tsx';
-import { roleLabel, type TeamMember, TEAM_UPGRADE_MESSAGE } from './team-types.ts';
+import { channelLabel, roleLabel, type TeamMember, TEAM_UPGRADE_MESSAGE } from './team-types.ts';
 import { ScheduleLinkButton } from './ScheduleLinkButton.tsx';
 import { useT } from '../i18n/useT.ts';
 
@@ -49,7 +50,7 @@ function ResendButton() {
   const member = useRecordContext<TeamMember>();
   const notify = useNotify();
   const [sending, setSending] = useState(false);
-  if (!member || member.status !== 'invited') return null;
+  if (!member || member.status !== 'invited' || !member.email) return null;
   const resend = async () => {
     setSending(true);
     try {
@@ -86,6 +87,7 @@ function MemberActions() {
   return (
     <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end' }}>
       <ResendButton />
+      <EditButton />
       <ScheduleLinkButton />
       <RemoveButton />
     </Stack>
@@ -106,7 +108,9 @@ function TeamCards() {
               <StatusChip member={member} />
             </Stack>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {member.email} · {t(roleLabel(member.role))}
+              {[member.email, member.phone, channelLabel(member.notify_by, t), t(roleLabel(member.role))]
+                .filter(Boolean)
+                .join(' · ')}
             </Typography>
             <RecordContextProvider value={member}>
               <MemberActions />
@@ -171,7 +175,12 @@ export function TeamList() {
         ) : (
           <Datagrid bulkActionButtons={false} rowClick={false}>
             <TextField source="name" label={t('team.name')} />
-            <TextField source="email" label={t('team.email')} />
+            <TextField source="email" label={t('team.email')} emptyText="—" />
+            <TextField source="phone" label={t('teamChannels.phoneColumn')} emptyText="—" />
+            <FunctionField<TeamMember>
+              label={t('teamChannels.channelColumn')}
+              render={(member) => channelLabel(member.notify_by, t)}
+            />
             <FunctionField<TeamMember> label={t('team.role')} render={(member) => t(roleLabel(member.role))} />
             <FunctionField<TeamMember> label={t('team.status')} render={(member) => <StatusChip member={member} />} />
             <DateField source="invited_at" label={t('team.invited')} />

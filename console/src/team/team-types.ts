@@ -7,6 +7,10 @@ export interface TeamMember {
   id: string;
   name: string;
   email: string | null;
+  /** E.164 ('+12125550100'). */
+  phone: string | null;
+  notify_by: NotifyChannel;
+  language: 'en' | 'es' | 'fr';
   role: 'Cleaner' | 'Co-host';
   status: 'invited' | 'active';
   invited_at: string | null;
@@ -17,9 +21,25 @@ export interface TeamMember {
 /** Runs go only to members who accepted their invitation (the API refuses the others). */
 export const canTakeRuns = (member: TeamMember): boolean => member.status === 'active';
 
-/** A member as a cleaner picker lists them: an invited member is named as one who cannot take runs yet. */
-export const pickerLabel = (member: TeamMember, t: T): string =>
-  canTakeRuns(member) ? member.name : t('team.notJoinedYet', { name: member.name });
+export type NotifyChannel = 'email' | 'sms' | 'whatsapp';
+
+/** The channels as the team form offers them, by message key (react-admin translates choice names). */
+export const NOTIFY_CHANNELS: { id: NotifyChannel; name: string }[] = [
+  { id: 'email', name: 'tp.teamChannels.email_channel' },
+  { id: 'sms', name: 'tp.teamChannels.sms_channel' },
+  { id: 'whatsapp', name: 'tp.teamChannels.whatsapp_channel' },
+];
+
+export const channelLabel = (channel: NotifyChannel, t: T): string => t(`teamChannels.${channel}_channel`);
+
+/**
+ * A member as a cleaner picker lists them, with the channel their notices go by ('Ana · SMS'); an invited
+ * member is named as one who cannot take runs yet.
+ */
+export const pickerLabel = (member: TeamMember, t: T): string => {
+  const name = t('teamChannels.picker', { name: member.name, channel: channelLabel(member.notify_by, t) });
+  return canTakeRuns(member) ? name : t('team.notJoinedYet', { name });
+};
 
 /** The roles, named by message key: react-admin's SelectInput translates choice names. */
 export const TEAM_ROLES = [

@@ -1,4 +1,4 @@
-import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { defineEntity, type EntitySchema, type InferEntity, p } from '@mikro-orm/core';
 import { User } from './accounts.ts';
 import { CHECKLIST_TYPES, createdAt, updatedAt, uuidPrimaryKey } from './common.ts';
 
@@ -66,17 +66,29 @@ export const Task = defineEntity({
 export const TEAM_ROLES = ['Cleaner', 'Co-host'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 
-/** A cleaner or co-host an owner invited by e-mail; runs can be assigned to them once they accepted. */
-export const TeamMember = defineEntity({
+/** How a team member wants to hear of their runs; texts need a phone, e-mail an address. */
+export const NOTIFY_CHANNELS = ['email', 'sms', 'whatsapp'] as const;
+export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
+
+/**
+ * A cleaner or co-host an owner added with an e-mail and/or a mobile number; runs can be assigned to them once
+ * they accepted the invitation.
+ */
+const TeamMemberSchema = defineEntity({
   name: 'TeamMember',
   tableName: 'team_members',
-  uniques: [{ properties: ['owner', 'email'] }],
+  uniques: [{ properties: ['owner', 'email'] }, { properties: ['owner', 'phone'] }],
   properties: {
     id: uuidPrimaryKey(),
     owner: () => p.manyToOne(User).deleteRule('cascade').index(),
     property: () => p.manyToOne(Property).deleteRule('cascade').nullable(),
     name: p.string(),
     email: p.string().nullable(),
+    /** Mobile number in E.164 ('+12125550100'). */
+    phone: p.text().nullable(),
+    notify_by: p.text().$type<NotifyChannel>().default('email'),
+    /** The language of every message to the member (en, es or fr). */
+    language: p.text().default('en'),
     role: p.string().default('Cleaner'),
     /** SHA-256 of the invitation link's token; cleared once accepted. */
     invite_token_hash: p.string().nullable().unique(),
@@ -93,6 +105,10 @@ export const TeamMember = defineEntity({
     created_at: createdAt(),
   },
 });
+/** A named type (an interface, not an alias), so that the runs' references to it stay small enough for declaration emit. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the name is the point
+export interface TeamMember extends InferEntity<typeof TeamMemberSchema> {}
+export const TeamMember: EntitySchema<TeamMember> = TeamMemberSchema;
 
 /**
  * The last good state of one booking calendar feed of a property: the conditional-request validators,
@@ -120,5 +136,4 @@ export const CalendarFeed = defineEntity({
 export type Property = InferEntity<typeof Property>;
 export type Checklist = InferEntity<typeof Checklist>;
 export type Task = InferEntity<typeof Task>;
-export type TeamMember = InferEntity<typeof TeamMember>;
 export type CalendarFeed = InferEntity<typeof CalendarFeed>;

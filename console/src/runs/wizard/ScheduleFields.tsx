@@ -73,7 +73,9 @@ export function ScheduleFields({ property, dueLocal, assigneeId, assigneePicked,
       {dueAt ? (
         <Alert severity="info" role="status">
           {t('wizard.dueAt', { when: formatDue(dueAt, timeZone, new Date(), locale) })}{' '}
-          {assignee ? `${t('wizard.linkByEmail', { name: assignee.name })} ` : ''}
+          {assignee
+            ? `${t(assignee.email ? 'wizard.linkByEmail' : 'teamChannels.noEmailLink', { name: assignee.name })} `
+            : ''}
           {t('wizard.remindersGoOut')}
         </Alert>
       ) : (
