@@ -51,7 +51,7 @@ describe('team members with a mobile number', () => {
       email: null,
       phone: '+12125550100',
       notify_by: 'sms',
-      language: 'en',
+      language: null,
       status: 'invited',
     });
     const list = await owner.get('/api/team');
@@ -69,13 +69,14 @@ describe('team members with a mobile number', () => {
     expect((await owner.get('/api/team')).headers.get('content-range')).toBe('team 0-1/2');
   });
 
-  it('still adds a member by e-mail only, on e-mail, in the host’s language', async () => {
+  it('still adds a member by e-mail only, on e-mail, invited in the host’s language', async () => {
     const owner = await professionalOwner();
     expect((await owner.put('/api/profile', { language: 'es' })).status).toBe(200);
     const email = uniqueEmail('rosa');
     const member = await added(owner, { email, name: 'Rosa' });
-    expect(member).toMatchObject({ email, phone: null, notify_by: 'email', language: 'es' });
-    expect((await api.mailbox.latest(email, /invited you to their Turnproof team/)).to).toBe(email);
+    // No language chosen for her: her messages follow her runner's language, else the host's.
+    expect(member).toMatchObject({ email, phone: null, notify_by: 'email', language: null });
+    expect((await api.mailbox.latest(email, /te ha invitado a su equipo de Turnproof/)).to).toBe(email);
     // Only a phone and no channel named: texts are the only way to reach them.
     expect((await added(owner, { name: 'Luz', phone: '+34 612 34 56 78', language: 'fr' })).notify_by).toBe('sms');
   });

@@ -60,7 +60,8 @@ const memberRecord = z.object({
   /** E.164, as stored. */
   phone: z.string().nullable(),
   notify_by: z.enum(NOTIFY_CHANNELS),
-  language: z.enum(LANGUAGE_CODES),
+  /** Null: not chosen; messages follow the runner's language, else the host's. */
+  language: z.enum(LANGUAGE_CODES).nullable(),
   role: z.string(),
   status: z.enum(['invited', 'active']),
   invited_at: z.string().nullable(),

@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Mailer } from '@turnproof/platform/mailer';
 import type { Config } from '@turnproof/config';
-import { isLanguage } from '@turnproof/config/languages';
-import { Profile, TeamMember, User } from '@turnproof/db';
+import { TeamMember, User } from '@turnproof/db';
 import { FEATURES, mayUse } from '../access/access-guards.ts';
 import { loadOwnerAccess } from '../access/owner-access.ts';
 import { hashToken, newSecretToken } from '../auth/secret-tokens.ts';
@@ -101,12 +100,6 @@ async function refuseDuplicate(
   }
 }
 
-/** The host's language, which their cleaners most likely share, else English. */
-async function ownerLanguage(em: EntityManager, ownerId: string) {
-  const profile = await em.findOne(Profile, { user: ownerId }, { fields: ['language'] });
-  return isLanguage(profile?.language) ? profile.language : 'en';
-}
-
 /**
  * Adds a member with an e-mail and/or a mobile number. Only an e-mail address gets the invitation link now; a
  * member with only a number stays invited until they can be invited by text (or the host adds an address).
@@ -138,7 +131,7 @@ export async function inviteMember(
     phone,
     name,
     notify_by: notifyBy,
-    language: input.language ?? (await ownerLanguage(em, owner.id)),
+    language: input.language ?? null,
     role: input.role,
   });
   await saveMember(em);

@@ -87,8 +87,11 @@ const TeamMemberSchema = defineEntity({
     /** Mobile number in E.164 ('+12125550100'). */
     phone: p.text().nullable(),
     notify_by: p.text().$type<NotifyChannel>().default('email'),
-    /** The language of every message to the member (en, es or fr). */
-    language: p.text().default('en'),
+    /**
+     * The language of every message to the member (en, es or fr), as the host chose it; null: the one their
+     * runner shows, else the host's (see cleanerLanguage).
+     */
+    language: p.text().nullable(),
     role: p.string().default('Cleaner'),
     /** SHA-256 of the invitation link's token; cleared once accepted. */
     invite_token_hash: p.string().nullable().unique(),

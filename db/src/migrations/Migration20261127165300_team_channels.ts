@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * Cleaners without e-mail (issue 25): a team member's mobile number (E.164), the channel they want notices on
- * and the language of those notices. E-mail stays nullable, and (owner, email) stays unique for the members
+ * and the language of those notices (null: the runner's, else the host's). E-mail stays nullable, and (owner, email) stays unique for the members
  * who have one (PostgreSQL's unique constraints let nulls repeat); a number is on one owner's team once.
  */
 export class Migration20261127165300_team_channels extends Migration {
@@ -11,7 +11,7 @@ export class Migration20261127165300_team_channels extends Migration {
   override up(): void | Promise<void> {
     this.addSql(`alter table "team_members" alter column "email" drop not null;`);
     this.addSql(
-      `alter table "team_members" add "phone" text null, add "notify_by" text not null default 'email', add "language" text not null default 'en';`,
+      `alter table "team_members" add "phone" text null, add "notify_by" text not null default 'email', add "language" text null;`,
     );
     this.addSql(
       `alter table "team_members" add constraint "team_members_owner_id_phone_unique" unique ("owner_id", "phone");`,
