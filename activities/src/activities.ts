@@ -5,6 +5,7 @@ import { createSubscriptionActivities } from './subscription-activities.ts';
 import { refusalAwareMailer } from './mail-failures.ts';
 import type { Mailer } from '@turnproof/platform/mailer';
 import type { MediaStorage } from '@turnproof/platform/media-storage';
+import type { TextSender } from '@turnproof/platform/twilio-messages';
 import type { PdfRenderer } from '@turnproof/platform/report';
 import { createReportActivities } from './report-activities.ts';
 import { createMediaRetentionActivities } from './media-retention-activities.ts';
@@ -27,6 +28,8 @@ export interface ActivityDeps {
   pdf: PdfRenderer;
   /** Null when STRIPE_SECRET_KEY is not set: billing then follows the events alone. */
   stripe: Stripe | null;
+  /** Null when Twilio is not configured: cleaners then get e-mail only. */
+  texts: TextSender | null;
   /** Where links in e-mails point. */
   publicOrigin: string;
   /** Encrypts the magic links of the runs calendar syncs make (SECRET_KEY). */

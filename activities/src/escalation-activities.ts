@@ -1,23 +1,45 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Run, User } from '@turnproof/db';
 import { assignmentMail, handedOverMail, propertyAccess } from '@turnproof/platform/assignment-mails';
 import { formatDateTime } from '@turnproof/config/time-format';
 import type { Mailer } from '@turnproof/platform/mailer';
-import { mailRefusal, type OwnerMailBudget } from '@turnproof/platform/owner-mail-budget';
+import type { OwnerMailBudget } from '@turnproof/platform/owner-mail-budget';
 import { ownerDisplayName } from '@turnproof/platform/owner-name';
 import { rotateRunLinks } from '@turnproof/platform/run-link-rotation';
 import { assigneeReminderMail, checkInAtRiskMail } from './run-mails.tsx';
 import { cleanerLanguage, hostLanguage } from '@turnproof/platform/mail';
 import { recordRunEvent } from '@turnproof/platform/run-timeline';
 import { sendOnce } from './send-once.ts';
+import { cleanerTexts } from '@turnproof/platform/cleaner-texts';
+import { decryptLink } from '@turnproof/platform/magic-link';
+import { textChannelFor } from '@turnproof/platform/text-route';
+import type { TextSender } from '@turnproof/platform/twilio-messages';
+import { deliverNotice, routeTo } from './cleaner-notices.ts';
 
 export interface EscalationActivityDeps {
   orm: MikroORM;
   mailer: Mailer;
+  texts: TextSender | null;
   secretKey: string;
   publicOrigin: string;
   mailBudget: OwnerMailBudget;
   runUrl: (runId: string) => string;
+}
+
+/** What a cleaner's notice says of the run: its property, kind and due time in the property's zone. */
+const runContext = (run: Run) => ({
+  propertyName: run.property.name,
+  kind: run.type,
+  dueAt: run.due_at ?? null,
+  timeZone: run.property.timezone,
+});
+
+/** The cleaner answered no to the run by text. */
+async function declined(em: EntityManager, runId: string, memberId: string): Promise<boolean> {
+  const rows = await em
+    .getConnection()
+    .execute(`select 1 from run_events where run_id = ? and kind = 'declined' and key = ?`, [runId, memberId]);
+  return rows.length > 0;
 }
 
 /** The run with what the ladder needs, or null when it no longer waits for a start (deleted, started, ended). */
@@ -37,26 +59,38 @@ async function pendingRun(orm: MikroORM, runId: string) {
  * timeline rows are unique per (run, step), so a retried activity repeats nothing.
  */
 export function createEscalationActivities(deps: EscalationActivityDeps) {
-  const { orm, mailer, runUrl, mailBudget } = deps;
+  const { orm, mailer, runUrl } = deps;
   return {
     async remindAssignee(runId: string) {
       const loaded = await pendingRun(orm, runId);
       if (!loaded) return;
       const { em, run, dueAt, timeZone } = loaded;
       const assignee = run.assigned_to;
-      if (assignee?.email) {
-        const language = await cleanerLanguage(em, {
-          memberId: assignee.id,
-          ownerId: run.property.owner.id,
-          runLanguage: run.cleaner_language,
-        });
-        const mail = assigneeReminderMail(
-          assignee.email,
-          { propertyName: run.property.name, kind: run.type, dueAt, timeZone },
-          language,
-        );
-        await sendOnce(orm, mailer, `run/${runId}/ladder/reminded`, mail);
-      }
+      const ownerId = run.property.owner.id;
+      const channel = assignee && textChannelFor(assignee, deps.texts);
+      const route = channel ? { channel } : assignee?.email ? { email: assignee.email } : null;
+      const sentBy =
+        assignee && route
+          ? await deliverNotice(deps, route, {
+              ownerId,
+              runId,
+              member: assignee,
+              key: `run/${runId}/ladder/reminded`,
+              notice: 'reminder',
+              asksReply: false,
+              language: await cleanerLanguage(em, {
+                memberId: assignee.id,
+                ownerId,
+                runLanguage: run.cleaner_language,
+              }),
+              text: (language) =>
+                cleanerTexts.reminder(
+                  { ...runContext(run), dueAt, magicLink: decryptLink(deps.secretKey, run.link_encrypted) },
+                  language,
+                ),
+              mail: (to, language) => assigneeReminderMail(to, { ...runContext(run), dueAt }, language),
+            })
+          : null;
       const due = formatDateTime(dueAt, timeZone);
       await recordRunEvent(
         em,
@@ -68,7 +102,7 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
               params: { due: dueAt.toISOString() },
               detail: `Not started, due ${due}; no cleaner is assigned to remind.`,
             }
-          : assignee.email
+          : sentBy
             ? {
                 code: 'reminded',
                 params: { cleaner: assignee.name, due: dueAt.toISOString() },
@@ -90,7 +124,7 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
     async handOverToBackup(runId: string) {
       const loaded = await pendingRun(orm, runId);
       if (!loaded) return;
-      const { em, run, dueAt, timeZone } = loaded;
+      const { em, run } = loaded;
       const backup = run.property.backup_assignee;
       const first = run.assigned_to;
       if (!backup || backup.id === first?.id) {
@@ -101,12 +135,13 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
         return;
       }
       const ownerId = run.property.owner.id;
-      const refusal = await mailRefusal(mailBudget, ownerId, backup);
-      if (refusal) {
+      const backupRoute = await routeTo(deps, ownerId, backup);
+      if ('refused' in backupRoute) {
+        const { refused } = backupRoute;
         await recordRunEvent(em, runId, 'handed_over', {
-          code: `handed_over_refused_${refusal.reason}`,
+          code: `handed_over_refused_${refused.reason}`,
           params: { backup: backup.name },
-          detail: `Not started, and not passed to ${backup.name}: ${refusal.text}`,
+          detail: `Not started, and not passed to ${backup.name}: ${refused.text}`,
         });
         return;
       }
@@ -121,29 +156,41 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
       });
       // Started in the meantime: it stays with the first cleaner.
       if (!link) return;
-      const context = { propertyName: run.property.name, kind: run.type, dueAt, timeZone };
-      const mail = assignmentMail(
-        backup.email as string,
-        {
-          ...context,
-          ownerName: await ownerDisplayName(em, ownerId),
-          magicLink: link,
-          access: propertyAccess(run.property),
-        },
-        await cleanerLanguage(em, { memberId: backup.id, ownerId, newRunId: runId }),
-      );
-      await sendOnce(orm, mailer, `run/${runId}/assigned/${backup.id}`, mail);
-      if (first && !(await mailRefusal(mailBudget, ownerId, first))) {
-        await sendOnce(
-          orm,
-          mailer,
-          `run/${runId}/ladder/handed-over`,
-          handedOverMail(
-            first.email as string,
-            { ...context, backupName: backup.name },
-            await cleanerLanguage(em, { memberId: first.id, ownerId, runLanguage: run.cleaner_language }),
+      const context = runContext(run);
+      const ownerName = await ownerDisplayName(em, ownerId);
+      // The backup's offer asks for a yes or no, like any assignment.
+      await deliverNotice(deps, backupRoute, {
+        ownerId,
+        runId,
+        member: backup,
+        key: `run/${runId}/assigned/${backup.id}`,
+        notice: 'assigned',
+        asksReply: true,
+        language: await cleanerLanguage(em, { memberId: backup.id, ownerId, newRunId: runId }),
+        text: (language) => cleanerTexts.assigned({ ...context, ownerName, magicLink: link }, language),
+        mail: (to, language) =>
+          assignmentMail(
+            to,
+            { ...context, ownerName, magicLink: link, access: propertyAccess(run.property) },
+            language,
           ),
-        );
+      });
+      // A first cleaner who said no knows; one who went silent is told the run moved on.
+      if (first && !(await declined(em, runId, first.id))) {
+        const firstRoute = await routeTo(deps, ownerId, first);
+        if (!('refused' in firstRoute)) {
+          await deliverNotice(deps, firstRoute, {
+            ownerId,
+            runId,
+            member: first,
+            key: `run/${runId}/ladder/handed-over`,
+            notice: 'handed_over',
+            asksReply: false,
+            language: await cleanerLanguage(em, { memberId: first.id, ownerId, runLanguage: run.cleaner_language }),
+            text: (language) => cleanerTexts.handedOver({ ...context, backupName: backup.name }, language),
+            mail: (to, language) => handedOverMail(to, { ...context, backupName: backup.name }, language),
+          });
+        }
       }
       await recordRunEvent(
         em,

@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Mailer } from '@turnproof/platform/mailer';
 import type { MediaStorage } from '@turnproof/platform/media-storage';
 import type { Stripe } from '@turnproof/platform/stripe';
+import type { TextSender } from '@turnproof/platform/twilio-messages';
 import type { BillingDurations, CalendarDurations, Config, RunDurations, TrialDurations } from '@turnproof/config';
 import type { Client } from '@temporalio/client';
 import type { Logger } from 'pino';
@@ -28,6 +29,8 @@ export interface AppDeps {
   promoCreditLifetimeMs?: number;
   /** Null when STRIPE_SECRET_KEY is not set: the Stripe endpoints then answer 503. */
   stripe: Stripe | null;
+  /** Null when Twilio is not configured: cleaners then get e-mail only. */
+  texts: TextSender | null;
   /** Timers of new billing workflows; production values unless a test passes seconds. */
   billingDurations?: BillingDurations;
   /** Timers of new calendar workflows; from the environment unless a test passes seconds. */

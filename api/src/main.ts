@@ -2,6 +2,7 @@
 import { createMailer } from '@turnproof/platform/mailer';
 import { configuredMediaStorage } from '@turnproof/platform/configured-storage';
 import { createStripeClient } from '@turnproof/platform/stripe';
+import { createTextSender } from '@turnproof/platform/twilio-messages';
 import { loadConfig } from '@turnproof/config';
 import { createLogger } from '@turnproof/config/logger';
 import { createOrm } from '@turnproof/db';
@@ -38,6 +39,7 @@ const app = createApp({
   storage,
   outbox,
   stripe: createStripeClient(config),
+  texts: createTextSender(config),
   metrics,
 });
 const metricsServer = config.METRICS_PORT

@@ -77,6 +77,7 @@ export async function startBenchApi(env: NodeJS.ProcessEnv = {}) {
       outbox,
       // The benchmarks do not bill.
       stripe: null,
+      texts: null,
     });
     server.on('request', app.callback());
     return { port, baseUrl: config.publicOrigin, config, orm, close: () => cleanup.run() };

@@ -4,6 +4,7 @@ import { configuredMediaStorage } from '@turnproof/platform/configured-storage';
 import { createMailer } from '@turnproof/platform/mailer';
 import { createPdfRenderer } from '@turnproof/platform/report';
 import { createStripeClient } from '@turnproof/platform/stripe';
+import { createTextSender } from '@turnproof/platform/twilio-messages';
 import { loadConfig } from '@turnproof/config';
 import { createLogger } from '@turnproof/config/logger';
 import { createOrm } from '@turnproof/db';
@@ -35,6 +36,7 @@ const activities = createActivities({
   storage,
   pdf,
   stripe: createStripeClient(config),
+  texts: createTextSender(config),
   publicOrigin: config.publicOrigin,
   secretKey: config.SECRET_KEY,
   allowPrivateCalendarAddresses: config.CALENDAR_ALLOW_PRIVATE_ADDRESSES,

@@ -55,7 +55,19 @@ export async function answerReply(
   const language: Language = isLanguage(question?.cleaner_language) ? question.cleaner_language : 'en';
   const texts = replyTexts[language];
   if (meaning === 'help') return texts.help(question ? await ownerDisplayName(tx, question.owner_id) : 'your host');
-  if (meaning === 'opt_out' || meaning === 'opt_in') return null;
+  if (meaning === 'opt_out' || meaning === 'opt_in') {
+    // Carriers require STOP to work at once, whichever host's team the number is on.
+    await tx
+      .getConnection()
+      .execute(
+        `update team_members set sms_opted_out_at = ${meaning === 'opt_out' ? 'now()' : 'null'} where phone = ?`,
+        [number],
+        'run',
+        tx.getTransactionContext(),
+      );
+    // Twilio confirms a STOP itself; a START hears who texts again.
+    return meaning === 'opt_in' && question ? texts.optedIn(await ownerDisplayName(tx, question.owner_id)) : null;
+  }
   if (!question || question.run_status !== 'pending' || question.assigned_to !== question.team_member_id) {
     return texts.nothingOpen;
   }

@@ -5,6 +5,7 @@ import { Checklist, InspectionTemplate, Property, recordActivity, Run, RunTask, 
 import type { MediaStorage } from '@turnproof/platform/media-storage';
 import { productionDurations, withOwnerLadder, type RunDurations } from '@turnproof/config';
 import type { Mailer } from '@turnproof/platform/mailer';
+import type { TextSender } from '@turnproof/platform/twilio-messages';
 import type { OutboxRelay } from '../outbox/outbox-relay.ts';
 import { enqueueRunStart } from '../outbox/outbox-writes.ts';
 import { completeRun } from './complete-run.ts';
@@ -13,7 +14,7 @@ import { markRunStarted, rescheduleRun } from './run-dispatch.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import type { RateLimits } from '../auth/rate-limits.ts';
 import { assignableMember } from '../team/assignable-member.ts';
-import { mailRunToAssignee } from '../team/assignment-mail.ts';
+import { sendRunToAssignee } from '../team/assignment-mail.ts';
 import { decryptLink, newMagicLink } from './magic-link.ts';
 import { type CreateRunInput, runMessages, type UpdateRunInput } from './run-input.ts';
 
@@ -177,7 +178,14 @@ export async function findOwnedRun(em: EntityManager, ownerId: string, id: strin
  * template (a follow-up run's own tasks); `made.within` writes more in the same transaction.
  */
 export async function createRun(
-  deps: { config: Config; mailer: Mailer; outbox: OutboxRelay; rateLimits: RateLimits; runDurations?: RunDurations },
+  deps: {
+    config: Config;
+    mailer: Mailer;
+    texts: TextSender | null;
+    outbox: OutboxRelay;
+    rateLimits: RateLimits;
+    runDurations?: RunDurations;
+  },
   em: EntityManager,
   ownerId: string,
   input: CreateRunInput,
@@ -241,7 +249,7 @@ export async function createRun(
   });
   deps.outbox.nudge();
   const run = await findOwnedRun(em.fork(), ownerId, runId);
-  await mailRunToAssignee(deps, em, run);
+  await sendRunToAssignee(deps, em, run);
   return run;
 }
 
@@ -260,7 +268,7 @@ function spendAssignmentMail(deps: { rateLimits: RateLimits }, ownerId: string) 
 
 /** A newly assigned team member receives the run's link by e-mail. */
 export async function updateRun(
-  deps: { config: Config; mailer: Mailer; rateLimits: RateLimits; temporal: Client },
+  deps: { config: Config; mailer: Mailer; texts: TextSender | null; rateLimits: RateLimits; temporal: Client },
   em: EntityManager,
   ownerId: string,
   id: string,
@@ -286,7 +294,7 @@ export async function updateRun(
   await em.flush();
   if (starting) await markRunStarted(deps.temporal, run.id, run.started_at as Date);
   if ((run.due_at?.getTime() ?? null) !== previousDue) await rescheduleRun(deps.temporal, run.id, run.due_at ?? null);
-  if (reassigned) await mailRunToAssignee(deps, em, run);
+  if (reassigned) await sendRunToAssignee(deps, em, run);
   return run;
 }
 

@@ -3,12 +3,13 @@ import type { Config } from '@turnproof/config';
 import { Run, TeamMember } from '@turnproof/db';
 import ICAL from 'ical.js';
 import type { Mailer } from '@turnproof/platform/mailer';
+import type { TextSender } from '@turnproof/platform/twilio-messages';
 import type { RateLimits } from '../auth/rate-limits.ts';
 import { hashToken, newSecretToken } from '../auth/secret-tokens.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { withoutControlCharacters } from '../http/validation.ts';
 import { decryptLink, encryptLink } from '../runs/magic-link.ts';
-import { mailRunToAssignee } from '../team/assignment-mail.ts';
+import { sendRunToAssignee } from '../team/assignment-mail.ts';
 import { rotateMemberRunLinks } from '../team/member-run-links.ts';
 
 export const scheduleMessages = {
@@ -44,7 +45,7 @@ export async function rotateScheduleLink(config: Config, em: EntityManager, memb
  * new links (the old ones answer 410), mailed to the member while the owner's assignment budget lasts.
  */
 export async function revokeScheduleLink(
-  deps: { config: Config; mailer: Mailer; rateLimits: RateLimits },
+  deps: { config: Config; mailer: Mailer; texts: TextSender | null; rateLimits: RateLimits },
   em: EntityManager,
   member: TeamMember,
 ): Promise<void> {
@@ -65,7 +66,7 @@ export async function revokeScheduleLink(
       if (error instanceof HttpError && error.status === 429) break;
       throw error;
     }
-    await mailRunToAssignee(deps, fork, run);
+    await sendRunToAssignee(deps, fork, run);
   }
 }
 

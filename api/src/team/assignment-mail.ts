@@ -1,20 +1,87 @@
+import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Mailer } from '@turnproof/platform/mailer';
 import type { Config } from '@turnproof/config';
 import type { Run } from '@turnproof/db';
+import { cleanerTexts } from '@turnproof/platform/cleaner-texts';
 import { cleanerLanguage } from '@turnproof/platform/mail';
 import { linkSent, recordRunEvent } from '@turnproof/platform/run-timeline';
+import { sendTextOnce, unreachable } from '@turnproof/platform/send-text-once';
+import { textChannelFor, textStatusCallback } from '@turnproof/platform/text-route';
+import type { TextSender } from '@turnproof/platform/twilio-messages';
 import { decryptLink } from '../runs/magic-link.ts';
 import { assignmentMail, propertyAccess } from './team-mails.tsx';
 import { ownerDisplayName } from './team-service.ts';
 
-/** E-mails the run's magic link to the team member it is assigned to, in their language (the run's reminders follow it too). */
-export async function mailRunToAssignee(deps: { config: Config; mailer: Mailer }, em: EntityManager, run: Run) {
+/** A new link is a new message: the send key carries a digest of it (never the link itself). */
+const linkTag = (link: string) => createHash('sha256').update(link).digest('hex').slice(0, 16);
+
+/**
+ * Sends the run's magic link to the team member it is assigned to, in their language (the run's reminders
+ * follow it too): by text on the channel they prefer when this server sends texts (the text asks them to
+ * answer 1 or 2), else by e-mail, and by e-mail as well when Twilio refuses the text.
+ */
+export async function sendRunToAssignee(
+  deps: { config: Config; mailer: Mailer; texts: TextSender | null },
+  em: EntityManager,
+  run: Run,
+) {
   const assignee = run.assigned_to;
   if (!assignee || run.link_revoked_at || run.status === 'completed') return;
+  const ownerId = run.property.owner.id;
+  const magicLink = decryptLink(deps.config.SECRET_KEY, run.link_encrypted);
+  const assigned = {
+    ownerName: await ownerDisplayName(em, ownerId),
+    propertyName: run.property.name,
+    kind: run.type,
+    magicLink,
+    dueAt: run.due_at ?? null,
+    timeZone: run.property.timezone,
+  };
+  // Newly assigned (or re-sent after a revocation): the run's language may be a previous cleaner's.
+  const language = await cleanerLanguage(em, { memberId: assignee.id, ownerId, newRunId: run.id });
+  const channel = textChannelFor(assignee, deps.texts);
+  if (channel) {
+    const outcome = await sendTextOnce(em, deps.texts!, {
+      key: `run/${run.id}/assigned/${assignee.id}/${channel}/${linkTag(magicLink)}`,
+      ownerId,
+      runId: run.id,
+      teamMemberId: assignee.id,
+      notice: 'assigned',
+      channel,
+      to: assignee.phone!,
+      body: cleanerTexts.assigned(assigned, language),
+      asksReply: true,
+      statusCallback: textStatusCallback(deps.config.publicOrigin),
+    }).catch(unreachable);
+    if (typeof outcome === 'string') {
+      await recordRunEvent(
+        em,
+        run.id,
+        'link_sent',
+        {
+          code: `link_texted_${channel}`,
+          params: { cleaner: assignee.name },
+          detail: linkTexted(assignee.name, channel),
+        },
+        assignee.id,
+      );
+      return;
+    }
+    await recordRunEvent(
+      em,
+      run.id,
+      'link_sent',
+      {
+        code: 'link_text_refused',
+        params: { cleaner: assignee.name, reason: outcome.refused },
+        detail: `Text to ${assignee.name} refused by Twilio: ${outcome.refused}`,
+      },
+      `${assignee.id}/text`,
+    );
+  }
   const email = assignee.email;
   if (!email) {
-    // A member with only a phone: the host shares the link until texts go out.
     await recordRunEvent(
       em,
       run.id,
@@ -28,22 +95,9 @@ export async function mailRunToAssignee(deps: { config: Config; mailer: Mailer }
     );
     return;
   }
-  const ownerId = run.property.owner.id;
-  await deps.mailer.send(
-    assignmentMail(
-      email,
-      {
-        ownerName: await ownerDisplayName(em, ownerId),
-        propertyName: run.property.name,
-        kind: run.type,
-        magicLink: decryptLink(deps.config.SECRET_KEY, run.link_encrypted),
-        dueAt: run.due_at ?? null,
-        timeZone: run.property.timezone,
-        access: propertyAccess(run.property),
-      },
-      // Newly assigned (or re-sent after a revocation): the run's language may be a previous cleaner's.
-      await cleanerLanguage(em, { memberId: assignee.id, ownerId, newRunId: run.id }),
-    ),
-  );
+  await deps.mailer.send(assignmentMail(email, { ...assigned, access: propertyAccess(run.property) }, language));
   await recordRunEvent(em, run.id, 'link_sent', linkSent(assignee.name), assignee.id);
 }
+
+const linkTexted = (cleaner: string, channel: 'sms' | 'whatsapp') =>
+  `Link sent to ${cleaner} by ${channel === 'sms' ? 'SMS' : 'WhatsApp'}.`;

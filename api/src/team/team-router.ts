@@ -39,11 +39,6 @@ const pageLanguage = (ctx: AppContext): PageLanguage =>
   (ctx.acceptsLanguages([...PAGE_LANGUAGES]) as PageLanguage | false) || 'en';
 
 const listQuery = listQuerySchema(['name', 'email', 'phone', 'role', 'created_at'] as const, {});
-/**
- * Which channels reach team members from this server. No text-message provider is wired in yet (issue 25
- * point 2 brings Twilio): until then SMS and WhatsApp members get e-mail, when they have an address.
- */
-const TEAM_CHANNELS = { email: true, sms: false, whatsapp: false } as const;
 const channelsRecord = z.object({ email: z.boolean(), sms: z.boolean(), whatsapp: z.boolean() });
 const idParams = z.object({ id: z.string() });
 const acceptQuery = z.object({ token: z.string().max(200).optional().default('') });
@@ -114,7 +109,9 @@ export function teamRouter(deps: AppDeps) {
     },
     (ctx) => {
       requireUser(ctx);
-      ctx.body = TEAM_CHANNELS;
+      // Texts need Twilio's settings (TWILIO_*); without them SMS and WhatsApp members get e-mail.
+      const texts = deps.texts?.channels ?? [];
+      ctx.body = { email: true, sms: texts.includes('sms'), whatsapp: texts.includes('whatsapp') };
     },
   );
 

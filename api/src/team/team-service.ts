@@ -9,7 +9,11 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/er
 import { memberForToken, rotateScheduleLink, scheduleLinkOf, scheduleMessages } from '../schedule/schedule-service.ts';
 import { rotateMemberRunLinks } from './member-run-links.ts';
 import { invitationMail } from './team-mails.tsx';
+import { cleanerTexts } from '@turnproof/platform/cleaner-texts';
 import { cleanerLanguage } from '@turnproof/platform/mail';
+import { sendTextOnce, unreachable } from '@turnproof/platform/send-text-once';
+import { textChannelFor, textStatusCallback } from '@turnproof/platform/text-route';
+import type { TextSender } from '@turnproof/platform/twilio-messages';
 import { contactProblem, type CreateMemberInput, memberInputMessages, type UpdateMemberInput } from './member-input.ts';
 import { ownerDisplayName } from '@turnproof/platform/owner-name';
 
@@ -27,6 +31,7 @@ export const teamMessages = {
   invitationExpired: 'This invitation has expired. Ask the host to send a new one.',
   alreadyAccepted: 'This member has already accepted the invitation.',
   noEmailToInvite: (name: string) => `${name} has no e-mail address to send the invitation to.`,
+  inviteTextRefused: (name: string, reason: string) => `phone: the invitation text to ${name} was refused: ${reason}`,
   joinedEmail: (name: string) =>
     `email: ${name} joined your team with this address; remove the address, or remove ${name} and invite the new one.`,
 };
@@ -53,26 +58,42 @@ export async function findOwnedMember(em: EntityManager, ownerId: string, id: st
   return member;
 }
 
-/** A fresh single-use link (the previous one stops working) e-mailed to the member. */
+/**
+ * A fresh single-use link (the previous one stops working), texted to the member on the channel they
+ * prefer when this server sends texts, else (or when Twilio refuses the text) e-mailed.
+ */
 async function sendInvitation(
-  deps: { config: Config; mailer: Mailer },
+  deps: { config: Config; mailer: Mailer; texts: TextSender | null },
   em: EntityManager,
   ownerId: string,
   member: TeamMember,
 ) {
-  if (!member.email) throw badRequest(teamMessages.noEmailToInvite(member.name));
+  const channel = textChannelFor(member, deps.texts);
+  if (!member.email && !channel) throw badRequest(teamMessages.noEmailToInvite(member.name));
   const token = newSecretToken();
   member.invite_token_hash = hashToken(token);
   member.invited_at = new Date();
   await em.flush();
   const link = `${deps.config.publicOrigin}/api/team/invitations/accept?token=${token}`;
-  await deps.mailer.send(
-    invitationMail(
-      member.email,
-      { ownerName: await ownerDisplayName(em, ownerId), role: member.role, link },
-      await cleanerLanguage(em, { memberId: member.id, ownerId }),
-    ),
-  );
+  const ownerName = await ownerDisplayName(em, ownerId);
+  const language = await cleanerLanguage(em, { memberId: member.id, ownerId });
+  if (channel) {
+    const outcome = await sendTextOnce(em, deps.texts!, {
+      key: `team/${member.id}/invited/${member.invited_at.getTime()}/${channel}`,
+      ownerId,
+      runId: null,
+      teamMemberId: member.id,
+      notice: 'invited',
+      channel,
+      to: member.phone!,
+      body: cleanerTexts.invited(ownerName, link, language),
+      asksReply: false,
+      statusCallback: textStatusCallback(deps.config.publicOrigin),
+    }).catch(unreachable);
+    if (typeof outcome === 'string') return;
+    if (!member.email) throw badRequest(teamMessages.inviteTextRefused(member.name, outcome.refused));
+  }
+  await deps.mailer.send(invitationMail(member.email!, { ownerName, role: member.role, link }, language));
 }
 
 /** Two members of one owner with the same address or number: the unique indexes decide races too. */
@@ -101,11 +122,11 @@ async function refuseDuplicate(
 }
 
 /**
- * Adds a member with an e-mail and/or a mobile number. Only an e-mail address gets the invitation link now; a
- * member with only a number stays invited until they can be invited by text (or the host adds an address).
+ * Adds a member with an e-mail and/or a mobile number, and sends the invitation link (see sendInvitation). A
+ * member with only a number on a server that sends no texts stays invited until the host adds an address.
  */
 export async function inviteMember(
-  deps: { config: Config; mailer: Mailer },
+  deps: { config: Config; mailer: Mailer; texts: TextSender | null },
   em: EntityManager,
   owner: { id: string; email: string },
   input: CreateMemberInput,
@@ -135,7 +156,7 @@ export async function inviteMember(
     role: input.role,
   });
   await saveMember(em);
-  if (email) await sendInvitation(deps, em, owner.id, member);
+  if (email || textChannelFor(member, deps.texts)) await sendInvitation(deps, em, owner.id, member);
   return member;
 }
 
@@ -170,7 +191,7 @@ export async function updateMember(em: EntityManager, ownerId: string, id: strin
 }
 
 export async function resendInvitation(
-  deps: { config: Config; mailer: Mailer },
+  deps: { config: Config; mailer: Mailer; texts: TextSender | null },
   em: EntityManager,
   ownerId: string,
   id: string,

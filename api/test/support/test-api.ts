@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createMailer } from '@turnproof/platform/mailer';
 import { configuredMediaStorage } from '@turnproof/platform/configured-storage';
 import { createStripeClient } from '@turnproof/platform/stripe';
+import { createTextSender } from '@turnproof/platform/twilio-messages';
 import {
   loadConfig,
   type BillingDurations,
@@ -94,6 +95,7 @@ export async function startTestApi(options: TestApiOptions = {}) {
     outbox,
     runDurations: options.runDurations,
     stripe: createStripeClient(config),
+    texts: createTextSender(config),
     billingDurations: options.billingDurations,
     trialDurations: options.trialDurations,
     promoCreditLifetimeMs: options.promoCreditLifetimeMs,

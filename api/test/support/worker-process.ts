@@ -22,6 +22,18 @@ export async function startWorkerProcess(api: TestApi, extraEnv: Record<string, 
     PUBLIC_ORIGIN: api.config.publicOrigin,
     STRIPE_SECRET_KEY: api.config.STRIPE_SECRET_KEY ?? '',
     STRIPE_API_BASE: api.config.STRIPE_API_BASE ?? '',
+    ...Object.fromEntries(
+      (
+        [
+          'TWILIO_ACCOUNT_SID',
+          'TWILIO_AUTH_TOKEN',
+          'TWILIO_FROM_NUMBER',
+          'TWILIO_MESSAGING_SERVICE_SID',
+          'TWILIO_WHATSAPP_FROM',
+          'TWILIO_API_URL',
+        ] as const
+      ).map((name) => [name, api.config[name] ?? '']),
+    ),
     SECRET_KEY: api.config.SECRET_KEY,
     S3_ENDPOINT: api.config.S3_ENDPOINT ?? '',
     S3_BUCKET: api.config.S3_BUCKET ?? '',

@@ -92,6 +92,8 @@ const TeamMemberSchema = defineEntity({
      * runner shows, else the host's (see cleanerLanguage).
      */
     language: p.text().nullable(),
+    /** The number answered STOP: no texts until it answers START (carriers require it). */
+    sms_opted_out_at: p.datetime().nullable(),
     role: p.string().default('Cleaner'),
     /** SHA-256 of the invitation link's token; cleared once accepted. */
     invite_token_hash: p.string().nullable().unique(),

@@ -3,7 +3,7 @@ import { Migration } from '@mikro-orm/migrations';
 /**
  * Text messages to cleaners (SMS, WhatsApp): each one sent, by its send key (once per run, notice and
  * channel), with Twilio's SID and delivery status; the cleaner's text replies in the run's timeline; and
- * the outbox message that tells a run's workflow its cleaner declined.
+ * the outbox message that tells a run's workflow its cleaner declined; when a number said STOP.
  */
 export class Migration20261127171500_text_messages extends Migration {
   override name = 'Migration20261127171500_text_messages';
@@ -28,6 +28,7 @@ export class Migration20261127171500_text_messages extends Migration {
       constraint "text_messages_send_key_unique" unique ("send_key"),
       constraint "text_messages_twilio_sid_unique" unique ("twilio_sid"));`);
     this.addSql(`create index "text_messages_run_id_index" on "text_messages" ("run_id");`);
+    this.addSql(`alter table "team_members" add "sms_opted_out_at" timestamptz null;`);
     this.addSql(`create index "text_messages_replies_index" on "text_messages" ("to_number", "created_at") where "asks_reply";`);
     this.addSql(`alter table "run_events" drop constraint "run_events_kind_check";`);
     this.addSql(
@@ -50,6 +51,7 @@ export class Migration20261127171500_text_messages extends Migration {
     this.addSql(
       `alter table "run_events" add constraint "run_events_kind_check" check ("kind" in ('link_sent', 'reminded', 'handed_over', 'host_alerted', 'overdue', 'rescheduled', 'canceled', 'completed', 'report_ready'));`,
     );
+    this.addSql(`alter table "team_members" drop column "sms_opted_out_at";`);
     this.addSql(`drop table "text_messages";`);
   }
 }

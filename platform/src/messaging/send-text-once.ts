@@ -1,4 +1,4 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { TextRefused, type TextChannel, type TextSender } from './twilio-messages.ts';
 
 export interface TextNotice {
@@ -25,8 +25,8 @@ export type TextOutcome = 'sent' | 'already_sent' | { refused: string };
  * opted-out recipient) stays on the row and is answered, so the caller can fall back to e-mail; any
  * other failure releases the claim and is thrown, for the activity's retry.
  */
-export async function sendTextOnce(orm: MikroORM, sender: TextSender, notice: TextNotice): Promise<TextOutcome> {
-  const connection = orm.em.getConnection();
+export async function sendTextOnce(em: EntityManager, sender: TextSender, notice: TextNotice): Promise<TextOutcome> {
+  const connection = em.getConnection();
   const claimed = await connection.execute<{ id: string }[]>(
     `insert into text_messages (owner_id, run_id, team_member_id, send_key, notice, channel, to_number, asks_reply)
      values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (send_key) do nothing returning id`,
@@ -68,3 +68,11 @@ export async function sendTextOnce(orm: MikroORM, sender: TextSender, notice: Te
     throw error;
   }
 }
+
+/**
+ * For a request that cannot wait for a retry (the API answering the host): Twilio's trouble (network, 5xx)
+ * counts as a refusal, so the e-mail goes instead and the request still succeeds.
+ */
+export const unreachable = (error: unknown): TextOutcome => ({
+  refused: `Twilio could not be reached (${error instanceof Error ? error.message : String(error)}).`,
+});

@@ -1,0 +1,80 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Language } from '@turnproof/config/languages';
+import type { TeamMember } from '@turnproof/db';
+import type { Mailer, MailMessage } from '@turnproof/platform/mailer';
+import { mailRefusal, type OwnerMailBudget } from '@turnproof/platform/owner-mail-budget';
+import { sendTextOnce } from '@turnproof/platform/send-text-once';
+import { textChannelFor, textStatusCallback } from '@turnproof/platform/text-route';
+import type { TextChannel, TextSender } from '@turnproof/platform/twilio-messages';
+import { sendOnce } from './send-once.ts';
+
+export interface CleanerNoticeDeps {
+  orm: MikroORM;
+  mailer: Mailer;
+  texts: TextSender | null;
+  mailBudget: OwnerMailBudget;
+  publicOrigin: string;
+}
+
+/** How a member is reached: a text on their channel, or an e-mail (one point of the owner's budget spent). */
+export type NoticeRoute = { channel: TextChannel } | { email: string };
+export type Refusal = NonNullable<Awaited<ReturnType<typeof mailRefusal>>>;
+
+/**
+ * How a notice about an owner's run reaches a member who joined the team: by text on the channel they
+ * prefer when this server sends texts, else by e-mail within the owner's budget; or why it cannot.
+ * Decided before acting, so a hand-over nobody would hear of is not made.
+ */
+export async function routeTo(
+  deps: CleanerNoticeDeps,
+  ownerId: string,
+  member: TeamMember,
+): Promise<NoticeRoute | { refused: Refusal }> {
+  const channel = textChannelFor(member, deps.texts);
+  if (channel && member.accepted_at) return { channel };
+  const refusal = await mailRefusal(deps.mailBudget, ownerId, member);
+  return refusal ? { refused: refusal } : { email: member.email! };
+}
+
+export interface CleanerNotice {
+  ownerId: string;
+  runId: string;
+  member: TeamMember;
+  /** Once per key (and channel): `run/{id}/assigned/{member}`. */
+  key: string;
+  notice: string;
+  asksReply: boolean;
+  language: Language;
+  text: (language: Language) => string;
+  mail: (to: string, language: Language) => MailMessage;
+}
+
+/**
+ * Sends the notice on its route, each once per key. A text Twilio refuses for good goes by e-mail when
+ * the member has an address (and the budget allows); the answer says how it went out, or null when not.
+ */
+export async function deliverNotice(
+  deps: CleanerNoticeDeps,
+  route: NoticeRoute,
+  notice: CleanerNotice,
+): Promise<'sms' | 'whatsapp' | 'email' | null> {
+  if ('channel' in route) {
+    const outcome = await sendTextOnce(deps.orm.em, deps.texts!, {
+      key: `${notice.key}/${route.channel}`,
+      ownerId: notice.ownerId,
+      runId: notice.runId,
+      teamMemberId: notice.member.id,
+      notice: notice.notice,
+      channel: route.channel,
+      to: notice.member.phone!,
+      body: notice.text(notice.language),
+      asksReply: notice.asksReply,
+      statusCallback: textStatusCallback(deps.publicOrigin),
+    });
+    if (typeof outcome === 'string') return route.channel;
+    if (await mailRefusal(deps.mailBudget, notice.ownerId, notice.member)) return null;
+  }
+  const to = 'email' in route ? route.email : notice.member.email!;
+  await sendOnce(deps.orm, deps.mailer, notice.key, notice.mail(to, notice.language));
+  return 'email';
+}

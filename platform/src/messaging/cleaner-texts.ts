@@ -1,0 +1,60 @@
+import type { Language } from '@turnproof/config/languages';
+import { formatDateTime } from '@turnproof/config/time-format';
+import { ASSIGNMENT_MAIL_TEXTS } from '../assignment-mail-texts.ts';
+
+type Kind = 'turnover' | 'move_in' | 'move_out';
+
+/** The run a text is about, its time in the property's zone. */
+export interface TextedRun {
+  propertyName: string;
+  kind: Kind;
+  dueAt: Date | null;
+  timeZone?: string;
+}
+
+// What only texts say; the rest is the assignment mails' own sentences, so a text and a mail never disagree.
+const SMS_ONLY = {
+  en: {
+    replyPrompt: 'Reply 1 to accept, 2 to decline.',
+    invited: (owner: string, link: string) => `${owner} invited you to their Turnproof team. Join here: ${link}`,
+  },
+  es: {
+    replyPrompt: 'Responde 1 para aceptar, 2 para rechazar.',
+    invited: (owner: string, link: string) => `${owner} te ha invitado a su equipo de Turnproof. Únete aquí: ${link}`,
+  },
+  fr: {
+    replyPrompt: 'Répondez 1 pour accepter, 2 pour refuser.',
+    invited: (owner: string, link: string) =>
+      `${owner} vous invite dans son équipe Turnproof. Rejoignez-la ici : ${link}`,
+  },
+} satisfies Record<Language, unknown>;
+
+function inLanguage(run: TextedRun, language: Language) {
+  const texts = ASSIGNMENT_MAIL_TEXTS[language];
+  const time = run.dueAt ? formatDateTime(run.dueAt, run.timeZone, language) : null;
+  return { texts, theKind: texts.theKinds[run.kind], time, due: time ? texts.due(time) : '' };
+}
+
+/**
+ * The texts a cleaner gets on their phone, short (one or two SMS segments) and in their language: each
+ * carries the link it is about, and the ones that ask say how to answer.
+ */
+export const cleanerTexts = {
+  assigned(run: TextedRun & { ownerName: string; magicLink: string }, language: Language): string {
+    const { texts, theKind, due } = inLanguage(run, language);
+    return `${texts.assigned(run.ownerName, theKind, run.propertyName)}${due} ${run.magicLink} ${SMS_ONLY[language].replyPrompt}`;
+  },
+  reminder(run: TextedRun & { dueAt: Date; magicLink: string }, language: Language): string {
+    const { texts, theKind, time } = inLanguage(run, language);
+    return `${texts.reminder(theKind, run.propertyName, time!)} ${run.magicLink}`;
+  },
+  handedOver(run: TextedRun & { backupName: string }, language: Language): string {
+    const { texts, theKind } = inLanguage(run, language);
+    return `${texts.handedOver(theKind, run.propertyName, run.backupName)} ${texts.handedOverLink(run.backupName)}`;
+  },
+  canceled(run: TextedRun, language: Language): string {
+    const { texts, theKind, time } = inLanguage(run, language);
+    return `${texts.canceled(theKind, run.propertyName, time)} ${texts.canceledLink}`;
+  },
+  invited: (ownerName: string, link: string, language: Language) => SMS_ONLY[language].invited(ownerName, link),
+};
