@@ -167,6 +167,9 @@ const PUBLIC_ROUTES = [
   'get /api/health/live',
   'get /api/health/ready',
   'get /api/media/{signedToken}',
+  // Twilio's webhooks: signed with X-Twilio-Signature, 403 otherwise (api/test/messaging).
+  'post /api/messaging/twilio/inbound',
+  'post /api/messaging/twilio/status',
   'get /api/og-image',
   'get /api/openapi.json',
   'post /api/public/complete',

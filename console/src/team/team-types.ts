@@ -33,11 +33,14 @@ export const NOTIFY_CHANNELS: { id: NotifyChannel; name: string }[] = [
 export const channelLabel = (channel: NotifyChannel, t: T): string => t(`teamChannels.${channel}_channel`);
 
 /**
- * A member as a cleaner picker lists them, with the channel their notices go by ('Ana · SMS'); an invited
- * member is named as one who cannot take runs yet.
+ * A member as a cleaner picker lists them, with the channel their notices go by when it is not the usual
+ * e-mail ('Ana · SMS'); an invited member is named as one who cannot take runs yet.
  */
 export const pickerLabel = (member: TeamMember, t: T): string => {
-  const name = t('teamChannels.picker', { name: member.name, channel: channelLabel(member.notify_by, t) });
+  const name =
+    member.notify_by === 'email'
+      ? member.name
+      : t('teamChannels.picker', { name: member.name, channel: channelLabel(member.notify_by, t) });
   return canTakeRuns(member) ? name : t('team.notJoinedYet', { name });
 };
 
