@@ -56,6 +56,7 @@ import { RunVerifications } from './verify/run-verifications.ts';
 import { verifyApiRouter, verifyPageRouter } from './verify/verify-router.ts';
 import { reviewRouter } from './review/review-router.ts';
 import { claimsRouter } from './claims/claims-router.ts';
+import { runMessagesRouter } from './messaging/run-messages-router.ts';
 import { twilioRouter } from './messaging/twilio-router.ts';
 
 /** Other origins the front ends fetch from, for their Content-Security-Policy. */
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     templatesRouter(),
     runsRouter(deps),
     runTimelineRouter(),
+    runMessagesRouter(),
     runEvidenceRouter(deps),
     issuesRouter(deps),
     reportsRouter(deps),

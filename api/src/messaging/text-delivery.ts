@@ -17,12 +17,14 @@ export async function recordDelivery(
 ): Promise<void> {
   const failed = FINAL_FAILURES.includes(status);
   if (!failed && !PROGRESS.includes(status)) return;
+  // The order is a constant of this file, written into the statement (the driver binds arrays as lists).
+  const order = `array[${PROGRESS.map((name) => `'${name}'`).join(', ')}]`;
   await em.getConnection().execute(
     `update text_messages
         set status = ?, error = coalesce(?, error), asks_reply = asks_reply and not ?, updated_at = now()
       where twilio_sid = ?
         and status not in ('failed', 'undelivered', 'refused')
-        and (? or array_position(?::text[], status) < array_position(?::text[], ?::text))`,
-    [status, errorCode ? `Twilio error ${errorCode}` : null, failed, sid, failed, PROGRESS, PROGRESS, status],
+        and (? or array_position(${order}, status) < ?)`,
+    [status, errorCode ? `Twilio error ${errorCode}` : null, failed, sid, failed, PROGRESS.indexOf(status) + 1],
   );
 }

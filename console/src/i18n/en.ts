@@ -1061,6 +1061,9 @@ export const en = {
     timeline: {
       accepted_by_text: '%{cleaner} accepted by text.',
       declined_by_text: '%{cleaner} declined by text.',
+      link_texted_sms: 'Link sent to %{cleaner} by SMS.',
+      link_texted_whatsapp: 'Link sent to %{cleaner} by WhatsApp.',
+      link_text_refused: 'Text to %{cleaner} refused by Twilio: %{reason}',
       link_sent: 'Link sent to %{cleaner}.',
       link_not_mailed_no_email: 'Link not e-mailed: %{cleaner} has no e-mail address, so no e-mail was sent.',
       link_not_mailed_not_accepted:
@@ -1193,6 +1196,23 @@ export const en = {
       channelColumn: 'Notices by',
       noEmailLink: '%{name} has no e-mail address, so no link is mailed: share it from the run page.',
       picker: '%{name} · %{channel}',
+    },
+    runTexts: {
+      title: 'Text messages',
+      line: '%{notice} to %{cleaner} by %{channel} (…%{digits})',
+      notice_assigned: 'Link',
+      notice_reminder: 'Reminder',
+      notice_handed_over: 'Passed to the backup',
+      notice_invited: 'Invitation',
+      status_sending: 'Sending',
+      status_queued: 'Queued',
+      status_accepted: 'Accepted by Twilio',
+      status_sent: 'Sent',
+      status_delivered: 'Delivered',
+      status_read: 'Read',
+      status_undelivered: 'Not delivered',
+      status_failed: 'Failed',
+      status_refused: 'Refused',
     },
     // team-channels helper: namespaces here
   },

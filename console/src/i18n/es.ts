@@ -1070,6 +1070,9 @@ const es: Messages = {
     timeline: {
       accepted_by_text: '%{cleaner} aceptó por mensaje.',
       declined_by_text: '%{cleaner} rechazó por mensaje.',
+      link_texted_sms: 'Enlace enviado a %{cleaner} por SMS.',
+      link_texted_whatsapp: 'Enlace enviado a %{cleaner} por WhatsApp.',
+      link_text_refused: 'Twilio rechazó el mensaje a %{cleaner}: %{reason}',
       link_sent: 'Enlace enviado a %{cleaner}.',
       link_not_mailed_no_email: 'Enlace no enviado por correo: %{cleaner} no tiene dirección de correo electrónico.',
       link_not_mailed_not_accepted:
@@ -1203,6 +1206,23 @@ const es: Messages = {
       noEmailLink:
         '%{name} no tiene dirección de correo, así que no se le envía el enlace: compártelo desde la página de la inspección.',
       picker: '%{name} · %{channel}',
+    },
+    runTexts: {
+      title: 'Mensajes de texto',
+      line: '%{notice} para %{cleaner} por %{channel} (…%{digits})',
+      notice_assigned: 'Enlace',
+      notice_reminder: 'Recordatorio',
+      notice_handed_over: 'Pasada a la suplente',
+      notice_invited: 'Invitación',
+      status_sending: 'Enviando',
+      status_queued: 'En cola',
+      status_accepted: 'Aceptado por Twilio',
+      status_sent: 'Enviado',
+      status_delivered: 'Entregado',
+      status_read: 'Leído',
+      status_undelivered: 'No entregado',
+      status_failed: 'Fallido',
+      status_refused: 'Rechazado',
     },
     // team-channels helper: namespaces here
   },

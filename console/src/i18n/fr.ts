@@ -1077,6 +1077,9 @@ const fr: Messages = {
     timeline: {
       accepted_by_text: '%{cleaner} a accepté par message.',
       declined_by_text: '%{cleaner} a refusé par message.',
+      link_texted_sms: 'Lien envoyé à %{cleaner} par SMS.',
+      link_texted_whatsapp: 'Lien envoyé à %{cleaner} par WhatsApp.',
+      link_text_refused: 'Twilio a refusé le message à %{cleaner} : %{reason}',
       link_sent: 'Lien envoyé à %{cleaner}.',
       link_not_mailed_no_email: 'Lien non envoyé par e-mail : %{cleaner} n’a pas d’adresse e-mail.',
       link_not_mailed_not_accepted:
@@ -1210,6 +1213,23 @@ const fr: Messages = {
       noEmailLink:
         '%{name} n’a pas d’adresse e-mail, aucun lien ne lui est donc envoyé : partagez-le depuis la page de l’inspection.',
       picker: '%{name} · %{channel}',
+    },
+    runTexts: {
+      title: 'Messages texte',
+      line: '%{notice} à %{cleaner} par %{channel} (…%{digits})',
+      notice_assigned: 'Lien',
+      notice_reminder: 'Rappel',
+      notice_handed_over: 'Passée à la remplaçante',
+      notice_invited: 'Invitation',
+      status_sending: 'Envoi',
+      status_queued: 'En file',
+      status_accepted: 'Accepté par Twilio',
+      status_sent: 'Envoyé',
+      status_delivered: 'Remis',
+      status_read: 'Lu',
+      status_undelivered: 'Non remis',
+      status_failed: 'Échec',
+      status_refused: 'Refusé',
     },
     // team-channels helper: namespaces here
   },

@@ -15,6 +15,7 @@ import { useRunEvidence } from './show/run-evidence.ts';
 import { RunIssuesCard } from './show/RunIssuesCard.tsx';
 import { RunReportsCard } from './show/RunReportsCard.tsx';
 import { RunTasksCard, type RunTaskRecord } from './show/RunTasksCard.tsx';
+import { RunTextsCard } from './show/RunTextsCard.tsx';
 import { RunTimelineCard } from './show/RunTimelineCard.tsx';
 
 /** The statuses the host may move a run to (forward only, as the server enforces). */
@@ -165,6 +166,7 @@ export function RunShow() {
         refreshKey={`${run.status}/${run.assigned_to}/${run.review?.reviewed_at}`}
         timeZone={timeZone}
       />
+      <RunTextsCard runId={run.id} refreshKey={`${run.status}/${run.assigned_to}`} timeZone={timeZone} />
     </Stack>
   );
 }
