@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { Language } from '@turnproof/config/languages';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CustomRoutes, type I18nProvider, Resource, type Store } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { dataProvider, sayApiErrorsWith } from './api/http.ts';
@@ -70,11 +70,9 @@ export function startConsole(): { queryClient: QueryClient; hydrate: Promise<boo
  * (startingLanguage), so the first render matches a server-rendered page, which it hydrates.
  */
 export function App({ queryClient, language }: { queryClient: QueryClient; language: Language }) {
-  const [i18nProvider] = useState(() => {
-    const provider = createI18nProvider(language);
-    sayApiErrorsWith(provider);
-    return provider;
-  });
+  const [i18nProvider] = useState(() => createI18nProvider(language));
+  // After the first commit: a render (the hydration of a server-rendered screen above all) stays free of it.
+  useEffect(() => sayApiErrorsWith(i18nProvider), [i18nProvider]);
   return (
     <BrowserRouter>
       <Console queryClient={queryClient} store={consoleStore} i18nProvider={i18nProvider} />
