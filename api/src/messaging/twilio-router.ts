@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import getRawBody from 'raw-body';
 import twilio from 'twilio';
+import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppState } from '../http/context.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
@@ -11,6 +12,7 @@ import { answerReply } from './text-replies.ts';
 import { recordDelivery } from './text-delivery.ts';
 
 const FORM_LIMIT = '64kb';
+const deliveryReceipt = z.object({ received: z.literal(true) });
 const forged = 'This request is not signed by Twilio.';
 
 /**
@@ -52,7 +54,7 @@ export function twilioRouter(deps: AppDeps) {
       summary:
         "A cleaner's text reply (Twilio's form: From, Body), signed with X-Twilio-Signature: 1/YES accepts the run the newest question asked about, 2/NO declines it and moves the escalation ladder on",
       tags,
-      ok: { description: 'TwiML with the answer texted back', contentType: 'text/xml' },
+      ok: { description: 'TwiML with the answer texted back', contentType: 'text/xml', schema: z.string() },
       errors: { 403: forged },
     },
     async (ctx) => {
@@ -72,7 +74,7 @@ export function twilioRouter(deps: AppDeps) {
       summary:
         "Twilio's delivery report of a text (form: MessageSid, MessageStatus, ErrorCode), signed with X-Twilio-Signature; the run's message log shows it",
       tags,
-      ok: { description: 'Recorded (a SID this app never sent is ignored)' },
+      ok: { description: 'Received (a SID this app never sent changes nothing)', schema: deliveryReceipt },
       errors: { 403: forged },
     },
     async (ctx) => {
@@ -80,7 +82,7 @@ export function twilioRouter(deps: AppDeps) {
       const status = form.MessageStatus;
       if (!form.MessageSid || !status) throw badRequest('The delivery report has no MessageSid or MessageStatus.');
       await recordDelivery(ctx.state.em, form.MessageSid, status, form.ErrorCode ?? null);
-      ctx.status = 204;
+      ctx.body = { received: true };
     },
   );
 
