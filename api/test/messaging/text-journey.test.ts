@@ -57,16 +57,11 @@ async function textedMember(owner: Owner, member: { name: string; phone: string;
 /** POSTs a reply to the inbound webhook as Twilio would, signed with the account's token. */
 async function reply(from: string, body: string, signature?: string) {
   const url = `${api.config.publicOrigin}/api/messaging/twilio/inbound`;
-  const form = { From: from, To: '+15005550006', Body: body, AccountSid: twilioApi.accountSid };
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-twilio-signature': signature ?? twilioApi.sign(url, form),
-    },
-    body: new URLSearchParams(form),
-  });
-  return { status: response.status, text: await response.text() };
+  return twilioApi.postSigned(
+    url,
+    { From: from, To: '+15005550006', Body: body, AccountSid: twilioApi.accountSid },
+    signature,
+  );
 }
 
 async function setup() {

@@ -17,22 +17,17 @@ afterAll(async () => {
 /** POSTs a form to the inbound webhook as Twilio would, signed (or with the signature given). */
 async function reply(from: string, body: string, signature?: string) {
   const url = `${api.config.publicOrigin}/api/messaging/twilio/inbound`;
-  const form = {
-    From: from,
-    To: '+15005550006',
-    Body: body,
-    MessageSid: `SM${Date.now()}`,
-    AccountSid: twilioApi.accountSid,
-  };
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-twilio-signature': signature ?? twilioApi.sign(url, form),
+  return twilioApi.postSigned(
+    url,
+    {
+      From: from,
+      To: '+15005550006',
+      Body: body,
+      MessageSid: `SM${Date.now()}`,
+      AccountSid: twilioApi.accountSid,
     },
-    body: new URLSearchParams(form),
-  });
-  return { status: response.status, text: await response.text() };
+    signature,
+  );
 }
 
 describe("a cleaner's text reply", () => {

@@ -108,9 +108,18 @@ export async function startTwilioApi() {
       TWILIO_WHATSAPP_FROM: 'whatsapp:+14155238886',
       TWILIO_API_URL: url,
     },
-    /** X-Twilio-Signature for a form Twilio would POST to `url` (inbound replies, status callbacks). */
-    sign: (webhookUrl: string, params: Record<string, string>) =>
-      twilio.getExpectedTwilioSignature(AUTH_TOKEN, webhookUrl, params),
+    /** POSTs a form to one of our webhooks as Twilio would: form-encoded, signed (or with the signature given). */
+    async postSigned(webhookUrl: string, params: Record<string, string>, signature?: string) {
+      const response = await fetch(webhookUrl, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-twilio-signature': signature ?? twilio.getExpectedTwilioSignature(AUTH_TOKEN, webhookUrl, params),
+        },
+        body: new URLSearchParams(params),
+      });
+      return { status: response.status, text: await response.text() };
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
