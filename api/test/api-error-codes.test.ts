@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setBillingState } from './support/billing-state.ts';
 import { Browser, goodPassword, signedInOwner, uniqueEmail } from './support/browser.ts';
+import { ownerRecords } from './support/owner-records.ts';
 import { startTestApi, type TestApi } from './support/test-api.ts';
 
 // The console says these errors in the host's language by their code; the English sentence stays for API clients.
@@ -86,6 +87,29 @@ describe('codes of the errors people read', () => {
       confirm_password: goodPassword,
     });
     expect(unknownLink.body).toMatchObject({ code: 'reset_link_invalid' });
+  });
+
+  it("codes the team's contact rules and the invitation a member cannot get", async () => {
+    const owner = await signedInOwner(api);
+    await ownerRecords(api).grantPlan(owner.userId, 'pro');
+    const cases: [Record<string, unknown>, number, string, Record<string, unknown> | undefined][] = [
+      [{ name: 'Ana' }, 400, 'contact_required', undefined],
+      [{ name: 'Ana', phone: '+12125550100', notify_by: 'email' }, 400, 'email_needs_address', undefined],
+      [{ name: 'Ana', email: uniqueEmail('ana'), notify_by: 'sms' }, 400, 'texts_need_phone', undefined],
+      [{ email: owner.email }, 400, 'not_yourself', undefined],
+    ];
+    for (const [body, status, code, params] of cases) {
+      const answer = await owner.post('/api/team', body);
+      expect([answer.status, answer.body.code, answer.body.params], JSON.stringify(body)).toEqual([
+        status,
+        code,
+        params,
+      ]);
+    }
+    // Only a phone, on a server that sends no texts: no way to invite her.
+    const ana = (await owner.post('/api/team', { name: 'Ana', phone: '+12125550100' })).body;
+    const resend = await owner.post(`/api/team/${ana.id}/invitation`);
+    expect([resend.status, resend.body.code, resend.body.params]).toEqual([400, 'no_way_to_invite', { name: 'Ana' }]);
   });
 
   it('documents code and params in the error schema of the OpenAPI document', async () => {

@@ -79,9 +79,11 @@ export function contactProblem(member: {
   email?: string | null;
   phone?: string | null;
   notify_by: string;
-}): string | null {
-  if (!member.email && !member.phone) return memberInputMessages.emailOrPhone;
-  if (member.notify_by === 'email' && !member.email) return memberInputMessages.emailNeedsAddress;
-  if (member.notify_by !== 'email' && !member.phone) return memberInputMessages.textsNeedPhone;
+}): { message: string; code: string } | null {
+  if (!member.email && !member.phone) return { message: memberInputMessages.emailOrPhone, code: 'contact_required' };
+  if (member.notify_by === 'email' && !member.email)
+    return { message: memberInputMessages.emailNeedsAddress, code: 'email_needs_address' };
+  if (member.notify_by !== 'email' && !member.phone)
+    return { message: memberInputMessages.textsNeedPhone, code: 'texts_need_phone' };
   return null;
 }

@@ -69,7 +69,8 @@ async function sendInvitation(
   member: TeamMember,
 ) {
   const channel = textChannelFor(member, deps.texts);
-  if (!member.email && !channel) throw badRequest(teamMessages.noEmailToInvite(member.name));
+  if (!member.email && !channel)
+    throw badRequest(teamMessages.noEmailToInvite(member.name), 'no_way_to_invite', { name: member.name });
   const token = newSecretToken();
   member.invite_token_hash = hashToken(token);
   member.invited_at = new Date();
@@ -91,7 +92,11 @@ async function sendInvitation(
       statusCallback: textStatusCallback(deps.config.publicOrigin),
     }).catch(unreachable);
     if (typeof outcome === 'string') return;
-    if (!member.email) throw badRequest(teamMessages.inviteTextRefused(member.name, outcome.refused));
+    if (!member.email)
+      throw badRequest(teamMessages.inviteTextRefused(member.name, outcome.refused), 'invite_text_refused', {
+        name: member.name,
+        detail: outcome.refused,
+      });
   }
   await deps.mailer.send(invitationMail(member.email!, { ownerName, role: member.role, link }, language));
 }
@@ -100,7 +105,7 @@ async function sendInvitation(
 async function saveMember(em: EntityManager) {
   await em.flush().catch((error: unknown) => {
     if (error instanceof Error && error.name === 'UniqueConstraintViolationException') {
-      throw conflict(teamMessages.alreadyOnTeam);
+      throw conflict(teamMessages.alreadyOnTeam, 'already_on_team');
     }
     throw error;
   });
@@ -117,7 +122,7 @@ async function refuseDuplicate(
     (match) => match !== null,
   );
   if (same.length && (await em.count(TeamMember, { owner: ownerId, $or: same, ...others }))) {
-    throw conflict(teamMessages.alreadyOnTeam);
+    throw conflict(teamMessages.alreadyOnTeam, 'already_on_team');
   }
 }
 
@@ -137,13 +142,13 @@ export async function inviteMember(
   const phone = input.phone ?? null;
   const notifyBy = input.notify_by ?? (email ? 'email' : 'sms');
   const problem = contactProblem({ email, phone, notify_by: notifyBy });
-  if (problem) throw badRequest(problem);
-  if (email === owner.email) throw badRequest(teamMessages.notYourself);
+  if (problem) throw badRequest(problem.message, problem.code);
+  if (email === owner.email) throw badRequest(teamMessages.notYourself, 'not_yourself');
   const name = input.name ?? email?.split('@')[0];
-  if (!name) throw badRequest(memberInputMessages.nameNeeded);
+  if (!name) throw badRequest(memberInputMessages.nameNeeded, 'name_needed');
   const limit = access.limits.maxTeamMembers;
   if (limit !== null && (await em.count(TeamMember, { owner: owner.id })) >= limit) {
-    throw forbidden(teamMessages.limitReached(limit));
+    throw forbidden(teamMessages.limitReached(limit), 'team_limit', { count: limit });
   }
   await refuseDuplicate(em, owner.id, { email, phone });
   const member = em.create(TeamMember, {
@@ -171,11 +176,12 @@ export async function updateMember(em: EntityManager, ownerId: string, id: strin
   const phone = input.phone === undefined ? (member.phone ?? null) : input.phone;
   const notifyBy = input.notify_by ?? member.notify_by;
   const problem = contactProblem({ email, phone, notify_by: notifyBy });
-  if (problem) throw badRequest(problem);
+  if (problem) throw badRequest(problem.message, problem.code);
   if (email !== (member.email ?? null)) {
-    if (member.accepted_at && email) throw badRequest(teamMessages.joinedEmail(member.name));
+    if (member.accepted_at && email)
+      throw badRequest(teamMessages.joinedEmail(member.name), 'joined_email', { name: member.name });
     const owner = await em.findOneOrFail(User, { id: ownerId }, { fields: ['email'] });
-    if (email === owner.email) throw badRequest(teamMessages.notYourself);
+    if (email === owner.email) throw badRequest(teamMessages.notYourself, 'not_yourself');
     // The invitation went to the old address: its link must not let that mailbox join.
     member.invite_token_hash = null;
   }
@@ -197,7 +203,7 @@ export async function resendInvitation(
   id: string,
 ) {
   const member = await findOwnedMember(em, ownerId, id);
-  if (member.accepted_at) throw conflict(teamMessages.alreadyAccepted);
+  if (member.accepted_at) throw conflict(teamMessages.alreadyAccepted, 'already_accepted');
   await sendInvitation(deps, em, ownerId, member);
   return member;
 }

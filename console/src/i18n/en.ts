@@ -1108,6 +1108,18 @@ export const en = {
     // api-errors helper: namespaces here
     // Errors of the API by their code (api/src/http/errors.ts); %{sentence} is the API's own English sentence.
     apiErrors: {
+      contact_required: "Please enter the team member's e-mail address or mobile phone number.",
+      email_needs_address: 'E-mail needs an e-mail address; add one or choose SMS or WhatsApp.',
+      texts_need_phone: 'SMS and WhatsApp need a mobile phone number; add one or choose e-mail.',
+      name_needed: "Please enter the team member's name.",
+      not_yourself: 'You are the owner of this team; invite a cleaner or co-host by their e-mail.',
+      already_on_team: 'This person is already on your team.',
+      already_accepted: 'This member has already accepted the invitation.',
+      team_limit: "You've reached your limit of %{count} team members. Upgrade for more.",
+      no_way_to_invite: '%{name} has no e-mail address to send the invitation to.',
+      invite_text_refused: 'The invitation text to %{name} was refused: %{detail}',
+      joined_email:
+        '%{name} joined your team with this address; remove the address, or remove %{name} and invite the new one.',
       invalid_input: '%{sentence}',
       invalid_field: '%{sentence}',
       invalid_credentials: 'Invalid email or password. Please check your credentials and try again.',

@@ -1117,6 +1117,18 @@ const es: Messages = {
     // timeline helper: namespaces here
     // api-errors helper: namespaces here
     apiErrors: {
+      contact_required: 'Indica el correo electrónico o el móvil del miembro del equipo.',
+      email_needs_address: 'El correo necesita una dirección de correo; añade una o elige SMS o WhatsApp.',
+      texts_need_phone: 'SMS y WhatsApp necesitan un número de móvil; añade uno o elige correo.',
+      name_needed: 'Indica el nombre del miembro del equipo.',
+      not_yourself: 'Eres el propietario de este equipo; invita a un limpiador o coanfitrión con su correo.',
+      already_on_team: 'Esta persona ya está en tu equipo.',
+      already_accepted: 'Este miembro ya aceptó la invitación.',
+      team_limit: 'Has alcanzado tu límite de %{count} miembros del equipo. Mejora tu plan para tener más.',
+      no_way_to_invite: '%{name} no tiene dirección de correo a la que enviar la invitación.',
+      invite_text_refused: 'Se rechazó el mensaje de invitación a %{name}: %{detail}',
+      joined_email:
+        '%{name} se unió a tu equipo con esta dirección; quita la dirección, o quita a %{name} e invita a la nueva.',
       invalid_input: 'La solicitud no es válida.',
       invalid_field: 'Revisa el campo «%{field}».',
       invalid_credentials: 'El correo electrónico o la contraseña no son correctos. Revísalos e inténtalo de nuevo.',

@@ -1123,6 +1123,20 @@ const fr: Messages = {
     // timeline helper: namespaces here
     // api-errors helper: namespaces here
     apiErrors: {
+      contact_required: 'Indiquez l’adresse e-mail ou le numéro de mobile du membre de l’équipe.',
+      email_needs_address: 'L’e-mail demande une adresse e-mail ; ajoutez-en une ou choisissez SMS ou WhatsApp.',
+      texts_need_phone: 'SMS et WhatsApp demandent un numéro de mobile ; ajoutez-en un ou choisissez l’e-mail.',
+      name_needed: 'Indiquez le nom du membre de l’équipe.',
+      not_yourself:
+        'Vous êtes le propriétaire de cette équipe ; invitez un agent de ménage ou un co-hôte par son e-mail.',
+      already_on_team: 'Cette personne fait déjà partie de votre équipe.',
+      already_accepted: 'Ce membre a déjà accepté l’invitation.',
+      team_limit:
+        'Vous avez atteint votre limite de %{count} membres d’équipe. Passez à un plan supérieur pour en avoir plus.',
+      no_way_to_invite: '%{name} n’a pas d’adresse e-mail à laquelle envoyer l’invitation.',
+      invite_text_refused: 'Le message d’invitation à %{name} a été refusé : %{detail}',
+      joined_email:
+        '%{name} a rejoint votre équipe avec cette adresse ; retirez l’adresse, ou retirez %{name} et invitez la nouvelle.',
       invalid_input: 'La requête n’est pas valide.',
       invalid_field: 'Vérifiez le champ « %{field} ».',
       invalid_credentials: 'Adresse e-mail ou mot de passe incorrect. Vérifiez vos identifiants et réessayez.',
