@@ -13,7 +13,7 @@ import { revisionMail } from '../src/review/revision-mail.tsx';
 import { invitationMail } from '../src/team/team-mails.tsx';
 import { Cleaner } from './runner/cleaner.ts';
 import { signedInOwner, uniqueEmail } from './support/browser.ts';
-import { htmlReading, type ReceivedMail } from './support/mailbox.ts';
+import { expectMailIn, propertyWithOneTask, turnoverAt } from './support/mail-language.ts';
 import { acceptedMember } from './support/team-member.ts';
 import { startTestApi, type TestApi } from './support/test-api.ts';
 import { startWorkerProcess, type WorkerProcess } from './support/worker-process.ts';
@@ -35,16 +35,6 @@ type Owner = Awaited<ReturnType<typeof signedInOwner>>;
 /** Words of the English mails that Spanish and French never use; links are left out. */
 const ENGLISH =
   /\b(the|your|you|is|was|has|had|have|and|of|at|to|for|with|new|due|reminder|revise|revision|link|assigned|invited|team|canceled|passed|open|need|needed|host|access|rejected)\b/i;
-
-function expectInLanguage(mail: ReceivedMail, language: Language, says: string[]) {
-  for (const sentence of says) {
-    expect(mail.text).toContain(sentence);
-    expect(htmlReading(mail)).toContain(sentence);
-  }
-  expect(mail.html).toContain(`<html lang="${language}">`);
-  expect(mail.subject).not.toMatch(ENGLISH);
-  expect(mail.text.replace(/https?:\/\/\S+/g, '')).not.toMatch(ENGLISH);
-}
 
 const exactly = (subject: string) => new RegExp(`^${subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
@@ -137,42 +127,6 @@ const texts = {
   },
 } satisfies Record<Exclude<Language, 'en'>, unknown>;
 
-/** A property in Madrid whose checklist has one task without photos, named in the cleaner's language. */
-async function propertyOf(owner: Owner, name: string, taskTitle: string) {
-  const property = (await owner.post('/api/properties', { name, address: '1 Calle Mayor', timezone: 'Europe/Madrid' }))
-    .body;
-  const checklistId = randomUUID();
-  const sql = (query: string, params: unknown[]) => api.orm.em.getConnection().execute(query, params);
-  await sql(
-    `insert into checklists (id, property_id, name, type, is_template, created_at, updated_at)
-     values (?, ?, ?, 'turnover', true, now(), now())`,
-    [checklistId, property.id, taskTitle],
-  );
-  await sql(
-    `insert into tasks (id, checklist_id, title, required_media, order_index, created_at)
-     values (?, ?, ?, 0, 0, now())`,
-    [randomUUID(), checklistId, taskTitle],
-  );
-  return { propertyId: property.id as string, checklistId };
-}
-
-async function assignedRun(
-  owner: Owner,
-  place: Awaited<ReturnType<typeof propertyOf>>,
-  memberId: string,
-  dueAt?: Date,
-) {
-  const created = await owner.post('/api/runs', {
-    property_id: place.propertyId,
-    type: 'turnover',
-    checklist_id: place.checklistId,
-    assigned_to: memberId,
-    ...(dueAt && { due_at: dueAt.toISOString() }),
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return created.body as { id: string; magic_link: string };
-}
-
 async function waitForStatus(owner: Owner, runId: string, status: string) {
   const deadline = Date.now() + 60_000;
   while ((await owner.get(`/api/runs/${runId}`)).body.status !== status) {
@@ -190,10 +144,10 @@ for (const language of ['es', 'fr'] as const) {
       const email = uniqueEmail(`cleaner-${language}`);
       // The invitation of an English host is English (acceptedMember waits for its English subject).
       const member = await acceptedMember(api, owner, { email, name: 'Rosa' });
-      const place = await propertyOf(owner, t.property, t.task);
+      const place = await propertyWithOneTask(api, owner, t.property, t.task);
 
       // Before the cleaner ever opened a run, their first assignment is in the host's language, unchanged.
-      const first = await assignedRun(owner, place, member.id);
+      const first = await turnoverAt(owner, place, { assignedTo: member.id });
       const english = await api.mailbox.latest(email, exactly(`New turnover at ${t.property}`));
       expect(english.text).toContain(`assigned you the turnover at ${t.property}.`);
       expect(english.text).toContain('Open the checklist on your phone with this link (no account needed):');
@@ -215,20 +169,19 @@ for (const language of ['es', 'fr'] as const) {
       });
       expect(revised.status, JSON.stringify(revised.body)).toBe(200);
       const revision = await api.mailbox.latest(email, exactly(t.revisionSubject));
-      expectInLanguage(revision, language, [
-        t.revisionSays[0]!,
-        `${t.task}`,
-        t.revisionSays[2]!,
-        t.note,
-        t.revisionSays[3]!,
-      ]);
+      expectMailIn(
+        revision,
+        language,
+        [t.revisionSays[0]!, `${t.task}`, t.revisionSays[2]!, t.note, t.revisionSays[3]!],
+        ENGLISH,
+      );
 
       // A new run has no language of its own yet: the one the runner last showed this cleaner.
-      await assignedRun(owner, place, member.id, new Date(Date.now() + 8_000));
+      await turnoverAt(owner, place, { assignedTo: member.id, dueAt: new Date(Date.now() + 8_000) });
       const assignment = await api.mailbox.latest(email, exactly(t.assignedSubject));
-      expectInLanguage(assignment, language, [t.assignedByHost, t.assignedSays[2]!]);
+      expectMailIn(assignment, language, [t.assignedByHost, t.assignedSays[2]!], ENGLISH);
       const reminder = await api.mailbox.latest(email, new RegExp(`^${t.reminderSubject.split(',')[0]}`), 30_000);
-      expectInLanguage(reminder, language, [t.reminderSays[1]!]);
+      expectMailIn(reminder, language, [t.reminderSays[1]!], ENGLISH);
 
       // The host's own reminder for that run stays in the host's language.
       const hostReminder = await api.mailbox.latest(
@@ -244,8 +197,8 @@ for (const language of ['es', 'fr'] as const) {
       const first = await acceptedMember(api, owner, { email: uniqueEmail('first'), name: 'Rosa' });
       const nextEmail = uniqueEmail('next');
       const next = await acceptedMember(api, owner, { email: nextEmail, name: 'Sam' });
-      const place = await propertyOf(owner, t.property, t.task);
-      const run = await assignedRun(owner, place, first.id);
+      const place = await propertyWithOneTask(api, owner, t.property, t.task);
+      const run = await turnoverAt(owner, place, { assignedTo: first.id });
       await api.orm.em.getConnection().execute(`update runs set cleaner_language = ? where id = ?`, [language, run.id]);
       expect((await owner.put(`/api/runs/${run.id}`, { assigned_to: next.id })).status).toBe(200);
       const mail = await api.mailbox.latest(nextEmail, exactly(`New turnover at ${t.property}`));
@@ -261,7 +214,7 @@ for (const language of ['es', 'fr'] as const) {
       expect(invited.status, JSON.stringify(invited.body)).toBe(201);
       const invitation = await api.mailbox.latest(email, /Turnproof/);
       expect(invitation.subject).toMatch(/ (te ha invitado a su equipo de|vous invite dans son équipe) Turnproof$/);
-      expectInLanguage(invitation, language, t.invitationSays.slice(1));
+      expectMailIn(invitation, language, t.invitationSays.slice(1), ENGLISH);
     });
 
     it('gets every cleaner mail, with its times in the property’s zone, in that language', async () => {
@@ -293,20 +246,20 @@ for (const language of ['es', 'fr'] as const) {
         ),
         t.assignedSubject,
       );
-      expectInLanguage(assignment, language, [t.assigned, ...t.assignedSays, t.propertyNotes]);
+      expectMailIn(assignment, language, [t.assigned, ...t.assignedSays, t.propertyNotes], ENGLISH);
       expect(assignment.text).toContain(magicLink);
 
       const reminder = await received(assigneeReminderMail(to, { ...run, dueAt }, language), t.reminderSubject);
-      expectInLanguage(reminder, language, t.reminderSays);
+      expectMailIn(reminder, language, t.reminderSays, ENGLISH);
 
       const handedOver = await received(
         handedOverMail(to, { ...run, dueAt, backupName: 'Benito Cruz' }, language),
         t.handedOverSubject,
       );
-      expectInLanguage(handedOver, language, t.handedOverSays);
+      expectMailIn(handedOver, language, t.handedOverSays, ENGLISH);
 
       const canceled = await received(runCanceledMail(to, { ...run, dueAt }, language), t.canceledSubject);
-      expectInLanguage(canceled, language, t.canceledSays);
+      expectMailIn(canceled, language, t.canceledSays, ENGLISH);
 
       const revision = await received(
         revisionMail(
@@ -321,7 +274,7 @@ for (const language of ['es', 'fr'] as const) {
         ),
         t.revisionSubject,
       );
-      expectInLanguage(revision, language, [...t.revisionSays, t.note]);
+      expectMailIn(revision, language, [...t.revisionSays, t.note], ENGLISH);
       const two = revisionMail(
         to,
         {
@@ -341,7 +294,7 @@ for (const language of ['es', 'fr'] as const) {
         invitationMail(to, { ownerName: 'Lucía Ortega', role: 'Cleaner', link: 'https://turnproof.test/i' }, language),
         t.invitationSubject,
       );
-      expectInLanguage(invitation, language, t.invitationSays);
+      expectMailIn(invitation, language, t.invitationSays, ENGLISH);
     });
   });
 }

@@ -11,7 +11,7 @@ import { weeklySummary } from '@turnproof/workflows';
 import { Cleaner } from './runner/cleaner.ts';
 import { signedInOwner } from './support/browser.ts';
 import { setBillingState } from './support/billing-state.ts';
-import { htmlReading, type ReceivedMail } from './support/mailbox.ts';
+import { expectMailIn, propertyWithOneTask, turnoverAt } from './support/mail-language.ts';
 import { ownerRecords } from './support/owner-records.ts';
 import { checkoutCompleted, deliver, eventsApplied, invoice, ownerAtCheckout } from './support/stripe-events.ts';
 import { startStripeMock, type StripeMock } from './support/stripe-mock.ts';
@@ -48,53 +48,11 @@ type Owner = Awaited<ReturnType<typeof signedInOwner>>;
 const ENGLISH =
   /\b(the|your|you|is|was|have|and|of|at|to|for|with|from|reported|issues?|completed|due|reminder|overdue|reports?|dashboard|runs?|trial|left|upgrade|payment|failed|link|week)\b/i;
 
-function expectInLanguage(mail: ReceivedMail, language: Language, says: string[]) {
-  for (const sentence of says) {
-    expect(mail.text).toContain(sentence);
-    expect(htmlReading(mail)).toContain(sentence);
-  }
-  expect(mail.html).toContain(`<html lang="${language}">`);
-  expect(mail.subject).not.toMatch(ENGLISH);
-  expect(mail.text.replace(/https?:\/\/\S+/g, '')).not.toMatch(ENGLISH);
-}
-
 /** A host who picked the language in Settings. */
 async function hostIn(language: Language): Promise<Owner> {
   const owner = await signedInOwner(api);
   expect((await owner.put('/api/profile', { language })).status).toBe(200);
   return owner;
-}
-
-/** A property whose checklist has one task without photos, named in the host's language. */
-async function propertyOf(owner: Owner, name: string, taskTitle: string) {
-  const property = (await owner.post('/api/properties', { name, address: '1 Calle Mayor', timezone: 'Europe/Madrid' }))
-    .body;
-  const checklistId = randomUUID();
-  const sql = (query: string, params: unknown[]) => api.orm.em.getConnection().execute(query, params);
-  await sql(
-    `insert into checklists (id, property_id, name, type, is_template, created_at, updated_at)
-     values (?, ?, ?, 'turnover', true, now(), now())`,
-    [checklistId, property.id, taskTitle],
-  );
-  await sql(
-    `insert into tasks (id, checklist_id, title, required_media, order_index, created_at)
-     values (?, ?, ?, 0, 0, now())`,
-    [randomUUID(), checklistId, taskTitle],
-  );
-  return { propertyId: property.id as string, checklistId };
-}
-
-type Place = Awaited<ReturnType<typeof propertyOf>>;
-
-async function newRun(owner: Owner, place: Place, dueAt?: Date) {
-  const created = await owner.post('/api/runs', {
-    property_id: place.propertyId,
-    type: 'turnover',
-    checklist_id: place.checklistId,
-    ...(dueAt && { due_at: dueAt.toISOString() }),
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return created.body as { id: string; magic_link: string };
 }
 
 /** The cleaner ticks the one task, reporting `issue` on it first when given, and completes the run. */
@@ -257,29 +215,29 @@ for (const language of ['es', 'fr'] as const) {
     it('gets the trial notices in that language', async () => {
       const owner = await hostIn(language);
       const expiring = await api.mailbox.latest(owner.email, exactly(t.trialExpiring), 20 * DAY);
-      expectInLanguage(expiring, language, t.trialExpiringSays);
+      expectMailIn(expiring, language, t.trialExpiringSays, ENGLISH);
       const endingSoon = await api.mailbox.latest(owner.email, exactly(t.trialEndingSoon), 20 * DAY);
-      expectInLanguage(endingSoon, language, [t.trialExpiringSays[1]!]);
+      expectMailIn(endingSoon, language, [t.trialExpiringSays[1]!], ENGLISH);
     });
 
     it('gets the issue alert, the report, the reminders, the check-in alert and the weekly summary in that language', async () => {
       const owner = await hostIn(language);
       await ownerRecords(api).grantPlan(owner.userId, 'pro');
-      const place = await propertyOf(owner, t.property, t.task);
+      const place = await propertyWithOneTask(api, owner, t.property, t.task);
 
-      const completed = await newRun(owner, place);
+      const completed = await turnoverAt(owner, place);
       await completeRun(completed, { severity: 'high', description: t.issue });
       const issueMail = await api.mailbox.latest(owner.email, exactly(t.issueSubject), 30_000);
-      expectInLanguage(issueMail, language, [...t.issueSays, t.issue]);
+      expectMailIn(issueMail, language, [...t.issueSays, t.issue], ENGLISH);
       const report = await api.mailbox.latest(owner.email, exactly(t.reportSubject), 90_000);
-      expectInLanguage(report, language, t.reportSays);
+      expectMailIn(report, language, t.reportSays, ENGLISH);
 
       // Without a ladder of the owner's: a reminder 2 s before the due time, overdue at it.
-      await newRun(owner, place, new Date(Date.now() + 6_000));
+      await turnoverAt(owner, place, { dueAt: new Date(Date.now() + 6_000) });
       const reminder = await api.mailbox.latest(owner.email, t.reminderSubject, 30_000);
-      expectInLanguage(reminder, language, [...t.reminderSays, t.atRiskSays[2]!]);
+      expectMailIn(reminder, language, [...t.reminderSays, t.atRiskSays[2]!], ENGLISH);
       const overdue = await api.mailbox.latest(owner.email, t.overdueSubject, 30_000);
-      expectInLanguage(overdue, language, t.overdueSays);
+      expectMailIn(overdue, language, t.overdueSays, ENGLISH);
 
       // The owner's ladder (a minute for the one task, alert at the latest start): the check-in alert in 5 s.
       const ladder = await owner.put('/api/settings/ladder', {
@@ -289,32 +247,32 @@ for (const language of ['es', 'fr'] as const) {
         host_alert_margin_minutes: 0,
       });
       expect(ladder.status, JSON.stringify(ladder.body)).toBe(200);
-      await newRun(owner, place, new Date(Date.now() + 65_000));
+      await turnoverAt(owner, place, { dueAt: new Date(Date.now() + 65_000) });
       const atRisk = await api.mailbox.latest(owner.email, exactly(t.atRiskSubject), 40_000);
-      expectInLanguage(atRisk, language, t.atRiskSays);
+      expectMailIn(atRisk, language, t.atRiskSays, ENGLISH);
 
-      await newRun(owner, place);
+      await turnoverAt(owner, place);
       await api.temporal.workflow.execute(weeklySummary, {
         workflowId: `weekly-summary-test/${randomUUID()}`,
         taskQueue: api.config.TEMPORAL_TASK_QUEUE,
         args: [{ periodMs: Date.now() - startedAt + 60_000 }],
       });
       const week = await api.mailbox.latest(owner.email, t.weekSubject, 30_000);
-      expectInLanguage(week, language, t.weekSays);
+      expectMailIn(week, language, t.weekSays, ENGLISH);
     });
 
     it('gets the report usage notices in that language', async () => {
       const owner = await hostIn(language);
       await setBillingState(api, owner.userId, { plan_key: 'flex', trial_ends_at: null, reports_this_period: 7 });
-      const place = await propertyOf(owner, t.property, t.task);
-      await completeRun(await newRun(owner, place));
+      const place = await propertyWithOneTask(api, owner, t.property, t.task);
+      await completeRun(await turnoverAt(owner, place));
       const approaching = await api.mailbox.latest(owner.email, exactly(t.approaching), 60_000);
-      expectInLanguage(approaching, language, t.approachingSays);
+      expectMailIn(approaching, language, t.approachingSays, ENGLISH);
 
       await setBillingState(api, owner.userId, { reports_this_period: 10 });
-      await completeRun(await newRun(owner, place));
+      await completeRun(await turnoverAt(owner, place));
       const limit = await api.mailbox.latest(owner.email, exactly(t.limitReached), 60_000);
-      expectInLanguage(limit, language, t.limitReachedSays);
+      expectMailIn(limit, language, t.limitReachedSays, ENGLISH);
     });
 
     it('gets the dunning and downgrade mails in that language', async () => {
@@ -327,9 +285,9 @@ for (const language of ['es', 'fr'] as const) {
       const renewal = now + 30 * 24 * 60 * 60;
       await deliver(api, invoice('invoice.payment_failed', s, renewal, renewal));
       const dunning = await api.mailbox.latest(s.owner.email, exactly(t.paymentFailed), 30_000);
-      expectInLanguage(dunning, language, t.paymentFailedSays);
+      expectMailIn(dunning, language, t.paymentFailedSays, ENGLISH);
       const downgraded = await api.mailbox.latest(s.owner.email, exactly(t.downgraded), 60_000);
-      expectInLanguage(downgraded, language, t.downgradedSays);
+      expectMailIn(downgraded, language, t.downgradedSays, ENGLISH);
     });
 
     it('gets the mail about a booking gone from the calendar in that language', async () => {
@@ -344,7 +302,7 @@ for (const language of ['es', 'fr'] as const) {
       await mailer.send(
         calendarOrphanMail(to, { ...run, timeZone: 'Europe/Madrid', dueAt, assigneeName: 'Lucía' }, language),
       );
-      expectInLanguage(await api.mailbox.latest(to, exactly(t.orphan)), language, t.orphanSays);
+      expectMailIn(await api.mailbox.latest(to, exactly(t.orphan)), language, t.orphanSays, ENGLISH);
     });
   });
 }
