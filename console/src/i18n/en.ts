@@ -1226,7 +1226,10 @@ export const en = {
       status_failed: 'Failed',
       status_refused: 'Refused',
     },
-    // team-channels helper: namespaces here
+    // push keys
+    // guards keys
+    // notices keys
+    // apikeys keys
   },
   resources: {
     properties: { name: 'Property |||| Properties' },

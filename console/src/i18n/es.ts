@@ -1236,7 +1236,10 @@ const es: Messages = {
       status_failed: 'Fallido',
       status_refused: 'Rechazado',
     },
-    // team-channels helper: namespaces here
+    // push keys
+    // guards keys
+    // notices keys
+    // apikeys keys
   },
   resources: {
     properties: { name: 'Propiedad |||| Propiedades' },

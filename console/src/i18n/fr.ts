@@ -1245,7 +1245,10 @@ const fr: Messages = {
       status_failed: 'Échec',
       status_refused: 'Refusé',
     },
-    // team-channels helper: namespaces here
+    // push keys
+    // guards keys
+    // notices keys
+    // apikeys keys
   },
   resources: {
     properties: { name: 'Logement |||| Logements' },
