@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { verificationUrl } from '@turnproof/config';
 import type Stripe from 'stripe';
 import { createSubscriptionActivities } from './subscription-activities.ts';
+import { activityMetrics, type MetricMeter } from './activity-metrics.ts';
 import { refusalAwareMailer } from './mail-failures.ts';
 import type { Mailer } from '@turnproof/platform/mailer';
 import type { MediaStorage } from '@turnproof/platform/media-storage';
@@ -36,6 +37,8 @@ export interface ActivityDeps {
   secretKey: string;
   /** CALENDAR_ALLOW_PRIVATE_ADDRESSES: feeds on private, loopback or link-local addresses (local use, tests). */
   allowPrivateCalendarAddresses: boolean;
+  /** The worker runtime's meter for the activities' own series; tests that build activities leave it out. */
+  meter?: MetricMeter;
 }
 
 /**
@@ -43,7 +46,8 @@ export interface ActivityDeps {
  * wire their own. Workflows see only the type: `proxyActivities<ReturnType<typeof createActivities>>`.
  */
 export function createActivities(given: ActivityDeps) {
-  const deps = { ...given, mailer: refusalAwareMailer(given.mailer) };
+  const metrics = activityMetrics(given.meter);
+  const deps = { ...given, metrics, mailer: refusalAwareMailer(given.mailer, metrics.mailFailed) };
   const mailBudget = ownerMailBudget(deps.orm);
   const plansUrl = `${deps.publicOrigin}/subscription`;
   const runUrl = (runId: string) => `${deps.publicOrigin}/runs/${runId}/show`;

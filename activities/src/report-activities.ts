@@ -29,6 +29,7 @@ import {
   reportHtmlPath,
   type ReportKey,
 } from '@turnproof/platform/report';
+import type { ActivityMetrics } from './activity-metrics.ts';
 import { missingRow } from './missing-row.ts';
 import { issueUrl, reportMail } from './run-mails.tsx';
 import { recordRunEvent } from '@turnproof/platform/run-timeline';
@@ -47,6 +48,7 @@ export interface ReportActivityDeps {
   reportDownloadUrl: (runId: string, version: number) => string;
   runUrl: (runId: string) => string;
   verificationUrl: (runId: string, version: number) => string;
+  metrics: ActivityMetrics;
 }
 
 export type { ReportKey };
@@ -216,6 +218,8 @@ export function createReportActivities(deps: ReportActivityDeps) {
         },
       );
       if (updated === 0) throw missingRow('report', `v${key.version} of run ${key.runId}`);
+      // The first version's wait is what a host feels; a later version is a regeneration they asked for.
+      if (key.version === 1 && data.endedAt) deps.metrics.reportReady((Date.now() - Date.parse(data.endedAt)) / 1000);
       await recordRunEvent(
         orm.em.fork(),
         key.runId,

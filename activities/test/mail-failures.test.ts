@@ -32,14 +32,19 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const mailerAt = (smtpPort: number) =>
-  refusalAwareMailer(
+/** The failures the mailer counted (the worker's `turnproof_mail_failures_total{reason}`). */
+let counted: string[] = [];
+const mailerAt = (smtpPort: number) => {
+  counted = [];
+  return refusalAwareMailer(
     createMailer({
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       MAIL_FROM: 'Turnproof <no-reply@turnproof.test>',
       outboxDir: '',
     }),
+    (reason) => counted.push(reason),
   );
+};
 const message = (to: string) => ({
   to,
   subject: 'Inspection report',
@@ -50,6 +55,7 @@ const message = (to: string) => ({
 describe('sending mail from an activity', () => {
   it('delivers to an address the server takes', async () => {
     await expect(mailerAt(port).send(message('host@example.test'))).resolves.toBeUndefined();
+    expect(counted).toEqual([]);
   });
 
   it('fails for good, with the server sentence, when the server refuses the address', async () => {
@@ -58,6 +64,7 @@ describe('sending mail from an activity', () => {
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApplicationFailure);
     expect(failure).toMatchObject({ type: MAIL_REFUSED, nonRetryable: true });
+    expect(counted).toEqual(['refused']);
     expect((failure as Error).message).toMatch(
       /^The mail server refused the message: 550 5\.1\.1 <nobody@example\.test>/,
     );
@@ -76,5 +83,6 @@ describe('sending mail from an activity', () => {
       .catch((error: unknown) => error);
     expect(failure).not.toBeInstanceOf(ApplicationFailure);
     expect((failure as Error).message).toMatch(/ECONNREFUSED/);
+    expect(counted).toEqual(['unavailable']);
   });
 });

@@ -12,6 +12,7 @@ import { reconcileAdminRoles } from './auth/admin-role.ts';
 import { RateLimits } from './auth/rate-limits.ts';
 import { OutboxRelay } from './outbox/outbox-relay.ts';
 import { createHttpMetrics, serveMetrics } from './http/metrics.ts';
+import { registerOutboxGauges } from './http/outbox-metrics.ts';
 import { sweepDemoRunsHourly } from './site/demo-run.ts';
 
 const config = loadConfig();
@@ -26,6 +27,7 @@ const { client, connection } = await connectTemporal(config, { lazy: true });
 const rateLimits = new RateLimits(config.DATABASE_URL);
 const outbox = new OutboxRelay({ orm, temporal: client, logger }).start();
 const metrics = createHttpMetrics();
+registerOutboxGauges(metrics.registry, orm);
 const storage = configuredMediaStorage(config);
 await storage.prepare?.();
 const stopDemoSweep = sweepDemoRunsHourly({ orm, temporal: client, storage, logger });

@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { signedInOwner } from './support/browser.ts';
 import { completedRun } from './support/completed-run.ts';
 import { startTestApi, type TestApi } from './support/test-api.ts';
@@ -104,5 +106,39 @@ describe('Prometheus metrics', () => {
     expect(text).toContain('temporal_worker_task_slots_available');
     expect(text).toContain('temporal_workflow_task_schedule_to_start_latency');
     expect(text).toContain('temporal_activity_schedule_to_start_latency');
+  });
+
+  it('the alert rules and the dashboard name only series the API and the worker export', async () => {
+    const owner = await signedInOwner(api);
+    const run = await completedRun(owner, 'Alerting Abbey');
+    // The report's latency is recorded when its first version is ready.
+    const deadline = Date.now() + 60_000;
+    while ((await owner.get(`/api/runs/${run.id}/reports`)).body[0]?.status !== 'ready' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const exported = [
+      await (await waitForAnswer(`http://127.0.0.1:${apiMetricsPort}/metrics`)).text(),
+      await (await waitForAnswer(`http://127.0.0.1:${workerMetricsPort}/metrics`)).text(),
+    ].join('\n');
+    const names = new Set(exported.split('\n').map((line) => /^([a-zA-Z_:][\w:]*)/.exec(line)?.[1]));
+    // Counted from the first failed mail or 5xx answer, which this healthy system never has.
+    const onFirstEvent = ['turnproof_mail_failures_total', 'turnproof_http_request_errors_total'];
+    const rules = parse(await readFile(path.join(repoRoot, 'ops/prometheus/alerts.yml'), 'utf8')) as {
+      groups: { rules: { alert: string; expr: string }[] }[];
+    };
+    const dashboard = JSON.parse(
+      await readFile(path.join(repoRoot, 'ops/grafana/turnproof-dashboard.json'), 'utf8'),
+    ) as {
+      panels: { targets: { expr: string }[] }[];
+    };
+    const queries = [
+      ...rules.groups.flatMap((group) => group.rules.map((rule) => rule.expr)),
+      ...dashboard.panels.flatMap((panel) => panel.targets.map((target) => target.expr)),
+    ];
+    const named = queries.flatMap((query) =>
+      [...query.matchAll(/\b(?:turnproof|temporal)_\w+/g)].map((match) => match[0]),
+    );
+    expect(named.length).toBeGreaterThan(8);
+    expect(named.filter((name) => !names.has(name) && !onFirstEvent.includes(name))).toEqual([]);
   });
 });

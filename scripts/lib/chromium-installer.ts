@@ -19,7 +19,17 @@ export interface EnsureChromiumOptions {
   log?: (line: string) => void;
 }
 
-function isExecutable(path: string): boolean {
+/** Installs Debian packages quietly (as root), printing only apt's errors. */
+export function aptInstall(packages: string[], env: NodeJS.ProcessEnv = process.env): void {
+  const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { env: aptEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('apt-get', ['install', '-y', '-qq', ...packages], {
+    env: aptEnv,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+export function isExecutable(path: string): boolean {
   try {
     accessSync(path, constants.X_OK);
     return true;
@@ -46,12 +56,7 @@ export function ensureChromium(options: EnsureChromiumOptions): 'present' | 'ins
     );
   }
   log(`Chromium is not installed: installing Debian's ${CHROMIUM_PACKAGES.join(' and ')} (once, about a minute)...`);
-  const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update', '-qq'], { env: aptEnv, stdio: ['ignore', 'ignore', 'inherit'] });
-  execFileSync('apt-get', ['install', '-y', '-qq', ...CHROMIUM_PACKAGES], {
-    env: aptEnv,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  aptInstall(CHROMIUM_PACKAGES, env);
   if (!isExecutable(chromiumPath)) {
     throw new Error(`apt-get installed ${CHROMIUM_PACKAGES.join(' ')} but ${chromiumPath} is still missing.`);
   }

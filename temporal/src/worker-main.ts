@@ -40,6 +40,7 @@ const activities = createActivities({
   publicOrigin: config.publicOrigin,
   secretKey: config.SECRET_KEY,
   allowPrivateCalendarAddresses: config.CALENDAR_ALLOW_PRIVATE_ADDRESSES,
+  meter: Runtime.instance().metricMeter,
 });
 // A production image carries the bundle (WORKFLOW_BUNDLE_PATH); elsewhere it is built once here.
 const workflowBundle = config.WORKFLOW_BUNDLE_PATH ? undefined : await bundleTurnproofWorkflows();

@@ -7,7 +7,12 @@ import type { ActivityInterceptorsFactory, RuntimeOptions } from '@temporalio/wo
 export function prometheusTelemetry(host: string, port: number): Pick<RuntimeOptions, 'telemetryOptions'> {
   // An IPv6 address goes in brackets before the port.
   const bindAddress = host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
-  return { telemetryOptions: { metrics: { prometheus: { bindAddress, countersTotalSuffix: true } } } };
+  // Durations in seconds, as Prometheus names them everywhere else (ops/prometheus/alerts.yml relies on it).
+  return {
+    telemetryOptions: {
+      metrics: { prometheus: { bindAddress, countersTotalSuffix: true, useSecondsForDurations: true } },
+    },
+  };
 }
 
 /**
