@@ -98,17 +98,16 @@ export async function sendClaimed(
   message: TextMessage,
   release: () => Promise<unknown>,
 ): Promise<'sent' | TextRefusal> {
-  const connection = em.getConnection();
   try {
     const sent = await sender.send(message);
-    await connection.execute(
+    await em.execute(
       `update text_messages set twilio_sid = ?, status = ?, body_sealed = null, updated_at = now() where id = ?`,
       [sent.sid, sent.status, id],
     );
     return 'sent';
   } catch (error) {
     if (error instanceof TextRefused) {
-      await connection.execute(
+      await em.execute(
         `update text_messages set status = 'refused', error = ?, asks_reply = false, body_sealed = null,
                 updated_at = now() where id = ?`,
         [error.message, id],
@@ -132,11 +131,10 @@ export async function sendTextOnce(em: EntityManager, sender: TextSender, notice
   if (claimed.earlier) return claimed.earlier;
   const { id, guard } = claimed;
   if ('holdUntil' in guard) return 'held';
-  if ('refused' in guard) return { refused: guard.refused.text, code: guard.refused.code, params: guard.refused.params };
+  if ('refused' in guard)
+    return { refused: guard.refused.text, code: guard.refused.code, params: guard.refused.params };
   const message = { channel: notice.channel, to: notice.to, body: notice.body, statusCallback: notice.statusCallback };
-  return sendClaimed(em, sender, id, message, () =>
-    em.getConnection().execute(`delete from text_messages where id = ?`, [id]),
-  );
+  return sendClaimed(em, sender, id, message, () => em.execute(`delete from text_messages where id = ?`, [id]));
 }
 
 /**
