@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { Browser } from '../support/browser.ts';
 import { ownerRecords } from '../support/owner-records.ts';
+import { zoneAtHour } from '../support/texting.ts';
 import { startTwilioApi, type TwilioApi } from '../support/twilio-api.ts';
 import { type ConsoleHarness, PHONE_390, screenshot, startConsoleHarness, UI_TIMEOUT_MS } from './console-harness.ts';
 
@@ -36,8 +37,9 @@ describe('a cleaner on SMS', () => {
     await page.getByLabel('Name (optional)').fill('Ana Lima');
     await page.getByLabel('Mobile phone').fill('+1 212 555 0142');
     await page.getByRole('radio', { name: 'SMS' }).check();
-    // Texts are set up here: no note says otherwise.
+    // Texts are set up here: no note says otherwise; the month's texts are counted against the plan's.
     expect(await page.getByText('Text messages are not set up on this server yet').count()).toBe(0);
+    await page.getByText(/^0 of 400 texts this month/).waitFor({ timeout: UI_TIMEOUT_MS });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Ana Lima added to your team').waitFor({ timeout: UI_TIMEOUT_MS });
 
@@ -51,8 +53,14 @@ describe('a cleaner on SMS', () => {
     ).toBe(200);
 
     const member = (await owner.get('/api/team')).body[0] as { id: string };
-    const property = (
-      await owner.post('/api/properties', { name: 'Pier Loft', address: '9 Pier St', default_assignee_id: member.id })
+    const property = // Daytime where the property is: quiet hours would hold the text until 08:00.
+    (
+      await owner.post('/api/properties', {
+        name: 'Pier Loft',
+        address: '9 Pier St',
+        timezone: zoneAtHour(12),
+        default_assignee_id: member.id,
+      })
     ).body as { id: string };
     await page.goto(harness.url(`/runs/create?type=turnover&property_id=${property.id}`));
     await page.getByRole('heading', { name: 'Property Details' }).waitFor();

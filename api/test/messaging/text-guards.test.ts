@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInOwner, uniqueEmail } from '../support/browser.ts';
 import { ownerRecords } from '../support/owner-records.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
-import { texting } from '../support/texting.ts';
+import { texting, zoneAtHour } from '../support/texting.ts';
 import { INVALID_NUMBER, startTwilioApi, type TwilioApi } from '../support/twilio-api.ts';
 import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
 
@@ -48,13 +48,6 @@ interface LoggedText {
   send_at: string | null;
   refusal_code: string | null;
   refusal_params: Record<string, string | number> | null;
-}
-
-/** A zone of fixed offset where it is now `hour` o'clock (Etc/GMT-3 is three hours ahead of UTC). */
-function zoneAtHour(hour: number) {
-  let offset = (hour - new Date().getUTCHours() + 24) % 24;
-  if (offset > 14) offset -= 24;
-  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
 }
 
 async function pro() {

@@ -4,6 +4,16 @@ import type { TestApi } from './test-api.ts';
 import type { TwilioApi } from './twilio-api.ts';
 
 /**
+ * A zone of fixed offset where it is now `hour` o'clock (Etc/GMT-3 is three hours ahead of UTC): texts about
+ * a property there are held at night (21:00-08:00) and go at once by day, whatever the time of the test.
+ */
+export function zoneAtHour(hour: number): string {
+  let offset = (hour - new Date().getUTCHours() + 24) % 24;
+  if (offset > 14) offset -= 24;
+  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+}
+
+/**
  * What a test of texts to cleaners does with the local Twilio API: fresh numbers (one test file's own
  * range, since the per-number hourly limit counts every owner's texts in the database), the texts a
  * number got, and Twilio's signed webhooks (a reply, a delivery report).
