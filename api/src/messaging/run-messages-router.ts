@@ -17,7 +17,9 @@ const textRecord = z.object({
   to_last_digits: z.string(),
   status: z
     .string()
-    .describe("sending, held (quiet hours), then Twilio's: queued, sent, delivered, undelivered, failed; or refused"),
+    .describe(
+      "sending, held (quiet hours), then Twilio's: queued, sent, delivered, undelivered, failed; or refused, or withdrawn (held, then moot: the run changed)",
+    ),
   error: z.string().nullable(),
   send_at: z.string().nullable().describe('A held text goes at this time (08:00 where the property is)'),
   refusal_code: z

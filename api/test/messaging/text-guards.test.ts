@@ -109,12 +109,30 @@ describe('guard rails on texts', () => {
     const soon = await runIn(owner, night, ana.id, 2 * HOUR);
     await texts.nextText(ana.phone, escaped(soon.magic_link));
 
-    // Its time has not come: the release leaves it; once it has, the text goes.
+    // Another run held for Ana goes to Bea during the night: Ana's offer is moot, Bea's is held in turn.
+    const bea = await member(owner, { name: 'Bea Cruz', phone: texts.nextNumber() });
+    const moved = await runIn(owner, night, ana.id, 24 * HOUR);
+    expect((await owner.put(`/api/runs/${moved.id}`, { assigned_to: bea.id })).status).toBe(200);
+    const [anasOffer, beasOffer] = await messagesOf(owner, moved.id);
+    expect([anasOffer?.status, beasOffer?.status]).toEqual(['held', 'held']);
+
+    // Their time has not come: the release leaves them; once it has, the texts go, but the moot one.
     expect(await releaseHeldTexts()).toEqual({ sent: 0 });
-    await api.orm.em.getConnection().execute(`update text_messages set send_at = now() where id = ?`, [held!.id]);
-    expect(await releaseHeldTexts()).toEqual({ sent: 1 });
+    await api.orm.em
+      .getConnection()
+      .execute(`update text_messages set send_at = now() where status = 'held' and run_id in (?, ?)`, [
+        tomorrow.id,
+        moved.id,
+      ]);
+    expect(await releaseHeldTexts()).toEqual({ sent: 2 });
     await texts.nextText(ana.phone, escaped(tomorrow.magic_link));
     expect((await messagesOf(owner, tomorrow.id))[0]).toMatchObject({ id: held!.id, status: 'queued' });
+    expect(await messagesOf(owner, moved.id)).toMatchObject([
+      { id: anasOffer!.id, status: 'withdrawn' },
+      { id: beasOffer!.id, status: 'queued' },
+    ]);
+    await texts.nextText(bea.phone, /Cove House/);
+    expect(texts.textsTo(ana.phone).filter((text) => text.body.includes(moved.magic_link))).toHaveLength(0);
   }, 90_000);
 
   it("mails the link when the owner's month of texts is used up, and says so on the run", async () => {

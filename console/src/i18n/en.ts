@@ -1233,6 +1233,7 @@ export const en = {
     // push keys
     // guards keys
     guards: {
+      withdrawn: 'Not sent: the run changed during the night',
       heldUntil: 'Held until %{time} (quiet hours)',
       allowanceUsed:
         "Not sent: this month's allowance of %{allowance} texts is used up (it renews on %{renews}). The notice went by e-mail when there was an address.",

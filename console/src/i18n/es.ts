@@ -1244,6 +1244,7 @@ const es: Messages = {
     // push keys
     // guards keys
     guards: {
+      withdrawn: 'No enviado: la limpieza cambió durante la noche',
       heldUntil: 'Retenido hasta las %{time} (horas de descanso)',
       allowanceUsed:
         'No enviado: se han agotado los %{allowance} mensajes de este mes (se renuevan el %{renews}). El aviso se envió por correo cuando había una dirección.',

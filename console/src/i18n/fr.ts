@@ -1253,6 +1253,7 @@ const fr: Messages = {
     // push keys
     // guards keys
     guards: {
+      withdrawn: 'Non envoyé : le ménage a changé pendant la nuit',
       heldUntil: 'Retenu jusqu’à %{time} (heures de repos)',
       allowanceUsed:
         'Non envoyé : les %{allowance} messages de ce mois sont épuisés (renouvelés le %{renews}). L’avis est parti par e-mail quand il y avait une adresse.',

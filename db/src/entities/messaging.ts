@@ -27,7 +27,7 @@ export const TextMessage = defineEntity({
     to_number: p.text(),
     asks_reply: p.boolean().default(false),
     twilio_sid: p.text().nullable().unique(),
-    /** sending (claimed), held (quiet hours), then Twilio's: queued, sent, delivered, undelivered, failed; or refused. */
+    /** sending (claimed), held (quiet hours), then Twilio's: queued, sent, delivered, undelivered, failed; or refused; withdrawn (held, then moot). */
     status: p.text().default('sending'),
     error: p.text().nullable(),
     /** A held text goes out at this time (08:00 where the property is). */

@@ -11,6 +11,17 @@ interface DueText {
 }
 
 /*
+ * Held texts the night made moot: their run was completed or its link revoked, or the run they offer or
+ * remind of went to someone else. They are withdrawn (the message log says so), never sent late.
+ */
+const withdrawMoot = `
+  update text_messages m set status = 'withdrawn', body_sealed = null, asks_reply = false, updated_at = now()
+    from runs r
+   where m.status = 'held' and m.send_at <= now() and r.id = m.run_id
+     and (r.status in ('completed', 'done') or r.link_revoked_at is not null
+          or ((m.asks_reply or m.notice = 'reminder') and r.assigned_to_id is distinct from m.team_member_id))`;
+
+/*
  * The next held text whose time has come, taken for sending (SKIP LOCKED: two releases never take the
  * same one). Its status is 'sending' until Twilio answers, as for any text.
  */
@@ -21,11 +32,13 @@ const takeNext = `
   returning id, channel, to_number, body_sealed`;
 
 /**
- * Sends the texts quiet hours held whose 08:00 has come, oldest first; answers how many went to Twilio.
+ * Sends the texts quiet hours held whose 08:00 has come, oldest first, but for those the night made moot;
+ * answers how many went to Twilio.
  * Twilio's trouble puts the text back on hold and is thrown, for the activity's retry.
  */
 export async function releaseHeldTexts(em: EntityManager, sender: TextSender, publicOrigin: string): Promise<number> {
   const connection = em.getConnection();
+  await connection.execute(withdrawMoot);
   let released = 0;
   for (;;) {
     const [due] = await connection.execute<DueText[]>(takeNext);

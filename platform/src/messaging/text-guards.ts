@@ -33,7 +33,7 @@ const COUNTED = `status <> 'refused'`;
 
 const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 /** The allowance renews on the first of the next calendar month (UTC). */
-export const allowanceRenewsAt = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+const allowanceRenewsAt = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
 
 /**
  * The texts an owner's plan allows a month (null: no limit, for an admin). The plan whose limits apply
@@ -42,7 +42,13 @@ export const allowanceRenewsAt = (now: Date) => new Date(Date.UTC(now.getUTCFull
  */
 export async function monthlyTextAllowance(em: EntityManager, ownerId: string, now: Date): Promise<number | null> {
   const [row] = await em.execute<
-    { role: string | null; plan_key: string | null; plan_status: string | null; on_trial: boolean; grace_over: boolean }[]
+    {
+      role: string | null;
+      plan_key: string | null;
+      plan_status: string | null;
+      on_trial: boolean;
+      grace_over: boolean;
+    }[]
   >(
     `select p.role, a.plan_key, a.plan_status,
             coalesce(a.trial_ends_at > ?, false) as on_trial,
@@ -65,9 +71,10 @@ export async function monthlyTextAllowance(em: EntityManager, ownerId: string, n
 
 /** The owner's texts this calendar month against the plan's allowance (the console shows it). */
 export async function textUsage(em: EntityManager, ownerId: string, now: Date) {
-  const [row] = await em.execute<
-      { used: string }[]
-    >(`select count(*) as used from text_messages where owner_id = ? and created_at >= ? and ${COUNTED}`, [ownerId, monthStart(now)]);
+  const [row] = await em.execute<{ used: string }[]>(
+    `select count(*) as used from text_messages where owner_id = ? and created_at >= ? and ${COUNTED}`,
+    [ownerId, monthStart(now)],
+  );
   return {
     used: Number(row?.used ?? 0),
     allowance: await monthlyTextAllowance(em, ownerId, now),
@@ -106,10 +113,9 @@ async function whereAndWhen(em: EntityManager, text: GuardedText) {
     );
     return { zone: run?.timezone, dueAt: run?.due_at ? new Date(run.due_at) : null };
   }
-  const [owner] = await em.execute<{ timezone: string }[]>(
-    `select timezone from user_preferences where user_id = ?`,
-    [text.ownerId],
-  );
+  const [owner] = await em.execute<{ timezone: string }[]>(`select timezone from user_preferences where user_id = ?`, [
+    text.ownerId,
+  ]);
   return { zone: owner?.timezone, dueAt: null };
 }
 
@@ -130,9 +136,10 @@ export async function guardText(em: EntityManager, text: GuardedText, now: Date)
       },
     };
   }
-  const [recent] = await em.execute<
-      { sent: string }[]
-    >(`select count(*) as sent from text_messages where to_number = ? and created_at > ? and ${COUNTED}`, [text.to, new Date(now.getTime() - HOUR_MS)]);
+  const [recent] = await em.execute<{ sent: string }[]>(
+    `select count(*) as sent from text_messages where to_number = ? and created_at > ? and ${COUNTED}`,
+    [text.to, new Date(now.getTime() - HOUR_MS)],
+  );
   if (Number(recent?.sent ?? 0) >= TEXTS_PER_NUMBER_PER_HOUR) {
     return {
       refused: {

@@ -62,9 +62,11 @@ export function RunTextsCard({ runId, refreshKey, timeZone }: { runId: string; r
             const status =
               text.status === 'held' && text.send_at
                 ? t('guards.heldUntil', { time: formatTime(text.send_at, timeZone, locale) })
-                : STATUSES.includes(text.status)
-                  ? t(`runTexts.status_${text.status}` as MessageKey)
-                  : text.status;
+                : text.status === 'withdrawn'
+                  ? t('guards.withdrawn')
+                  : STATUSES.includes(text.status)
+                    ? t(`runTexts.status_${text.status}` as MessageKey)
+                    : text.status;
             const why = whyRefused(text, t, locale);
             return (
               <ListItem key={text.id} disableGutters>
