@@ -52,7 +52,8 @@ async function claim(
   sender: TextSender,
   notice: TextNotice,
 ): Promise<{ earlier: TextOutcome } | { earlier: null; id: string; guard: TextGuard }> {
-  return em.transactional(async (tx) => {
+  // A fresh fork: the caller's unflushed changes are its own, not flushed with the claim.
+  return em.fork().transactional(async (tx) => {
     await tx.execute(`select pg_advisory_xact_lock(hashtext(?))`, [`texts/${notice.ownerId}`]);
     const [earlier] = await tx.execute<EarlierText[]>(
       `select status, error, refusal_code, refusal_params from text_messages where send_key = ?`,
