@@ -6,12 +6,12 @@ import { trial, trialWorkflowId, type TrialInput } from './trial.ts';
 
 /** The workflows the Temporal Schedules start; the work itself is in activities. */
 
-const { trialsInProgress, summaryRecipients, sendWeeklySummary, sendHeldTexts } = proxyActivities<ReturnType<typeof createActivities>>(
-  {
-    startToCloseTimeout: '1 minute',
-    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 },
-  },
-);
+const { trialsInProgress, summaryRecipients, sendWeeklySummary, sendHeldTexts } = proxyActivities<
+  ReturnType<typeof createActivities>
+>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 },
+});
 const { purgeFlexMedia, purgeUnconfirmedMedia } = proxyActivities<ReturnType<typeof createActivities>>({
   startToCloseTimeout: '30 minutes',
   heartbeatTimeout: '1 minute',

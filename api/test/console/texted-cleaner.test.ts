@@ -54,14 +54,14 @@ describe('a cleaner on SMS', () => {
 
     const member = (await owner.get('/api/team')).body[0] as { id: string };
     const property = // Daytime where the property is: quiet hours would hold the text until 08:00.
-    (
-      await owner.post('/api/properties', {
-        name: 'Pier Loft',
-        address: '9 Pier St',
-        timezone: zoneAtHour(12),
-        default_assignee_id: member.id,
-      })
-    ).body as { id: string };
+      (
+        await owner.post('/api/properties', {
+          name: 'Pier Loft',
+          address: '9 Pier St',
+          timezone: zoneAtHour(12),
+          default_assignee_id: member.id,
+        })
+      ).body as { id: string };
     await page.goto(harness.url(`/runs/create?type=turnover&property_id=${property.id}`));
     await page.getByRole('heading', { name: 'Property Details' }).waitFor();
     await page.getByRole('combobox', { name: 'Assigned to' }).filter({ hasText: 'Ana Lima · SMS' }).waitFor();
