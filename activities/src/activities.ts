@@ -15,6 +15,7 @@ import { createPagePrintActivities } from './page-print-activities.ts';
 import { createCalendarActivities } from './calendar/calendar-activities.ts';
 import { ownerMailBudget } from '@turnproof/platform/owner-mail-budget';
 import { createEscalationActivities } from './escalation-activities.ts';
+import { createHeldTextActivities } from './held-text-activities.ts';
 import { createPromoActivities } from './promo-activities.ts';
 import { createReviewActivities } from './review-activities.ts';
 import { createRunActivities } from './run-activities.ts';
@@ -75,5 +76,6 @@ export function createActivities(given: ActivityDeps) {
     ...createWeeklySummaryActivities(deps),
     ...createCalendarActivities({ ...deps, runUrl, mailBudget }),
     ...createEscalationActivities({ ...deps, runUrl, mailBudget }),
+    ...createHeldTextActivities(deps),
   };
 }

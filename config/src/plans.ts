@@ -24,6 +24,8 @@ export interface Plan {
   maxTeamMembers: number | null;
   /** Free days before the first charge at checkout (monthly plans). */
   trialDays: number;
+  /** Texts (SMS, WhatsApp) to cleaners a calendar month (UTC); past it, notices go by e-mail. */
+  monthlyTexts: number;
 }
 
 export const PLANS: Record<PlanKey, Plan> = {
@@ -39,6 +41,7 @@ export const PLANS: Record<PlanKey, Plan> = {
     maxProperties: 3,
     maxTeamMembers: 5,
     trialDays: 0,
+    monthlyTexts: 30,
   },
   starter: {
     key: 'starter',
@@ -52,6 +55,7 @@ export const PLANS: Record<PlanKey, Plan> = {
     maxProperties: 10,
     maxTeamMembers: 5,
     trialDays: 14,
+    monthlyTexts: 150,
   },
   pro: {
     key: 'pro',
@@ -65,6 +69,7 @@ export const PLANS: Record<PlanKey, Plan> = {
     maxProperties: 50,
     maxTeamMembers: 25,
     trialDays: 14,
+    monthlyTexts: 400,
   },
   team: {
     key: 'team',
@@ -78,6 +83,7 @@ export const PLANS: Record<PlanKey, Plan> = {
     maxProperties: null,
     maxTeamMembers: null,
     trialDays: 14,
+    monthlyTexts: 1000,
   },
 };
 

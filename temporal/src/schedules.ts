@@ -13,7 +13,7 @@ import {
   UNCONFIRMED_MEDIA_MAX_AGE_MS,
   type Config,
 } from '@turnproof/config';
-import { mediaPurge, trialSweep, unconfirmedMediaPurge, weeklySummary } from '@turnproof/workflows';
+import { heldTextsRelease, mediaPurge, trialSweep, unconfirmedMediaPurge, weeklySummary } from '@turnproof/workflows';
 
 type ScheduleDefinition = Omit<ScheduleOptions<ScheduleOptionsStartWorkflowAction<Workflow>>, 'memo'>;
 
@@ -22,11 +22,13 @@ export const SCHEDULE_IDS = {
   mediaPurge: 'turnproof-media-purge',
   unconfirmedMediaPurge: 'turnproof-unconfirmed-media-purge',
   weeklySummary: 'turnproof-weekly-summary',
+  heldTexts: 'turnproof-held-texts',
 } as const;
 
 /**
  * The recurring jobs (UTC): daily trial sweep and media purge at night, the purge of unconfirmed media
- * every hour, the weekly summary on Monday morning.
+ * every hour, the weekly summary on Monday morning, and the texts quiet hours held every quarter of an hour
+ * (08:00 falls on a quarter hour in every zone).
  */
 export function scheduleDefinitions(config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>): ScheduleDefinition[] {
   const { expiringNoticeMs, endingSoonNoticeMs } = productionTrialDurations;
@@ -61,6 +63,12 @@ export function scheduleDefinitions(config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>)
       scheduleId: SCHEDULE_IDS.weeklySummary,
       spec: { calendars: [{ dayOfWeek: 'MONDAY', hour: 8, minute: 0 }] },
       action: start(weeklySummary, [{ periodMs: SUMMARY_PERIOD_MS }]),
+      policies,
+    },
+    {
+      scheduleId: SCHEDULE_IDS.heldTexts,
+      spec: { intervals: [{ every: '15 minutes' }] },
+      action: start(heldTextsRelease, []),
       policies,
     },
   ];

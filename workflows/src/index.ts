@@ -6,7 +6,7 @@ export {
   type ReportGenerationInput,
 } from './report-generation.ts';
 export { releaseHeldReports } from './held-reports.ts';
-export { mediaPurge, trialSweep, unconfirmedMediaPurge, weeklySummary } from './scheduled-jobs.ts';
+export { heldTextsRelease, mediaPurge, trialSweep, unconfirmedMediaPurge, weeklySummary } from './scheduled-jobs.ts';
 export * from './run-messages.ts';
 export {
   applyPromoUpdate,

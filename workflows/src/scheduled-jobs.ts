@@ -6,12 +6,12 @@ import { trial, trialWorkflowId, type TrialInput } from './trial.ts';
 
 /** The workflows the Temporal Schedules start; the work itself is in activities. */
 
-const { trialsInProgress, summaryRecipients, sendWeeklySummary } = proxyActivities<ReturnType<typeof createActivities>>(
-  {
-    startToCloseTimeout: '1 minute',
-    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 },
-  },
-);
+const { trialsInProgress, summaryRecipients, sendWeeklySummary, sendHeldTexts } = proxyActivities<
+  ReturnType<typeof createActivities>
+>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 },
+});
 const { purgeFlexMedia, purgeUnconfirmedMedia } = proxyActivities<ReturnType<typeof createActivities>>({
   startToCloseTimeout: '30 minutes',
   heartbeatTimeout: '1 minute',
@@ -58,4 +58,9 @@ export async function weeklySummary(input: { periodMs: number }): Promise<{ sent
   const hosts = await summaryRecipients(window);
   for (const ownerId of hosts) await sendWeeklySummary({ ownerId, ...window });
   return { sent: hosts.length };
+}
+
+/** Every quarter of an hour (08:00 somewhere): the texts quiet hours held until now go. */
+export async function heldTextsRelease(): Promise<{ sent: number }> {
+  return sendHeldTexts();
 }

@@ -15,8 +15,21 @@ const textRecord = z.object({
   cleaner: z.string().nullable(),
   /** The number's last four digits: enough to tell two numbers apart, no more. */
   to_last_digits: z.string(),
-  status: z.string().describe("sending, then Twilio's: queued, sent, delivered, undelivered, failed; or refused"),
+  status: z
+    .string()
+    .describe(
+      "sending, held (quiet hours), then Twilio's: queued, sent, delivered, undelivered, failed; or refused, or withdrawn (held, then moot: the run changed)",
+    ),
   error: z.string().nullable(),
+  send_at: z.string().nullable().describe('A held text goes at this time (08:00 where the property is)'),
+  refusal_code: z
+    .enum(['text_allowance_used', 'text_rate_limited'])
+    .nullable()
+    .describe("A guard's refusal: the month's texts are used up, or the number had its hour's texts"),
+  refusal_params: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .nullable()
+    .describe('allowance and renews (YYYY-MM-DD), or limit'),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -29,21 +42,26 @@ interface TextRow {
   to_number: string;
   status: string;
   error: string | null;
+  refusal_code: 'text_allowance_used' | 'text_rate_limited' | null;
+  refusal_params: Record<string, string | number> | null;
   /** Raw rows: the driver may hand timestamps over as text. */
+  send_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
 
 async function runTexts(em: EntityManager, runId: string) {
   const rows = await em.getConnection().execute<TextRow[]>(
-    `select m.id, m.notice, m.channel, t.name as cleaner, m.to_number, m.status, m.error, m.created_at, m.updated_at
+    `select m.id, m.notice, m.channel, t.name as cleaner, m.to_number, m.status, m.error, m.refusal_code,
+            m.refusal_params, m.send_at, m.created_at, m.updated_at
        from text_messages m left join team_members t on t.id = m.team_member_id
       where m.run_id = ? order by m.created_at, m.id`,
     [runId],
   );
-  return rows.map(({ to_number, created_at, updated_at, ...row }) => ({
+  return rows.map(({ to_number, send_at, created_at, updated_at, ...row }) => ({
     ...row,
     to_last_digits: to_number.slice(-4),
+    send_at: send_at ? new Date(send_at).toISOString() : null,
     created_at: new Date(created_at).toISOString(),
     updated_at: new Date(updated_at).toISOString(),
   }));

@@ -8,6 +8,7 @@ import { cleanerLanguage } from '@turnproof/platform/mail';
 import { linkSent, recordRunEvent } from '@turnproof/platform/run-timeline';
 import { sendTextOnce, unreachable } from '@turnproof/platform/send-text-once';
 import { textChannelFor, textStatusCallback } from '@turnproof/platform/text-route';
+import { linkTextHeld, linkTextRefused } from '@turnproof/platform/text-timeline';
 import type { TextSender } from '@turnproof/platform/twilio-messages';
 import { decryptLink } from '../runs/magic-link.ts';
 import { assignmentMail, propertyAccess } from './team-mails.tsx';
@@ -55,30 +56,18 @@ export async function sendRunToAssignee(
       statusCallback: textStatusCallback(deps.config.publicOrigin),
     }).catch(unreachable);
     if (typeof outcome === 'string') {
-      await recordRunEvent(
-        em,
-        run.id,
-        'link_sent',
-        {
-          code: `link_texted_${channel}`,
-          params: { cleaner: assignee.name },
-          detail: linkTexted(assignee.name, channel),
-        },
-        assignee.id,
-      );
+      const texted =
+        outcome === 'held'
+          ? linkTextHeld(assignee.name)
+          : {
+              code: `link_texted_${channel}`,
+              params: { cleaner: assignee.name },
+              detail: linkTexted(assignee.name, channel),
+            };
+      await recordRunEvent(em, run.id, 'link_sent', texted, assignee.id);
       return;
     }
-    await recordRunEvent(
-      em,
-      run.id,
-      'link_sent',
-      {
-        code: 'link_text_refused',
-        params: { cleaner: assignee.name, reason: outcome.refused },
-        detail: `Text to ${assignee.name} refused by Twilio: ${outcome.refused}`,
-      },
-      `${assignee.id}/text`,
-    );
+    await recordRunEvent(em, run.id, 'link_sent', linkTextRefused(assignee.name, outcome), `${assignee.id}/text`);
   }
   const email = assignee.email;
   if (!email) {

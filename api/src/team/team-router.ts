@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { LANGUAGE_CODES } from '@turnproof/config/languages';
 import { NOTIFY_CHANNELS, TeamMember } from '@turnproof/db';
+import { textUsage } from '@turnproof/platform/text-guards';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
 import { requireUser } from '../auth/sessions.ts';
@@ -39,7 +40,18 @@ const pageLanguage = (ctx: AppContext): PageLanguage =>
   (ctx.acceptsLanguages([...PAGE_LANGUAGES]) as PageLanguage | false) || 'en';
 
 const listQuery = listQuerySchema(['name', 'email', 'phone', 'role', 'created_at'] as const, {});
-const channelsRecord = z.object({ email: z.boolean(), sms: z.boolean(), whatsapp: z.boolean() });
+const channelsRecord = z.object({
+  email: z.boolean(),
+  sms: z.boolean(),
+  whatsapp: z.boolean(),
+  texts_this_month: z
+    .object({
+      used: z.number().int(),
+      allowance: z.number().int().nullable().describe('null: no limit'),
+      renews_at: z.string().describe('The first of next month (UTC), when the count starts again'),
+    })
+    .describe("The owner's texts this calendar month against the plan's monthly allowance"),
+});
 const idParams = z.object({ id: z.string() });
 const acceptQuery = z.object({ token: z.string().max(200).optional().default('') });
 const acceptBody = z.object({
@@ -107,11 +119,17 @@ export function teamRouter(deps: AppDeps) {
       ok: { description: 'The channels that work', schema: channelsRecord },
       errors: { 401: 'Authentication required' },
     },
-    (ctx) => {
-      requireUser(ctx);
+    async (ctx) => {
+      const user = requireUser(ctx);
       // Texts need Twilio's settings (TWILIO_*); without them SMS and WhatsApp members get e-mail.
       const texts = deps.texts?.channels ?? [];
-      ctx.body = { email: true, sms: texts.includes('sms'), whatsapp: texts.includes('whatsapp') };
+      const usage = await textUsage(ctx.state.em, user.id, new Date());
+      ctx.body = {
+        email: true,
+        sms: texts.includes('sms'),
+        whatsapp: texts.includes('whatsapp'),
+        texts_this_month: { used: usage.used, allowance: usage.allowance, renews_at: usage.renewsAt.toISOString() },
+      };
     },
   );
 

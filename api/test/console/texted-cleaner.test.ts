@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { Browser } from '../support/browser.ts';
 import { ownerRecords } from '../support/owner-records.ts';
+import { texting, zoneAtHour } from '../support/texting.ts';
 import { startTwilioApi, type TwilioApi } from '../support/twilio-api.ts';
 import { type ConsoleHarness, PHONE_390, screenshot, startConsoleHarness, UI_TIMEOUT_MS } from './console-harness.ts';
 
@@ -36,8 +37,9 @@ describe('a cleaner on SMS', () => {
     await page.getByLabel('Name (optional)').fill('Ana Lima');
     await page.getByLabel('Mobile phone').fill('+1 212 555 0142');
     await page.getByRole('radio', { name: 'SMS' }).check();
-    // Texts are set up here: no note says otherwise.
+    // Texts are set up here: no note says otherwise; the month's texts are counted against the plan's.
     expect(await page.getByText('Text messages are not set up on this server yet').count()).toBe(0);
+    await page.getByText(/^0 of 400 texts this month/).waitFor({ timeout: UI_TIMEOUT_MS });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Ana Lima added to your team').waitFor({ timeout: UI_TIMEOUT_MS });
 
@@ -51,9 +53,15 @@ describe('a cleaner on SMS', () => {
     ).toBe(200);
 
     const member = (await owner.get('/api/team')).body[0] as { id: string };
-    const property = (
-      await owner.post('/api/properties', { name: 'Pier Loft', address: '9 Pier St', default_assignee_id: member.id })
-    ).body as { id: string };
+    const property = // Daytime where the property is: quiet hours would hold the text until 08:00.
+      (
+        await owner.post('/api/properties', {
+          name: 'Pier Loft',
+          address: '9 Pier St',
+          timezone: zoneAtHour(12),
+          default_assignee_id: member.id,
+        })
+      ).body as { id: string };
     await page.goto(harness.url(`/runs/create?type=turnover&property_id=${property.id}`));
     await page.getByRole('heading', { name: 'Property Details' }).waitFor();
     await page.getByRole('combobox', { name: 'Assigned to' }).filter({ hasText: 'Ana Lima · SMS' }).waitFor();
@@ -80,6 +88,33 @@ describe('a cleaner on SMS', () => {
     expect(await seriousViolations(page, 'run page with its text messages')).toEqual([]);
     // The timeline tells it too.
     await page.getByText('Link sent to Ana Lima by SMS.').waitFor();
+    await page.context().close();
+  });
+
+  it('shows a text held for the night where the property is, and when it goes', async () => {
+    const owner = await harness.owner('flex');
+    await ownerRecords(harness.api).grantPlan(owner.userId, 'pro');
+    const texts = texting(harness.api, twilioApi, '214');
+    const ana = await texts.joinedMember(owner, { name: 'Ana Lima', phone: texts.nextNumber(), notify_by: 'sms' });
+    const night = zoneAtHour(23);
+    const property = (
+      await owner.post('/api/properties', { name: 'Dune Cabin', address: '2 Dune Rd', timezone: night })
+    ).body as { id: string };
+    const template = (await owner.get('/api/templates?filter={"kind":"turnover"}')).body[0];
+    const run = (
+      await owner.post('/api/runs', {
+        property_id: property.id,
+        template_id: template.id,
+        due_at: new Date(Date.now() + 24 * 3_600_000).toISOString(),
+        assigned_to: ana.id,
+      })
+    ).body as { id: string };
+
+    const page = await harness.newPage(PHONE_390, owner);
+    await page.goto(harness.url(`/runs/${run.id}/show`));
+    const log = page.getByRole('region', { name: 'Text messages' });
+    await log.getByText(/^Held until 8:00 AM \S+ \(quiet hours\)$/).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.getByText('Link to Ana Lima held for the night: it is texted at 08:00 (property time).').waitFor();
     await page.context().close();
   });
 });

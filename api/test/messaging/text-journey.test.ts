@@ -1,9 +1,10 @@
 import { sendTextOnce } from '@turnproof/platform/send-text-once';
 import { createTextSender } from '@turnproof/platform/twilio-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, signedInOwner } from '../support/browser.ts';
+import { signedInOwner } from '../support/browser.ts';
 import { ownerRecords } from '../support/owner-records.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
+import { texting } from '../support/texting.ts';
 import { startTwilioApi, type TwilioApi } from '../support/twilio-api.ts';
 import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
 
@@ -20,6 +21,7 @@ beforeAll(async () => {
     runDurations: { reminderBeforeDueMs: 600_000, linkReadableAfterCompletionMs: 60_000, ladder },
   });
   worker = await startWorkerProcess(api);
+  texts = texting(api, twilioApi);
 }, 120_000);
 afterAll(async () => {
   await worker?.stop();
@@ -28,41 +30,13 @@ afterAll(async () => {
 });
 
 type Owner = Awaited<ReturnType<typeof signedInOwner>>;
-/** A number no other test of this file texts: what the local Twilio API received for it is this test's. */
-let numbers = 100;
-const nextNumber = () => `+1212555${String(numbers++).padStart(4, '0')}`;
-const urlIn = (text: string) => /https?:\/\/\S+/.exec(text)?.[0] ?? '';
-
-/** The texts the local Twilio API got for a number, oldest first. */
-const textsTo = (to: string) => twilioApi.received.filter((text) => text.to === to);
-
-async function nextText(to: string, pattern: RegExp, timeout = 15_000) {
-  let found: (typeof twilioApi.received)[number] | undefined;
-  await expect.poll(() => (found = textsTo(to).find((text) => pattern.test(text.body))), { timeout }).toBeDefined();
-  return found!;
-}
-
-/** A cleaner with only a phone, invited by text, who joins with the link in it. */
-async function textedMember(owner: Owner, member: { name: string; phone: string; notify_by: 'sms' | 'whatsapp' }) {
-  const added = await owner.post('/api/team', { role: 'Cleaner', ...member });
-  expect(added.status, JSON.stringify(added.body)).toBe(201);
-  const to = member.notify_by === 'whatsapp' ? `whatsapp:${member.phone}` : member.phone;
-  const invitation = await nextText(to, /invited you to their Turnproof team/);
-  const link = new URL(urlIn(invitation.body));
-  const accepted = await new Browser(api.baseUrl).post(link.pathname, { token: link.searchParams.get('token') });
-  expect(accepted.status).toBe(200);
-  return added.body as { id: string; name: string; phone: string };
-}
-
-/** POSTs a reply to the inbound webhook as Twilio would, signed with the account's token. */
-async function reply(from: string, body: string, signature?: string) {
-  const url = `${api.config.publicOrigin}/api/messaging/twilio/inbound`;
-  return twilioApi.postSigned(
-    url,
-    { From: from, To: '+15005550006', Body: body, AccountSid: twilioApi.accountSid },
-    signature,
-  );
-}
+let texts: ReturnType<typeof texting>;
+const nextNumber = () => texts.nextNumber();
+const textsTo = (to: string) => texts.textsTo(to);
+const nextText = (to: string, pattern: RegExp) => texts.nextText(to, pattern);
+const reply = (from: string, body: string, signature?: string) => texts.reply(from, body, signature);
+const textedMember = (owner: Owner, member: { name: string; phone: string; notify_by: 'sms' | 'whatsapp' }) =>
+  texts.joinedMember(owner, member);
 
 async function setup() {
   const owner = await signedInOwner(api);
@@ -159,7 +133,13 @@ describe('cleaners on their phones', () => {
     expect(invitation.from).toBe('whatsapp:+14155238886');
     expect(carla.name).toBe('Carla Ruiz');
     // The console offers both channels on this server.
-    expect((await owner.get('/api/team/channels')).body).toEqual({ email: true, sms: true, whatsapp: true });
+    // And counts the month's texts (the invitation) against the plan's allowance.
+    expect((await owner.get('/api/team/channels')).body).toEqual({
+      email: true,
+      sms: true,
+      whatsapp: true,
+      texts_this_month: { used: 1, allowance: 400, renews_at: expect.any(String) },
+    });
   }, 60_000);
 
   it('texts once per key, however often the sending activity is retried', async () => {

@@ -16,6 +16,7 @@ const unset = {
   TWILIO_MESSAGING_SERVICE_SID: undefined,
   TWILIO_WHATSAPP_FROM: undefined,
   TWILIO_API_URL: undefined,
+  SECRET_KEY: 'a-test-secret-key-of-enough-length',
 };
 
 describe('text messages through Twilio', () => {

@@ -1064,6 +1064,10 @@ export const en = {
       link_texted_sms: 'Link sent to %{cleaner} by SMS.',
       link_texted_whatsapp: 'Link sent to %{cleaner} by WhatsApp.',
       link_text_refused: 'Text to %{cleaner} refused by Twilio: %{reason}',
+      link_text_held: 'Link to %{cleaner} held for the night: it is texted at 08:00 (property time).',
+      link_text_allowance_used:
+        "Link not texted to %{cleaner}: this month's allowance of %{allowance} texts is used up (it renews on %{renews}).",
+      link_text_rate_limited: 'Link not texted to %{cleaner}: the number already got %{limit} texts in the last hour.',
       link_sent: 'Link sent to %{cleaner}.',
       link_not_mailed_no_email: 'Link not e-mailed: %{cleaner} has no e-mail address, so no e-mail was sent.',
       link_not_mailed_not_accepted:
@@ -1228,6 +1232,16 @@ export const en = {
     },
     // push keys
     // guards keys
+    guards: {
+      withdrawn: 'Not sent: the run changed during the night',
+      heldUntil: 'Held until %{time} (quiet hours)',
+      allowanceUsed:
+        "Not sent: this month's allowance of %{allowance} texts is used up (it renews on %{renews}). The notice went by e-mail when there was an address.",
+      rateLimited:
+        'Not sent: this number already got %{limit} texts in the last hour. The notice went by e-mail when there was an address.',
+      textsThisMonth: '%{used} of %{allowance} texts this month (renews on %{renews}).',
+      allowanceUsedUp: "This month's %{allowance} texts are used up: notices go by e-mail until %{renews}.",
+    },
     // notices keys
     // apikeys keys
   },

@@ -1073,6 +1073,11 @@ const es: Messages = {
       link_texted_sms: 'Enlace enviado a %{cleaner} por SMS.',
       link_texted_whatsapp: 'Enlace enviado a %{cleaner} por WhatsApp.',
       link_text_refused: 'Twilio rechazó el mensaje a %{cleaner}: %{reason}',
+      link_text_held: 'Enlace a %{cleaner} retenido por la noche: se envía a las 08:00 (hora de la propiedad).',
+      link_text_allowance_used:
+        'Enlace no enviado por mensaje a %{cleaner}: se han agotado los %{allowance} mensajes de este mes (se renuevan el %{renews}).',
+      link_text_rate_limited:
+        'Enlace no enviado por mensaje a %{cleaner}: el número ya recibió %{limit} mensajes en la última hora.',
       link_sent: 'Enlace enviado a %{cleaner}.',
       link_not_mailed_no_email: 'Enlace no enviado por correo: %{cleaner} no tiene dirección de correo electrónico.',
       link_not_mailed_not_accepted:
@@ -1238,6 +1243,17 @@ const es: Messages = {
     },
     // push keys
     // guards keys
+    guards: {
+      withdrawn: 'No enviado: la limpieza cambió durante la noche',
+      heldUntil: 'Retenido hasta las %{time} (horas de descanso)',
+      allowanceUsed:
+        'No enviado: se han agotado los %{allowance} mensajes de este mes (se renuevan el %{renews}). El aviso se envió por correo cuando había una dirección.',
+      rateLimited:
+        'No enviado: este número ya recibió %{limit} mensajes en la última hora. El aviso se envió por correo cuando había una dirección.',
+      textsThisMonth: '%{used} de %{allowance} mensajes este mes (se renuevan el %{renews}).',
+      allowanceUsedUp:
+        'Se han agotado los %{allowance} mensajes de este mes: los avisos van por correo hasta el %{renews}.',
+    },
     // notices keys
     // apikeys keys
   },

@@ -1080,6 +1080,11 @@ const fr: Messages = {
       link_texted_sms: 'Lien envoyé à %{cleaner} par SMS.',
       link_texted_whatsapp: 'Lien envoyé à %{cleaner} par WhatsApp.',
       link_text_refused: 'Twilio a refusé le message à %{cleaner} : %{reason}',
+      link_text_held: 'Lien pour %{cleaner} retenu pour la nuit : il part à 08:00 (heure du logement).',
+      link_text_allowance_used:
+        'Lien non envoyé par message à %{cleaner} : les %{allowance} messages de ce mois sont épuisés (renouvelés le %{renews}).',
+      link_text_rate_limited:
+        'Lien non envoyé par message à %{cleaner} : ce numéro a déjà reçu %{limit} messages dans l’heure.',
       link_sent: 'Lien envoyé à %{cleaner}.',
       link_not_mailed_no_email: 'Lien non envoyé par e-mail : %{cleaner} n’a pas d’adresse e-mail.',
       link_not_mailed_not_accepted:
@@ -1247,6 +1252,17 @@ const fr: Messages = {
     },
     // push keys
     // guards keys
+    guards: {
+      withdrawn: 'Non envoyé : le ménage a changé pendant la nuit',
+      heldUntil: 'Retenu jusqu’à %{time} (heures de repos)',
+      allowanceUsed:
+        'Non envoyé : les %{allowance} messages de ce mois sont épuisés (renouvelés le %{renews}). L’avis est parti par e-mail quand il y avait une adresse.',
+      rateLimited:
+        'Non envoyé : ce numéro a déjà reçu %{limit} messages dans l’heure. L’avis est parti par e-mail quand il y avait une adresse.',
+      textsThisMonth: '%{used} messages sur %{allowance} ce mois-ci (renouvelés le %{renews}).',
+      allowanceUsedUp:
+        'Les %{allowance} messages de ce mois sont épuisés : les avis partent par e-mail jusqu’au %{renews}.',
+    },
     // notices keys
     // apikeys keys
   },

@@ -1,6 +1,7 @@
-import { Alert } from '@mui/material';
+import { Alert, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { LANGUAGES } from '@turnproof/config/languages';
+import { formatCalendarDate } from '@turnproof/config/time-format';
 import {
   email,
   RadioButtonGroupInput,
@@ -10,6 +11,7 @@ import {
   SimpleForm,
   TextInput,
   Toolbar,
+  useLocale,
   type Validator,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
@@ -20,8 +22,10 @@ import { NOTIFY_CHANNELS, type NotifyChannel, TEAM_ROLES } from './team-types.ts
 
 const LANGUAGE_CHOICES = Object.entries(LANGUAGES).map(([id, name]) => ({ id, name }));
 
-/** GET /api/team/channels: which channels this server can use for team members. */
-type Channels = Record<NotifyChannel, boolean>;
+/** GET /api/team/channels: which channels this server can use for team members, and this month's texts. */
+type Channels = Record<NotifyChannel, boolean> & {
+  texts_this_month: { used: number; allowance: number | null; renews_at: string };
+};
 
 interface MemberValues {
   email?: string | null;
@@ -39,19 +43,37 @@ const contactErrors = (t: T) => (values: MemberValues) => {
   return errors;
 };
 
-/** Where the host picks SMS or WhatsApp on a server that cannot text yet, it says what happens instead. */
-function TextsNotSetUp() {
+/**
+ * Where the host picks SMS or WhatsApp: on a server that cannot text yet, what happens instead; else the
+ * month's texts against the plan's allowance, and once it is used up, that notices go by e-mail until it renews.
+ */
+function TextChannelNote() {
   const t = useT();
+  const locale = useLocale();
   const channel = useWatch<MemberValues, 'notify_by'>({ name: 'notify_by' });
   const { data: channels } = useQuery({
     queryKey: ['team-channels'],
     queryFn: () => apiJson<Channels>('/team/channels'),
   });
-  if (!channel || channel === 'email' || !channels || channels[channel]) return null;
-  return (
-    <Alert severity="info" sx={{ mb: 2 }}>
-      {t('teamChannels.textsNotSetUp')}
+  if (!channel || channel === 'email' || !channels) return null;
+  if (!channels[channel]) {
+    return (
+      <Alert severity="info" sx={{ mb: 2 }}>
+        {t('teamChannels.textsNotSetUp')}
+      </Alert>
+    );
+  }
+  const { used, allowance, renews_at } = channels.texts_this_month;
+  if (allowance === null) return null;
+  const renews = formatCalendarDate(renews_at.slice(0, 10), 'long', locale);
+  return used >= allowance ? (
+    <Alert severity="warning" sx={{ mb: 2 }}>
+      {t('guards.allowanceUsedUp', { allowance, renews })}
     </Alert>
+  ) : (
+    <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+      {t('guards.textsThisMonth', { used, allowance, renews })}
+    </Typography>
   );
 }
 
@@ -90,7 +112,7 @@ export function TeamMemberForm({ defaultValues }: { defaultValues?: Record<strin
         parse={(value: string) => value || null}
       />
       <RadioButtonGroupInput source="notify_by" label={t('teamChannels.notifyBy')} choices={NOTIFY_CHANNELS} />
-      <TextsNotSetUp />
+      <TextChannelNote />
       <SelectInput
         source="language"
         label={t('teamChannels.language')}

@@ -27,9 +27,16 @@ export const TextMessage = defineEntity({
     to_number: p.text(),
     asks_reply: p.boolean().default(false),
     twilio_sid: p.text().nullable().unique(),
-    /** sending (claimed), then Twilio's: queued, sent, delivered, undelivered, failed; or refused. */
+    /** sending (claimed), held (quiet hours), then Twilio's: queued, sent, delivered, undelivered, failed; or refused; withdrawn (held, then moot). */
     status: p.text().default('sending'),
     error: p.text().nullable(),
+    /** A held text goes out at this time (08:00 where the property is). */
+    send_at: p.datetime().nullable(),
+    /** A held text's body, sealed with SECRET_KEY (it carries the run's link); cleared once sent. */
+    body_sealed: p.text().nullable(),
+    /** Why a guard refused it (text_allowance_used, text_rate_limited) and its numbers, for the host's language. */
+    refusal_code: p.text().nullable(),
+    refusal_params: p.json<Record<string, string | number>>().nullable(),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

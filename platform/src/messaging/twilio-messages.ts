@@ -1,6 +1,7 @@
 import type { Config } from '@turnproof/config';
 import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient.js';
+import { decryptLink, encryptLink } from '../magic-link.ts';
 
 export type TextChannel = 'sms' | 'whatsapp';
 
@@ -12,6 +13,7 @@ export type TwilioConfig = Pick<
   | 'TWILIO_MESSAGING_SERVICE_SID'
   | 'TWILIO_WHATSAPP_FROM'
   | 'TWILIO_API_URL'
+  | 'SECRET_KEY'
 >;
 
 export interface TextMessage {
@@ -48,6 +50,9 @@ export class TextRefused extends Error {
 export interface TextSender {
   channels: readonly TextChannel[];
   send(message: TextMessage): Promise<SentText>;
+  /** A held text's body waits in the database sealed like a magic link (it carries one), with SECRET_KEY. */
+  seal(body: string): string;
+  open(sealed: string): string;
 }
 
 /**
@@ -92,6 +97,8 @@ export function createTextSender(config: TwilioConfig): TextSender | null {
 
   return {
     channels,
+    seal: (body) => encryptLink(config.SECRET_KEY, body),
+    open: (sealed) => decryptLink(config.SECRET_KEY, sealed),
     async send({ channel, to, body, statusCallback }) {
       const route =
         channel === 'whatsapp'

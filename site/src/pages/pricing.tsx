@@ -20,6 +20,7 @@ const comparison: [string, (plan: Plan) => string][] = [
   ],
   ['Properties', (plan) => unlimited(plan.maxProperties)],
   ['Team members', (plan) => unlimited(plan.maxTeamMembers)],
+  ['Texts to cleaners a month (SMS, WhatsApp)', (plan) => String(plan.monthlyTexts)],
   ['Analytics', (plan) => (plan.accessTier === 'starter' ? 'No' : 'Yes')],
   ['Free trial', (plan) => (plan.trialDays ? `${plan.trialDays} days` : 'Free plan')],
 ];

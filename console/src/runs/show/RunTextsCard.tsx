@@ -1,4 +1,4 @@
-import { formatDateTime } from '@turnproof/config/time-format';
+import { formatCalendarDate, formatDateTime, formatTime } from '@turnproof/config/time-format';
 import { Card, CardContent, Chip, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useLocale } from 'react-admin';
@@ -14,6 +14,9 @@ interface TextRecord {
   to_last_digits: string;
   status: string;
   error: string | null;
+  send_at: string | null;
+  refusal_code: 'text_allowance_used' | 'text_rate_limited' | null;
+  refusal_params: Record<string, string | number> | null;
   created_at: string;
   updated_at: string;
 }
@@ -26,6 +29,16 @@ const FAILED = new Set(['undelivered', 'failed', 'refused']);
  * The run's message log: each text sent about it, to whom, on which channel, and what Twilio last said of
  * it. Shown once a text went out; a failed one names why (the e-mail went instead when there was an address).
  */
+/** A guard's refusal in the host's language (the renewal day as a date); Twilio's own words as they are. */
+function whyRefused(text: TextRecord, t: ReturnType<typeof useT>, locale: string): string | null {
+  const params = text.refusal_params;
+  if (text.refusal_code === 'text_allowance_used' && params) {
+    return t('guards.allowanceUsed', { ...params, renews: formatCalendarDate(String(params.renews), 'long', locale) });
+  }
+  if (text.refusal_code === 'text_rate_limited' && params) return t('guards.rateLimited', params);
+  return text.error;
+}
+
 export function RunTextsCard({ runId, refreshKey, timeZone }: { runId: string; refreshKey: string; timeZone: string }) {
   const t = useT();
   const locale = useLocale();
@@ -46,9 +59,15 @@ export function RunTextsCard({ runId, refreshKey, timeZone }: { runId: string; r
             const notice = (NOTICES as readonly string[]).includes(text.notice)
               ? t(`runTexts.notice_${text.notice}` as MessageKey)
               : text.notice;
-            const status = STATUSES.includes(text.status)
-              ? t(`runTexts.status_${text.status}` as MessageKey)
-              : text.status;
+            const status =
+              text.status === 'held' && text.send_at
+                ? t('guards.heldUntil', { time: formatTime(text.send_at, timeZone, locale) })
+                : text.status === 'withdrawn'
+                  ? t('guards.withdrawn')
+                  : STATUSES.includes(text.status)
+                    ? t(`runTexts.status_${text.status}` as MessageKey)
+                    : text.status;
+            const why = whyRefused(text, t, locale);
             return (
               <ListItem key={text.id} disableGutters>
                 <ListItemText
@@ -67,7 +86,7 @@ export function RunTextsCard({ runId, refreshKey, timeZone }: { runId: string; r
                         color={FAILED.has(text.status) ? 'error' : text.status === 'delivered' ? 'success' : 'default'}
                       />
                       <span>{formatDateTime(text.updated_at, timeZone, locale)}</span>
-                      {text.error && <span>{text.error}</span>}
+                      {why && <span>{why}</span>}
                     </Stack>
                   }
                   slotProps={{ secondary: { component: 'span' } }}

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@turnproof/config/time-format';
+import { formatCalendarDate, formatDateTime } from '@turnproof/config/time-format';
 import { Card, CardContent, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useLocale } from 'react-admin';
@@ -35,6 +35,8 @@ function stepText(entry: TimelineEntry, t: T, timeZone: string, locale: string):
     if (typeof count === 'number') options[name] = t(`timeline.count.${name}`, { smart_count: count });
   }
   if (typeof options.due === 'string') options.due = formatDateTime(options.due, timeZone, locale);
+  // A day (YYYY-MM-DD), when the month's texts renew.
+  if (typeof options.renews === 'string') options.renews = formatCalendarDate(options.renews, 'long', locale);
   const severity = options.severity;
   if (severity === 'low' || severity === 'medium' || severity === 'high') options.severity = t(`severity.${severity}`);
   return t(`timeline.${entry.code}` as MessageKey, options);
