@@ -4,7 +4,7 @@ import { Property } from '@turnproof/db';
 import { requireUser } from '../auth/sessions.ts';
 import type { AppContext } from '../http/context.ts';
 import { forbidden } from '../http/errors.ts';
-import { loadOwnerAccess, type OwnerAccess } from './owner-access.ts';
+import { loadOwnerAccess, type OwnerAccess } from '@turnproof/platform/owner-access';
 
 /** Features gated by tier (architecture decision 2), with the spec's upgrade message for each and its code. */
 export const FEATURES = {

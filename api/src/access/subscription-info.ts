@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { PLANS } from '@turnproof/config';
 import { BillingAccount, User } from '@turnproof/db';
 import { z } from 'zod';
-import { loadOwnerAccess, type OwnerAccess } from './owner-access.ts';
+import { loadOwnerAccess, type OwnerAccess } from '@turnproof/platform/owner-access';
 
 export const subscriptionInfo = z.object({
   subscribed: z.boolean(),

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { type AccessTier, type PlanKey, PLANS, TIER_PLAN_NAMES } from '@turnproof/config';
 import { BillingAccount, Profile } from '@turnproof/db';
 import { mayUse } from '../access/access-guards.ts';
-import { loadOwnerAccess } from '../access/owner-access.ts';
+import { loadOwnerAccess } from '@turnproof/platform/owner-access';
 
 export type AccessStatus = 'admin' | 'trial' | 'active' | 'inactive';
 

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { ownerTimeZone, Property, RUN_KINDS } from '@turnproof/db';
 import { z } from 'zod';
 import { FEATURES, mayUse } from '../access/access-guards.ts';
-import { loadOwnerAccess } from '../access/owner-access.ts';
+import { loadOwnerAccess } from '@turnproof/platform/owner-access';
 import { requireUser } from '../auth/sessions.ts';
 import { completeStep } from '../onboarding/onboarding-service.ts';
 import type { AppState } from '../http/context.ts';

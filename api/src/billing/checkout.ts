@@ -2,7 +2,7 @@ import { type EntityManager, LockMode } from '@mikro-orm/postgresql';
 import type { Stripe } from '@turnproof/platform/stripe';
 import { type PlanKey, PLANS } from '@turnproof/config';
 import { BillingAccount, BillingSubscription, recordActivity, UserActivity } from '@turnproof/db';
-import { loadOwnerAccess } from '../access/owner-access.ts';
+import { loadOwnerAccess } from '@turnproof/platform/owner-access';
 import { badRequest, codedError, conflict, HttpError, notFound } from '../http/errors.ts';
 import { stripeCouponFor, unknownCouponMessage } from './checkout-coupons.ts';
 

@@ -3,7 +3,7 @@ import type { Mailer } from '@turnproof/platform/mailer';
 import type { Config } from '@turnproof/config';
 import { TeamMember, User } from '@turnproof/db';
 import { FEATURES, mayUse } from '../access/access-guards.ts';
-import { loadOwnerAccess } from '../access/owner-access.ts';
+import { loadOwnerAccess } from '@turnproof/platform/owner-access';
 import { hashToken, newSecretToken } from '../auth/secret-tokens.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { memberForToken, rotateScheduleLink, scheduleLinkOf, scheduleMessages } from '../schedule/schedule-service.ts';

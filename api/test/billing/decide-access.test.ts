@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideAccess, type BillingState } from '../../src/access/owner-access.ts';
+import { decideAccess, type BillingState } from '@turnproof/platform/owner-access';
 import { mayUse } from '../../src/access/access-guards.ts';
 
 const now = new Date('2026-11-22T12:00:00Z');
@@ -56,6 +56,6 @@ describe('decideAccess', () => {
   it('gives admins everything', () => {
     const access = decideAccess({ ...base, isAdmin: true }, now);
     expect(access).toMatchObject({ isAdmin: true, subscribed: true, tier: 'enterprise' });
-    expect(access.limits).toEqual({ maxProperties: null, maxTeamMembers: null });
+    expect(access.limits).toEqual({ maxProperties: null, maxTeamMembers: null, monthlyTexts: null });
   });
 });

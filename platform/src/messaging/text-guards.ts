@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { isPlanKey, PLANS, TRIAL_PLAN } from '@turnproof/config';
+import { loadOwnerAccess } from '../owner-access.ts';
 
 /** No texts from 21:00 to 08:00 where the property is; a held text goes at 08:00. */
 export const QUIET_HOURS = { from: 21, until: 8 };
@@ -35,40 +35,6 @@ const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.ge
 /** The allowance renews on the first of the next calendar month (UTC). */
 const allowanceRenewsAt = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
 
-/**
- * The texts an owner's plan allows a month (null: no limit, for an admin). The plan whose limits apply
- * is the one api/src/access/owner-access.ts decides: the paid plan (until a past-due grace ends), the
- * trial's plan during a trial, flex otherwise.
- */
-export async function monthlyTextAllowance(em: EntityManager, ownerId: string, now: Date): Promise<number | null> {
-  const [row] = await em.execute<
-    {
-      role: string | null;
-      plan_key: string | null;
-      plan_status: string | null;
-      on_trial: boolean;
-      grace_over: boolean;
-    }[]
-  >(
-    `select p.role, a.plan_key, a.plan_status,
-            coalesce(a.trial_ends_at > ?, false) as on_trial,
-            coalesce(a.plan_status = 'past_due' and (a.grace_ends_at is null or a.grace_ends_at <= ?), false) as grace_over
-       from users u left join profiles p on p.user_id = u.id left join billing_accounts a on a.user_id = u.id
-      where u.id = ?`,
-    [now, now, ownerId],
-  );
-  if (row?.role === 'admin') return null;
-  const planKey =
-    row?.plan_status && row.plan_status !== 'none'
-      ? row.grace_over || !isPlanKey(row.plan_key)
-        ? 'flex'
-        : row.plan_key
-      : row?.on_trial
-        ? TRIAL_PLAN
-        : 'flex';
-  return PLANS[planKey].monthlyTexts;
-}
-
 /** The owner's texts this calendar month against the plan's allowance (the console shows it). */
 export async function textUsage(em: EntityManager, ownerId: string, now: Date) {
   const [row] = await em.execute<{ used: string }[]>(
@@ -77,7 +43,8 @@ export async function textUsage(em: EntityManager, ownerId: string, now: Date) {
   );
   return {
     used: Number(row?.used ?? 0),
-    allowance: await monthlyTextAllowance(em, ownerId, now),
+    // The plan whose limits apply now (null: no limit, for an admin).
+    allowance: (await loadOwnerAccess(em, ownerId, now)).limits.monthlyTexts,
     renewsAt: allowanceRenewsAt(now),
   };
 }

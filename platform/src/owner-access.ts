@@ -23,14 +23,18 @@ export interface OwnerAccess {
   /** The plan billed for reports (flex unless a paid plan is on). */
   planKey: PlanKey;
   /** The plan whose limits apply: the paid plan, pro during the trial, flex limits without either. */
-  limits: Pick<Plan, 'maxProperties' | 'maxTeamMembers'>;
+  limits: Pick<Plan, 'maxProperties' | 'maxTeamMembers'> & { monthlyTexts: number | null };
   trialEnd: Date | null;
   subscriptionEnd: Date | null;
   graceEnd: Date | null;
 }
 
-const unlimited = { maxProperties: null, maxTeamMembers: null };
-const limitsOf = (plan: Plan) => ({ maxProperties: plan.maxProperties, maxTeamMembers: plan.maxTeamMembers });
+const unlimited = { maxProperties: null, maxTeamMembers: null, monthlyTexts: null };
+const limitsOf = (plan: Plan) => ({
+  maxProperties: plan.maxProperties,
+  maxTeamMembers: plan.maxTeamMembers,
+  monthlyTexts: plan.monthlyTexts,
+});
 
 /**
  * Decides access from the billing state (pure, so every rule is testable without a clock):
