@@ -78,7 +78,11 @@ export interface KeyHolder {
  */
 export async function keyHolderOf(em: EntityManager, presented: string): Promise<KeyHolder | null> {
   if (!presented.startsWith(API_KEY_PREFIX)) return null;
-  const key = await em.findOne(ApiKey, { key_sha256: hashToken(presented) }, { fields: ['owner', 'scopes', 'last_used_at'] });
+  const key = await em.findOne(
+    ApiKey,
+    { key_sha256: hashToken(presented) },
+    { fields: ['owner', 'scopes', 'last_used_at'] },
+  );
   if (!key) return null;
   const now = Date.now();
   if (!key.last_used_at || now - key.last_used_at.getTime() >= LAST_USED_STEP_MS) {

@@ -259,10 +259,21 @@ export class RateLimits {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       const meter = meterOf(limiter.points, rejection);
       const { code, sentence } = refusals[name];
-      const refusal = tooManyRequests(sentence.replace('{wait}', humanWait(meter.resetSeconds)), meter.resetSeconds, code, {
-        count: waitMinutes(meter.resetSeconds),
-      });
-      throw new HttpError(429, refusal.message, { ...refusal.headers, ...rateLimitHeaders(meter) }, code, refusal.params);
+      const refusal = tooManyRequests(
+        sentence.replace('{wait}', humanWait(meter.resetSeconds)),
+        meter.resetSeconds,
+        code,
+        {
+          count: waitMinutes(meter.resetSeconds),
+        },
+      );
+      throw new HttpError(
+        429,
+        refusal.message,
+        { ...refusal.headers, ...rateLimitHeaders(meter) },
+        code,
+        refusal.params,
+      );
     }
   }
 

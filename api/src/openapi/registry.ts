@@ -29,7 +29,7 @@ const contentRangeHeader = {
 };
 
 const rateLimitHeaders = {
-  'RateLimit-Limit': { description: "Requests the key may make in the window", schema: { type: 'integer' as const } },
+  'RateLimit-Limit': { description: 'Requests the key may make in the window', schema: { type: 'integer' as const } },
   'RateLimit-Remaining': { description: 'Requests left in the window', schema: { type: 'integer' as const } },
   'RateLimit-Reset': { description: 'Seconds until the window starts again', schema: { type: 'integer' as const } },
 };

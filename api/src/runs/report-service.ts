@@ -72,7 +72,12 @@ export async function reportsOfRun(deps: AppDeps, em: EntityManager, ownerId: st
 }
 
 /** One report version of an own run; a version that is not a number, or does not exist, is not found. */
-export async function findOwnedReport(em: EntityManager, ownerId: string, runId: string, rawVersion: string | undefined) {
+export async function findOwnedReport(
+  em: EntityManager,
+  ownerId: string,
+  runId: string,
+  rawVersion: string | undefined,
+) {
   const run = await findOwnedRun(em, ownerId, runId);
   const version = Number(rawVersion);
   const report = Number.isInteger(version) ? await em.findOne(Report, { run: run.id, version }) : null;

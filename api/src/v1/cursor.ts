@@ -40,7 +40,8 @@ export function decodeCursor(cursor: string | undefined): Position | null {
     decoded = null;
   }
   const parsed = position.safeParse(decoded);
-  if (!parsed.success) throw badRequest('cursor is not one this API gave out; start again without it.', 'invalid_cursor');
+  if (!parsed.success)
+    throw badRequest('cursor is not one this API gave out; start again without it.', 'invalid_cursor');
   return { createdAt: parsed.data[0], id: parsed.data[1] };
 }
 
@@ -48,5 +49,11 @@ export function decodeCursor(cursor: string | undefined): Position | null {
 export const pageOf = <T extends z.ZodType>(record: T) =>
   z.object({
     data: z.array(record),
-    next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last', example: 'WyIyMDI2LTExLTI3IDEwOjAwOjAwLjEyMzQ1NiswMCIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJd' }),
+    next_cursor: z
+      .string()
+      .nullable()
+      .meta({
+        description: 'Pass as `cursor` for the next page; null on the last',
+        example: 'WyIyMDI2LTExLTI3IDEwOjAwOjAwLjEyMzQ1NiswMCIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJd',
+      }),
   });

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import type { AppDeps } from '../app-deps.ts';
-import { assertApiAllowed, keyHolderOf } from '../api-keys/api-key-service.ts';
+import { assertApiAllowed, type KeyHolder, keyHolderOf } from '../api-keys/api-key-service.ts';
 import { rateLimitHeaders } from '../auth/rate-limits.ts';
 import type { AppContext, AppState } from '../http/context.ts';
 import { forbidden, HttpError, unauthorized } from '../http/errors.ts';
@@ -37,15 +37,19 @@ export function authenticateApiKey(deps: AppDeps): Middleware<AppState> {
     const holder = await keyHolderOf(ctx.state.em, presented);
     if (!holder) throw unauthorizedWithChallenge(keyMessages.unknown, 'invalid_api_key');
     ctx.set(rateLimitHeaders(await deps.rateLimits.meter('requestsPerApiKey', holder.keyId)));
-    if (!READS.has(ctx.method) && !holder.scopes.includes('write')) throw forbidden(keyMessages.readOnly, 'insufficient_scope');
+    if (!READS.has(ctx.method) && !holder.scopes.includes('write'))
+      throw forbidden(keyMessages.readOnly, 'insufficient_scope');
     await assertApiAllowed(ctx.state.em, holder.ownerId);
     ctx.state.apiKey = holder;
     await next();
   };
 }
 
-/** The owner a v1 handler acts for; the middleware above has made sure there is one. */
-export function keyOwner(ctx: AppContext): string {
+/** The key a v1 handler acts for; the middleware above has made sure there is one. */
+export function keyCaller(ctx: AppContext): KeyHolder {
   if (!ctx.state.apiKey) throw unauthorized(keyMessages.missing, 'missing_api_key');
-  return ctx.state.apiKey.ownerId;
+  return ctx.state.apiKey;
 }
+
+/** The owner a v1 handler acts for, as the console's handlers act for the signed-in user. */
+export const keyOwner = (ctx: AppContext): string => keyCaller(ctx).ownerId;
