@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, keyClient } from '../support/api-key-client.ts';
-import { signedInOwner } from '../support/browser.ts';
+import { type Answer, signedInOwner } from '../support/browser.ts';
 import { ownerRecords } from '../support/owner-records.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
 
@@ -171,9 +171,7 @@ describe('runs through /api/v1', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: Awaited<ReturnType<typeof client.get>> = await client.get(
-        `/api/v1/runs?limit=3${cursor ? `&cursor=${cursor}` : ''}`,
-      );
+      const page: Answer = await client.get(`/api/v1/runs?limit=3${cursor ? `&cursor=${cursor}` : ''}`);
       expect(page.status).toBe(200);
       expect(page.body.data.length).toBeLessThanOrEqual(3);
       seen.push(...page.body.data.map((run: { id: string }) => run.id));
