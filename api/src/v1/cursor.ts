@@ -28,6 +28,14 @@ export const pageQuery = {
     .meta({ description: 'The `next_cursor` of the previous page; leave out for the first page' }),
 };
 
+/**
+ * The rows after a position in the order (created_at desc, id asc) of table `alias`: the bound on
+ * created_at lets the (created_at desc, id) index start at the position.
+ */
+export const afterPosition = (alias: string) =>
+  `${alias}.created_at <= ?::timestamptz and (${alias}.created_at < ?::timestamptz or ${alias}.id > ?::uuid)`;
+export const positionParams = (at: Position) => [at.createdAt, at.createdAt, at.id];
+
 /** Opaque to clients: base64url of the last row's position. */
 export const encodeCursor = (at: Position) => Buffer.from(JSON.stringify([at.createdAt, at.id])).toString('base64url');
 
@@ -49,11 +57,8 @@ export function decodeCursor(cursor: string | undefined): Position | null {
 export const pageOf = <T extends z.ZodType>(record: T) =>
   z.object({
     data: z.array(record),
-    next_cursor: z
-      .string()
-      .nullable()
-      .meta({
-        description: 'Pass as `cursor` for the next page; null on the last',
-        example: 'WyIyMDI2LTExLTI3IDEwOjAwOjAwLjEyMzQ1NiswMCIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJd',
-      }),
+    next_cursor: z.string().nullable().meta({
+      description: 'Pass as `cursor` for the next page; null on the last',
+      example: 'WyIyMDI2LTExLTI3IDEwOjAwOjAwLjEyMzQ1NiswMCIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJd',
+    }),
   });

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Run, type RunStatus } from '@turnproof/db';
 import { type RunTaskRecord, runTasksOf } from '../runs/run-service.ts';
-import type { Position } from './cursor.ts';
+import { afterPosition, type Position, positionParams } from './cursor.ts';
 
 export interface RunFilter {
   property_id?: string;
@@ -18,9 +18,9 @@ export interface RunPage {
 }
 
 /**
- * One page of an owner's runs, newest first by (created_at, id). Each of the owner's properties gives at
- * most a page of its runs from the (property_id, created_at, id) index after the cursor, and the pages are
- * merged: the cost is a page per property, whatever the account's number of runs and wherever the cursor is.
+ * One page of an owner's runs, newest first by (created_at desc, id), the console's default order: the
+ * (created_at desc, id) index read from the cursor on, each run's property checked to be the owner's. A
+ * filter on one property reads that property's runs instead; PostgreSQL picks by the owner's share of runs.
  */
 export async function runPage(
   em: EntityManager,
@@ -29,8 +29,12 @@ export async function runPage(
   after: Position | null,
   limit: number,
 ): Promise<RunPage> {
-  const conditions: string[] = [];
-  const params: unknown[] = [];
+  const conditions = ['p.owner_id = ?'];
+  const params: unknown[] = [ownerId];
+  if (filter.property_id) {
+    conditions.push('r.property_id = ?');
+    params.push(filter.property_id);
+  }
   if (filter.status) {
     conditions.push('r.status = ?');
     params.push(filter.status);
@@ -40,24 +44,17 @@ export async function runPage(
     params.push(filter.updated_since);
   }
   if (after) {
-    conditions.push('(r.created_at, r.id) < (?::timestamptz, ?::uuid)');
-    params.push(after.createdAt, after.id);
+    conditions.push(afterPosition('r'));
+    params.push(...positionParams(after));
   }
-  const where = conditions.map((condition) => ` and ${condition}`).join('');
   // One more than the page, to know whether another page follows.
-  const take = limit + 1;
   const rows = await em.execute<{ id: string; created_at: string }[]>(
     `select r.id, r.created_at::text as created_at
-       from properties p
-      cross join lateral (
-        select r.id, r.created_at from runs r
-         where r.property_id = p.id${where}
-         order by r.created_at desc, r.id desc
-         limit ?) r
-      where p.owner_id = ?${filter.property_id ? ' and p.id = ?' : ''}
-      order by r.created_at desc, r.id desc
+       from runs r join properties p on p.id = r.property_id
+      where ${conditions.join(' and ')}
+      order by r.created_at desc, r.id asc
       limit ?`,
-    [...params, take, ownerId, ...(filter.property_id ? [filter.property_id] : []), take],
+    [...params, limit + 1],
   );
   const page = rows.slice(0, limit);
   const ids = page.map((row) => row.id);

@@ -23,7 +23,7 @@ import {
   toPropertyRecord,
   updateProperty,
 } from '../properties/property-service.ts';
-import { decodeCursor, encodeCursor, pageOf, pageQuery } from './cursor.ts';
+import { afterPosition, decodeCursor, encodeCursor, pageOf, pageQuery, positionParams } from './cursor.ts';
 import { keyOwner } from './key-auth.ts';
 import { V1_PREFIX } from './v1-paths.ts';
 import {
@@ -63,11 +63,10 @@ export function v1PropertiesRouter(deps: AppDeps) {
       const after = decodeCursor(query.cursor);
       // A handful of properties per owner: the (owner_id) index and a sort of them.
       const rows = await ctx.state.em.execute<{ id: string; created_at: string }[]>(
-        `select id, created_at::text as created_at from properties
-          where owner_id = ? and not is_system_property
-            ${after ? 'and (created_at, id) < (?::timestamptz, ?::uuid)' : ''}
-          order by created_at desc, id desc limit ?`,
-        [ownerId, ...(after ? [after.createdAt, after.id] : []), query.limit + 1],
+        `select p.id, p.created_at::text as created_at from properties p
+          where p.owner_id = ? and not p.is_system_property${after ? ` and ${afterPosition('p')}` : ''}
+          order by p.created_at desc, p.id asc limit ?`,
+        [ownerId, ...(after ? positionParams(after) : []), query.limit + 1],
       );
       const page = rows.slice(0, query.limit);
       const properties = await ctx.state.em.find(Property, propertyWhere(ownerId, { id: page.map((row) => row.id) }));

@@ -1,8 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Owners' keys for the public API (/api/v1), kept as the SHA-256 of the key; the runs created with an
- * Idempotency-Key, per key; and the index that pages an owner's runs by (created_at, id).
+ * Owners' keys for the public API (/api/v1), kept as the SHA-256 of the key, and the runs created with an
+ * Idempotency-Key, per key. Pages of runs use the existing (created_at desc, id) index.
  */
 export class Migration20261127230000_api_keys extends Migration {
   override name = 'Migration20261127230000_api_keys';
@@ -27,11 +27,9 @@ export class Migration20261127230000_api_keys extends Migration {
       "run_id" uuid not null references "runs" ("id") on delete cascade,
       "created_at" timestamptz not null default now(),
       primary key ("api_key_id", "idempotency_key"));`);
-    this.addSql(`create index "runs_property_id_created_at_id_index" on "runs" ("property_id", "created_at", "id");`);
   }
 
   override down(): void | Promise<void> {
-    this.addSql(`drop index "runs_property_id_created_at_id_index";`);
     this.addSql(`drop table "api_idempotency";`);
     this.addSql(`drop table "api_keys";`);
   }
