@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Run, type RunStatus } from '@turnproof/db';
-import { type RunTaskRecord, runTasksOf } from '../runs/run-service.ts';
 import { afterPosition, type Position, positionParams } from './cursor.ts';
+import type { TaskCounts } from './v1-records.ts';
 
 export interface RunFilter {
   property_id?: string;
@@ -12,7 +12,7 @@ export interface RunFilter {
 
 export interface RunPage {
   runs: Run[];
-  tasks: Map<string, RunTaskRecord[]>;
+  counts: Map<string, TaskCounts>;
   /** Where the next page starts; null on the last page. */
   next: Position | null;
 }
@@ -58,15 +58,26 @@ export async function runPage(
   );
   const page = rows.slice(0, limit);
   const ids = page.map((row) => row.id);
-  const [runs, tasks] = await Promise.all([
+  const [runs, counts] = await Promise.all([
     ids.length ? em.find(Run, { id: { $in: ids } }, { populate: ['property', 'assigned_to'] }) : [],
-    runTasksOf(em, ids),
+    taskCountsOf(em, ids),
   ]);
   const byId = new Map(runs.map((run) => [run.id, run]));
   const last = page.at(-1);
   return {
     runs: ids.flatMap((id) => byId.get(id) ?? []),
-    tasks,
+    counts,
     next: rows.length > limit && last ? { createdAt: last.created_at, id: last.id } : null,
   };
+}
+
+/** The task counts of many runs in one aggregate (a list shows counts, not a page's thousands of tasks). */
+async function taskCountsOf(em: EntityManager, runIds: string[]): Promise<Map<string, TaskCounts>> {
+  if (runIds.length === 0) return new Map();
+  const rows = await em.execute<({ run_id: string } & TaskCounts)[]>(
+    `select run_id, count(*)::int as task_count, (count(*) filter (where checked))::int as completed_task_count
+       from run_tasks where run_id in (${runIds.map(() => '?').join(', ')}) group by run_id`,
+    runIds,
+  );
+  return new Map(rows.map(({ run_id, ...counts }) => [run_id, counts]));
 }

@@ -3,7 +3,7 @@ import { REPORT_STATUSES, RUN_KINDS, RUN_STATUSES } from '@turnproof/db';
 import { z } from 'zod';
 import type { toChecklistRecord } from '../checklists/checklist-service.ts';
 import type { toPropertyRecord } from '../properties/property-service.ts';
-import { type RunTaskRecord, toRunRecord } from '../runs/run-service.ts';
+import { toRunRecord } from '../runs/run-service.ts';
 
 /*
  * The public records of /api/v1: stable field names picked from the console's records (so one service
@@ -138,8 +138,17 @@ export const v1Run = z.object({
 });
 export const v1RunWithTasks = v1Run.extend({ tasks: z.array(v1RunTask) });
 
-export function toV1Run(run: Run, secretKey: string, tasks?: RunTaskRecord[]): z.output<typeof v1Run> {
-  const record = toRunRecord(run, secretKey, tasks);
+/** How many tasks a run has and how many are ticked. */
+export interface TaskCounts {
+  task_count: number;
+  completed_task_count: number;
+}
+
+function publicRun(
+  record: ReturnType<typeof toRunRecord>,
+  updatedAt: Date,
+  counts: TaskCounts,
+): z.output<typeof v1Run> {
   return {
     id: record.id,
     property_id: record.property_id,
@@ -158,16 +167,21 @@ export function toV1Run(run: Run, secretKey: string, tasks?: RunTaskRecord[]): z
     started_at: isoOrNull(record.started_at),
     ended_at: isoOrNull(record.ended_at),
     created_at: iso(record.created_at),
-    updated_at: iso(run.updated_at),
-    task_count: record.task_count,
-    completed_task_count: record.completed_task_count,
+    updated_at: iso(updatedAt),
+    task_count: counts.task_count,
+    completed_task_count: counts.completed_task_count,
   };
 }
 
-export function toV1RunWithTasks(run: Run, secretKey: string, tasks?: RunTaskRecord[]) {
-  const record = toRunRecord(run, secretKey, tasks);
+/** A run of a list: its task counts come counted, not as the tasks themselves. */
+export const toV1Run = (run: Run, secretKey: string, counts: TaskCounts) =>
+  publicRun(toRunRecord(run, secretKey, []), run.updated_at, counts);
+
+/** One run with its tasks (populated, as findOwnedRun loads them). */
+export function toV1RunWithTasks(run: Run, secretKey: string) {
+  const record = toRunRecord(run, secretKey);
   return {
-    ...toV1Run(run, secretKey, record.tasks),
+    ...publicRun(record, run.updated_at, record),
     tasks: record.tasks.map((task) => ({
       id: task.id,
       title: task.title,

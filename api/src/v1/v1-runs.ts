@@ -69,7 +69,9 @@ export function v1RunsRouter(deps: AppDeps) {
       };
       const page = await runPage(ctx.state.em, keyOwner(ctx), filter, decodeCursor(query.cursor), query.limit);
       ctx.body = {
-        data: page.runs.map((run) => toV1Run(run, secretKey, page.tasks.get(run.id))),
+        data: page.runs.map((run) =>
+          toV1Run(run, secretKey, page.counts.get(run.id) ?? { task_count: 0, completed_task_count: 0 }),
+        ),
         next_cursor: page.next ? encodeCursor(page.next) : null,
       };
     },

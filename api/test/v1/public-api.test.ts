@@ -53,6 +53,8 @@ describe('an integration with an API key and no cookies', () => {
     const runs = await client.get('/api/v1/runs');
     expect(runs.body.data.map((run: { id: string }) => run.id)).toEqual([first.body.id]);
     expect(runs.body.data[0].magic_link).toBe(first.body.magic_link);
+    expect(first.body.tasks.length).toBeGreaterThan(0);
+    expect(runs.body.data[0]).toMatchObject({ task_count: first.body.tasks.length, completed_task_count: 0 });
 
     const otherBody = await client.post(
       '/api/v1/runs',
