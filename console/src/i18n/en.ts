@@ -1254,6 +1254,7 @@ export const en = {
       lastUsed: 'Last used',
       neverUsed: 'Never',
       none: 'No API keys yet.',
+      actions: 'Actions',
       revoke: 'Revoke',
       revokeTitle: 'Revoke "%{name}"?',
       revokeContent: 'Everything using this key stops working at once. This cannot be undone.',

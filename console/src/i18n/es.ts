@@ -1264,6 +1264,7 @@ const es: Messages = {
       lastUsed: 'Último uso',
       neverUsed: 'Nunca',
       none: 'Aún no hay claves de API.',
+      actions: 'Acciones',
       revoke: 'Revocar',
       revokeTitle: '¿Revocar «%{name}»?',
       revokeContent: 'Todo lo que use esta clave dejará de funcionar al instante. No se puede deshacer.',

@@ -1273,6 +1273,7 @@ const fr: Messages = {
       lastUsed: 'Dernière utilisation',
       neverUsed: 'Jamais',
       none: 'Aucune clé d’API pour l’instant.',
+      actions: 'Actions',
       revoke: 'Révoquer',
       revokeTitle: 'Révoquer « %{name} » ?',
       revokeContent: 'Tout ce qui utilise cette clé cesse de fonctionner aussitôt. C’est définitif.',

@@ -74,7 +74,7 @@ function KeyRows({ keys, onRevoke }: { keys: ApiKeyView[]; onRevoke: (key: ApiKe
           <TableCell>{t('apiKeys.access')}</TableCell>
           <TableCell>{t('apiKeys.created')}</TableCell>
           <TableCell>{t('apiKeys.lastUsed')}</TableCell>
-          <TableCell />
+          <TableCell align="right">{t('apiKeys.actions')}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -151,14 +151,14 @@ export function ApiKeysSection() {
               onChange={(event) => setName(event.target.value)}
               helperText={t('apiKeys.nameHint')}
               slotProps={{ htmlInput: { maxLength: 100 } }}
-              sx={{ flex: 1 }}
+              sx={{ flex: '2 1 0' }}
             />
             <TextField
               select
               label={t('apiKeys.access')}
               value={scope}
               onChange={(event) => setScope(event.target.value as keyof typeof SCOPE_CHOICES)}
-              sx={{ minWidth: 180 }}
+              sx={{ flex: '1 1 0', minWidth: 180 }}
             >
               <MenuItem value="read">{t('apiKeys.readOnly')}</MenuItem>
               <MenuItem value="readWrite">{t('apiKeys.readWrite')}</MenuItem>
@@ -167,7 +167,7 @@ export function ApiKeysSection() {
               variant="contained"
               disabled={create.isPending || !name.trim()}
               onClick={submit}
-              sx={{ mt: { sm: 1 } }}
+              sx={{ mt: { sm: 1 }, flexShrink: 0, whiteSpace: 'nowrap' }}
             >
               {t('apiKeys.create')}
             </Button>
