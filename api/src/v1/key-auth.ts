@@ -36,10 +36,14 @@ export function authenticateApiKey(deps: AppDeps): Middleware<AppState> {
     if (!presented) throw unauthorizedWithChallenge(keyMessages.missing, 'missing_api_key');
     const holder = await keyHolderOf(ctx.state.em, presented);
     if (!holder) throw unauthorizedWithChallenge(keyMessages.unknown, 'invalid_api_key');
-    ctx.set(rateLimitHeaders(await deps.rateLimits.meter('requestsPerApiKey', holder.keyId)));
+    // The budget and the plan asked of PostgreSQL at once; both settle before either refusal is raised.
+    const metering = deps.rateLimits.meter('requestsPerApiKey', holder.keyId);
+    const allowed = assertApiAllowed(ctx.state.em, holder.ownerId);
+    await Promise.allSettled([metering, allowed]);
+    ctx.set(rateLimitHeaders(await metering));
     if (!READS.has(ctx.method) && !holder.scopes.includes('write'))
       throw forbidden(keyMessages.readOnly, 'insufficient_scope');
-    await assertApiAllowed(ctx.state.em, holder.ownerId);
+    await allowed;
     ctx.state.apiKey = holder;
     await next();
   };

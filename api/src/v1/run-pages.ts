@@ -59,7 +59,7 @@ export async function runPage(
   const page = rows.slice(0, limit);
   const ids = page.map((row) => row.id);
   const [runs, counts] = await Promise.all([
-    ids.length ? em.find(Run, { id: { $in: ids } }, { populate: ['property', 'assigned_to'] }) : [],
+    ids.length ? em.find(Run, { id: { $in: ids } }, { populate: ['property', 'assigned_to'], strategy: 'joined' }) : [],
     taskCountsOf(em, ids),
   ]);
   const byId = new Map(runs.map((run) => [run.id, run]));
