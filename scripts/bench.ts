@@ -9,9 +9,11 @@
 // - proof: the capture log's cost on the task-tick path (before vs after, same run), verifying 300 entries;
 // - site: Lighthouse (mobile preset) scores and LCP of the public pages;
 // - scale: one account with 50,000 runs: p50/p95 of the console's reads and the export's peak RSS;
-// - dispatch: a 1,000-reservation booking calendar reconciled (first sync, re-sync), one worker with 1,000 calendars.
+// - dispatch: a 1,000-reservation booking calendar reconciled (first sync, re-sync), one worker with 1,000 calendars;
+// - api-v1: the scale account's 50,000 runs listed through /api/v1 by cursor with an API key: p50/p95 per page.
 import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
+import { apiV1Figures } from './bench/api-v1.ts';
 import { consoleFigures } from './bench/console.ts';
 import { dispatchFigures } from './bench/dispatch.ts';
 import { foundationFigures } from './bench/foundation.ts';
@@ -49,6 +51,7 @@ const sections = [
   ['site', () => siteFigures()],
   ['scale', () => scaleFigures()],
   ['dispatch', () => dispatchFigures()],
+  ['api-v1', () => apiV1Figures()],
 ] as const;
 
 try {

@@ -58,6 +58,11 @@ import { reviewRouter } from './review/review-router.ts';
 import { claimsRouter } from './claims/claims-router.ts';
 import { runMessagesRouter } from './messaging/run-messages-router.ts';
 import { twilioRouter } from './messaging/twilio-router.ts';
+import { apiKeysRouter } from './api-keys/api-keys-router.ts';
+import { v1ErrorShape } from './v1/error-shape.ts';
+import { authenticateApiKey } from './v1/key-auth.ts';
+import { v1PropertiesRouter } from './v1/v1-properties.ts';
+import { v1RunsRouter } from './v1/v1-runs.ts';
 
 /** Other origins the front ends fetch from, for their Content-Security-Policy. */
 function connectSources(config: Config): string[] {
@@ -123,6 +128,9 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     ogImageRouter(deps),
     sampleReportRouter(deps),
     vitalsRouter(deps),
+    apiKeysRouter(),
+    v1PropertiesRouter(deps),
+    v1RunsRouter(deps),
     openApiRouter(deps.config.publicOrigin),
   ]) {
     api.use(router.routes(), router.allowedMethods());
@@ -144,7 +152,10 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       }),
     }),
   );
+  // /api/v1: no cookies, and every error with a code; then its API key, before anything else runs.
+  app.use(v1ErrorShape());
   app.use(errorHandler());
+  app.use(authenticateApiKey(deps));
   app.use(sameOriginWrites(deps.config.publicOrigin));
   app.use(temporalDeadline(deps.temporal));
   app.use(async (ctx, next) => {

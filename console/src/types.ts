@@ -17,7 +17,7 @@ export interface Access {
   subscription_ends_at: string | null;
   needs_onboarding: boolean;
   onboarding_completed: boolean;
-  features: { analytics: boolean; team: boolean };
+  features: { analytics: boolean; team: boolean; api: boolean };
   limits: { max_properties: number | null; max_team_members: number | null };
   reports: { used: number; included: number; cap: number | null };
 }

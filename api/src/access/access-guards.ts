@@ -14,6 +14,8 @@ export const FEATURES = {
     code: 'upgrade_for_analytics',
   },
   team_management: { tier: 'professional', message: 'Upgrade to Pro to add team members', code: 'upgrade_for_team' },
+  /** API keys and /api/v1: integrations are for the plans that run several properties with a team. */
+  api_access: { tier: 'professional', message: 'Upgrade to Pro to use the API', code: 'upgrade_for_api' },
 } as const satisfies Record<string, { tier: AccessTier; message: string; code: string }>;
 export type Feature = keyof typeof FEATURES;
 

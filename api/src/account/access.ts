@@ -27,7 +27,7 @@ export interface Access {
   needs_onboarding: boolean;
   /** Whether the owner finished onboarding (picked a plan or went on with the trial). */
   onboarding_completed: boolean;
-  features: { analytics: boolean; team: boolean };
+  features: { analytics: boolean; team: boolean; api: boolean };
   limits: { max_properties: number | null; max_team_members: number | null };
   reports: { used: number; included: number; cap: number | null };
 }
@@ -60,7 +60,11 @@ export async function accessOf(em: EntityManager, userId: string): Promise<Acces
     subscription_ends_at: access.subscriptionEnd?.toISOString() ?? null,
     needs_onboarding: !access.isAdmin && !profile?.onboarding_completed_at && !access.subscribed && !access.onTrial,
     onboarding_completed: Boolean(profile?.onboarding_completed_at),
-    features: { analytics: mayUse(access, 'analytics'), team: mayUse(access, 'team_management') },
+    features: {
+      analytics: mayUse(access, 'analytics'),
+      team: mayUse(access, 'team_management'),
+      api: mayUse(access, 'api_access'),
+    },
     limits: { max_properties: access.limits.maxProperties, max_team_members: access.limits.maxTeamMembers },
     reports: {
       used: account?.reports_this_period ?? 0,

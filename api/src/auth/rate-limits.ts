@@ -2,7 +2,7 @@ import { ASSIGNMENT_MAILS_PER_OWNER } from '@turnproof/platform/owner-mail-budge
 import { POOL_CONNECT_TIMEOUT_MS, survivePoolErrors } from '@turnproof/db';
 import pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { tooManyRequests } from '../http/errors.ts';
+import { HttpError, tooManyRequests } from '../http/errors.ts';
 
 export interface Limit {
   points: number;
@@ -42,6 +42,8 @@ export interface RateLimitSettings {
   publicRequestsPerIp: Limit;
   /** Damage-claim PDFs printed on the shared worker (a stored pack is served without printing). */
   claimPacksPerOwner: Limit;
+  /** Requests to /api/v1 with one API key (its answers carry RateLimit-* headers). */
+  requestsPerApiKey: Limit;
 }
 
 export const defaultRateLimits: RateLimitSettings = {
@@ -76,6 +78,8 @@ export const defaultRateLimits: RateLimitSettings = {
   publicRequestsPerIp: { points: 10_000, durationSeconds: 10 * 60 },
   // A pack is printed again only when its run's evidence or report changed.
   claimPacksPerOwner: { points: 10, durationSeconds: 60 * 60 },
+  // A sync job paging through 50,000 runs at 50 a page stays under it; a runaway loop does not.
+  requestsPerApiKey: { points: 600, durationSeconds: 60 },
 };
 
 type LimiterName = keyof RateLimitSettings;
@@ -164,7 +168,32 @@ const refusals: Record<LimiterName, { code: string; sentence: string }> = {
     code: 'too_many_claim_packs',
     sentence: 'Too many damage-claim packs in a short time. Please wait {wait} and try again.',
   },
+  requestsPerApiKey: {
+    code: 'rate_limited',
+    sentence: 'Too many requests with this API key. Please wait {wait} and try again.',
+  },
 };
+
+/** A budget's state after a request spent a point of it, for the RateLimit-* headers. */
+export interface Meter {
+  limit: number;
+  remaining: number;
+  /** Seconds until the window starts again. */
+  resetSeconds: number;
+}
+
+/** The IETF draft's RateLimit-Limit, -Remaining and -Reset (seconds) of a budget. */
+export const rateLimitHeaders = (meter: Meter): Record<string, string> => ({
+  'RateLimit-Limit': String(meter.limit),
+  'RateLimit-Remaining': String(meter.remaining),
+  'RateLimit-Reset': String(meter.resetSeconds),
+});
+
+const meterOf = (limit: number, result: RateLimiterRes): Meter => ({
+  limit,
+  remaining: Math.max(0, result.remainingPoints),
+  resetSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)),
+});
 
 const waitMinutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 
@@ -215,6 +244,36 @@ export class RateLimits {
         }
         throw rejection;
       }
+    }
+  }
+
+  /**
+   * Spends one point of the budget like `consume` and says what is left; a refusal (429) carries the
+   * same RateLimit-* headers beside its Retry-After.
+   */
+  async meter(name: LimiterName, key: string): Promise<Meter> {
+    const limiter = this.limiters[name];
+    try {
+      return meterOf(limiter.points, await limiter.consume(key.toLowerCase()));
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      const meter = meterOf(limiter.points, rejection);
+      const { code, sentence } = refusals[name];
+      const refusal = tooManyRequests(
+        sentence.replace('{wait}', humanWait(meter.resetSeconds)),
+        meter.resetSeconds,
+        code,
+        {
+          count: waitMinutes(meter.resetSeconds),
+        },
+      );
+      throw new HttpError(
+        429,
+        refusal.message,
+        { ...refusal.headers, ...rateLimitHeaders(meter) },
+        code,
+        refusal.params,
+      );
     }
   }
 

@@ -14,6 +14,8 @@ export interface AppState {
   log: Logger;
   user?: SignedInUser;
   sessionId?: string;
+  /** The API key of a /api/v1 request (api/src/v1/key-auth.ts): its owner is the caller. */
+  apiKey?: { keyId: string; ownerId: string; scopes: ('read' | 'write')[] };
 }
 
 export type AppContext = ParameterizedContext<AppState>;

@@ -13,7 +13,7 @@ import { toRunRecord } from '../runs/run-service.ts';
 import { followUpBody, issueMessages, resolveIssueBody } from './issue-input.ts';
 import { followUpIssue, issuesOfRun, openIssuesOf, resolveIssue } from './issue-service.ts';
 
-const issueRecord = z.object({
+export const issueRecord = z.object({
   id: z.uuid(),
   run_id: z.uuid(),
   run_task_id: z.uuid().nullable(),

@@ -85,7 +85,7 @@ export const accessView = z.looseObject({
   subscribed: z.boolean(),
   on_trial: z.boolean(),
   needs_onboarding: z.boolean(),
-  features: z.looseObject({ analytics: z.boolean(), team: z.boolean() }),
+  features: z.looseObject({ analytics: z.boolean(), team: z.boolean(), api: z.boolean() }),
 });
 
 export const accessChanged = z.looseObject({ ok: z.literal(true), message: z.string(), access: accessView });

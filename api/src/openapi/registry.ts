@@ -28,6 +28,12 @@ const contentRangeHeader = {
   schema: { type: 'string' as const, example: 'properties 0-9/42' },
 };
 
+const rateLimitHeaders = {
+  'RateLimit-Limit': { description: 'Requests the key may make in the window', schema: { type: 'integer' as const } },
+  'RateLimit-Remaining': { description: 'Requests left in the window', schema: { type: 'integer' as const } },
+  'RateLimit-Reset': { description: 'Seconds until the window starts again', schema: { type: 'integer' as const } },
+};
+
 const jsonContent = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
 
 /** Every API router is mounted under this prefix (app.ts). */
@@ -50,6 +56,10 @@ export interface RouteDoc {
   list?: boolean;
   errors?: Record<number, string>;
   signedIn?: boolean;
+  /** A public API route (/api/v1): an API key as `Authorization: Bearer`, with RateLimit-* headers. */
+  bearer?: boolean;
+  /** Request headers the route reads (such as Idempotency-Key). */
+  headers?: z.ZodObject;
 }
 
 /** The full path of a router's route, as a request names it: `/api` + the router's prefix + the path. */
@@ -79,7 +89,9 @@ function documentRoute(doc: RouteDoc): void {
     summary: doc.summary,
     tags: doc.tags,
     ...(doc.signedIn ? { security: [{ sessionCookie: [] }] } : {}),
+    ...(doc.bearer ? { security: [{ bearerAuth: [] }] } : {}),
     request: {
+      ...(doc.headers ? { headers: doc.headers } : {}),
       ...(doc.body ? { body: jsonContent(doc.body) } : {}),
       ...(doc.query ? { query: doc.query } : {}),
       ...(doc.params ? { params: doc.params } : {}),
@@ -93,6 +105,7 @@ function documentRoute(doc: RouteDoc): void {
             : jsonContent(doc.ok.schema)
           : {}),
         ...(doc.list ? { headers: { 'Content-Range': contentRangeHeader } } : {}),
+        ...(doc.bearer ? { headers: rateLimitHeaders } : {}),
       },
       ...(doc.accepted ? { 202: { description: doc.accepted.description, ...jsonContent(doc.accepted.schema) } } : {}),
       ...errorResponses,

@@ -62,6 +62,7 @@ async function ownerAWithEverything() {
   });
   if (issue.status !== 201) throw new Error(`issue: ${issue.status} ${JSON.stringify(issue.body)}`);
   await ownerRecords(api).report(run.id, Buffer.from(`%PDF-1.4 ${MARK}`));
+  const apiKey = await created('/api/api-keys', { name: `${MARK} key`, scopes: ['read'] });
   const sessionId = 'cs_test_ownerAcheckout';
   const em = api.orm.em.fork();
   em.create(UserActivity, {
@@ -80,6 +81,7 @@ async function ownerAWithEverything() {
       run: run.id as string,
       member: member.id as string,
       issue: issue.body.alert.id as string,
+      apiKey: apiKey.id as string,
       sessionId,
     },
   };
@@ -102,13 +104,17 @@ const fillers: Record<string, { ofA: boolean; fill: (a: OwnerA['ids']) => string
   'issues/{issueId}': { ofA: true, fill: (a) => a.issue },
   'reports/{version}': { ofA: true, fill: () => '1' },
   'team/{id}': { ofA: true, fill: (a) => a.member },
+  'api-keys/{id}': { ofA: true, fill: (a) => a.apiKey },
   'checkout-sessions/{sessionId}': { ofA: true, fill: (a) => a.sessionId },
   'steps/{step}': { ofA: false, fill: () => ONBOARDING_STEPS[0] },
 };
 
+/** The console's routes (a session cookie); the public API's, by API key, have their own walk (api/test/v1). */
 function signedInRoutes() {
   return openApiRegistry.definitions.flatMap((definition) =>
-    definition.type === 'route' && definition.route.security ? [definition.route] : [],
+    definition.type === 'route' && definition.route.security?.some((scheme) => 'sessionCookie' in scheme)
+      ? [definition.route]
+      : [],
   );
 }
 
@@ -255,5 +261,6 @@ describe("owner B cannot reach owner A's records through any signed-in route", (
       'Written by B',
     );
     expect((await a.owner.get(`/api/runs/${a.ids.run}/issues`)).body).toHaveLength(1);
+    expect((await a.owner.get('/api/api-keys')).body.map((key: { id: string }) => key.id)).toEqual([a.ids.apiKey]);
   });
 });

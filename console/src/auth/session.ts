@@ -54,7 +54,10 @@ const SUBSCRIPTION_RECHECK_MS = 5 * 60_000;
 function afterFailedRecheck(session: Session): Session {
   const { access } = session;
   if (!access || access.is_admin) return session;
-  return { ...session, access: { ...access, subscribed: false, features: { analytics: false, team: false } } };
+  return {
+    ...session,
+    access: { ...access, subscribed: false, features: { analytics: false, team: false, api: false } },
+  };
 }
 
 /** The signed-in user, profile and plan access, shared by every screen. */

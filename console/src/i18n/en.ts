@@ -1244,6 +1244,36 @@ export const en = {
     },
     // notices keys
     // apikeys keys
+    apiKeys: {
+      title: 'Developers',
+      intro:
+        'API keys let your own software and integrations use the Turnproof API (/api/v1) for your account. Keep them secret, like a password.',
+      upgrade: 'Upgrade to Pro to use the API',
+      name: 'Name',
+      nameHint: 'Where the key is used, e.g. "Channel manager"',
+      access: 'Access',
+      readOnly: 'Read only',
+      readWrite: 'Read and write',
+      create: 'Create key',
+      createdTitle: 'Your new key "%{name}"',
+      onlyOnce:
+        'Copy it now: you will not see it again. Only a fingerprint of it is kept, so nobody can show it to you later.',
+      copy: 'Copy key',
+      copied: 'Key copied',
+      copyFailed: 'Could not copy; select the key and copy it by hand',
+      done: 'I have copied it',
+      listLabel: 'API keys',
+      key: 'Key',
+      created: 'Created',
+      lastUsed: 'Last used',
+      neverUsed: 'Never',
+      none: 'No API keys yet.',
+      actions: 'Actions',
+      revoke: 'Revoke',
+      revokeTitle: 'Revoke "%{name}"?',
+      revokeContent: 'Everything using this key stops working at once. This cannot be undone.',
+      revoked: 'Key revoked',
+    },
   },
   resources: {
     properties: { name: 'Property |||| Properties' },

@@ -1256,6 +1256,36 @@ const es: Messages = {
     },
     // notices keys
     // apikeys keys
+    apiKeys: {
+      title: 'Desarrolladores',
+      intro:
+        'Las claves de API permiten que tu propio software e integraciones usen la API de Turnproof (/api/v1) con tu cuenta. Guárdalas en secreto, como una contraseña.',
+      upgrade: 'Pásate a Pro para usar la API',
+      name: 'Nombre',
+      nameHint: 'Dónde se usa la clave, p. ej. "Gestor de canales"',
+      access: 'Acceso',
+      readOnly: 'Solo lectura',
+      readWrite: 'Lectura y escritura',
+      create: 'Crear clave',
+      createdTitle: 'Tu nueva clave «%{name}»',
+      onlyOnce:
+        'Cópiala ahora: no volverás a verla. Solo guardamos una huella de ella, así que nadie podrá mostrártela después.',
+      copy: 'Copiar clave',
+      copied: 'Clave copiada',
+      copyFailed: 'No se pudo copiar; selecciona la clave y cópiala a mano',
+      done: 'Ya la he copiado',
+      listLabel: 'Claves de API',
+      key: 'Clave',
+      created: 'Creada',
+      lastUsed: 'Último uso',
+      neverUsed: 'Nunca',
+      none: 'Aún no hay claves de API.',
+      actions: 'Acciones',
+      revoke: 'Revocar',
+      revokeTitle: '¿Revocar «%{name}»?',
+      revokeContent: 'Todo lo que use esta clave dejará de funcionar al instante. No se puede deshacer.',
+      revoked: 'Clave revocada',
+    },
   },
   resources: {
     properties: { name: 'Propiedad |||| Propiedades' },

@@ -1265,6 +1265,36 @@ const fr: Messages = {
     },
     // notices keys
     // apikeys keys
+    apiKeys: {
+      title: 'Développeurs',
+      intro:
+        'Les clés d’API permettent à vos logiciels et intégrations d’utiliser l’API Turnproof (/api/v1) pour votre compte. Gardez-les secrètes, comme un mot de passe.',
+      upgrade: 'Passez à Pro pour utiliser l’API',
+      name: 'Nom',
+      nameHint: 'Où la clé sert, p. ex. « Channel manager »',
+      access: 'Accès',
+      readOnly: 'Lecture seule',
+      readWrite: 'Lecture et écriture',
+      create: 'Créer une clé',
+      createdTitle: 'Votre nouvelle clé « %{name} »',
+      onlyOnce:
+        'Copiez-la maintenant : vous ne la reverrez plus. Seule une empreinte en est conservée, personne ne pourra vous la montrer plus tard.',
+      copy: 'Copier la clé',
+      copied: 'Clé copiée',
+      copyFailed: 'Copie impossible ; sélectionnez la clé et copiez-la à la main',
+      done: 'Je l’ai copiée',
+      listLabel: 'Clés d’API',
+      key: 'Clé',
+      created: 'Créée',
+      lastUsed: 'Dernière utilisation',
+      neverUsed: 'Jamais',
+      none: 'Aucune clé d’API pour l’instant.',
+      actions: 'Actions',
+      revoke: 'Révoquer',
+      revokeTitle: 'Révoquer « %{name} » ?',
+      revokeContent: 'Tout ce qui utilise cette clé cesse de fonctionner aussitôt. C’est définitif.',
+      revoked: 'Clé révoquée',
+    },
   },
   resources: {
     properties: { name: 'Logement |||| Logements' },

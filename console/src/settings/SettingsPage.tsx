@@ -22,6 +22,7 @@ import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { DeleteAccountDialog } from './DeleteAccountDialog.tsx';
 import { EmailVerifiedChip } from './EmailVerifiedChip.tsx';
 import { LadderSettings } from './LadderSettings.tsx';
+import { ApiKeysSection } from './ApiKeysSection.tsx';
 import { type Preferences, usePreferences } from './usePreferences.ts';
 import type { MessageKey } from '../i18n/keys.ts';
 import { useT } from '../i18n/useT.ts';
@@ -204,6 +205,7 @@ export function SettingsPage() {
               </TextField>
             </Section>
             <LadderSettings />
+            <ApiKeysSection />
           </>
         ) : (
           !failed && <Skeleton variant="rounded" height={320} aria-label={t('settings.loadingPreferences')} />

@@ -8,6 +8,7 @@ export * from './billing.ts';
 export * from './outbox.ts';
 export * from './operations.ts';
 export * from './messaging.ts';
+export * from './api-keys.ts';
 
 import type { EntitySchema } from '@mikro-orm/core';
 import { AuthToken, Session, User } from './accounts.ts';
@@ -26,6 +27,7 @@ import { Alert, CaptureEntry, CaptureHead, Media, ProcessedAction, Report, Run, 
 import { InspectionTemplate, LibraryChecklist } from './templates.ts';
 import { WorkflowOutbox } from './outbox.ts';
 import { TextMessage } from './messaging.ts';
+import { ApiIdempotency, ApiKey } from './api-keys.ts';
 
 /** Typed loosely on purpose: the exact inferred union is too large for declaration emit. */
 export const allEntities: EntitySchema[] = [
@@ -62,4 +64,6 @@ export const allEntities: EntitySchema[] = [
   WorkflowOutbox,
   TextMessage,
   WorkerCheck,
+  ApiKey,
+  ApiIdempotency,
 ];
