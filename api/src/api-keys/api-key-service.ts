@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiKey, type ApiKeyScope } from '@turnproof/db';
 import { FEATURES, mayUse } from '../access/access-guards.ts';
-import { loadOwnerAccess } from '../access/owner-access.ts';
+import { loadOwnerAccess } from '@turnproof/platform/owner-access';
 import { hashToken } from '../auth/secret-tokens.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 
