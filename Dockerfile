@@ -13,6 +13,7 @@ COPY site/package.json site/
 COPY api/package.json api/
 COPY console/package.json console/
 COPY runner-web/package.json runner-web/
+COPY clients/typescript/package.json clients/typescript/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build:web
