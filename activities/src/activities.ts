@@ -50,7 +50,7 @@ export function createActivities(given: ActivityDeps) {
   const reportDownloadUrl = (runId: string, version: number) =>
     `${deps.publicOrigin}/api/runs/${runId}/reports/${version}/pdf`;
   return {
-    ...createRunActivities({ ...deps, runUrl }),
+    ...createRunActivities({ ...deps, runUrl, mailBudget }),
     ...createReviewActivities(deps),
     ...createReportActivities({
       ...deps,

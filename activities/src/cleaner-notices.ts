@@ -36,6 +36,15 @@ export async function routeTo(
   return refusal ? { refused: refusal } : { email: member.email! };
 }
 
+/**
+ * How a notice about a run a member already has reaches them (its reminders): their channel, else their
+ * address, without the budget an assignment spends; null when they have neither.
+ */
+export function assigneeRoute(deps: Pick<CleanerNoticeDeps, 'texts'>, member: TeamMember): NoticeRoute | null {
+  const channel = textChannelFor(member, deps.texts);
+  return channel ? { channel } : member.email ? { email: member.email } : null;
+}
+
 export interface CleanerNotice {
   ownerId: string;
   runId: string;

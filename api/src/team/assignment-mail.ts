@@ -5,7 +5,7 @@ import type { Config } from '@turnproof/config';
 import type { Run } from '@turnproof/db';
 import { cleanerTexts } from '@turnproof/platform/cleaner-texts';
 import { cleanerLanguage } from '@turnproof/platform/mail';
-import { linkSent, recordRunEvent } from '@turnproof/platform/run-timeline';
+import { linkSent, linkTexted, recordRunEvent } from '@turnproof/platform/run-timeline';
 import { sendTextOnce, unreachable } from '@turnproof/platform/send-text-once';
 import { textChannelFor, textStatusCallback } from '@turnproof/platform/text-route';
 import type { TextSender } from '@turnproof/platform/twilio-messages';
@@ -55,17 +55,7 @@ export async function sendRunToAssignee(
       statusCallback: textStatusCallback(deps.config.publicOrigin),
     }).catch(unreachable);
     if (typeof outcome === 'string') {
-      await recordRunEvent(
-        em,
-        run.id,
-        'link_sent',
-        {
-          code: `link_texted_${channel}`,
-          params: { cleaner: assignee.name },
-          detail: linkTexted(assignee.name, channel),
-        },
-        assignee.id,
-      );
+      await recordRunEvent(em, run.id, 'link_sent', linkTexted(assignee.name, channel), assignee.id);
       return;
     }
     await recordRunEvent(
@@ -98,6 +88,3 @@ export async function sendRunToAssignee(
   await deps.mailer.send(assignmentMail(email, { ...assigned, access: propertyAccess(run.property) }, language));
   await recordRunEvent(em, run.id, 'link_sent', linkSent(assignee.name), assignee.id);
 }
-
-const linkTexted = (cleaner: string, channel: 'sms' | 'whatsapp') =>
-  `Link sent to ${cleaner} by ${channel === 'sms' ? 'SMS' : 'WhatsApp'}.`;
