@@ -17,6 +17,7 @@ import { createEscalationActivities } from './escalation-activities.ts';
 import { createPromoActivities } from './promo-activities.ts';
 import { createReviewActivities } from './review-activities.ts';
 import { createRunActivities } from './run-activities.ts';
+import { createTextFallbackActivities } from './text-fallback-activities.ts';
 import { createTrialActivities } from './trial-activities.ts';
 import { createUsageActivities } from './usage-activities.ts';
 import { createWeeklySummaryActivities } from './weekly-summary-activities.ts';
@@ -71,5 +72,6 @@ export function createActivities(given: ActivityDeps) {
     ...createWeeklySummaryActivities(deps),
     ...createCalendarActivities({ ...deps, runUrl, mailBudget }),
     ...createEscalationActivities({ ...deps, runUrl, mailBudget }),
+    ...createTextFallbackActivities({ ...deps, mailBudget }),
   };
 }

@@ -10,6 +10,7 @@ import { addRoute } from '../openapi/registry.ts';
 import { meaningOf } from './reply-words.ts';
 import { answerReply } from './text-replies.ts';
 import { recordDelivery } from './text-delivery.ts';
+import { enqueueTextFallback } from '../outbox/outbox-writes.ts';
 
 const FORM_LIMIT = '64kb';
 const deliveryReceipt = z.object({ received: z.literal(true) });
@@ -72,7 +73,7 @@ export function twilioRouter(deps: AppDeps) {
       method: 'post',
       path: '/status',
       summary:
-        "Twilio's delivery report of a text (form: MessageSid, MessageStatus, ErrorCode), signed with X-Twilio-Signature; the run's message log shows it",
+        "Twilio's delivery report of a text (form: MessageSid, MessageStatus, ErrorCode), signed with X-Twilio-Signature; the run's message log shows it, and a failed or undelivered text about a run goes by e-mail instead",
       tags,
       ok: { description: 'Received (a SID this app never sent changes nothing)', schema: deliveryReceipt },
       errors: { 403: forged },
@@ -81,7 +82,17 @@ export function twilioRouter(deps: AppDeps) {
       const form = await signedForm(ctx, token, origin);
       const status = form.MessageStatus;
       if (!form.MessageSid || !status) throw badRequest('The delivery report has no MessageSid or MessageStatus.');
-      await recordDelivery(ctx.state.em, form.MessageSid, status, form.ErrorCode ?? null);
+      const { failedTextId } = await ctx.state.em.transactional(async (tx) => {
+        const delivery = await recordDelivery(tx, form.MessageSid!, status, form.ErrorCode ?? null);
+        if (delivery.failedTextId) {
+          await enqueueTextFallback(tx, {
+            textMessageId: delivery.failedTextId,
+            taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
+          });
+        }
+        return delivery;
+      });
+      if (failedTextId) deps.outbox.nudge();
       ctx.body = { received: true };
     },
   );

@@ -1064,6 +1064,9 @@ export const en = {
       link_texted_sms: 'Link sent to %{cleaner} by SMS.',
       link_texted_whatsapp: 'Link sent to %{cleaner} by WhatsApp.',
       link_text_refused: 'Text to %{cleaner} refused by Twilio: %{reason}',
+      text_failed_mailed: 'The text to %{cleaner} was not delivered, so it went by e-mail.',
+      text_failed_unreachable:
+        'The text to %{cleaner} was not delivered and no e-mail could go: %{cleaner} could not be reached.',
       link_sent: 'Link sent to %{cleaner}.',
       link_not_mailed_no_email: 'Link not e-mailed: %{cleaner} has no e-mail address, so no e-mail was sent.',
       link_not_mailed_not_accepted:

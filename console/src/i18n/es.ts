@@ -1073,6 +1073,9 @@ const es: Messages = {
       link_texted_sms: 'Enlace enviado a %{cleaner} por SMS.',
       link_texted_whatsapp: 'Enlace enviado a %{cleaner} por WhatsApp.',
       link_text_refused: 'Twilio rechazó el mensaje a %{cleaner}: %{reason}',
+      text_failed_mailed: 'El mensaje a %{cleaner} no se entregó, así que se envió por correo electrónico.',
+      text_failed_unreachable:
+        'El mensaje a %{cleaner} no se entregó y no se pudo enviar un correo: no se pudo avisar a %{cleaner}.',
       link_sent: 'Enlace enviado a %{cleaner}.',
       link_not_mailed_no_email: 'Enlace no enviado por correo: %{cleaner} no tiene dirección de correo electrónico.',
       link_not_mailed_not_accepted:

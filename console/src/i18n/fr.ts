@@ -1080,6 +1080,9 @@ const fr: Messages = {
       link_texted_sms: 'Lien envoyé à %{cleaner} par SMS.',
       link_texted_whatsapp: 'Lien envoyé à %{cleaner} par WhatsApp.',
       link_text_refused: 'Twilio a refusé le message à %{cleaner} : %{reason}',
+      text_failed_mailed: 'Le message à %{cleaner} n’a pas été remis, il est donc parti par e-mail.',
+      text_failed_unreachable:
+        'Le message à %{cleaner} n’a pas été remis et aucun e-mail n’a pu partir : impossible de joindre %{cleaner}.',
       link_sent: 'Lien envoyé à %{cleaner}.',
       link_not_mailed_no_email: 'Lien non envoyé par e-mail : %{cleaner} n’a pas d’adresse e-mail.',
       link_not_mailed_not_accepted:
