@@ -9,6 +9,7 @@ import { badRequest, forbidden } from '../http/errors.ts';
 import { addRoute } from '../openapi/registry.ts';
 import { meaningOf } from './reply-words.ts';
 import { answerReply } from './text-replies.ts';
+import { tellHostsOptedOut } from './opted-out-hosts.ts';
 import { recordDelivery } from './text-delivery.ts';
 import { enqueueTextFallback } from '../outbox/outbox-writes.ts';
 
@@ -53,7 +54,7 @@ export function twilioRouter(deps: AppDeps) {
       method: 'post',
       path: '/inbound',
       summary:
-        "A cleaner's text reply (Twilio's form: From, Body), signed with X-Twilio-Signature: 1/YES accepts the run the newest question asked about, 2/NO declines it and moves the escalation ladder on",
+        "A cleaner's text reply (Twilio's form: From, Body), signed with X-Twilio-Signature: 1/YES accepts the run the newest question asked about, 2/NO declines it and moves the escalation ladder on; STOP opts the number out (its host is mailed), START back in",
       tags,
       ok: { description: 'TwiML with the answer texted back', contentType: 'text/xml', schema: z.string() },
       errors: { 403: forged },
@@ -63,7 +64,9 @@ export function twilioRouter(deps: AppDeps) {
       const from = form.From?.replace(/^whatsapp:/, '');
       if (!from) throw badRequest('The reply has no From number.');
       const meaning = meaningOf(form.Body ?? '');
-      twiml(ctx, await ctx.state.em.transactional((tx) => answerReply(tx, from, meaning, new Date())));
+      const outcome = await ctx.state.em.transactional((tx) => answerReply(tx, from, meaning, new Date()));
+      await tellHostsOptedOut(deps, ctx.state.em, outcome.optedOut);
+      twiml(ctx, outcome.reply);
     },
   );
 

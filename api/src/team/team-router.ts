@@ -61,6 +61,8 @@ const memberRecord = z.object({
   status: z.enum(['invited', 'active']),
   invited_at: z.string().nullable(),
   accepted_at: z.string().nullable(),
+  /** When the number answered STOP: no texts until it answers START. */
+  sms_opted_out_at: z.string().nullable(),
   created_at: z.string(),
 });
 

@@ -48,6 +48,7 @@ export function toTeamMemberRecord(member: TeamMember) {
     status: member.accepted_at ? ('active' as const) : ('invited' as const),
     invited_at: member.invited_at ?? null,
     accepted_at: member.accepted_at ?? null,
+    sms_opted_out_at: member.sms_opted_out_at ?? null,
     created_at: member.created_at,
   };
 }

@@ -1232,6 +1232,9 @@ export const en = {
     // push keys
     // guards keys
     // notices keys
+    notices: {
+      textsStopped: 'Texts stopped on %{date} (STOP)',
+    },
     // apikeys keys
   },
   resources: {

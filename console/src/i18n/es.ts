@@ -1242,6 +1242,9 @@ const es: Messages = {
     // push keys
     // guards keys
     // notices keys
+    notices: {
+      textsStopped: 'Mensajes detenidos el %{date} (STOP)',
+    },
     // apikeys keys
   },
   resources: {

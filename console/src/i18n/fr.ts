@@ -1251,6 +1251,9 @@ const fr: Messages = {
     // push keys
     // guards keys
     // notices keys
+    notices: {
+      textsStopped: 'SMS arrêtés le %{date} (STOP)',
+    },
     // apikeys keys
   },
   resources: {
