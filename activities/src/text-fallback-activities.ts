@@ -1,4 +1,4 @@
-import { Run, TeamMember, TextMessage } from '@turnproof/db';
+import { Run, type TeamMember, TextMessage } from '@turnproof/db';
 import { assignmentMail, handedOverMail, propertyAccess, runCanceledMail } from '@turnproof/platform/assignment-mails';
 import { decryptLink } from '@turnproof/platform/magic-link';
 import { cleanerLanguage } from '@turnproof/platform/mail';
