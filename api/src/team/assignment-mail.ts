@@ -6,8 +6,9 @@ import type { Run } from '@turnproof/db';
 import { cleanerTexts } from '@turnproof/platform/cleaner-texts';
 import { cleanerLanguage } from '@turnproof/platform/mail';
 import { linkSent, linkTexted, recordRunEvent } from '@turnproof/platform/run-timeline';
-import { sendTextOnce, unreachable } from '@turnproof/platform/send-text-once';
-import { textChannelFor, textStatusCallback } from '@turnproof/platform/text-route';
+import { textMember } from '@turnproof/platform/member-text';
+import { unreachable } from '@turnproof/platform/send-text-once';
+import { textChannelFor } from '@turnproof/platform/text-route';
 import type { TextSender } from '@turnproof/platform/twilio-messages';
 import { decryptLink } from '../runs/magic-link.ts';
 import { assignmentMail, propertyAccess } from './team-mails.tsx';
@@ -42,17 +43,14 @@ export async function sendRunToAssignee(
   const language = await cleanerLanguage(em, { memberId: assignee.id, ownerId, newRunId: run.id });
   const channel = textChannelFor(assignee, deps.texts);
   if (channel) {
-    const outcome = await sendTextOnce(em, deps.texts!, {
-      key: `run/${run.id}/assigned/${assignee.id}/${channel}/${linkTag(magicLink)}`,
+    const outcome = await textMember(em, deps.texts!, deps.config.publicOrigin, channel, {
+      key: `run/${run.id}/assigned/${assignee.id}/${linkTag(magicLink)}`,
       ownerId,
       runId: run.id,
-      teamMemberId: assignee.id,
+      member: assignee,
       notice: 'assigned',
-      channel,
-      to: assignee.phone!,
       body: cleanerTexts.assigned(assigned, language),
       asksReply: true,
-      statusCallback: textStatusCallback(deps.config.publicOrigin),
     }).catch(unreachable);
     if (typeof outcome === 'string') {
       await recordRunEvent(em, run.id, 'link_sent', linkTexted(assignee.name, channel), assignee.id);
