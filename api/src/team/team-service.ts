@@ -11,8 +11,9 @@ import { rotateMemberRunLinks } from './member-run-links.ts';
 import { invitationMail } from './team-mails.tsx';
 import { cleanerTexts } from '@turnproof/platform/cleaner-texts';
 import { cleanerLanguage } from '@turnproof/platform/mail';
-import { sendTextOnce, unreachable } from '@turnproof/platform/send-text-once';
-import { textChannelFor, textStatusCallback } from '@turnproof/platform/text-route';
+import { textMember } from '@turnproof/platform/member-text';
+import { unreachable } from '@turnproof/platform/send-text-once';
+import { textChannelFor } from '@turnproof/platform/text-route';
 import type { TextSender } from '@turnproof/platform/twilio-messages';
 import { contactProblem, type CreateMemberInput, memberInputMessages, type UpdateMemberInput } from './member-input.ts';
 import { ownerDisplayName } from '@turnproof/platform/owner-name';
@@ -80,17 +81,14 @@ async function sendInvitation(
   const ownerName = await ownerDisplayName(em, ownerId);
   const language = await cleanerLanguage(em, { memberId: member.id, ownerId });
   if (channel) {
-    const outcome = await sendTextOnce(em, deps.texts!, {
-      key: `team/${member.id}/invited/${member.invited_at.getTime()}/${channel}`,
+    const outcome = await textMember(em, deps.texts!, deps.config.publicOrigin, channel, {
+      key: `team/${member.id}/invited/${member.invited_at.getTime()}`,
       ownerId,
       runId: null,
-      teamMemberId: member.id,
+      member,
       notice: 'invited',
-      channel,
-      to: member.phone!,
       body: cleanerTexts.invited(ownerName, link, language),
       asksReply: false,
-      statusCallback: textStatusCallback(deps.config.publicOrigin),
     }).catch(unreachable);
     if (typeof outcome === 'string') return;
     if (!member.email)
