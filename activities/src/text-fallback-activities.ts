@@ -1,5 +1,11 @@
 import { Run, type TeamMember, TextMessage } from '@turnproof/db';
-import { assignmentMail, handedOverMail, propertyAccess, runCanceledMail } from '@turnproof/platform/assignment-mails';
+import {
+  assignmentMail,
+  handedOverMail,
+  propertyAccess,
+  runCanceledMail,
+  runRescheduledMail,
+} from '@turnproof/platform/assignment-mails';
 import { decryptLink } from '@turnproof/platform/magic-link';
 import { cleanerLanguage } from '@turnproof/platform/mail';
 import type { MailMessage } from '@turnproof/platform/mailer';
@@ -48,6 +54,12 @@ async function mailOfNotice(deps: TextFallbackDeps, text: TextMessage, run: Run)
     case 'handed_over': {
       const backupName = run.assigned_to?.name;
       return backupName ? (to, language) => handedOverMail(to, { ...context, backupName }, language) : null;
+    }
+    case 'rescheduled': {
+      const dueAt = run.due_at;
+      if (!stillTheirs || !dueAt) return null;
+      const moved = { ...context, dueAt, magicLink: decryptLink(deps.secretKey, run.link_encrypted) };
+      return (to, language) => runRescheduledMail(to, moved, language);
     }
     case 'canceled':
       return (to, language) => runCanceledMail(to, context, language);

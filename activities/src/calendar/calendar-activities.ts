@@ -13,7 +13,12 @@ import {
   UserPreferences,
   type RunKind,
 } from '@turnproof/db';
-import { assignmentMail, propertyAccess, runCanceledMail } from '@turnproof/platform/assignment-mails';
+import {
+  assignmentMail,
+  propertyAccess,
+  runCanceledMail,
+  runRescheduledMail,
+} from '@turnproof/platform/assignment-mails';
 import { formatDateTime } from '@turnproof/config/time-format';
 import { instantAt } from '../local-time.ts';
 import { decryptLink, newMagicLink } from '@turnproof/platform/magic-link';
@@ -25,7 +30,7 @@ import { calendarOrphanMail } from '../run-mails.tsx';
 import { linkSent, linkTexted, recordRunEvent, recordRunEvents } from '@turnproof/platform/run-timeline';
 import { cleanerTexts } from '@turnproof/platform/cleaner-texts';
 import type { TextSender } from '@turnproof/platform/twilio-messages';
-import { deliverNotice, routeTo } from '../cleaner-notices.ts';
+import { deliverNotice, routeTo, type NoticeRoute } from '../cleaner-notices.ts';
 import { sendOnce } from '../send-once.ts';
 import { FeedError, fetchFeed } from './fetch-feed.ts';
 import {
@@ -404,7 +409,10 @@ async function changesOf(em: EntityManager, property: Property, syncKey: string)
   );
 }
 
-/** Tells the people concerned, once each: the new runs' cleaner gets the link, a canceled run's cleaner the news. */
+/**
+ * Tells the people concerned, once each: the new runs' cleaner gets the link, a moved run's cleaner its new due
+ * time, a canceled run's cleaner the news.
+ */
 async function notify(em: EntityManager, property: Property, syncKey: string, deps: CalendarActivityDeps) {
   // New runs are the default cleaner's: without one, nobody is told of them.
   const changes = property.default_assignee ? CALENDAR_CHANGES : (['cancel', 'reschedule'] as const);
@@ -435,9 +443,11 @@ async function notify(em: EntityManager, property: Property, syncKey: string, de
         detail: 'Canceled: the reservation was cancelled in the booking calendar.',
       });
     }
-    if (!assignee || run.calendar_change === 'reschedule') continue;
+    if (!assignee) continue;
     const route = await routeTo(deps, property.owner.id, assignee);
-    if (run.calendar_change === 'start') {
+    if (run.calendar_change === 'reschedule') {
+      if (!('refused' in route) && dueAt) await tellRescheduled(em, property, run, dueAt, route, deps);
+    } else if (run.calendar_change === 'start') {
       if ('refused' in route) {
         const { refused } = route;
         await recordRunEvent(
@@ -496,6 +506,40 @@ async function notify(em: EntityManager, property: Property, syncKey: string, de
       });
     }
   }
+}
+
+/** The assigned cleaner hears of the run's new due time, with the link that still opens it: once per due time. */
+async function tellRescheduled(
+  em: EntityManager,
+  property: Property,
+  run: Run,
+  dueAt: Date,
+  route: NoticeRoute,
+  deps: CalendarActivityDeps,
+) {
+  const assignee = run.assigned_to!;
+  const moved = {
+    propertyName: property.name,
+    kind: run.type,
+    dueAt,
+    timeZone: property.timezone,
+    magicLink: decryptLink(deps.secretKey, run.link_encrypted),
+  };
+  await deliverNotice(deps, route, {
+    ownerId: property.owner.id,
+    runId: run.id,
+    member: assignee,
+    key: `run/${run.id}/rescheduled/${dueAt.toISOString()}`,
+    notice: 'rescheduled',
+    asksReply: false,
+    language: await cleanerLanguage(em, {
+      memberId: assignee.id,
+      ownerId: property.owner.id,
+      runLanguage: run.cleaner_language,
+    }),
+    text: (language) => cleanerTexts.rescheduled(moved, language),
+    mail: (to, language) => runRescheduledMail(to, moved, language),
+  });
 }
 
 const ORPHAN_ALERT =

@@ -77,7 +77,7 @@ async function waitForStatus(owner: Owner, runId: string, status: string) {
 }
 
 describe('every notice on the cleaner’s channel', () => {
-  it('texts a Spanish phone-only cleaner the calendar’s link and cancellation, the due reminder and a revision request, each short and in Spanish', async () => {
+  it('texts a Spanish phone-only cleaner the calendar’s link, move and cancellation, the due reminder and a revision request, each short and in Spanish', async () => {
     const owner = await proOwner();
     const phone = phones.nextNumber();
     const lucia = await phones.textedMember(owner, { name: 'Lucía Ortega', phone, notify_by: 'sms', language: 'es' });
@@ -111,6 +111,18 @@ describe('every notice on the cleaner’s channel', () => {
       `Test Owner te ha asignado la rotacion en Casa Gaviota. Hora limite: 19 ene 2027, 10:00 GMT+1. ${runs[1]!.magic_link} Responde 1 para aceptar, 2 para rechazar.`,
     );
     expectShort(assigned);
+
+    // The next guest arrives a day later: the first run's new due time, with the same link.
+    feed.setEvents([
+      { uid: 'a@airbnb.com', start: '2027-01-10', end: '2027-01-13' },
+      { uid: 'b@airbnb.com', start: '2027-01-17', end: '2027-01-18' },
+    ]);
+    expect((await owner.post(`/api/properties/${loft.id}/calendar/sync`)).body).toMatchObject({ moved: 1 });
+    const moved = await noticeText(runs[0]!.id, 'rescheduled');
+    expect(moved.body).toBe(
+      `La rotacion en Casa Gaviota tiene ahora como hora limite el 17 ene 2027, 16:00 GMT+1: cambio la reserva correspondiente. ${runs[0]!.magic_link}`,
+    );
+    expectShort(moved);
 
     feed.setEvents([{ uid: 'a@airbnb.com', start: '2027-01-10', end: '2027-01-13' }]);
     expect((await owner.post(`/api/properties/${loft.id}/calendar/sync`)).body).toMatchObject({ canceled: 1 });

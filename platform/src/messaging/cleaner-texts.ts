@@ -70,6 +70,10 @@ export const cleanerTexts = {
     const { texts, theKind, time } = inLanguage(run, language);
     return fitTwoSegments(`${texts.canceled(theKind, run.propertyName, time)} ${texts.canceledLink}`);
   },
+  rescheduled(run: TextedRun & { dueAt: Date; magicLink: string }, language: Language): string {
+    const { texts, theKind, time } = inLanguage(run, language);
+    return fitTwoSegments(`${texts.rescheduled(theKind, run.propertyName, time!)} ${run.magicLink}`);
+  },
   /** The tasks the host sent back, with the link that opens them again. */
   revision: (revision: { propertyName: string; tasks: number; magicLink: string }, language: Language) =>
     fitTwoSegments(SMS_ONLY[language].revision(revision.tasks, revision.propertyName, revision.magicLink)),
