@@ -6,7 +6,9 @@ import {
   runCanceledMail,
   runRescheduledMail,
 } from '@turnproof/platform/assignment-mails';
+import { approvalMail } from '@turnproof/platform/approval-mail';
 import { decryptLink } from '@turnproof/platform/magic-link';
+import { revisionMail } from '@turnproof/platform/revision-mail';
 import { cleanerLanguage } from '@turnproof/platform/mail';
 import type { MailMessage } from '@turnproof/platform/mailer';
 import { mailRefusal } from '@turnproof/platform/owner-mail-budget';
@@ -34,7 +36,8 @@ async function mailOfNotice(deps: TextFallbackDeps, text: TextMessage, run: Run)
     dueAt: run.due_at ?? null,
     timeZone: run.property.timezone,
   };
-  const stillTheirs = run.status === 'pending' && run.assigned_to?.id === text.team_member?.id;
+  const stillAssigned = run.assigned_to?.id === text.team_member?.id;
+  const stillTheirs = run.status === 'pending' && stillAssigned;
   switch (text.notice) {
     case 'assigned': {
       if (!stillTheirs || run.link_revoked_at) return null;
@@ -61,11 +64,44 @@ async function mailOfNotice(deps: TextFallbackDeps, text: TextMessage, run: Run)
       const moved = { ...context, dueAt, magicLink: decryptLink(deps.secretKey, run.link_encrypted) };
       return (to, language) => runRescheduledMail(to, moved, language);
     }
+    case 'revision':
+      return run.review_decision === 'revision_requested' && stillAssigned && !run.link_revoked_at
+        ? await revisionOf(deps, run)
+        : null;
+    case 'approved': {
+      const approvedAt = run.reviewed_at;
+      if (run.review_decision !== 'approved' || !approvedAt) return null;
+      const approval = {
+        propertyName: run.property.name,
+        approvedAt,
+        timeZone: run.property.timezone,
+        score: run.review_score ?? null,
+        note: run.review_note ?? null,
+      };
+      return (to, language) => approvalMail(to, approval, language);
+    }
     case 'canceled':
       return (to, language) => runCanceledMail(to, context, language);
     default:
       return null;
   }
+}
+
+/** The revision request as the host sent it: the tasks still sent back, each with its note and rejected photos. */
+async function revisionOf(deps: TextFallbackDeps, run: Run): Promise<NoticeMail> {
+  const tasks = await deps.orm.em.getConnection().execute<{ title: string; note: string | null; rejected: string }[]>(
+    `select t.title, t.revision_note as note,
+            (select count(*) from media m where m.run_task_id = t.id and m.rejected_at is not null) as rejected
+       from run_tasks t where t.run_id = ? and t.reopened order by t.order_index`,
+    [run.id],
+  );
+  const revision = {
+    propertyName: run.property.name,
+    tasks: tasks.map((task) => ({ title: task.title, note: task.note, rejectedPhotos: Number(task.rejected) })),
+    note: run.review_note ?? null,
+    magicLink: decryptLink(deps.secretKey, run.link_encrypted),
+  };
+  return (to, language) => revisionMail(to, revision, language);
 }
 
 /**

@@ -13,9 +13,9 @@ import { badRequest, conflict, HttpError } from '../http/errors.ts';
 import { decryptLink } from '../runs/magic-link.ts';
 import { findOwnedRun } from '../runs/run-service.ts';
 import { textOrMail } from '../team/member-notice.ts';
-import { approvalMail } from './approval-mail.tsx';
+import { approvalMail } from '@turnproof/platform/approval-mail';
 import type { ReviewInput } from './review-input.ts';
-import { revisionMail } from './revision-mail.tsx';
+import { revisionMail } from '@turnproof/platform/revision-mail';
 
 type ReviewDeps = {
   temporal: Client;

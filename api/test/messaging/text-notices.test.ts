@@ -159,6 +159,13 @@ describe('every notice on the cleaner’s channel', () => {
     expect(revision.body).toMatch(/^El anfitri(ó|o)n te ha devuelto una tarea en Casa Gaviota para revisar: /);
     expect(revision.body).toContain(run.magic_link);
     expectShort(revision);
+    // Undelivered, and she has no address: the host reads that she could not be reached.
+    expect((await phones.report(revision, 'undelivered', '30003')).status).toBe(200);
+    await expect
+      .poll(async () => (await timelineOf(owner, run.id)).some((entry) => entry.code === 'text_failed_unreachable'), {
+        timeout: 30_000,
+      })
+      .toBe(true);
     // Nothing of it went by e-mail: she has no address.
     expect(api.mailbox.received.filter((mail) => /Casa Gaviota/.test(mail.subject) && mail.to !== owner.email)).toEqual(
       [],
