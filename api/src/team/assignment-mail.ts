@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Mailer } from '@turnproof/platform/mailer';
 import type { Config } from '@turnproof/config';
@@ -6,16 +5,13 @@ import type { Run } from '@turnproof/db';
 import { cleanerTexts } from '@turnproof/platform/cleaner-texts';
 import { cleanerLanguage } from '@turnproof/platform/mail';
 import { linkSent, linkTexted, recordRunEvent } from '@turnproof/platform/run-timeline';
-import { textMember } from '@turnproof/platform/member-text';
+import { linkTag, textMember } from '@turnproof/platform/member-text';
 import { unreachable } from '@turnproof/platform/send-text-once';
 import { textChannelFor } from '@turnproof/platform/text-route';
 import type { TextSender } from '@turnproof/platform/twilio-messages';
 import { decryptLink } from '../runs/magic-link.ts';
 import { assignmentMail, propertyAccess } from './team-mails.tsx';
 import { ownerDisplayName } from './team-service.ts';
-
-/** A new link is a new message: the send key carries a digest of it (never the link itself). */
-const linkTag = (link: string) => createHash('sha256').update(link).digest('hex').slice(0, 16);
 
 /**
  * Sends the run's magic link to the team member it is assigned to, in their language (the run's reminders

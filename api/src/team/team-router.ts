@@ -28,6 +28,7 @@ import {
   resendInvitation,
   scheduleLinkOnJoining,
   teamMessages,
+  textScheduleLink,
   toTeamMemberRecord,
   updateMember,
   welcomeOf,
@@ -297,6 +298,7 @@ export function teamRouter(deps: AppDeps) {
       });
       if (!accepted) return;
       const scheduleLink = await scheduleLinkOnJoining(deps.config, ctx.state.em, accepted.member);
+      await textScheduleLink(deps, ctx.state.em, accepted.member, scheduleLink);
       if (wantsPage) {
         // Post/redirect/get: the welcome page (for cleaners, never the hosts' sign-in) survives a reload.
         ctx.status = 303;

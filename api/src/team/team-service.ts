@@ -11,7 +11,7 @@ import { rotateMemberRunLinks } from './member-run-links.ts';
 import { invitationMail } from './team-mails.tsx';
 import { cleanerTexts } from '@turnproof/platform/cleaner-texts';
 import { cleanerLanguage } from '@turnproof/platform/mail';
-import { textMember } from '@turnproof/platform/member-text';
+import { linkTag, textMember } from '@turnproof/platform/member-text';
 import { unreachable } from '@turnproof/platform/send-text-once';
 import { textChannelFor } from '@turnproof/platform/text-route';
 import type { TextSender } from '@turnproof/platform/twilio-messages';
@@ -229,6 +229,31 @@ export async function acceptInvitation(em: EntityManager, token: string) {
 /** The schedule link a member who just joined is handed: the working one, else a new one. */
 export async function scheduleLinkOnJoining(config: Config, em: EntityManager, member: TeamMember): Promise<string> {
   return scheduleLinkOf(config, member) ?? (await rotateScheduleLink(config, em, member));
+}
+
+/**
+ * A member who is reached by text gets their schedule link by text on joining (once per link), in their
+ * language; the welcome page shows it too, so Twilio's trouble or refusal loses nothing.
+ */
+export async function textScheduleLink(
+  deps: { config: Config; texts: TextSender | null },
+  em: EntityManager,
+  member: TeamMember,
+  scheduleLink: string,
+) {
+  const channel = textChannelFor(member, deps.texts);
+  if (!channel) return;
+  const ownerId = member.owner.id;
+  const language = await cleanerLanguage(em, { memberId: member.id, ownerId });
+  await textMember(em, deps.texts!, deps.config.publicOrigin, channel, {
+    key: `team/${member.id}/schedule/${linkTag(scheduleLink)}`,
+    ownerId,
+    runId: null,
+    member,
+    notice: 'schedule',
+    asksReply: false,
+    body: cleanerTexts.joined(await ownerDisplayName(em, ownerId), scheduleLink, language),
+  }).catch(unreachable);
 }
 
 /** The welcome page's address: it carries the token of the member's schedule link (/c/{token}). */

@@ -8,7 +8,7 @@ import { startFeedServer } from '../support/feed-server.ts';
 import { propertyWithOneTask, turnoverAt } from '../support/mail-language.ts';
 import { ownerRecords } from '../support/owner-records.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
-import { expectShort, textCleaners } from '../support/text-cleaners.ts';
+import { expectShort, textCleaners, urlIn } from '../support/text-cleaners.ts';
 import { startTwilioApi, type TwilioApi } from '../support/twilio-api.ts';
 import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
 
@@ -77,10 +77,16 @@ async function waitForStatus(owner: Owner, runId: string, status: string) {
 }
 
 describe('every notice on the cleaner’s channel', () => {
-  it('texts a Spanish phone-only cleaner the calendar’s link, move and cancellation, the due reminder and a revision request, each short and in Spanish', async () => {
+  it('texts a Spanish phone-only cleaner the schedule link on joining, the calendar’s link, move and cancellation, the due reminder and a revision request, each short and in Spanish', async () => {
     const owner = await proOwner();
     const phone = phones.nextNumber();
     const lucia = await phones.textedMember(owner, { name: 'Lucía Ortega', phone, notify_by: 'sms', language: 'es' });
+
+    // Invited by text, she gets her schedule link by text on joining.
+    const joined = await phones.nextText(phone, /^Te uniste al equipo de Test Owner\. /);
+    expect(joined.body).toMatch(/ \S+\/c\/\S+$/);
+    expect((await fetch(urlIn(joined.body))).status).toBe(200);
+    expectShort(joined);
 
     // The booking calendar makes her runs and cancels one.
     const loft = (await owner.post('/api/properties', { name: 'Casa Gaviota', address: '1 Calle Mayor' })).body;

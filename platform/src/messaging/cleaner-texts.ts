@@ -21,6 +21,8 @@ const SMS_ONLY = {
     revision: (tasks: number, property: string, link: string) =>
       `The host sent ${tasks === 1 ? 'a task' : `${tasks} tasks`} at ${property} back for revision: ${link}`,
     approved: (property: string) => `The host approved your work at ${property}. Thank you!`,
+    joined: (owner: string, link: string) =>
+      `You joined ${owner}'s team. Your jobs are on your schedule (keep the link to yourself): ${link}`,
   },
   es: {
     replyPrompt: 'Responde 1 para aceptar, 2 para rechazar.',
@@ -28,6 +30,8 @@ const SMS_ONLY = {
     revision: (tasks: number, property: string, link: string) =>
       `El anfitrión te ha devuelto ${tasks === 1 ? 'una tarea' : `${tasks} tareas`} en ${property} para revisar: ${link}`,
     approved: (property: string) => `El anfitrión aprobó tu trabajo en ${property}. ¡Gracias!`,
+    joined: (owner: string, link: string) =>
+      `Te uniste al equipo de ${owner}. Tus trabajos están en tu agenda (no compartas el enlace): ${link}`,
   },
   fr: {
     replyPrompt: 'Répondez 1 pour accepter, 2 pour refuser.',
@@ -36,6 +40,8 @@ const SMS_ONLY = {
     revision: (tasks: number, property: string, link: string) =>
       `L’hôte vous a renvoyé ${tasks === 1 ? 'une tâche' : `${tasks} tâches`} à ${property} à revoir : ${link}`,
     approved: (property: string) => `L’hôte a approuvé votre travail à ${property}. Merci !`,
+    joined: (owner: string, link: string) =>
+      `Vous avez rejoint l’équipe de ${owner}. Vos interventions sont sur votre planning (gardez le lien pour vous) : ${link}`,
   },
 } satisfies Record<Language, unknown>;
 
@@ -78,6 +84,9 @@ export const cleanerTexts = {
   revision: (revision: { propertyName: string; tasks: number; magicLink: string }, language: Language) =>
     fitTwoSegments(SMS_ONLY[language].revision(revision.tasks, revision.propertyName, revision.magicLink)),
   approved: (propertyName: string, language: Language) => fitTwoSegments(SMS_ONLY[language].approved(propertyName)),
+  /** On joining: the member's schedule link. */
+  joined: (ownerName: string, scheduleLink: string, language: Language) =>
+    fitTwoSegments(SMS_ONLY[language].joined(ownerName, scheduleLink)),
   invited: (ownerName: string, link: string, language: Language) =>
     fitTwoSegments(SMS_ONLY[language].invited(ownerName, link)),
 };

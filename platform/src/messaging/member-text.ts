@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sendTextOnce, type TextOutcome } from './send-text-once.ts';
 import { textStatusCallback } from './text-route.ts';
@@ -41,3 +42,6 @@ export function textMember(
     statusCallback: textStatusCallback(publicOrigin),
   });
 }
+
+/** A new link is a new message: a send key carries a digest of it (never the link itself). */
+export const linkTag = (link: string) => createHash('sha256').update(link).digest('hex').slice(0, 16);
