@@ -60,7 +60,7 @@ async function mailOfNotice(deps: TextFallbackDeps, text: TextMessage, run: Run)
     }
     case 'rescheduled': {
       const dueAt = run.due_at;
-      if (!stillAssigned || run.status === 'completed' || !dueAt) return null;
+      if (!stillAssigned || !['pending', 'in_progress'].includes(run.status) || !dueAt) return null;
       const moved = { ...context, dueAt, magicLink: decryptLink(deps.secretKey, run.link_encrypted) };
       return (to, language) => runRescheduledMail(to, moved, language);
     }
