@@ -6,6 +6,7 @@ import { cleanerTexts } from '@turnproof/platform/cleaner-texts';
 import { decryptLink } from '@turnproof/platform/magic-link';
 import { assigneeRoute, deliverNotice, type CleanerNoticeDeps } from './cleaner-notices.ts';
 import { missingRow } from './missing-row.ts';
+import { sendOnce } from './send-once.ts';
 import { recordRunEvent } from '@turnproof/platform/run-timeline';
 import { assigneeReminderMail, dueReminderMail, issueMail, issuesMail, issueUrl, overdueMail } from './run-mails.tsx';
 
@@ -84,7 +85,9 @@ export function createRunActivities(deps: RunActivityDeps) {
       const loaded = await loadRun(orm, runId);
       if (loaded.run.status !== 'pending' || !loaded.run.due_at) return;
       const reminder = { ...mailContext(loaded.run), dueAt: loaded.run.due_at };
-      await mailer.send(dueReminderMail(loaded.owner.email, reminder, loaded.ownerLanguage));
+      // Once per due time: the cleaner's text below may fail for a retry, which must not mail the host again.
+      const key = `run/${runId}/due-reminder/${reminder.dueAt.toISOString()}`;
+      await sendOnce(orm, mailer, `${key}/host`, dueReminderMail(loaded.owner.email, reminder, loaded.ownerLanguage));
       const assignee = loaded.run.assigned_to;
       const route = assignee && assigneeRoute(deps, assignee);
       if (!assignee || !route) return;
@@ -93,7 +96,7 @@ export function createRunActivities(deps: RunActivityDeps) {
         ownerId: loaded.owner.id,
         runId,
         member: assignee,
-        key: `run/${runId}/due-reminder`,
+        key,
         notice: 'due_reminder',
         asksReply: false,
         language: await cleanerLanguage(loaded.em, {
