@@ -19,6 +19,7 @@ import { createHeldTextActivities } from './held-text-activities.ts';
 import { createPromoActivities } from './promo-activities.ts';
 import { createReviewActivities } from './review-activities.ts';
 import { createRunActivities } from './run-activities.ts';
+import { createTextFallbackActivities } from './text-fallback-activities.ts';
 import { createTrialActivities } from './trial-activities.ts';
 import { createUsageActivities } from './usage-activities.ts';
 import { createWeeklySummaryActivities } from './weekly-summary-activities.ts';
@@ -55,7 +56,7 @@ export function createActivities(given: ActivityDeps) {
   const reportDownloadUrl = (runId: string, version: number) =>
     `${deps.publicOrigin}/api/runs/${runId}/reports/${version}/pdf`;
   return {
-    ...createRunActivities({ ...deps, runUrl }),
+    ...createRunActivities({ ...deps, runUrl, mailBudget }),
     ...createReviewActivities(deps),
     ...createReportActivities({
       ...deps,
@@ -77,5 +78,6 @@ export function createActivities(given: ActivityDeps) {
     ...createCalendarActivities({ ...deps, runUrl, mailBudget }),
     ...createEscalationActivities({ ...deps, runUrl, mailBudget }),
     ...createHeldTextActivities(deps),
+    ...createTextFallbackActivities({ ...deps, mailBudget }),
   };
 }

@@ -3,8 +3,8 @@ import type { Language } from '@turnproof/config/languages';
 import type { TeamMember } from '@turnproof/db';
 import type { Mailer, MailMessage } from '@turnproof/platform/mailer';
 import { mailRefusal, type OwnerMailBudget } from '@turnproof/platform/owner-mail-budget';
-import { sendTextOnce } from '@turnproof/platform/send-text-once';
-import { textChannelFor, textStatusCallback } from '@turnproof/platform/text-route';
+import { textMember } from '@turnproof/platform/member-text';
+import { textChannelFor } from '@turnproof/platform/text-route';
 import type { TextChannel, TextSender } from '@turnproof/platform/twilio-messages';
 import { sendOnce } from './send-once.ts';
 
@@ -36,6 +36,15 @@ export async function routeTo(
   return refusal ? { refused: refusal } : { email: member.email! };
 }
 
+/**
+ * How a notice about a run a member already has reaches them (its reminders): their channel, else their
+ * address, without the budget an assignment spends; null when they have neither.
+ */
+export function assigneeRoute(deps: Pick<CleanerNoticeDeps, 'texts'>, member: TeamMember): NoticeRoute | null {
+  const channel = textChannelFor(member, deps.texts);
+  return channel ? { channel } : member.email ? { email: member.email } : null;
+}
+
 export interface CleanerNotice {
   ownerId: string;
   runId: string;
@@ -59,17 +68,9 @@ export async function deliverNotice(
   notice: CleanerNotice,
 ): Promise<'sms' | 'whatsapp' | 'email' | null> {
   if ('channel' in route) {
-    const outcome = await sendTextOnce(deps.orm.em, deps.texts!, {
-      key: `${notice.key}/${route.channel}`,
-      ownerId: notice.ownerId,
-      runId: notice.runId,
-      teamMemberId: notice.member.id,
-      notice: notice.notice,
-      channel: route.channel,
-      to: notice.member.phone!,
+    const outcome = await textMember(deps.orm.em, deps.texts!, deps.publicOrigin, route.channel, {
+      ...notice,
       body: notice.text(notice.language),
-      asksReply: notice.asksReply,
-      statusCallback: textStatusCallback(deps.publicOrigin),
     });
     if (typeof outcome === 'string') return route.channel;
     if (await mailRefusal(deps.mailBudget, notice.ownerId, notice.member)) return null;

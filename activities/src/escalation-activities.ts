@@ -12,9 +12,8 @@ import { recordRunEvent } from '@turnproof/platform/run-timeline';
 import { sendOnce } from './send-once.ts';
 import { cleanerTexts } from '@turnproof/platform/cleaner-texts';
 import { decryptLink } from '@turnproof/platform/magic-link';
-import { textChannelFor } from '@turnproof/platform/text-route';
 import type { TextSender } from '@turnproof/platform/twilio-messages';
-import { deliverNotice, routeTo } from './cleaner-notices.ts';
+import { assigneeRoute, deliverNotice, routeTo } from './cleaner-notices.ts';
 
 export interface EscalationActivityDeps {
   orm: MikroORM;
@@ -67,8 +66,7 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
       const { em, run, dueAt, timeZone } = loaded;
       const assignee = run.assigned_to;
       const ownerId = run.property.owner.id;
-      const channel = assignee && textChannelFor(assignee, deps.texts);
-      const route = channel ? { channel } : assignee?.email ? { email: assignee.email } : null;
+      const route = assignee && assigneeRoute(deps, assignee);
       const sentBy =
         assignee && route
           ? await deliverNotice(deps, route, {

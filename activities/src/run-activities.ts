@@ -2,14 +2,17 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { Alert, appendCaptureEntries, Run, RUN_ACTIVITY_SQL, User } from '@turnproof/db';
 import { formatDateTime } from '@turnproof/config/time-format';
 import { cleanerLanguage, hostLanguage } from '@turnproof/platform/mail';
-import type { Mailer } from '@turnproof/platform/mailer';
+import { cleanerTexts } from '@turnproof/platform/cleaner-texts';
+import { decryptLink } from '@turnproof/platform/magic-link';
+import { assigneeRoute, deliverNotice, type CleanerNoticeDeps } from './cleaner-notices.ts';
 import { missingRow } from './missing-row.ts';
+import { sendOnce } from './send-once.ts';
 import { recordRunEvent } from '@turnproof/platform/run-timeline';
 import { assigneeReminderMail, dueReminderMail, issueMail, issuesMail, issueUrl, overdueMail } from './run-mails.tsx';
 
-export interface RunActivityDeps {
-  orm: MikroORM;
-  mailer: Mailer;
+export interface RunActivityDeps extends CleanerNoticeDeps {
+  /** Decrypts the run's magic link for the cleaner's texts (SECRET_KEY). */
+  secretKey: string;
   runUrl: (runId: string) => string;
 }
 
@@ -22,7 +25,8 @@ async function loadRun(orm: MikroORM, runId: string) {
 }
 
 /** The run's lifecycle side effects; each is safe to repeat (keyed by the run id). */
-export function createRunActivities({ orm, mailer, runUrl }: RunActivityDeps) {
+export function createRunActivities(deps: RunActivityDeps) {
+  const { orm, mailer, runUrl } = deps;
   const mailContext = (run: Run) => ({
     propertyName: run.property.name,
     kind: run.type,
@@ -81,16 +85,28 @@ export function createRunActivities({ orm, mailer, runUrl }: RunActivityDeps) {
       const loaded = await loadRun(orm, runId);
       if (loaded.run.status !== 'pending' || !loaded.run.due_at) return;
       const reminder = { ...mailContext(loaded.run), dueAt: loaded.run.due_at };
-      await mailer.send(dueReminderMail(loaded.owner.email, reminder, loaded.ownerLanguage));
+      // Once per due time: the cleaner's text below may fail for a retry, which must not mail the host again.
+      const key = `run/${runId}/due-reminder/${reminder.dueAt.toISOString()}`;
+      await sendOnce(orm, mailer, `${key}/host`, dueReminderMail(loaded.owner.email, reminder, loaded.ownerLanguage));
       const assignee = loaded.run.assigned_to;
-      if (assignee?.email) {
-        const language = await cleanerLanguage(loaded.em, {
+      const route = assignee && assigneeRoute(deps, assignee);
+      if (!assignee || !route) return;
+      const magicLink = decryptLink(deps.secretKey, loaded.run.link_encrypted);
+      await deliverNotice(deps, route, {
+        ownerId: loaded.owner.id,
+        runId,
+        member: assignee,
+        key,
+        notice: 'due_reminder',
+        asksReply: false,
+        language: await cleanerLanguage(loaded.em, {
           memberId: assignee.id,
           ownerId: loaded.owner.id,
           runLanguage: loaded.run.cleaner_language,
-        });
-        await mailer.send(assigneeReminderMail(assignee.email, reminder, language));
-      }
+        }),
+        text: (language) => cleanerTexts.reminder({ ...reminder, magicLink }, language),
+        mail: (to, language) => assigneeReminderMail(to, reminder, language),
+      });
     },
 
     /** One overdue alert per run, e-mailed once: a retried activity finds the alert and stops. */

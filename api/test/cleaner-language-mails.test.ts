@@ -9,7 +9,7 @@ import type { Language } from '@turnproof/config/languages';
 import { assignmentMail, handedOverMail, runCanceledMail } from '@turnproof/platform/assignment-mails';
 import { createMailer, type MailMessage } from '@turnproof/platform/mailer';
 import { assigneeReminderMail } from '@turnproof/activities/run-mails';
-import { revisionMail } from '../src/review/revision-mail.tsx';
+import { revisionMail } from '@turnproof/platform/revision-mail';
 import { invitationMail } from '../src/team/team-mails.tsx';
 import { Cleaner } from './runner/cleaner.ts';
 import { signedInOwner, uniqueEmail } from './support/browser.ts';

@@ -20,8 +20,8 @@ import {
   usageNoticeMail,
 } from '@turnproof/activities/billing-mails';
 import { sendConfirmationMail, sendExistingAccountMail, sendPasswordResetMail } from '../src/auth/auth-mails.tsx';
-import { approvalMail } from '../src/review/approval-mail.tsx';
-import { revisionMail } from '../src/review/revision-mail.tsx';
+import { approvalMail } from '@turnproof/platform/approval-mail';
+import { revisionMail } from '@turnproof/platform/revision-mail';
 import { contactMail } from '../src/site/contact-mail.tsx';
 import { invitationMail } from '../src/team/team-mails.tsx';
 import { hrefsIn, htmlReading, type Mailbox, startMailbox } from './support/mailbox.ts';

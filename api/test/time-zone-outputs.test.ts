@@ -23,7 +23,7 @@ import {
 import { ownerTimeZone } from '@turnproof/db';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revisionMail } from '../src/review/revision-mail.tsx';
+import { revisionMail } from '@turnproof/platform/revision-mail';
 import { ensureFrontEndsBuilt } from './console/console-build.ts';
 import {
   type ConsoleHarness,

@@ -35,6 +35,10 @@ const en = {
   canceled: (theKind: string, property: string, time: string | null) =>
     `${capitalized(theKind)} at ${property}${time ? ` due ${time}` : ''} is canceled: the booking behind it was cancelled.`,
   canceledLink: 'Its checklist link no longer works. You do not need to go.',
+  rescheduledSubject: (kind: string, property: string) => `New time: ${kind} at ${property}`,
+  rescheduled: (theKind: string, property: string, time: string) =>
+    `${capitalized(theKind)} at ${property} is now due ${time}: the booking behind it changed.`,
+  rescheduledLink: 'Your checklist link stays the same:',
   reminder: (theKind: string, property: string, time: string) =>
     `${capitalized(theKind)} at ${property} assigned to you is due at ${time} and has not started yet.`,
   reminderLink: (property: string) =>
@@ -61,6 +65,10 @@ const es: AssignmentMailTexts = {
   canceled: (theKind, property, time) =>
     `${capitalized(theKind)} en ${property}${time ? ` con hora límite el ${time}` : ''} se ha cancelado: se canceló la reserva correspondiente.`,
   canceledLink: 'Su enlace de la lista de tareas ya no funciona. No hace falta que vayas.',
+  rescheduledSubject: (kind, property) => `Nueva hora: ${kind} en ${property}`,
+  rescheduled: (theKind, property, time) =>
+    `${capitalized(theKind)} en ${property} tiene ahora como hora límite el ${time}: cambió la reserva correspondiente.`,
+  rescheduledLink: 'Tu enlace de la lista de tareas sigue siendo el mismo:',
   reminder: (theKind, property, time) =>
     `${capitalized(theKind)} en ${property} que tienes asignada tiene como hora límite el ${time} y aún no ha empezado.`,
   reminderLink: (property) =>
@@ -85,6 +93,10 @@ const fr: AssignmentMailTexts = {
   canceled: (theKind, property, time) =>
     `${capitalized(theKind)} à ${property}${time ? ` prévue le ${time}` : ''} est annulée : la réservation correspondante a été annulée.`,
   canceledLink: 'Son lien de checklist ne fonctionne plus. Vous n’avez pas besoin d’y aller.',
+  rescheduledSubject: (kind, property) => `Nouvel horaire : ${kind} à ${property}`,
+  rescheduled: (theKind, property, time) =>
+    `${capitalized(theKind)} à ${property} est désormais à faire avant le ${time} : la réservation correspondante a changé.`,
+  rescheduledLink: 'Votre lien de checklist reste le même :',
   reminder: (theKind, property, time) =>
     `${capitalized(theKind)} à ${property} qui vous est confiée est à faire avant le ${time} et n’a pas encore commencé.`,
   reminderLink: (property) =>

@@ -131,3 +131,24 @@ export function runCanceledMail(to: string, run: AssignedRun, language: Language
     ),
   };
 }
+
+/** The booking behind the run moved: its new due time, and the link that still opens it. */
+export function runRescheduledMail(
+  to: string,
+  run: AssignedRun & { dueAt: Date; magicLink: string },
+  language: Language = 'en',
+): MailMessage {
+  const { texts, kind, theKind, time } = inLanguage(run, language);
+  const sentence = texts.rescheduled(theKind, run.propertyName, time!);
+  return {
+    to,
+    subject: texts.rescheduledSubject(kind, run.propertyName),
+    ...renderMail(
+      <MailLayout preview={sentence} lang={language}>
+        <Text>{sentence}</Text>
+        <Text>{texts.rescheduledLink}</Text>
+        <Button href={run.magicLink}>{run.magicLink}</Button>
+      </MailLayout>,
+    ),
+  };
+}

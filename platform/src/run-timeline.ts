@@ -57,3 +57,10 @@ export const linkSent = (cleaner: string): TimelineMessage => ({
   params: { cleaner },
   detail: `Link sent to ${cleaner}.`,
 });
+
+/** 'Link sent to Ana by SMS.': the run's link went to its cleaner as a text. */
+export const linkTexted = (cleaner: string, channel: 'sms' | 'whatsapp'): TimelineMessage => ({
+  code: `link_texted_${channel}`,
+  params: { cleaner },
+  detail: `Link sent to ${cleaner} by ${channel === 'sms' ? 'SMS' : 'WhatsApp'}.`,
+});

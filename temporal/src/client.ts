@@ -174,3 +174,4 @@ export { startTrial, endTrialOnSubscription } from './trial-client.ts';
 export { applyPromoCode, startPromoRedemption } from './promo-client.ts';
 export { claimPackJob, type ClaimPackJob, startClaimPack } from './claim-pack-client.ts';
 export { printStoredPage } from './page-print-client.ts';
+export { startTextFallback } from './text-fallback-client.ts';

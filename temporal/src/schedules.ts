@@ -39,7 +39,7 @@ export function scheduleDefinitions(config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>)
     taskQueue: config.TEMPORAL_TASK_QUEUE,
   });
   // A job still running at the next time skips that time rather than running twice at once.
-  const policies = { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 hour' };
+  const policies: ScheduleOptions['policies'] = { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 hour' };
   return [
     {
       scheduleId: SCHEDULE_IDS.trialSweep,

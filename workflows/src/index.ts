@@ -39,3 +39,4 @@ export * from './dispatch-messages.ts';
 export { ladderSchedule, ESCALATION_STEPS, type EscalationStep } from './ladder-rules.ts';
 export { claimPack, claimPackWorkflowId } from './claim-pack.ts';
 export { pagePrint, pagePrintWorkflowId, type PagePrintInput } from './page-print.ts';
+export { textFallback, textFallbackWorkflowId } from './text-fallback.ts';

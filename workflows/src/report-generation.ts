@@ -1,4 +1,12 @@
-import { ActivityFailure, condition, defineSignal, patched, proxyActivities, setHandler } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  condition,
+  defineSignal,
+  patched,
+  proxyActivities,
+  type RetryPolicy,
+  setHandler,
+} from '@temporalio/workflow';
 import type { createActivities } from '@turnproof/activities';
 import { outsideServiceOptions } from './outside-services.ts';
 import { reportFailureReason } from './report-failure.ts';
@@ -17,7 +25,7 @@ export const reportWorkflowId = (runId: string, version: number) => `report/${ru
 /** The owner's plan or credits changed (an upgrade): a report held at the flex cap tries again. */
 export const reportQuotaChangedSignal = defineSignal('reportQuotaChanged');
 
-const retry = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 8 };
+const retry: RetryPolicy = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 8 };
 const { createReportVersion, emailReport, meterReport, sendUsageNotice, markReportFailed } = proxyActivities<
   ReturnType<typeof createActivities>
 >({ startToCloseTimeout: '1 minute', retry });

@@ -13,16 +13,24 @@ import {
   UserPreferences,
   type RunKind,
 } from '@turnproof/db';
-import { assignmentMail, propertyAccess, runCanceledMail } from '@turnproof/platform/assignment-mails';
+import {
+  assignmentMail,
+  propertyAccess,
+  runCanceledMail,
+  runRescheduledMail,
+} from '@turnproof/platform/assignment-mails';
 import { formatDateTime } from '@turnproof/config/time-format';
 import { instantAt } from '../local-time.ts';
 import { decryptLink, newMagicLink } from '@turnproof/platform/magic-link';
 import { cleanerLanguage, hostLanguage } from '@turnproof/platform/mail';
 import type { Mailer } from '@turnproof/platform/mailer';
-import { mailRefusal, type OwnerMailBudget } from '@turnproof/platform/owner-mail-budget';
+import type { OwnerMailBudget } from '@turnproof/platform/owner-mail-budget';
 import { ownerDisplayName } from '@turnproof/platform/owner-name';
 import { calendarOrphanMail } from '../run-mails.tsx';
-import { linkSent, recordRunEvent, recordRunEvents } from '@turnproof/platform/run-timeline';
+import { linkSent, linkTexted, recordRunEvent, recordRunEvents } from '@turnproof/platform/run-timeline';
+import { cleanerTexts } from '@turnproof/platform/cleaner-texts';
+import type { TextSender } from '@turnproof/platform/twilio-messages';
+import { deliverNotice, routeTo, type NoticeRoute } from '../cleaner-notices.ts';
 import { sendOnce } from '../send-once.ts';
 import { FeedError, fetchFeed } from './fetch-feed.ts';
 import {
@@ -40,6 +48,8 @@ import { planTurnovers, type PlannedTurnover } from './turnover-plan.ts';
 export interface CalendarActivityDeps {
   orm: MikroORM;
   mailer: Mailer;
+  /** Null when Twilio is not configured: cleaners then get e-mail only. */
+  texts: TextSender | null;
   publicOrigin: string;
   secretKey: string;
   allowPrivateCalendarAddresses: boolean;
@@ -399,7 +409,10 @@ async function changesOf(em: EntityManager, property: Property, syncKey: string)
   );
 }
 
-/** Tells the people concerned, once each: the new runs' cleaner gets the link, a canceled run's cleaner the news. */
+/**
+ * Tells the people concerned, once each: the new runs' cleaner gets the link, a moved run's cleaner its new due
+ * time, a canceled run's cleaner the news.
+ */
 async function notify(em: EntityManager, property: Property, syncKey: string, deps: CalendarActivityDeps) {
   // New runs are the default cleaner's: without one, nobody is told of them.
   const changes = property.default_assignee ? CALENDAR_CHANGES : (['cancel', 'reschedule'] as const);
@@ -430,51 +443,103 @@ async function notify(em: EntityManager, property: Property, syncKey: string, de
         detail: 'Canceled: the reservation was cancelled in the booking calendar.',
       });
     }
-    if (!assignee || run.calendar_change === 'reschedule') continue;
-    const refusal = await mailRefusal(deps.mailBudget, property.owner.id, assignee);
-    if (run.calendar_change === 'start') {
-      if (refusal) {
+    if (!assignee) continue;
+    const route = await routeTo(deps, property.owner.id, assignee);
+    if (run.calendar_change === 'reschedule') {
+      if (!('refused' in route) && dueAt) await tellRescheduled(em, property, run, dueAt, route, deps);
+    } else if (run.calendar_change === 'start') {
+      if ('refused' in route) {
+        const { refused } = route;
         await recordRunEvent(
           em,
           run.id,
           'link_sent',
           {
-            code: `link_not_mailed_${refusal.reason}`,
+            code: `link_not_mailed_${refused.reason}`,
             params: { cleaner: assignee.name },
-            detail: `Link not e-mailed: ${refusal.text}`,
+            detail: `Link not e-mailed: ${refused.text}`,
           },
           assignee.id,
         );
         continue;
       }
-      const mail = assignmentMail(
-        assignee.email as string,
-        {
-          ownerName,
-          propertyName: property.name,
-          kind: run.type,
-          dueAt,
-          timeZone,
-          magicLink: decryptLink(deps.secretKey, run.link_encrypted),
-          access: propertyAccess(property),
-        },
-        await cleanerLanguage(em, { memberId: assignee.id, ownerId: property.owner.id, newRunId: run.id }),
-      );
-      await sendOnce(deps.orm, deps.mailer, `run/${run.id}/assigned/${assignee.id}`, mail);
-      await recordRunEvent(em, run.id, 'link_sent', linkSent(assignee.name), assignee.id);
-    } else if (!refusal) {
-      const mail = runCanceledMail(
-        assignee.email as string,
-        { propertyName: property.name, kind: run.type, dueAt, timeZone },
-        await cleanerLanguage(em, {
+      const assigned = {
+        ownerName,
+        propertyName: property.name,
+        kind: run.type,
+        dueAt,
+        timeZone,
+        magicLink: decryptLink(deps.secretKey, run.link_encrypted),
+      };
+      // The calendar's new run asks for a yes or no, like any assignment.
+      const sentBy = await deliverNotice(deps, route, {
+        ownerId: property.owner.id,
+        runId: run.id,
+        member: assignee,
+        key: `run/${run.id}/assigned/${assignee.id}`,
+        notice: 'assigned',
+        asksReply: true,
+        language: await cleanerLanguage(em, { memberId: assignee.id, ownerId: property.owner.id, newRunId: run.id }),
+        text: (language) => cleanerTexts.assigned(assigned, language),
+        mail: (to, language) => assignmentMail(to, { ...assigned, access: propertyAccess(property) }, language),
+      });
+      if (sentBy) {
+        const told = sentBy === 'email' ? linkSent(assignee.name) : linkTexted(assignee.name, sentBy);
+        await recordRunEvent(em, run.id, 'link_sent', told, assignee.id);
+      }
+    } else if (!('refused' in route)) {
+      const canceled = { propertyName: property.name, kind: run.type, dueAt, timeZone };
+      await deliverNotice(deps, route, {
+        ownerId: property.owner.id,
+        runId: run.id,
+        member: assignee,
+        key: `run/${run.id}/canceled`,
+        notice: 'canceled',
+        asksReply: false,
+        language: await cleanerLanguage(em, {
           memberId: assignee.id,
           ownerId: property.owner.id,
           runLanguage: run.cleaner_language,
         }),
-      );
-      await sendOnce(deps.orm, deps.mailer, `run/${run.id}/canceled`, mail);
+        text: (language) => cleanerTexts.canceled(canceled, language),
+        mail: (to, language) => runCanceledMail(to, canceled, language),
+      });
     }
   }
+}
+
+/** The assigned cleaner hears of the run's new due time, with the link that still opens it: once per due time. */
+async function tellRescheduled(
+  em: EntityManager,
+  property: Property,
+  run: Run,
+  dueAt: Date,
+  route: NoticeRoute,
+  deps: CalendarActivityDeps,
+) {
+  const assignee = run.assigned_to!;
+  const moved = {
+    propertyName: property.name,
+    kind: run.type,
+    dueAt,
+    timeZone: property.timezone,
+    magicLink: decryptLink(deps.secretKey, run.link_encrypted),
+  };
+  await deliverNotice(deps, route, {
+    ownerId: property.owner.id,
+    runId: run.id,
+    member: assignee,
+    key: `run/${run.id}/rescheduled/${dueAt.toISOString()}`,
+    notice: 'rescheduled',
+    asksReply: false,
+    language: await cleanerLanguage(em, {
+      memberId: assignee.id,
+      ownerId: property.owner.id,
+      runLanguage: run.cleaner_language,
+    }),
+    text: (language) => cleanerTexts.rescheduled(moved, language),
+    mail: (to, language) => runRescheduledMail(to, moved, language),
+  });
 }
 
 const ORPHAN_ALERT =

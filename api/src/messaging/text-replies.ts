@@ -40,6 +40,21 @@ async function openQuestion(tx: EntityManager, number: string): Promise<OpenQues
   return row ?? null;
 }
 
+/** A team member whose number this STOP opted out (the host is to be told). */
+export interface OptedOutMember {
+  id: string;
+  name: string;
+  owner_id: string;
+}
+
+/** The text to send back (none: Twilio answers itself), and who a STOP just opted out. */
+export interface ReplyOutcome {
+  reply: string | null;
+  optedOut: OptedOutMember[];
+}
+
+const answer = (reply: string | null): ReplyOutcome => ({ reply, optedOut: [] });
+
 /**
  * Acts on a cleaner's reply (in the caller's transaction) and answers the text to send back. Only
  * the cleaner the run is still assigned to can answer for it, and only while it has not started: a late
@@ -50,29 +65,40 @@ export async function answerReply(
   number: string,
   meaning: ReplyMeaning | null,
   receivedAt: Date,
-): Promise<string | null> {
+): Promise<ReplyOutcome> {
   const question = await openQuestion(tx, number);
   const language: Language = isLanguage(question?.cleaner_language) ? question.cleaner_language : 'en';
   const texts = replyTexts[language];
-  if (meaning === 'help') return texts.help(question ? await ownerDisplayName(tx, question.owner_id) : 'your host');
-  if (meaning === 'opt_out' || meaning === 'opt_in') {
-    // Carriers require STOP to work at once, whichever host's team the number is on.
+  if (meaning === 'help')
+    return answer(texts.help(question ? await ownerDisplayName(tx, question.owner_id) : 'your host'));
+  if (meaning === 'opt_out') {
+    // Carriers require STOP to work at once, whichever host's team the number is on; Twilio confirms it itself.
+    const optedOut = await tx.getConnection().execute<OptedOutMember[]>(
+      `update team_members set sms_opted_out_at = now() where phone = ? and sms_opted_out_at is null
+       returning id, name, owner_id`,
+      [number],
+      'all',
+      tx.getTransactionContext(),
+    );
+    return { reply: null, optedOut };
+  }
+  if (meaning === 'opt_in') {
     await tx
       .getConnection()
       .execute(
-        `update team_members set sms_opted_out_at = ${meaning === 'opt_out' ? 'now()' : 'null'} where phone = ?`,
+        `update team_members set sms_opted_out_at = null where phone = ?`,
         [number],
         'run',
         tx.getTransactionContext(),
       );
-    // Twilio confirms a STOP itself; a START hears who texts again.
-    return meaning === 'opt_in' && question ? texts.optedIn(await ownerDisplayName(tx, question.owner_id)) : null;
+    // A START hears who texts again.
+    return answer(question ? texts.optedIn(await ownerDisplayName(tx, question.owner_id)) : null);
   }
   if (!question || question.run_status !== 'pending' || question.assigned_to !== question.team_member_id) {
-    return texts.nothingOpen;
+    return answer(texts.nothingOpen);
   }
   const { run_id: runId, member_name: name, property_name: property } = question;
-  if (!meaning) return texts.askAgain(property);
+  if (!meaning) return answer(texts.askAgain(property));
   const kind = meaning === 'accept' ? 'accepted' : 'declined';
   const recorded = await recordRunEvent(
     tx,
@@ -96,7 +122,9 @@ export async function answerReply(
     ]);
     if (meaning === 'decline') await enqueueDecline(tx, runId);
   }
-  return meaning === 'accept'
-    ? texts.accepted(property)
-    : texts.declined(property, await ownerDisplayName(tx, question.owner_id));
+  return answer(
+    meaning === 'accept'
+      ? texts.accepted(property)
+      : texts.declined(property, await ownerDisplayName(tx, question.owner_id)),
+  );
 }

@@ -9,7 +9,9 @@ import { badRequest, forbidden } from '../http/errors.ts';
 import { addRoute } from '../openapi/registry.ts';
 import { meaningOf } from './reply-words.ts';
 import { answerReply } from './text-replies.ts';
+import { tellHostsOptedOut } from './opted-out-hosts.ts';
 import { recordDelivery } from './text-delivery.ts';
+import { enqueueTextFallback } from '../outbox/outbox-writes.ts';
 
 const FORM_LIMIT = '64kb';
 const deliveryReceipt = z.object({ received: z.literal(true) });
@@ -52,7 +54,7 @@ export function twilioRouter(deps: AppDeps) {
       method: 'post',
       path: '/inbound',
       summary:
-        "A cleaner's text reply (Twilio's form: From, Body), signed with X-Twilio-Signature: 1/YES accepts the run the newest question asked about, 2/NO declines it and moves the escalation ladder on",
+        "A cleaner's text reply (Twilio's form: From, Body), signed with X-Twilio-Signature: 1/YES accepts the run the newest question asked about, 2/NO declines it and moves the escalation ladder on; STOP opts the number out (its host is mailed), START back in",
       tags,
       ok: { description: 'TwiML with the answer texted back', contentType: 'text/xml', schema: z.string() },
       errors: { 403: forged },
@@ -62,7 +64,9 @@ export function twilioRouter(deps: AppDeps) {
       const from = form.From?.replace(/^whatsapp:/, '');
       if (!from) throw badRequest('The reply has no From number.');
       const meaning = meaningOf(form.Body ?? '');
-      twiml(ctx, await ctx.state.em.transactional((tx) => answerReply(tx, from, meaning, new Date())));
+      const outcome = await ctx.state.em.transactional((tx) => answerReply(tx, from, meaning, new Date()));
+      await tellHostsOptedOut(deps, ctx.state.em, outcome.optedOut);
+      twiml(ctx, outcome.reply);
     },
   );
 
@@ -72,7 +76,7 @@ export function twilioRouter(deps: AppDeps) {
       method: 'post',
       path: '/status',
       summary:
-        "Twilio's delivery report of a text (form: MessageSid, MessageStatus, ErrorCode), signed with X-Twilio-Signature; the run's message log shows it",
+        "Twilio's delivery report of a text (form: MessageSid, MessageStatus, ErrorCode), signed with X-Twilio-Signature; the run's message log shows it, and a failed or undelivered text about a run goes by e-mail instead",
       tags,
       ok: { description: 'Received (a SID this app never sent changes nothing)', schema: deliveryReceipt },
       errors: { 403: forged },
@@ -81,7 +85,17 @@ export function twilioRouter(deps: AppDeps) {
       const form = await signedForm(ctx, token, origin);
       const status = form.MessageStatus;
       if (!form.MessageSid || !status) throw badRequest('The delivery report has no MessageSid or MessageStatus.');
-      await recordDelivery(ctx.state.em, form.MessageSid, status, form.ErrorCode ?? null);
+      const { failedTextId } = await ctx.state.em.transactional(async (tx) => {
+        const delivery = await recordDelivery(tx, form.MessageSid!, status, form.ErrorCode ?? null);
+        if (delivery.failedTextId) {
+          await enqueueTextFallback(tx, {
+            textMessageId: delivery.failedTextId,
+            taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
+          });
+        }
+        return delivery;
+      });
+      if (failedTextId) deps.outbox.nudge();
       ctx.body = { received: true };
     },
   );

@@ -1,10 +1,10 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { type Client, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
 import type { OutboxKind } from '@turnproof/db';
-import { runHandle, sendBillingEvent, startInspectionRun } from '@turnproof/temporal/client';
+import { runHandle, sendBillingEvent, startInspectionRun, startTextFallback } from '@turnproof/temporal/client';
 import { cleanerDeclinedSignal, issueReportedSignal, progressSignal, type IssueReported } from '@turnproof/workflows';
 import type { Logger } from 'pino';
-import type { BillingEventMessage, RunStartMessage } from './outbox-writes.ts';
+import type { BillingEventMessage, RunStartMessage, TextFailedMessage } from './outbox-writes.ts';
 import { storedProgress } from './run-progress-state.ts';
 
 interface Message {
@@ -57,7 +57,7 @@ const claim = `
 
 /**
  * The transactional outbox's relay: hands what the API recorded for workflows (run starts, progress,
- * issues, Stripe events) to Temporal, and keeps trying while Temporal is away, so a request never waits on
+ * issues, Stripe events, failed texts) to Temporal, and keeps trying while Temporal is away, so a request never waits on
  * Temporal for these and nothing recorded is lost. Delivery is at least once; every message is
  * idempotent at the workflow (a start of an existing run is a no-op, progress carries stored state).
  */
@@ -176,6 +176,9 @@ export class OutboxRelay {
         await runHandle(temporal, message.run_id!).signal(issueReportedSignal, message.payload as IssueReported);
       } else if (message.kind === 'declined') {
         await runHandle(temporal, message.run_id!).signal(cleanerDeclinedSignal);
+      } else if (message.kind === 'text_failed') {
+        const { textMessageId, taskQueue } = message.payload as TextFailedMessage;
+        await startTextFallback(temporal, { TEMPORAL_TASK_QUEUE: taskQueue }, textMessageId);
       } else {
         const batch = await storedProgress(orm.em.fork(), message.run_id!);
         if (batch) await runHandle(temporal, message.run_id!).signal(progressSignal, batch);

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { BillingDurations, RunDurations } from '@turnproof/config';
+import type { OutboxKind } from '@turnproof/db';
 import type { BillingEvent, InspectionRunInput, IssueReported } from '@turnproof/workflows';
 
 /** What a start_run message carries: the workflow's input (its durations included) and its task queue. */
@@ -25,7 +26,7 @@ export async function noteProgress(tx: EntityManager, runId: string): Promise<vo
 async function enqueue(
   tx: EntityManager,
   runId: string | null,
-  kind: 'start_run' | 'issue' | 'billing_event' | 'declined',
+  kind: Exclude<OutboxKind, 'progress'>,
   payload: unknown,
 ) {
   await tx.execute(
@@ -66,4 +67,15 @@ export interface BillingEventMessage {
 /** In the transaction that records a verified Stripe event: the owner's billing workflow hears of it. */
 export function enqueueBillingEvent(tx: EntityManager, message: BillingEventMessage): Promise<void> {
   return enqueue(tx, null, 'billing_event', message);
+}
+
+/** What a text_failed message carries: the worker mails the notice of the text Twilio could not deliver. */
+export interface TextFailedMessage {
+  textMessageId: string;
+  taskQueue: string;
+}
+
+/** In the transaction that records the failed delivery: the notice goes by e-mail instead, once. */
+export function enqueueTextFallback(tx: EntityManager, message: TextFailedMessage): Promise<void> {
+  return enqueue(tx, null, 'text_failed', message);
 }

@@ -2,6 +2,8 @@ import { WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { cleanerLanguage } from '@turnproof/platform/mail';
 import type { Mailer } from '@turnproof/platform/mailer';
+import { cleanerTexts } from '@turnproof/platform/cleaner-texts';
+import type { TextSender } from '@turnproof/platform/twilio-messages';
 import type { Config } from '@turnproof/config';
 import type { Run } from '@turnproof/db';
 import { runHandle } from '@turnproof/temporal/client';
@@ -10,16 +12,23 @@ import type { RateLimits } from '../auth/rate-limits.ts';
 import { badRequest, conflict, HttpError } from '../http/errors.ts';
 import { decryptLink } from '../runs/magic-link.ts';
 import { findOwnedRun } from '../runs/run-service.ts';
-import { approvalMail } from './approval-mail.tsx';
+import { textOrMail } from '../team/member-notice.ts';
+import { approvalMail } from '@turnproof/platform/approval-mail';
 import type { ReviewInput } from './review-input.ts';
-import { revisionMail } from './revision-mail.tsx';
+import { revisionMail } from '@turnproof/platform/revision-mail';
 
-type ReviewDeps = { temporal: Client; mailer: Mailer; config: Config; rateLimits: RateLimits };
+type ReviewDeps = {
+  temporal: Client;
+  mailer: Mailer;
+  texts: TextSender | null;
+  config: Config;
+  rateLimits: RateLimits;
+};
 
 /**
  * The host's decision goes to the run's workflow as an Update: its validator judges it (completed,
- * tasks of this run, score) and its handler records it. A revision then e-mails the assignee the link
- * and the notes; an approval tells the assignee it was approved.
+ * tasks of this run, score) and its handler records it. A revision then tells the assignee (by text on
+ * their channel, else by e-mail) with the link and the notes; an approval tells the assignee it was approved.
  */
 export async function reviewRun(
   deps: ReviewDeps,
@@ -38,8 +47,8 @@ export async function reviewRun(
       throw conflict(error.cause?.message ?? 'This run cannot be reviewed now.');
     throw error;
   }
-  if (input.decision === 'revise') await mailRevision(deps, em, run, request, input.note);
-  else await mailApproval(deps, em, ownerId, run, request, new Date(result.reviewedAt));
+  if (input.decision === 'revise') await tellRevision(deps, em, run, request, input.note, result.reviewedAt);
+  else await tellApproval(deps, em, ownerId, run, request, new Date(result.reviewedAt));
   return result;
 }
 
@@ -91,39 +100,43 @@ const languageOf = (em: EntityManager, run: Run, memberId: string) =>
   cleanerLanguage(em, { memberId, ownerId: run.property.owner.id, runLanguage: run.cleaner_language });
 
 /** `hostNote`: the run's note as the host wrote it (the tasks' own notes are listed with them). */
-async function mailRevision(
+async function tellRevision(
   deps: ReviewDeps,
   em: EntityManager,
   run: Run,
   request: ReviewRequest,
   hostNote: string | null,
+  reviewedAt: string,
 ) {
   const assignee = run.assigned_to;
-  if (!assignee?.email || run.link_revoked_at) return;
-  await deps.mailer.send(
-    revisionMail(
-      assignee.email,
-      {
-        propertyName: run.property.name,
-        tasks: (request.tasks ?? []).map((task) => ({
-          title: titleOf(run, task.id) ?? task.id,
-          note: task.note,
-          rejectedPhotos: task.rejectedMediaIds.length,
-        })),
-        note: hostNote,
-        magicLink: decryptLink(deps.config.SECRET_KEY, run.link_encrypted),
-      },
-      await languageOf(em, run, assignee.id),
-    ),
-  );
+  if (!assignee || run.link_revoked_at) return;
+  const magicLink = decryptLink(deps.config.SECRET_KEY, run.link_encrypted);
+  const tasks = (request.tasks ?? []).map((task) => ({
+    title: titleOf(run, task.id) ?? task.id,
+    note: task.note,
+    rejectedPhotos: task.rejectedMediaIds.length,
+  }));
+  const language = await languageOf(em, run, assignee.id);
+  await textOrMail(deps, em, {
+    // Each send-back is its own notice: a second revision of the run texts again.
+    key: `run/${run.id}/revision/${assignee.id}/${reviewedAt}`,
+    ownerId: run.property.owner.id,
+    runId: run.id,
+    member: assignee,
+    notice: 'revision',
+    asksReply: false,
+    text: () => cleanerTexts.revision({ propertyName: run.property.name, tasks: tasks.length, magicLink }, language),
+    mail: async (to) =>
+      revisionMail(to, { propertyName: run.property.name, tasks, note: hostNote, magicLink }, language),
+  });
 }
 
 /**
  * The assignee hears of the approval in the language their runner last showed, with the time in the
- * property's zone. It spends the owner's hourly budget of mails to team members; once that is spent the
+ * property's zone. A mail spends the owner's hourly budget of mails to team members; once that is spent the
  * approval stands and no mail goes.
  */
-async function mailApproval(
+async function tellApproval(
   deps: ReviewDeps,
   em: EntityManager,
   ownerId: string,
@@ -132,25 +145,31 @@ async function mailApproval(
   approvedAt: Date,
 ) {
   const member = run.assigned_to;
-  const assignee = member?.email;
-  if (!member || !assignee) return;
-  try {
-    await deps.rateLimits.consume(['assignmentMailsPerOwner', ownerId]);
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 429) return;
-    throw error;
-  }
-  await deps.mailer.send(
-    approvalMail(
-      assignee,
-      {
+  if (!member) return;
+  const language = await languageOf(em, run, member.id);
+  await textOrMail(deps, em, {
+    key: `run/${run.id}/approved/${member.id}`,
+    ownerId,
+    runId: run.id,
+    member,
+    notice: 'approved',
+    asksReply: false,
+    text: () => cleanerTexts.approved(run.property.name, language),
+    mail: async (to) => {
+      try {
+        await deps.rateLimits.consume(['assignmentMailsPerOwner', ownerId]);
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 429) return null;
+        throw error;
+      }
+      const approval = {
         propertyName: run.property.name,
         approvedAt,
         timeZone: run.property.timezone,
         score: request.score,
         note: request.note,
-      },
-      await languageOf(em, run, member.id),
-    ),
-  );
+      };
+      return approvalMail(to, approval, language);
+    },
+  });
 }

@@ -1,21 +1,18 @@
-import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Mailer } from '@turnproof/platform/mailer';
 import type { Config } from '@turnproof/config';
 import type { Run } from '@turnproof/db';
 import { cleanerTexts } from '@turnproof/platform/cleaner-texts';
 import { cleanerLanguage } from '@turnproof/platform/mail';
-import { linkSent, recordRunEvent } from '@turnproof/platform/run-timeline';
-import { sendTextOnce, unreachable } from '@turnproof/platform/send-text-once';
-import { textChannelFor, textStatusCallback } from '@turnproof/platform/text-route';
+import { linkSent, linkTexted, recordRunEvent } from '@turnproof/platform/run-timeline';
+import { linkTag, textMember } from '@turnproof/platform/member-text';
+import { unreachable } from '@turnproof/platform/send-text-once';
+import { textChannelFor } from '@turnproof/platform/text-route';
 import { linkTextHeld, linkTextRefused } from '@turnproof/platform/text-timeline';
 import type { TextSender } from '@turnproof/platform/twilio-messages';
 import { decryptLink } from '../runs/magic-link.ts';
 import { assignmentMail, propertyAccess } from './team-mails.tsx';
 import { ownerDisplayName } from './team-service.ts';
-
-/** A new link is a new message: the send key carries a digest of it (never the link itself). */
-const linkTag = (link: string) => createHash('sha256').update(link).digest('hex').slice(0, 16);
 
 /**
  * Sends the run's magic link to the team member it is assigned to, in their language (the run's reminders
@@ -43,27 +40,17 @@ export async function sendRunToAssignee(
   const language = await cleanerLanguage(em, { memberId: assignee.id, ownerId, newRunId: run.id });
   const channel = textChannelFor(assignee, deps.texts);
   if (channel) {
-    const outcome = await sendTextOnce(em, deps.texts!, {
-      key: `run/${run.id}/assigned/${assignee.id}/${channel}/${linkTag(magicLink)}`,
+    const outcome = await textMember(em, deps.texts!, deps.config.publicOrigin, channel, {
+      key: `run/${run.id}/assigned/${assignee.id}/${linkTag(magicLink)}`,
       ownerId,
       runId: run.id,
-      teamMemberId: assignee.id,
+      member: assignee,
       notice: 'assigned',
-      channel,
-      to: assignee.phone!,
       body: cleanerTexts.assigned(assigned, language),
       asksReply: true,
-      statusCallback: textStatusCallback(deps.config.publicOrigin),
     }).catch(unreachable);
     if (typeof outcome === 'string') {
-      const texted =
-        outcome === 'held'
-          ? linkTextHeld(assignee.name)
-          : {
-              code: `link_texted_${channel}`,
-              params: { cleaner: assignee.name },
-              detail: linkTexted(assignee.name, channel),
-            };
+      const texted = outcome === 'held' ? linkTextHeld(assignee.name) : linkTexted(assignee.name, channel);
       await recordRunEvent(em, run.id, 'link_sent', texted, assignee.id);
       return;
     }
@@ -87,6 +74,3 @@ export async function sendRunToAssignee(
   await deps.mailer.send(assignmentMail(email, { ...assigned, access: propertyAccess(run.property) }, language));
   await recordRunEvent(em, run.id, 'link_sent', linkSent(assignee.name), assignee.id);
 }
-
-const linkTexted = (cleaner: string, channel: 'sms' | 'whatsapp') =>
-  `Link sent to ${cleaner} by ${channel === 'sms' ? 'SMS' : 'WhatsApp'}.`;

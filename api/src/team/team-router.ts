@@ -29,6 +29,7 @@ import {
   resendInvitation,
   scheduleLinkOnJoining,
   teamMessages,
+  textScheduleLink,
   toTeamMemberRecord,
   updateMember,
   welcomeOf,
@@ -73,6 +74,8 @@ const memberRecord = z.object({
   status: z.enum(['invited', 'active']),
   invited_at: z.string().nullable(),
   accepted_at: z.string().nullable(),
+  /** When the number answered STOP: no texts until it answers START. */
+  sms_opted_out_at: z.string().nullable(),
   created_at: z.string(),
 });
 
@@ -313,6 +316,7 @@ export function teamRouter(deps: AppDeps) {
       });
       if (!accepted) return;
       const scheduleLink = await scheduleLinkOnJoining(deps.config, ctx.state.em, accepted.member);
+      await textScheduleLink(deps, ctx.state.em, accepted.member, scheduleLink);
       if (wantsPage) {
         // Post/redirect/get: the welcome page (for cleaners, never the hosts' sign-in) survives a reload.
         ctx.status = 303;

@@ -11,8 +11,9 @@ import { rotateMemberRunLinks } from './member-run-links.ts';
 import { invitationMail } from './team-mails.tsx';
 import { cleanerTexts } from '@turnproof/platform/cleaner-texts';
 import { cleanerLanguage } from '@turnproof/platform/mail';
-import { sendTextOnce, unreachable } from '@turnproof/platform/send-text-once';
-import { textChannelFor, textStatusCallback } from '@turnproof/platform/text-route';
+import { linkTag, textMember } from '@turnproof/platform/member-text';
+import { unreachable } from '@turnproof/platform/send-text-once';
+import { textChannelFor } from '@turnproof/platform/text-route';
 import type { TextSender } from '@turnproof/platform/twilio-messages';
 import { contactProblem, type CreateMemberInput, memberInputMessages, type UpdateMemberInput } from './member-input.ts';
 import { ownerDisplayName } from '@turnproof/platform/owner-name';
@@ -48,6 +49,7 @@ export function toTeamMemberRecord(member: TeamMember) {
     status: member.accepted_at ? ('active' as const) : ('invited' as const),
     invited_at: member.invited_at ?? null,
     accepted_at: member.accepted_at ?? null,
+    sms_opted_out_at: member.sms_opted_out_at ?? null,
     created_at: member.created_at,
   };
 }
@@ -79,17 +81,14 @@ async function sendInvitation(
   const ownerName = await ownerDisplayName(em, ownerId);
   const language = await cleanerLanguage(em, { memberId: member.id, ownerId });
   if (channel) {
-    const outcome = await sendTextOnce(em, deps.texts!, {
-      key: `team/${member.id}/invited/${member.invited_at.getTime()}/${channel}`,
+    const outcome = await textMember(em, deps.texts!, deps.config.publicOrigin, channel, {
+      key: `team/${member.id}/invited/${member.invited_at.getTime()}`,
       ownerId,
       runId: null,
-      teamMemberId: member.id,
+      member,
       notice: 'invited',
-      channel,
-      to: member.phone!,
       body: cleanerTexts.invited(ownerName, link, language),
       asksReply: false,
-      statusCallback: textStatusCallback(deps.config.publicOrigin),
     }).catch(unreachable);
     if (typeof outcome === 'string') return;
     if (!member.email)
@@ -230,6 +229,31 @@ export async function acceptInvitation(em: EntityManager, token: string) {
 /** The schedule link a member who just joined is handed: the working one, else a new one. */
 export async function scheduleLinkOnJoining(config: Config, em: EntityManager, member: TeamMember): Promise<string> {
   return scheduleLinkOf(config, member) ?? (await rotateScheduleLink(config, em, member));
+}
+
+/**
+ * A member who is reached by text gets their schedule link by text on joining (once per link), in their
+ * language; the welcome page shows it too, so Twilio's trouble or refusal loses nothing.
+ */
+export async function textScheduleLink(
+  deps: { config: Config; texts: TextSender | null },
+  em: EntityManager,
+  member: TeamMember,
+  scheduleLink: string,
+) {
+  const channel = textChannelFor(member, deps.texts);
+  if (!channel) return;
+  const ownerId = member.owner.id;
+  const language = await cleanerLanguage(em, { memberId: member.id, ownerId });
+  await textMember(em, deps.texts!, deps.config.publicOrigin, channel, {
+    key: `team/${member.id}/schedule/${linkTag(scheduleLink)}`,
+    ownerId,
+    runId: null,
+    member,
+    notice: 'schedule',
+    asksReply: false,
+    body: cleanerTexts.joined(await ownerDisplayName(em, ownerId), scheduleLink, language),
+  }).catch(unreachable);
 }
 
 /** The welcome page's address: it carries the token of the member's schedule link (/c/{token}). */

@@ -47,4 +47,21 @@ describe('a cleaner without e-mail', () => {
     await screenshot(page, 'team-channels-picker-390px');
     await page.context().close();
   });
+
+  it('shows since when a member’s number stopped texts (STOP)', async () => {
+    const owner = await harness.owner('flex');
+    await ownerRecords(harness.api).grantPlan(owner.userId, 'pro');
+    const added = await owner.post('/api/team', { role: 'Cleaner', name: 'Bea Cruz', phone: '+12125550111' });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    // As the STOP webhook records it (its own test: api/test/messaging/text-notices.test.ts).
+    await harness.api.orm.em
+      .getConnection()
+      .execute(`update team_members set sms_opted_out_at = '2026-11-20T12:00:00Z' where id = ?`, [added.body.id]);
+    const page = await harness.newPage(PHONE_390, owner);
+    await page.goto(harness.url('/team'));
+    const card = page.getByRole('listitem').filter({ hasText: 'Bea Cruz' });
+    await card.getByText('Texts stopped on').waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await card.textContent()).toContain('Texts stopped on 11/20/2026 (STOP)');
+    await page.context().close();
+  });
 });

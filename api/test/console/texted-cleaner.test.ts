@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { Browser } from '../support/browser.ts';
 import { ownerRecords } from '../support/owner-records.ts';
-import { texting, zoneAtHour } from '../support/texting.ts';
+import { textCleaners, zoneAtHour } from '../support/text-cleaners.ts';
 import { startTwilioApi, type TwilioApi } from '../support/twilio-api.ts';
 import { type ConsoleHarness, PHONE_390, screenshot, startConsoleHarness, UI_TIMEOUT_MS } from './console-harness.ts';
 
@@ -94,8 +94,8 @@ describe('a cleaner on SMS', () => {
   it('shows a text held for the night where the property is, and when it goes', async () => {
     const owner = await harness.owner('flex');
     await ownerRecords(harness.api).grantPlan(owner.userId, 'pro');
-    const texts = texting(harness.api, twilioApi, '214');
-    const ana = await texts.joinedMember(owner, { name: 'Ana Lima', phone: texts.nextNumber(), notify_by: 'sms' });
+    const texts = textCleaners(harness.api, twilioApi, '214');
+    const ana = await texts.textedMember(owner, { name: 'Ana Lima', phone: texts.nextNumber(), notify_by: 'sms' });
     const night = zoneAtHour(23);
     const property = (
       await owner.post('/api/properties', { name: 'Dune Cabin', address: '2 Dune Rd', timezone: night })

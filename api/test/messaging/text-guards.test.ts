@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInOwner, uniqueEmail } from '../support/browser.ts';
 import { ownerRecords } from '../support/owner-records.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
-import { texting, zoneAtHour } from '../support/texting.ts';
+import { textCleaners, zoneAtHour } from '../support/text-cleaners.ts';
 import { INVALID_NUMBER, startTwilioApi, type TwilioApi } from '../support/twilio-api.ts';
 import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
 
@@ -17,7 +17,7 @@ const HOUR = 3_600_000;
 let twilioApi: TwilioApi;
 let api: TestApi;
 let worker: WorkerProcess;
-let texts: ReturnType<typeof texting>;
+let texts: ReturnType<typeof textCleaners>;
 /** What the API logged (info and up) while this file ran; the worker's output is its own. */
 const apiLog: string[] = [];
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
     }),
   });
   worker = await startWorkerProcess(api, { LOG_LEVEL: 'debug' });
-  texts = texting(api, twilioApi, '213');
+  texts = textCleaners(api, twilioApi, '213');
 }, 120_000);
 afterAll(async () => {
   await worker?.stop();
@@ -57,7 +57,7 @@ async function pro() {
 }
 
 const member = (owner: Owner, fields: { name: string; phone: string; email?: string }) =>
-  texts.joinedMember(owner, { ...fields, notify_by: 'sms' });
+  texts.textedMember(owner, { ...fields, notify_by: 'sms' });
 
 async function runIn(owner: Owner, timezone: string, assignee: string, dueInMs: number, backup?: string) {
   const property = await owner.post('/api/properties', {
@@ -210,7 +210,7 @@ describe('guard rails on texts', () => {
     expect((await owner.post('/api/team', cleo)).body.code).toBe('invite_text_refused');
     const run = await runIn(owner, zoneAtHour(12), ana.id, HOUR, bea.id);
     const assigned = await texts.nextText(ana.phone, escaped(run.magic_link));
-    expect((await texts.deliveryReport(assigned.sid, 'delivered')).status).toBe(200);
+    expect((await texts.report(assigned, 'delivered')).status).toBe(200);
     // The backup's offer fails once at Twilio (the worker's activity retries) and then goes.
     twilioApi.failNext(500);
     expect((await texts.reply(ana.phone, '2')).status).toBe(200);

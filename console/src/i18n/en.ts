@@ -1068,6 +1068,9 @@ export const en = {
       link_text_allowance_used:
         "Link not texted to %{cleaner}: this month's allowance of %{allowance} texts is used up (it renews on %{renews}).",
       link_text_rate_limited: 'Link not texted to %{cleaner}: the number already got %{limit} texts in the last hour.',
+      text_failed_mailed: 'The text to %{cleaner} was not delivered, so it went by e-mail.',
+      text_failed_unreachable:
+        'The text to %{cleaner} was not delivered and no e-mail could go: %{cleaner} could not be reached.',
       link_sent: 'Link sent to %{cleaner}.',
       link_not_mailed_no_email: 'Link not e-mailed: %{cleaner} has no e-mail address, so no e-mail was sent.',
       link_not_mailed_not_accepted:
@@ -1243,6 +1246,9 @@ export const en = {
       allowanceUsedUp: "This month's %{allowance} texts are used up: notices go by e-mail until %{renews}.",
     },
     // notices keys
+    notices: {
+      textsStopped: 'Texts stopped on %{date} (STOP)',
+    },
     // apikeys keys
     apiKeys: {
       title: 'Developers',

@@ -1078,6 +1078,9 @@ const es: Messages = {
         'Enlace no enviado por mensaje a %{cleaner}: se han agotado los %{allowance} mensajes de este mes (se renuevan el %{renews}).',
       link_text_rate_limited:
         'Enlace no enviado por mensaje a %{cleaner}: el número ya recibió %{limit} mensajes en la última hora.',
+      text_failed_mailed: 'El mensaje a %{cleaner} no se entregó, así que se envió por correo electrónico.',
+      text_failed_unreachable:
+        'El mensaje a %{cleaner} no se entregó y no se pudo enviar un correo: no se pudo avisar a %{cleaner}.',
       link_sent: 'Enlace enviado a %{cleaner}.',
       link_not_mailed_no_email: 'Enlace no enviado por correo: %{cleaner} no tiene dirección de correo electrónico.',
       link_not_mailed_not_accepted:
@@ -1255,6 +1258,9 @@ const es: Messages = {
         'Se han agotado los %{allowance} mensajes de este mes: los avisos van por correo hasta el %{renews}.',
     },
     // notices keys
+    notices: {
+      textsStopped: 'Mensajes detenidos el %{date} (STOP)',
+    },
     // apikeys keys
     apiKeys: {
       title: 'Desarrolladores',

@@ -1085,6 +1085,9 @@ const fr: Messages = {
         'Lien non envoyé par message à %{cleaner} : les %{allowance} messages de ce mois sont épuisés (renouvelés le %{renews}).',
       link_text_rate_limited:
         'Lien non envoyé par message à %{cleaner} : ce numéro a déjà reçu %{limit} messages dans l’heure.',
+      text_failed_mailed: 'Le message à %{cleaner} n’a pas été remis, il est donc parti par e-mail.',
+      text_failed_unreachable:
+        'Le message à %{cleaner} n’a pas été remis et aucun e-mail n’a pu partir : impossible de joindre %{cleaner}.',
       link_sent: 'Lien envoyé à %{cleaner}.',
       link_not_mailed_no_email: 'Lien non envoyé par e-mail : %{cleaner} n’a pas d’adresse e-mail.',
       link_not_mailed_not_accepted:
@@ -1264,6 +1267,9 @@ const fr: Messages = {
         'Les %{allowance} messages de ce mois sont épuisés : les avis partent par e-mail jusqu’au %{renews}.',
     },
     // notices keys
+    notices: {
+      textsStopped: 'SMS arrêtés le %{date} (STOP)',
+    },
     // apikeys keys
     apiKeys: {
       title: 'Développeurs',

@@ -25,6 +25,7 @@ import {
   useNotify,
   RecordContextProvider,
   useListContext,
+  useLocaleState,
   useRecordContext,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -42,6 +43,15 @@ function StatusChip({ member }: { member: TeamMember }) {
   ) : (
     <Chip size="small" variant="outlined" label={t('team.invited')} />
   );
+}
+
+/** The member's number answered STOP: the host sees since when texts no longer reach them. */
+function OptedOutChip({ member }: { member: TeamMember }) {
+  const t = useT();
+  const [locale] = useLocaleState();
+  if (!member.sms_opted_out_at) return null;
+  const date = new Date(member.sms_opted_out_at).toLocaleDateString(locale);
+  return <Chip size="small" color="warning" variant="outlined" label={t('notices.textsStopped', { date })} />;
 }
 
 /** Sends the invitation again with a new link (the old one stops working). */
@@ -112,6 +122,7 @@ function TeamCards() {
                 .filter(Boolean)
                 .join(' · ')}
             </Typography>
+            <OptedOutChip member={member} />
             <RecordContextProvider value={member}>
               <MemberActions />
             </RecordContextProvider>
@@ -179,7 +190,12 @@ export function TeamList() {
             <TextField source="phone" label={t('teamChannels.phoneColumn')} emptyText="—" />
             <FunctionField<TeamMember>
               label={t('teamChannels.channelColumn')}
-              render={(member) => channelLabel(member.notify_by, t)}
+              render={(member) => (
+                <Stack sx={{ gap: 0.5, alignItems: 'flex-start' }}>
+                  {channelLabel(member.notify_by, t)}
+                  <OptedOutChip member={member} />
+                </Stack>
+              )}
             />
             <FunctionField<TeamMember> label={t('team.role')} render={(member) => t(roleLabel(member.role))} />
             <FunctionField<TeamMember> label={t('team.status')} render={(member) => <StatusChip member={member} />} />

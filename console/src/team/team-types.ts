@@ -15,6 +15,8 @@ export interface TeamMember {
   status: 'invited' | 'active';
   invited_at: string | null;
   accepted_at: string | null;
+  /** When the number answered STOP: no texts until it answers START. */
+  sms_opted_out_at: string | null;
   created_at: string;
 }
 

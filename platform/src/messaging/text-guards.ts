@@ -6,8 +6,11 @@ import { loadOwnerAccess } from '../owner-access.ts';
 export const QUIET_HOURS = { from: 21, until: 8 };
 /** A run due sooner than this is texted at once, even at night: the cleaner needs to know now. */
 export const URGENT_WITHIN_MS = 12 * 60 * 60 * 1000;
-/** Texts one number gets in an hour at most: a cleaner is never flooded, the owner's bill never runs away. */
-export const TEXTS_PER_NUMBER_PER_HOUR = 6;
+/**
+ * Texts one number gets in an hour at most: a cleaner is never flooded, the owner's bill never runs away,
+ * and a week of jobs assigned to one cleaner at once still goes by text.
+ */
+export const TEXTS_PER_NUMBER_PER_HOUR = 20;
 
 export type TextRefusalCode = 'text_allowance_used' | 'text_rate_limited';
 

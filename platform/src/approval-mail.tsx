@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-import { MailLayout, Quote, renderMail, Text } from '@turnproof/platform/mail';
-import type { MailMessage } from '@turnproof/platform/mailer';
+import { MailLayout, Quote, renderMail, Text } from './mail/index.ts';
+import type { MailMessage } from './mailer.ts';
 import type { Language } from '@turnproof/config/languages';
 import { formatDateTime } from '@turnproof/config/time-format';
 

@@ -1,8 +1,8 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
 import type { Language } from '@turnproof/config/languages';
-import { Button, Items, MailLayout, Quote, renderMail, Text } from '@turnproof/platform/mail';
-import type { MailMessage } from '@turnproof/platform/mailer';
+import { Button, Items, MailLayout, Quote, renderMail, Text } from './mail/index.ts';
+import type { MailMessage } from './mailer.ts';
 
 const TEXTS: Record<
   Language,
