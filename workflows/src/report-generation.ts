@@ -25,7 +25,12 @@ export const reportWorkflowId = (runId: string, version: number) => `report/${ru
 /** The owner's plan or credits changed (an upgrade): a report held at the flex cap tries again. */
 export const reportQuotaChangedSignal = defineSignal('reportQuotaChanged');
 
-const retry: RetryPolicy = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 8 };
+const retry: RetryPolicy = {
+  initialInterval: '1 second',
+  backoffCoefficient: 2,
+  maximumInterval: '30 seconds',
+  maximumAttempts: 8,
+};
 const { createReportVersion, emailReport, meterReport, sendUsageNotice, markReportFailed } = proxyActivities<
   ReturnType<typeof createActivities>
 >({ startToCloseTimeout: '1 minute', retry });
