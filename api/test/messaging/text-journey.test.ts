@@ -136,7 +136,7 @@ describe('cleaners on their phones', () => {
     expect(invitation.from).toBe('whatsapp:+14155238886');
     expect(carla.name).toBe('Carla Ruiz');
     // The console offers both channels on this server.
-    expect((await owner.get('/api/team/channels')).body).toEqual({ email: true, sms: true, whatsapp: true });
+    expect((await owner.get('/api/team/channels')).body).toMatchObject({ email: true, sms: true, whatsapp: true });
   }, 60_000);
 
   it('texts once per key, however often the sending activity is retried', async () => {
