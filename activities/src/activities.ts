@@ -6,6 +6,7 @@ import { refusalAwareMailer } from './mail-failures.ts';
 import type { Mailer } from '@turnproof/platform/mailer';
 import type { MediaStorage } from '@turnproof/platform/media-storage';
 import type { TextSender } from '@turnproof/platform/twilio-messages';
+import type { PushSender } from '@turnproof/platform/web-push-sender';
 import type { PdfRenderer } from '@turnproof/platform/report';
 import { createReportActivities } from './report-activities.ts';
 import { createMediaRetentionActivities } from './media-retention-activities.ts';
@@ -30,6 +31,8 @@ export interface ActivityDeps {
   stripe: Stripe | null;
   /** Null when Twilio is not configured: cleaners then get e-mail only. */
   texts: TextSender | null;
+  /** Null when VAPID keys are not configured: no browser notifications. */
+  push: PushSender | null;
   /** Where links in e-mails point. */
   publicOrigin: string;
   /** Encrypts the magic links of the runs calendar syncs make (SECRET_KEY). */

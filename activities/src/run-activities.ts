@@ -3,6 +3,8 @@ import { Alert, appendCaptureEntries, Run, RUN_ACTIVITY_SQL, User } from '@turnp
 import { formatDateTime } from '@turnproof/config/time-format';
 import { cleanerLanguage, hostLanguage } from '@turnproof/platform/mail';
 import type { Mailer } from '@turnproof/platform/mailer';
+import { pushToHost } from '@turnproof/platform/host-pushes';
+import type { PushSender } from '@turnproof/platform/web-push-sender';
 import { missingRow } from './missing-row.ts';
 import { recordRunEvent } from '@turnproof/platform/run-timeline';
 import { assigneeReminderMail, dueReminderMail, issueMail, issuesMail, issueUrl, overdueMail } from './run-mails.tsx';
@@ -11,6 +13,8 @@ export interface RunActivityDeps {
   orm: MikroORM;
   mailer: Mailer;
   runUrl: (runId: string) => string;
+  /** Null when VAPID keys are not configured: no browser notifications. */
+  push: PushSender | null;
 }
 
 async function loadRun(orm: MikroORM, runId: string) {
@@ -22,7 +26,8 @@ async function loadRun(orm: MikroORM, runId: string) {
 }
 
 /** The run's lifecycle side effects; each is safe to repeat (keyed by the run id). */
-export function createRunActivities({ orm, mailer, runUrl }: RunActivityDeps) {
+export function createRunActivities({ orm, mailer, runUrl, push }: RunActivityDeps) {
+  const hostPushes = { push, runUrl };
   const mailContext = (run: Run) => ({
     propertyName: run.property.name,
     kind: run.type,
@@ -75,6 +80,7 @@ export function createRunActivities({ orm, mailer, runUrl }: RunActivityDeps) {
       });
       // Once per run (the timeline's own key), also when a retry finds the run completed already.
       await recordRunEvent(orm.em.fork(), runId, 'completed', { code: 'completed', detail: 'Marked complete.' });
+      await pushToHost(hostPushes, orm.em.fork(), runId, { kind: 'completed' });
     },
 
     async sendDueReminder(runId: string) {
@@ -112,6 +118,7 @@ export function createRunActivities({ orm, mailer, runUrl }: RunActivityDeps) {
         detail: `Not completed by its due time, ${formatDateTime(dueAt, loaded.run.property.timezone)}.`,
       });
       await mailer.send(overdueMail(loaded.owner.email, { ...mailContext(loaded.run), dueAt }, loaded.ownerLanguage));
+      await pushToHost(hostPushes, loaded.em, runId, { kind: 'overdue' });
     },
 
     async expireRunLink(runId: string) {
@@ -149,6 +156,7 @@ export function createRunActivities({ orm, mailer, runUrl }: RunActivityDeps) {
           await hostLanguage(em, owner.id),
         ),
       );
+      await pushToHost(hostPushes, em, run.id, { kind: 'issues', alertIds, description: alerts[0]!.description });
     },
 
     /** Runs started before issue mails were coalesced send one mail per issue. */

@@ -12,6 +12,7 @@ import {
   User,
   UserPreferences,
   type RunKind,
+  type TeamMember,
 } from '@turnproof/db';
 import { assignmentMail, propertyAccess, runCanceledMail } from '@turnproof/platform/assignment-mails';
 import { formatDateTime } from '@turnproof/config/time-format';
@@ -24,6 +25,8 @@ import { ownerDisplayName } from '@turnproof/platform/owner-name';
 import { calendarOrphanMail } from '../run-mails.tsx';
 import { linkSent, recordRunEvent, recordRunEvents } from '@turnproof/platform/run-timeline';
 import { sendOnce } from '../send-once.ts';
+import { pushNewJob, type NewJob } from '@turnproof/platform/cleaner-pushes';
+import type { PushSender } from '@turnproof/platform/web-push-sender';
 import { FeedError, fetchFeed } from './fetch-feed.ts';
 import {
   bySoonest,
@@ -47,6 +50,8 @@ export interface CalendarActivityDeps {
   mailBudget: OwnerMailBudget;
   /** Where the host sees a run in the console. */
   runUrl: (runId: string) => string;
+  /** Null when VAPID keys are not configured: no browser notifications. */
+  push: PushSender | null;
 }
 
 /**
@@ -399,6 +404,17 @@ async function changesOf(em: EntityManager, property: Property, syncKey: string)
   );
 }
 
+/** A new run's browser notification to its cleaner: a click opens the run's magic link. */
+const newJob = (run: Run, property: Property, assignee: TeamMember, secretKey: string): NewJob => ({
+  runId: run.id,
+  ownerId: property.owner.id,
+  memberId: assignee.id,
+  propertyName: property.name,
+  dueAt: run.due_at ?? null,
+  timeZone: property.timezone,
+  magicLink: decryptLink(secretKey, run.link_encrypted),
+});
+
 /** Tells the people concerned, once each: the new runs' cleaner gets the link, a canceled run's cleaner the news. */
 async function notify(em: EntityManager, property: Property, syncKey: string, deps: CalendarActivityDeps) {
   // New runs are the default cleaner's: without one, nobody is told of them.
@@ -431,6 +447,8 @@ async function notify(em: EntityManager, property: Property, syncKey: string, de
       });
     }
     if (!assignee || run.calendar_change === 'reschedule') continue;
+    if (run.calendar_change === 'start')
+      await pushNewJob(deps.push, em, newJob(run, property, assignee, deps.secretKey));
     const refusal = await mailRefusal(deps.mailBudget, property.owner.id, assignee);
     if (run.calendar_change === 'start') {
       if (refusal) {

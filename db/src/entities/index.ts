@@ -8,6 +8,7 @@ export * from './billing.ts';
 export * from './outbox.ts';
 export * from './operations.ts';
 export * from './messaging.ts';
+export * from './push.ts';
 
 import type { EntitySchema } from '@mikro-orm/core';
 import { AuthToken, Session, User } from './accounts.ts';
@@ -26,6 +27,7 @@ import { Alert, CaptureEntry, CaptureHead, Media, ProcessedAction, Report, Run, 
 import { InspectionTemplate, LibraryChecklist } from './templates.ts';
 import { WorkflowOutbox } from './outbox.ts';
 import { TextMessage } from './messaging.ts';
+import { PushSubscription } from './push.ts';
 
 /** Typed loosely on purpose: the exact inferred union is too large for declaration emit. */
 export const allEntities: EntitySchema[] = [
@@ -61,5 +63,6 @@ export const allEntities: EntitySchema[] = [
   SentNotice,
   WorkflowOutbox,
   TextMessage,
+  PushSubscription,
   WorkerCheck,
 ];
