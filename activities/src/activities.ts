@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { verificationUrl } from '@turnproof/config';
+import { consoleRunUrl, verificationUrl } from '@turnproof/config';
 import type Stripe from 'stripe';
 import { createSubscriptionActivities } from './subscription-activities.ts';
 import { refusalAwareMailer } from './mail-failures.ts';
@@ -49,7 +49,7 @@ export function createActivities(given: ActivityDeps) {
   const deps = { ...given, mailer: refusalAwareMailer(given.mailer) };
   const mailBudget = ownerMailBudget(deps.orm);
   const plansUrl = `${deps.publicOrigin}/subscription`;
-  const runUrl = (runId: string) => `${deps.publicOrigin}/runs/${runId}/show`;
+  const runUrl = (runId: string) => consoleRunUrl(deps.publicOrigin, runId);
   const reportDownloadUrl = (runId: string, version: number) =>
     `${deps.publicOrigin}/api/runs/${runId}/reports/${version}/pdf`;
   return {

@@ -58,6 +58,7 @@ import { reviewRouter } from './review/review-router.ts';
 import { claimsRouter } from './claims/claims-router.ts';
 import { runMessagesRouter } from './messaging/run-messages-router.ts';
 import { twilioRouter } from './messaging/twilio-router.ts';
+import { publicPushRouter, pushRouter } from './push/push-router.ts';
 
 /** Other origins the front ends fetch from, for their Content-Security-Policy. */
 function connectSources(config: Config): string[] {
@@ -119,6 +120,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     reviewRouter(deps),
     claimsRouter(deps),
     twilioRouter(deps),
+    pushRouter(deps),
+    publicPushRouter(deps),
     contactRouter(deps),
     ogImageRouter(deps),
     sampleReportRouter(deps),
