@@ -69,14 +69,14 @@ export function pushRouter(deps: AppDeps) {
       path: '/subscriptions',
       summary: "Forget this browser's push subscription (the host turned notifications off)",
       tags,
-      body: endpointInput,
+      query: endpointInput,
       signedIn: true,
       ok: { status: 204, description: 'Forgotten' },
       errors: { 401: 'Authentication required' },
     },
     async (ctx) => {
       const user = requireUser(ctx);
-      const { endpoint } = parseInput(endpointInput, ctx.request.body);
+      const { endpoint } = parseInput(endpointInput, ctx.query);
       await deleteSubscription(ctx.state.em, user.id, endpoint);
       ctx.status = 204;
     },

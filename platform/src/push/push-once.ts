@@ -45,7 +45,7 @@ export async function pushOnce(
     ),
   );
   const gone = subscriptions.filter((_, index) => outcomes[index] === 'gone').map(({ endpoint }) => endpoint);
-  if (gone.length) await connection.execute(`delete from push_subscriptions where endpoint = any(?)`, [gone]);
+  if (gone.length) await connection.execute(`delete from push_subscriptions where endpoint in (?)`, [gone]);
   return {
     sent: outcomes.filter((outcome) => outcome === 'sent').length,
     gone: gone.length,
