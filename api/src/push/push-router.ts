@@ -10,7 +10,7 @@ import { linkMessages, runForToken } from '../public/run-access.ts';
 import { endpointInput, PUSH_NOT_CONFIGURED, pushConfigView, pushMessages, subscriptionInput } from './push-input.ts';
 import { deleteSubscription, saveSubscription } from './push-subscriptions.ts';
 
-const saved = z.object({ ok: z.literal(true) });
+const okAnswer = z.object({ ok: z.literal(true) });
 
 function assertPushOn(deps: AppDeps) {
   if (!deps.push) throw codedError(503, PUSH_NOT_CONFIGURED, pushMessages.notConfigured);
@@ -49,13 +49,13 @@ export function pushRouter(deps: AppDeps) {
       tags,
       body: subscription,
       signedIn: true,
-      ok: { status: 201, description: 'Stored', schema: saved },
+      ok: { status: 201, description: 'Stored', schema: okAnswer },
       errors: { 401: 'Authentication required', ...off },
     },
     async (ctx) => {
       const user = requireUser(ctx);
-      assertPushOn(deps);
       const input = parseInput(subscription, ctx.request.body);
+      assertPushOn(deps);
       await saveSubscription(ctx.state.em, { userId: user.id }, input);
       ctx.status = 201;
       ctx.body = { ok: true };
@@ -71,14 +71,14 @@ export function pushRouter(deps: AppDeps) {
       tags,
       query: endpointInput,
       signedIn: true,
-      ok: { status: 204, description: 'Forgotten' },
+      ok: { description: 'Forgotten (also when it was not stored)', schema: okAnswer },
       errors: { 401: 'Authentication required' },
     },
     async (ctx) => {
       const user = requireUser(ctx);
       const { endpoint } = parseInput(endpointInput, ctx.query);
       await deleteSubscription(ctx.state.em, user.id, endpoint);
-      ctx.status = 204;
+      ctx.body = { ok: true };
     },
   );
   return router;
@@ -100,7 +100,7 @@ export function publicPushRouter(deps: AppDeps) {
       summary: "Store this browser's push subscription for the run's assigned cleaner (by the magic link)",
       tags: ['Runner (magic link)'],
       body,
-      ok: { status: 201, description: 'Stored', schema: saved },
+      ok: { status: 201, description: 'Stored', schema: okAnswer },
       errors: {
         404: linkMessages.invalid,
         409: pushMessages.noAssignee,
@@ -109,8 +109,8 @@ export function publicPushRouter(deps: AppDeps) {
       },
     },
     async (ctx) => {
-      assertPushOn(deps);
       const input = parseInput(body, ctx.request.body);
+      assertPushOn(deps);
       const run = await runForToken(ctx.state.em, input.token);
       if (!run.assigned_to) throw conflict(pushMessages.noAssignee);
       await saveSubscription(ctx.state.em, { teamMemberId: run.assigned_to.id }, input.subscription);
