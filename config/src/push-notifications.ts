@@ -11,6 +11,13 @@ export interface PushNotificationPayload {
   tag: string;
 }
 
+/** A VAPID public key (base64url) as the bytes PushManager.subscribe takes as applicationServerKey. */
+export function vapidKeyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
+  const text = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  return Uint8Array.from(text, (char) => char.charCodeAt(0));
+}
+
 /** Just what this file uses of ServiceWorkerGlobalScope; the front ends' lib is DOM, not WebWorker. */
 interface ExtendableEventLike extends Event {
   waitUntil(promise: Promise<unknown>): void;

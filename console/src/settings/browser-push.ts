@@ -1,3 +1,4 @@
+import { vapidKeyBytes } from '@turnproof/config/push-notifications';
 import { apiJson } from '../api/http.ts';
 
 /** The console's own service worker (push and click only), built to dist/console-sw.js. */
@@ -18,13 +19,6 @@ export const pushSupported = () =>
   'PushManager' in window &&
   'Notification' in window;
 
-/** A VAPID key (base64url) as the bytes PushManager.subscribe takes. */
-function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
-  const text = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
-  return Uint8Array.from(text, (char) => char.charCodeAt(0));
-}
-
 /** This browser's subscription for the console, when notifications were turned on here. */
 export async function currentSubscription(): Promise<PushSubscription | null> {
   const registration = await navigator.serviceWorker.getRegistration('/');
@@ -41,7 +35,7 @@ export async function turnPushOn(publicKey: string): Promise<void> {
   const registration = await navigator.serviceWorker.ready;
   const subscription = await registration.pushManager.subscribe({
     userVisibleOnly: true,
-    applicationServerKey: keyBytes(publicKey),
+    applicationServerKey: vapidKeyBytes(publicKey),
   });
   await apiJson('/push/subscriptions', { method: 'POST', body: subscription.toJSON() });
 }
