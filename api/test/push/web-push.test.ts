@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PushSubscription } from '@turnproof/db';
-import { Cleaner } from '../runner/cleaner.ts';
+import { Cleaner, completeThroughMagicLink } from '../runner/cleaner.ts';
 import { signedInOwner, uniqueEmail } from '../support/browser.ts';
 import { propertyWithOneTask, turnoverAt } from '../support/mail-language.ts';
 import { startPushService, vapidEnv, type PushService } from '../support/push-service.ts';
@@ -31,15 +31,16 @@ afterAll(async () => {
 async function hostWithCleaner() {
   const owner = await signedInOwner(api);
   const member = await acceptedMember(api, owner, { email: uniqueEmail('cleaner'), name: 'Lucía Ortega' });
-  const place = await propertyWithOneTask(api, owner, `Casa ${randomUUID().slice(0, 6)}`, 'Clean the oven');
-  return { owner, member, place };
+  const name = `Casa ${randomUUID().slice(0, 6)}`;
+  const place = await propertyWithOneTask(api, owner, name, 'Clean the oven');
+  return { owner, member, place, name };
 }
 
 const subscriptionsAt = (endpoint: string) => api.orm.em.fork().count(PushSubscription, { endpoint });
 
 describe('the cleaner', () => {
   it('allows notifications in the runner and hears of the next job, whose click opens its magic link', async () => {
-    const { owner, member, place } = await hostWithCleaner();
+    const { owner, member, place, name } = await hostWithCleaner();
     const first = await turnoverAt(owner, place, { assignedTo: member.id });
     const browser = pushService.subscribe();
     const cleaner = Cleaner.fromLink(first.magic_link);
@@ -54,7 +55,7 @@ describe('the cleaner', () => {
     expect(push!.headers['content-encoding']).toBe('aes128gcm');
     expect(push!.headers.authorization).toMatch(/^vapid t=.+, k=.+/);
     expect(browser.read(push!)).toEqual({
-      title: `New job: ${(await owner.get(`/api/properties/${place.propertyId}`)).body.name}`,
+      title: `New job: ${name}`,
       body: 'Due Jan 20, 2027, 5:00 PM GMT+1. Tap to open the checklist.',
       url: next.magic_link,
       tag: `run-${next.id}-assigned`,
@@ -102,6 +103,21 @@ describe('the host', () => {
       title: expect.stringMatching(/^High-severity issue: Casa /),
       body: 'Water leaking under the sink.',
       url: `${api.baseUrl}/runs/${run.id}/show#issue-${issue.body.alert.id}`,
+    });
+  });
+
+  it('hears that the cleaner completed a run', async () => {
+    const { owner, member, place, name } = await hostWithCleaner();
+    const browser = pushService.subscribe();
+    expect((await owner.post('/api/push/subscriptions', browser.toJSON())).status).toBe(201);
+    const run = await turnoverAt(owner, place, { assignedTo: member.id });
+    await completeThroughMagicLink(Cleaner.fromLink(run.magic_link));
+    const [push] = await pushService.pushes(browser.endpoint, 1, 60_000);
+    expect(browser.read(push!)).toEqual({
+      title: `Run completed: ${name}`,
+      body: 'The photos and the report are ready to review.',
+      url: `${api.baseUrl}/runs/${run.id}/show`,
+      tag: `run-${run.id}-completed`,
     });
   });
 
