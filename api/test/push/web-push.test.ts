@@ -3,6 +3,7 @@
 // and each message decrypted there as a browser would (RFC 8291, aes128gcm) to the notification it shows.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDateTime } from '@turnproof/config/time-format';
 import { PushSubscription } from '@turnproof/db';
 import { Cleaner, completeThroughMagicLink } from '../runner/cleaner.ts';
 import { signedInOwner, uniqueEmail } from '../support/browser.ts';
@@ -120,6 +121,20 @@ describe('the host', () => {
       tag: `run-${run.id}-completed`,
     });
   });
+
+  it("hears that a run is overdue, with its due time in the property's zone", async () => {
+    const { owner, member, place, name } = await hostWithCleaner();
+    const browser = pushService.subscribe();
+    expect((await owner.post('/api/push/subscriptions', browser.toJSON())).status).toBe(201);
+    const dueAt = new Date(Date.now() + 5_000);
+    const run = await turnoverAt(owner, place, { assignedTo: member.id, dueAt });
+    const [push] = await pushService.pushes(browser.endpoint, 1, 90_000);
+    expect(browser.read(push!)).toMatchObject({
+      title: `Run overdue: ${name}`,
+      body: `Not completed by its due time, ${formatDateTime(dueAt, 'Europe/Madrid')}.`,
+      url: `${api.baseUrl}/runs/${run.id}/show`,
+    });
+  }, 120_000);
 
   it('turns notifications off: the browser is forgotten', async () => {
     const { owner } = await hostWithCleaner();
