@@ -1,9 +1,13 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useMessages } from '../i18n/locale.ts';
 import { lastRunToken, tokenFromPath } from '../run-token.ts';
 import { NextJobPushError, pushPossible, subscribeForNextJob } from '../sw/next-job-push.ts';
 
 type State = 'idle' | 'asking' | 'on' | 'off' | 'unsupported' | 'denied' | 'failed';
+
+const noChanges = () => () => {};
+const pageToken = () => tokenFromPath(window.location.pathname) ?? lastRunToken(window.location.pathname);
+const supportHere = () => (pushPossible() ? Notification.permission : 'unsupported');
 
 /**
  * "Notify me of my next job" on the run's last card: the cleaner allows browser notifications, and their
@@ -11,19 +15,20 @@ type State = 'idle' | 'asking' | 'on' | 'off' | 'unsupported' | 'denied' | 'fail
  */
 export function NextJobNotice() {
   const t = useMessages();
-  const [state, setState] = useState<State>(() =>
-    !pushPossible() ? 'unsupported' : Notification.permission === 'denied' ? 'denied' : 'idle',
-  );
-  const token = tokenFromPath(window.location.pathname) ?? lastRunToken(window.location.pathname);
+  // Read in the browser only: the server renders this card too, and knows neither the page nor its permissions.
+  const token = useSyncExternalStore(noChanges, pageToken, () => null);
+  const support = useSyncExternalStore(noChanges, supportHere, () => null);
+  const [outcome, setOutcome] = useState<State | null>(null);
+  const state: State = outcome ?? (support === 'unsupported' || support === 'denied' ? support : 'idle');
   if (!token) return null;
 
   const allow = async () => {
-    setState('asking');
+    setOutcome('asking');
     try {
       await subscribeForNextJob(token);
-      setState('on');
+      setOutcome('on');
     } catch (error) {
-      setState(error instanceof NextJobPushError ? error.blocker : 'failed');
+      setOutcome(error instanceof NextJobPushError ? error.blocker : 'failed');
     }
   };
 
