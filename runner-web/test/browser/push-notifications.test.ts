@@ -11,6 +11,7 @@ import {
   PHONE_390,
   UI_TIMEOUT_MS,
 } from '../../../api/test/console/console-harness.ts';
+import { Cleaner, completeThroughMagicLink } from '../../../api/test/runner/cleaner.ts';
 import { propertyWithOneTask, turnoverAt } from '../../../api/test/support/mail-language.ts';
 import { vapidEnv } from '../../../api/test/support/push-service.ts';
 
@@ -18,7 +19,7 @@ let harness: ConsoleHarness;
 
 beforeAll(async () => {
   ensureRunnerBuilt();
-  harness = await startConsoleHarness({ api: { env: vapidEnv() } });
+  harness = await startConsoleHarness({ worker: true, api: { env: vapidEnv() } });
 }, 180_000);
 afterAll(() => harness?.close());
 
@@ -66,6 +67,25 @@ it("shows a push in the runner's service worker", async () => {
     .poll(() => notificationTitles(page, scope), { timeout: UI_TIMEOUT_MS })
     .toEqual(['New job: Casa Gaviota']);
   await context.close();
+});
+
+it("offers 'Notify me of my next job' on a done run's last card, and says how it went", async () => {
+  const owner = await harness.owner();
+  const place = await propertyWithOneTask(harness.api, owner, 'Casa Gaviota', 'Clean the oven');
+  const run = await turnoverAt(owner, place);
+  await completeThroughMagicLink(Cleaner.fromLink(run.magic_link));
+  const page = await harness.newPage(PHONE_390);
+  await page.context().grantPermissions(['notifications'], { origin: harness.api.baseUrl });
+  await page.goto(run.magic_link);
+  await page.getByRole('button', { name: 'Notify me of my next job' }).click();
+  // Headless Chromium may reach no push service: the cleaner reads that, or that it is on.
+  const said = page.getByRole('status').filter({ hasText: /next job will show up|could not be turned on/ });
+  await said.waitFor();
+  expect([
+    'Done: your next job will show up as a notification on this phone.',
+    'Notifications could not be turned on in this browser. Your jobs still come by message.',
+  ]).toContain(await said.textContent());
+  await page.context().close();
 });
 
 it("shows a push in the console's service worker, registered when the host turns notifications on", async () => {
