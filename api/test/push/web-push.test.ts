@@ -171,3 +171,19 @@ it('drops a subscription the push service answers 410 for, and keeps pushing to 
   await pushService.pushes(kept.endpoint, 2);
   await expect(pushService.pushes(gone.endpoint, 2, 1_000)).rejects.toThrow(/1 of 2 pushes/);
 });
+
+it('is off without VAPID keys: the config says so, and a subscription is refused with a sentence', async () => {
+  const keyless = await startTestApi({ env: { VAPID_PUBLIC_KEY: '', VAPID_PRIVATE_KEY: '' } });
+  try {
+    const owner = await signedInOwner(keyless);
+    expect((await owner.get('/api/push/config')).body).toEqual({ enabled: false, public_key: null });
+    const refused = await owner.post('/api/push/subscriptions', pushService.subscribe().toJSON());
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({
+      code: 'push_not_configured',
+      error: expect.stringMatching(/VAPID_PUBLIC_KEY/),
+    });
+  } finally {
+    await keyless.close();
+  }
+});
