@@ -11,21 +11,26 @@ import { propertyWithOneTask, turnoverAt } from '../support/mail-language.ts';
 import { startPushService, vapidEnv, type PushService } from '../support/push-service.ts';
 import { acceptedMember } from '../support/team-member.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
+import { startTwilioApi, type TwilioApi } from '../support/twilio-api.ts';
 import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
 
 let api: TestApi;
 let worker: WorkerProcess;
 let pushService: PushService;
+let twilioApi: TwilioApi;
 
 beforeAll(async () => {
   pushService = await startPushService();
-  api = await startTestApi({ env: vapidEnv() });
+  // Texts too: a cleaner declines by answering one.
+  twilioApi = await startTwilioApi();
+  api = await startTestApi({ env: { ...vapidEnv(), ...twilioApi.env } });
   worker = await startWorkerProcess(api);
 }, 120_000);
 afterAll(async () => {
   await worker?.stop();
   await api?.close();
   await pushService?.close();
+  await twilioApi?.close();
 });
 
 /** A host, a cleaner on their team, and a Madrid property with a one-task checklist. */
@@ -135,6 +140,31 @@ describe('the host', () => {
       url: `${api.baseUrl}/runs/${run.id}/show`,
     });
   }, 120_000);
+
+  it('hears that the cleaner declined the run by text', async () => {
+    const { owner, member, place, name } = await hostWithCleaner();
+    const phone = '+12125550142';
+    expect((await owner.put(`/api/team/${member.id}`, { phone, notify_by: 'sms' })).status).toBe(200);
+    const browser = pushService.subscribe();
+    expect((await owner.post('/api/push/subscriptions', browser.toJSON())).status).toBe(201);
+    const run = await turnoverAt(owner, place, { assignedTo: member.id, dueAt: new Date(Date.now() + 3_600_000) });
+    await expect.poll(() => twilioApi.received.some((text) => text.to === phone)).toBe(true);
+
+    const reply = await twilioApi.postSigned(`${api.config.publicOrigin}/api/messaging/twilio/inbound`, {
+      From: phone,
+      To: '+15005550006',
+      Body: '2',
+      AccountSid: twilioApi.accountSid,
+    });
+    expect(reply.text).toContain('someone else');
+    const [push] = await pushService.pushes(browser.endpoint, 1, 60_000);
+    expect(browser.read(push!)).toEqual({
+      title: `Cleaner declined: ${name}`,
+      body: "Lucía Ortega can't do this run. Find someone else.",
+      url: `${api.baseUrl}/runs/${run.id}/show`,
+      tag: `run-${run.id}-declined`,
+    });
+  });
 
   it('turns notifications off: the browser is forgotten', async () => {
     const { owner } = await hostWithCleaner();
