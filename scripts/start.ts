@@ -15,7 +15,9 @@ import {
 } from '@turnproof/temporal';
 import { API_NODE_FLAGS, API_PROCESS_ENV } from '../api/src/api-process.ts';
 import { keepAlive, waitFor } from './lib/processes.ts';
+import { ensureVapidKeys } from './lib/vapid-keys.ts';
 
+if (ensureVapidKeys() === 'written') console.log('Wrote a VAPID key pair for browser notifications into .env.');
 const config = loadConfig();
 const stops: (() => Promise<void>)[] = [];
 let stopping = false;

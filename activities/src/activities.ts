@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { verificationUrl } from '@turnproof/config';
+import { consoleRunUrl, verificationUrl } from '@turnproof/config';
 import type Stripe from 'stripe';
 import { createSubscriptionActivities } from './subscription-activities.ts';
 import { activityMetrics, type MetricMeter } from './activity-metrics.ts';
@@ -7,6 +7,7 @@ import { refusalAwareMailer } from './mail-failures.ts';
 import type { Mailer } from '@turnproof/platform/mailer';
 import type { MediaStorage } from '@turnproof/platform/media-storage';
 import type { TextSender } from '@turnproof/platform/twilio-messages';
+import type { PushSender } from '@turnproof/platform/web-push-sender';
 import type { PdfRenderer } from '@turnproof/platform/report';
 import { createReportActivities } from './report-activities.ts';
 import { createMediaRetentionActivities } from './media-retention-activities.ts';
@@ -33,6 +34,8 @@ export interface ActivityDeps {
   stripe: Stripe | null;
   /** Null when Twilio is not configured: cleaners then get e-mail only. */
   texts: TextSender | null;
+  /** Null when VAPID keys are not configured: no browser notifications. */
+  push: PushSender | null;
   /** Where links in e-mails point. */
   publicOrigin: string;
   /** Encrypts the magic links of the runs calendar syncs make (SECRET_KEY). */
@@ -52,7 +55,7 @@ export function createActivities(given: ActivityDeps) {
   const deps = { ...given, metrics, mailer: refusalAwareMailer(given.mailer, metrics.mailFailed) };
   const mailBudget = ownerMailBudget(deps.orm);
   const plansUrl = `${deps.publicOrigin}/subscription`;
-  const runUrl = (runId: string) => `${deps.publicOrigin}/runs/${runId}/show`;
+  const runUrl = (runId: string) => consoleRunUrl(deps.publicOrigin, runId);
   const reportDownloadUrl = (runId: string, version: number) =>
     `${deps.publicOrigin}/api/runs/${runId}/reports/${version}/pdf`;
   return {

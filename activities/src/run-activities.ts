@@ -4,6 +4,8 @@ import { formatDateTime } from '@turnproof/config/time-format';
 import { cleanerLanguage, hostLanguage } from '@turnproof/platform/mail';
 import { cleanerTexts } from '@turnproof/platform/cleaner-texts';
 import { decryptLink } from '@turnproof/platform/magic-link';
+import { pushToHost } from '@turnproof/platform/host-pushes';
+import type { PushSender } from '@turnproof/platform/web-push-sender';
 import { assigneeRoute, deliverNotice, type CleanerNoticeDeps } from './cleaner-notices.ts';
 import { missingRow } from './missing-row.ts';
 import { sendOnce } from './send-once.ts';
@@ -14,6 +16,8 @@ export interface RunActivityDeps extends CleanerNoticeDeps {
   /** Decrypts the run's magic link for the cleaner's texts (SECRET_KEY). */
   secretKey: string;
   runUrl: (runId: string) => string;
+  /** Null when VAPID keys are not configured: no browser notifications. */
+  push: PushSender | null;
 }
 
 async function loadRun(orm: MikroORM, runId: string) {
@@ -26,7 +30,8 @@ async function loadRun(orm: MikroORM, runId: string) {
 
 /** The run's lifecycle side effects; each is safe to repeat (keyed by the run id). */
 export function createRunActivities(deps: RunActivityDeps) {
-  const { orm, mailer, runUrl } = deps;
+  const { orm, mailer, runUrl, push } = deps;
+  const hostPushes = { push, runUrl };
   const mailContext = (run: Run) => ({
     propertyName: run.property.name,
     kind: run.type,
@@ -79,6 +84,7 @@ export function createRunActivities(deps: RunActivityDeps) {
       });
       // Once per run (the timeline's own key), also when a retry finds the run completed already.
       await recordRunEvent(orm.em.fork(), runId, 'completed', { code: 'completed', detail: 'Marked complete.' });
+      await pushToHost(hostPushes, orm.em.fork(), runId, { kind: 'completed' });
     },
 
     async sendDueReminder(runId: string) {
@@ -128,6 +134,7 @@ export function createRunActivities(deps: RunActivityDeps) {
         detail: `Not completed by its due time, ${formatDateTime(dueAt, loaded.run.property.timezone)}.`,
       });
       await mailer.send(overdueMail(loaded.owner.email, { ...mailContext(loaded.run), dueAt }, loaded.ownerLanguage));
+      await pushToHost(hostPushes, loaded.em, runId, { kind: 'overdue' });
     },
 
     async expireRunLink(runId: string) {
@@ -165,6 +172,7 @@ export function createRunActivities(deps: RunActivityDeps) {
           await hostLanguage(em, owner.id),
         ),
       );
+      await pushToHost(hostPushes, em, run.id, { kind: 'issues', alertIds, description: alerts[0]!.description });
     },
 
     /** Runs started before issue mails were coalesced send one mail per issue. */

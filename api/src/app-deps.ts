@@ -3,6 +3,7 @@ import type { Mailer } from '@turnproof/platform/mailer';
 import type { MediaStorage } from '@turnproof/platform/media-storage';
 import type { Stripe } from '@turnproof/platform/stripe';
 import type { TextSender } from '@turnproof/platform/twilio-messages';
+import type { PushSender } from '@turnproof/platform/web-push-sender';
 import type { BillingDurations, CalendarDurations, Config, RunDurations, TrialDurations } from '@turnproof/config';
 import type { Client } from '@temporalio/client';
 import type { Logger } from 'pino';
@@ -31,6 +32,8 @@ export interface AppDeps {
   stripe: Stripe | null;
   /** Null when Twilio is not configured: cleaners then get e-mail only. */
   texts: TextSender | null;
+  /** Null when VAPID keys are not configured: browser notifications are off. */
+  push: PushSender | null;
   /** Timers of new billing workflows; production values unless a test passes seconds. */
   billingDurations?: BillingDurations;
   /** Timers of new calendar workflows; from the environment unless a test passes seconds. */

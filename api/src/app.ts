@@ -63,6 +63,7 @@ import { v1ErrorShape } from './v1/error-shape.ts';
 import { authenticateApiKey } from './v1/key-auth.ts';
 import { v1PropertiesRouter } from './v1/v1-properties.ts';
 import { v1RunsRouter } from './v1/v1-runs.ts';
+import { publicPushRouter, pushRouter } from './push/push-router.ts';
 
 /** Other origins the front ends fetch from, for their Content-Security-Policy. */
 function connectSources(config: Config): string[] {
@@ -124,6 +125,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     reviewRouter(deps),
     claimsRouter(deps),
     twilioRouter(deps),
+    pushRouter(deps),
+    publicPushRouter(deps),
     contactRouter(deps),
     ogImageRouter(deps),
     sampleReportRouter(deps),

@@ -3,7 +3,8 @@ import { createMailer } from '@turnproof/platform/mailer';
 import { configuredMediaStorage } from '@turnproof/platform/configured-storage';
 import { createStripeClient } from '@turnproof/platform/stripe';
 import { createTextSender } from '@turnproof/platform/twilio-messages';
-import { loadConfig } from '@turnproof/config';
+import { createPushSender } from '@turnproof/platform/web-push-sender';
+import { consoleRunUrl, loadConfig } from '@turnproof/config';
 import { createLogger } from '@turnproof/config/logger';
 import { createOrm } from '@turnproof/db';
 import { connectTemporal } from '@turnproof/temporal/client';
@@ -25,7 +26,13 @@ await reconcileAdminRoles(orm.em.fork(), config.ADMIN_EMAILS);
 // Lazy: the API serves everything that does not need Temporal while Temporal is away.
 const { client, connection } = await connectTemporal(config, { lazy: true });
 const rateLimits = new RateLimits(config.DATABASE_URL);
-const outbox = new OutboxRelay({ orm, temporal: client, logger }).start();
+const push = createPushSender(config);
+const outbox = new OutboxRelay({
+  orm,
+  temporal: client,
+  logger,
+  hostPushes: { push, runUrl: (runId) => consoleRunUrl(config.publicOrigin, runId) },
+}).start();
 const metrics = createHttpMetrics();
 registerOutboxGauges(metrics.registry, orm);
 const storage = configuredMediaStorage(config);
@@ -42,6 +49,7 @@ const app = createApp({
   outbox,
   stripe: createStripeClient(config),
   texts: createTextSender(config),
+  push,
   metrics,
 });
 const metricsServer = config.METRICS_PORT

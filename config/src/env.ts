@@ -80,6 +80,13 @@ const schema = z.object({
   TWILIO_WHATSAPP_FROM: optionalString,
   /** The base URL of Twilio's REST API; tests point it at a local server that speaks it. */
   TWILIO_API_URL: optionalString,
+  /**
+   * Browser notifications (Web Push): the server's VAPID key pair (base64url, as web-push's
+   * generateVAPIDKeys writes them) and who push services may contact (mailto: or https:). Unset: off.
+   */
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  VAPID_SUBJECT: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   /** The OpenID Connect issuer of Continue with Google; tests point it at a local provider. */

@@ -12,3 +12,6 @@ export function parseVerificationUrl(text: string): { runId: string; version: nu
   if (!match) return null;
   return { runId: match[1]!.toLowerCase(), version: match[2] ? Number(match[2]) : null };
 }
+
+/** A run's page in the host's console, where mails and notifications about the run point. */
+export const consoleRunUrl = (publicOrigin: string, runId: string): string => `${publicOrigin}/runs/${runId}/show`;

@@ -78,6 +78,7 @@ export async function startBenchApi(env: NodeJS.ProcessEnv = {}) {
       // The benchmarks do not bill.
       stripe: null,
       texts: null,
+      push: null,
     });
     server.on('request', app.callback());
     return { port, baseUrl: config.publicOrigin, config, orm, close: () => cleanup.run() };

@@ -5,6 +5,7 @@ import { createMailer } from '@turnproof/platform/mailer';
 import { createPdfRenderer } from '@turnproof/platform/report';
 import { createStripeClient } from '@turnproof/platform/stripe';
 import { createTextSender } from '@turnproof/platform/twilio-messages';
+import { createPushSender } from '@turnproof/platform/web-push-sender';
 import { loadConfig } from '@turnproof/config';
 import { createLogger } from '@turnproof/config/logger';
 import { createOrm } from '@turnproof/db';
@@ -37,6 +38,7 @@ const activities = createActivities({
   pdf,
   stripe: createStripeClient(config),
   texts: createTextSender(config),
+  push: createPushSender(config),
   publicOrigin: config.publicOrigin,
   secretKey: config.SECRET_KEY,
   allowPrivateCalendarAddresses: config.CALENDAR_ALLOW_PRIVATE_ADDRESSES,

@@ -12,6 +12,7 @@ import {
   User,
   UserPreferences,
   type RunKind,
+  type TeamMember,
 } from '@turnproof/db';
 import {
   assignmentMail,
@@ -32,6 +33,8 @@ import { cleanerTexts } from '@turnproof/platform/cleaner-texts';
 import type { TextSender } from '@turnproof/platform/twilio-messages';
 import { deliverNotice, routeTo, type NoticeRoute } from '../cleaner-notices.ts';
 import { sendOnce } from '../send-once.ts';
+import { pushNewJob, type NewJob } from '@turnproof/platform/cleaner-pushes';
+import type { PushSender } from '@turnproof/platform/web-push-sender';
 import { FeedError, fetchFeed } from './fetch-feed.ts';
 import {
   bySoonest,
@@ -57,6 +60,8 @@ export interface CalendarActivityDeps {
   mailBudget: OwnerMailBudget;
   /** Where the host sees a run in the console. */
   runUrl: (runId: string) => string;
+  /** Null when VAPID keys are not configured: no browser notifications. */
+  push: PushSender | null;
 }
 
 /**
@@ -409,6 +414,17 @@ async function changesOf(em: EntityManager, property: Property, syncKey: string)
   );
 }
 
+/** A new run's browser notification to its cleaner: a click opens the run's magic link. */
+const newJob = (run: Run, property: Property, assignee: TeamMember, secretKey: string): NewJob => ({
+  runId: run.id,
+  ownerId: property.owner.id,
+  memberId: assignee.id,
+  propertyName: property.name,
+  dueAt: run.due_at ?? null,
+  timeZone: property.timezone,
+  magicLink: decryptLink(secretKey, run.link_encrypted),
+});
+
 /**
  * Tells the people concerned, once each: the new runs' cleaner gets the link, a moved run's cleaner its new due
  * time, a canceled run's cleaner the news.
@@ -448,6 +464,7 @@ async function notify(em: EntityManager, property: Property, syncKey: string, de
     if (run.calendar_change === 'reschedule') {
       if (!('refused' in route) && dueAt) await tellRescheduled(em, property, run, dueAt, route, deps);
     } else if (run.calendar_change === 'start') {
+      await pushNewJob(deps.push, em, newJob(run, property, assignee, deps.secretKey));
       if ('refused' in route) {
         const { refused } = route;
         await recordRunEvent(

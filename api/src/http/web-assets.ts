@@ -71,6 +71,8 @@ export function webAssets({
       owns: (p) => !isApiPath(p) && !isRunnerPath(p),
       // Public pages are rendered by the site router; a path that is neither is left to its 404 page.
       routes: isConsoleRoute,
+      // Browser notifications only (registered when the host turns them on), for the whole console.
+      serviceWorker: { file: '/console-sw.js', path: '/console-sw.js' },
       renderPage: renderConsolePage,
     },
   ];

@@ -3,6 +3,7 @@ import { type Client, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundErro
 import type { OutboxKind } from '@turnproof/db';
 import { runHandle, sendBillingEvent, startInspectionRun, startTextFallback } from '@turnproof/temporal/client';
 import { cleanerDeclinedSignal, issueReportedSignal, progressSignal, type IssueReported } from '@turnproof/workflows';
+import { pushToHost, type HostPushDeps } from '@turnproof/platform/host-pushes';
 import type { Logger } from 'pino';
 import type { BillingEventMessage, RunStartMessage, TextFailedMessage } from './outbox-writes.ts';
 import { storedProgress } from './run-progress-state.ts';
@@ -21,6 +22,8 @@ export interface OutboxRelayOptions {
   orm: MikroORM;
   temporal: Client;
   logger: Logger;
+  /** The host's browser notification of a decline, once the run's workflow has heard of it. */
+  hostPushes?: HostPushDeps;
   /** How often to look for messages other API processes wrote (this one's are sent at once). */
   pollMs?: number;
 }
@@ -176,6 +179,8 @@ export class OutboxRelay {
         await runHandle(temporal, message.run_id!).signal(issueReportedSignal, message.payload as IssueReported);
       } else if (message.kind === 'declined') {
         await runHandle(temporal, message.run_id!).signal(cleanerDeclinedSignal);
+        if (this.options.hostPushes)
+          await pushToHost(this.options.hostPushes, orm.em.fork(), message.run_id!, { kind: 'declined' });
       } else if (message.kind === 'text_failed') {
         const { textMessageId, taskQueue } = message.payload as TextFailedMessage;
         await startTextFallback(temporal, { TEMPORAL_TASK_QUEUE: taskQueue }, textMessageId);

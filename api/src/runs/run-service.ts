@@ -6,6 +6,7 @@ import type { MediaStorage } from '@turnproof/platform/media-storage';
 import { productionDurations, withOwnerLadder, type RunDurations } from '@turnproof/config';
 import type { Mailer } from '@turnproof/platform/mailer';
 import type { TextSender } from '@turnproof/platform/twilio-messages';
+import type { PushSender } from '@turnproof/platform/web-push-sender';
 import type { OutboxRelay } from '../outbox/outbox-relay.ts';
 import { enqueueRunStart } from '../outbox/outbox-writes.ts';
 import { completeRun } from './complete-run.ts';
@@ -182,6 +183,7 @@ export async function createRun(
     config: Config;
     mailer: Mailer;
     texts: TextSender | null;
+    push: PushSender | null;
     outbox: OutboxRelay;
     rateLimits: RateLimits;
     runDurations?: RunDurations;
@@ -268,7 +270,14 @@ function spendAssignmentMail(deps: { rateLimits: RateLimits }, ownerId: string) 
 
 /** A newly assigned team member receives the run's link by e-mail. */
 export async function updateRun(
-  deps: { config: Config; mailer: Mailer; texts: TextSender | null; rateLimits: RateLimits; temporal: Client },
+  deps: {
+    config: Config;
+    mailer: Mailer;
+    texts: TextSender | null;
+    push: PushSender | null;
+    rateLimits: RateLimits;
+    temporal: Client;
+  },
   em: EntityManager,
   ownerId: string,
   id: string,

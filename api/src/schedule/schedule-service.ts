@@ -4,6 +4,7 @@ import { Run, TeamMember } from '@turnproof/db';
 import ICAL from 'ical.js';
 import type { Mailer } from '@turnproof/platform/mailer';
 import type { TextSender } from '@turnproof/platform/twilio-messages';
+import type { PushSender } from '@turnproof/platform/web-push-sender';
 import type { RateLimits } from '../auth/rate-limits.ts';
 import { hashToken, newSecretToken } from '../auth/secret-tokens.ts';
 import { HttpError, notFound } from '../http/errors.ts';
@@ -45,7 +46,7 @@ export async function rotateScheduleLink(config: Config, em: EntityManager, memb
  * new links (the old ones answer 410), mailed to the member while the owner's assignment budget lasts.
  */
 export async function revokeScheduleLink(
-  deps: { config: Config; mailer: Mailer; texts: TextSender | null; rateLimits: RateLimits },
+  deps: { config: Config; mailer: Mailer; texts: TextSender | null; push: PushSender | null; rateLimits: RateLimits },
   em: EntityManager,
   member: TeamMember,
 ): Promise<void> {

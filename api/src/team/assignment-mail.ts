@@ -10,6 +10,8 @@ import { unreachable } from '@turnproof/platform/send-text-once';
 import { textChannelFor } from '@turnproof/platform/text-route';
 import { linkTextHeld, linkTextRefused } from '@turnproof/platform/text-timeline';
 import type { TextSender } from '@turnproof/platform/twilio-messages';
+import { pushNewJob } from '@turnproof/platform/cleaner-pushes';
+import type { PushSender } from '@turnproof/platform/web-push-sender';
 import { decryptLink } from '../runs/magic-link.ts';
 import { assignmentMail, propertyAccess } from './team-mails.tsx';
 import { ownerDisplayName } from './team-service.ts';
@@ -20,7 +22,7 @@ import { ownerDisplayName } from './team-service.ts';
  * answer 1 or 2), else by e-mail, and by e-mail as well when Twilio refuses the text.
  */
 export async function sendRunToAssignee(
-  deps: { config: Config; mailer: Mailer; texts: TextSender | null },
+  deps: { config: Config; mailer: Mailer; texts: TextSender | null; push: PushSender | null },
   em: EntityManager,
   run: Run,
 ) {
@@ -38,6 +40,7 @@ export async function sendRunToAssignee(
   };
   // Newly assigned (or re-sent after a revocation): the run's language may be a previous cleaner's.
   const language = await cleanerLanguage(em, { memberId: assignee.id, ownerId, newRunId: run.id });
+  await pushNewJob(deps.push, em, { ...assigned, runId: run.id, ownerId, memberId: assignee.id });
   const channel = textChannelFor(assignee, deps.texts);
   if (channel) {
     const outcome = await textMember(em, deps.texts!, deps.config.publicOrigin, channel, {

@@ -178,9 +178,13 @@ const PUBLIC_ROUTES = [
   'post /api/messaging/twilio/status',
   'get /api/og-image',
   'get /api/openapi.json',
+  // Whether browser notifications are on, and the VAPID public key (public by nature).
+  'get /api/push/config',
   'post /api/public/complete',
   'post /api/public/issue',
   'post /api/public/media-confirm',
+  // The runner's "notify me of my next job": by the run's magic link (api/test/push).
+  'post /api/public/push/subscriptions',
   'get /api/public/run',
   'get /api/public/schedule',
   'get /api/public/schedule.ics',

@@ -7,7 +7,9 @@ import { createMailer } from '@turnproof/platform/mailer';
 import { configuredMediaStorage } from '@turnproof/platform/configured-storage';
 import { createStripeClient } from '@turnproof/platform/stripe';
 import { createTextSender } from '@turnproof/platform/twilio-messages';
+import { createPushSender } from '@turnproof/platform/web-push-sender';
 import {
+  consoleRunUrl,
   loadConfig,
   type BillingDurations,
   type CalendarDurations,
@@ -81,7 +83,13 @@ export async function startTestApi(options: TestApiOptions = {}) {
   const logger = options.logStream
     ? pino({ level: 'info' }, options.logStream)
     : pino({ level: process.env.TEST_LOG_LEVEL ?? 'error' });
-  const outbox = new OutboxRelay({ orm, temporal: temporal.client, logger }).start();
+  const push = createPushSender(config);
+  const outbox = new OutboxRelay({
+    orm,
+    temporal: temporal.client,
+    logger,
+    hostPushes: { push, runUrl: (runId) => consoleRunUrl(config.publicOrigin, runId) },
+  }).start();
   const metrics = createHttpMetrics();
   const app = createApp({
     config,
@@ -96,6 +104,7 @@ export async function startTestApi(options: TestApiOptions = {}) {
     runDurations: options.runDurations,
     stripe: createStripeClient(config),
     texts: createTextSender(config),
+    push,
     billingDurations: options.billingDurations,
     trialDurations: options.trialDurations,
     promoCreditLifetimeMs: options.promoCreditLifetimeMs,

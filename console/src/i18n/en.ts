@@ -1234,6 +1234,14 @@ export const en = {
       status_refused: 'Refused',
     },
     // push keys
+    push: {
+      title: 'Browser notifications',
+      hint: 'High-severity issues, completed, overdue and declined runs, on this browser',
+      serverOff: 'Browser notifications are off on this server (no VAPID keys are configured).',
+      unsupported: 'This browser cannot show notifications from Turnproof.',
+      denied: 'This browser blocks notifications from Turnproof. Allow them in its site settings to turn them on.',
+      failed: 'This browser could not turn notifications on: %{reason}',
+    },
     // guards keys
     guards: {
       withdrawn: 'Not sent: the run changed during the night',

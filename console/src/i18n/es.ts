@@ -1245,6 +1245,15 @@ const es: Messages = {
       status_refused: 'Rechazado',
     },
     // push keys
+    push: {
+      title: 'Notificaciones del navegador',
+      hint: 'Incidencias graves e inspecciones terminadas, atrasadas o rechazadas, en este navegador',
+      serverOff: 'Las notificaciones del navegador están desactivadas en este servidor (no hay claves VAPID).',
+      unsupported: 'Este navegador no puede mostrar notificaciones de Turnproof.',
+      denied:
+        'Este navegador bloquea las notificaciones de Turnproof. Permítelas en la configuración del sitio para activarlas.',
+      failed: 'Este navegador no pudo activar las notificaciones: %{reason}',
+    },
     // guards keys
     guards: {
       withdrawn: 'No enviado: la limpieza cambió durante la noche',

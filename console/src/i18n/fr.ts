@@ -1254,6 +1254,15 @@ const fr: Messages = {
       status_refused: 'Refusé',
     },
     // push keys
+    push: {
+      title: 'Notifications du navigateur',
+      hint: 'Problèmes graves, inspections terminées, en retard ou refusées, sur ce navigateur',
+      serverOff: 'Les notifications du navigateur sont désactivées sur ce serveur (aucune clé VAPID configurée).',
+      unsupported: 'Ce navigateur ne peut pas afficher les notifications de Turnproof.',
+      denied:
+        'Ce navigateur bloque les notifications de Turnproof. Autorisez-les dans les paramètres du site pour les activer.',
+      failed: "Ce navigateur n'a pas pu activer les notifications : %{reason}",
+    },
     // guards keys
     guards: {
       withdrawn: 'Non envoyé : le ménage a changé pendant la nuit',

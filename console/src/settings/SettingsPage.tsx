@@ -18,6 +18,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { Title, useLogout } from 'react-admin';
 import { useSession } from '../auth/session.ts';
+import { BrowserNotifications } from './BrowserNotifications.tsx';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { DeleteAccountDialog } from './DeleteAccountDialog.tsx';
 import { EmailVerifiedChip } from './EmailVerifiedChip.tsx';
@@ -41,8 +42,8 @@ const TIMEZONES = [
 
 type Flag = { [K in keyof Preferences]: Preferences[K] extends boolean ? K : never }[keyof Preferences];
 
-// Only switches that change something: no control for a channel or feature Turnproof does not have (push,
-// desktop notifications, two-factor sign-in, sharing with partners), and each hint says what it really does.
+// Only switches that change something: no control for a channel or feature Turnproof does not have
+// (two-factor sign-in, sharing with partners), and each hint says what it really does.
 const NOTIFICATION_SWITCHES: [Flag, MessageKey, MessageKey][] = [
   ['email_notifications', 'settings.emailNotifications', 'settings.emailNotificationsHint'],
 ];
@@ -164,6 +165,7 @@ export function SettingsPage() {
           <>
             <Section id="notifications" title={t('settings.notifications')}>
               <Switches items={NOTIFICATION_SWITCHES} preferences={preferences} save={save} />
+              <BrowserNotifications />
             </Section>
             <Section id="privacy-data" title={t('settings.privacyData')}>
               <Switches items={PRIVACY_SWITCHES} preferences={preferences} save={save} />

@@ -9,6 +9,7 @@ export * from './outbox.ts';
 export * from './operations.ts';
 export * from './messaging.ts';
 export * from './api-keys.ts';
+export * from './push.ts';
 
 import type { EntitySchema } from '@mikro-orm/core';
 import { AuthToken, Session, User } from './accounts.ts';
@@ -28,6 +29,7 @@ import { InspectionTemplate, LibraryChecklist } from './templates.ts';
 import { WorkflowOutbox } from './outbox.ts';
 import { TextMessage } from './messaging.ts';
 import { ApiIdempotency, ApiKey } from './api-keys.ts';
+import { PushSubscription } from './push.ts';
 
 /** Typed loosely on purpose: the exact inferred union is too large for declaration emit. */
 export const allEntities: EntitySchema[] = [
@@ -63,6 +65,7 @@ export const allEntities: EntitySchema[] = [
   SentNotice,
   WorkflowOutbox,
   TextMessage,
+  PushSubscription,
   WorkerCheck,
   ApiKey,
   ApiIdempotency,

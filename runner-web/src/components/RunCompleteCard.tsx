@@ -1,4 +1,5 @@
 import { useMessages } from '../i18n/locale.ts';
+import { NextJobNotice } from './NextJobNotice.tsx';
 import type { PublicRun } from '../run-model.ts';
 import type { SyncView } from '../runner/use-runner.ts';
 
@@ -25,6 +26,7 @@ export function RunCompleteCard({ run, sync, online }: { run: PublicRun; sync: S
       <p className="sent-summary">{t.sentSummary(tasks, photos, run.issue_count)}</p>
       {waiting && !sending && <p className="hint">{t.pendingWork(pending)}</p>}
       {waiting && sending && progress && <p className="hint">{t.syncing(progress.done, progress.total)}</p>}
+      <NextJobNotice />
     </section>
   );
 }

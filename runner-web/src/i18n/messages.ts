@@ -193,6 +193,15 @@ export const en = {
       `${photos} ${pluralEn(photos, 'photo', 'photos')}`,
       `${issues} ${pluralEn(issues, 'issue', 'issues')} reported`,
     ]),
+  // push keys
+  nextJobNotify: 'Notify me of my next job',
+  nextJobState: {
+    on: 'Done: your next job will show up as a notification on this phone.',
+    off: 'Notifications are not available on this server.',
+    unsupported: 'This browser cannot show notifications.',
+    denied: 'Notifications are blocked for this site. Allow them in the browser settings to get your next job here.',
+    failed: 'Notifications could not be turned on in this browser. Your jobs still come by message.',
+  },
 };
 
 export type Messages = typeof en;
@@ -361,6 +370,16 @@ export const es: Messages = {
       `${photos} ${pluralEs(photos, 'foto', 'fotos')}`,
       `${issues} ${pluralEs(issues, 'problema informado', 'problemas informados')}`,
     ]),
+  // push keys
+  nextJobNotify: 'Avisarme de mi próximo trabajo',
+  nextJobState: {
+    on: 'Listo: tu próximo trabajo aparecerá como notificación en este teléfono.',
+    off: 'Las notificaciones no están disponibles en este servidor.',
+    unsupported: 'Este navegador no puede mostrar notificaciones.',
+    denied:
+      'Las notificaciones están bloqueadas para este sitio. Permítelas en la configuración del navegador para recibir aquí tu próximo trabajo.',
+    failed: 'No se pudieron activar las notificaciones en este navegador. Tus trabajos siguen llegando por mensaje.',
+  },
 };
 
 export const fr: Messages = {
@@ -527,4 +546,15 @@ export const fr: Messages = {
       `${photos} ${pluralFr(photos, 'photo', 'photos')}`,
       `${issues} ${pluralFr(issues, 'problème signalé', 'problèmes signalés')}`,
     ]),
+  // push keys
+  nextJobNotify: 'Me prévenir de ma prochaine mission',
+  nextJobState: {
+    on: "C'est fait : votre prochaine mission s'affichera en notification sur ce téléphone.",
+    off: 'Les notifications ne sont pas disponibles sur ce serveur.',
+    unsupported: 'Ce navigateur ne peut pas afficher de notifications.',
+    denied:
+      'Les notifications sont bloquées pour ce site. Autorisez-les dans les paramètres du navigateur pour recevoir ici votre prochaine mission.',
+    failed:
+      "Les notifications n'ont pas pu être activées dans ce navigateur. Vos missions arrivent toujours par message.",
+  },
 };

@@ -2,6 +2,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { BACKGROUND_SYNC_TAG, type FlushQueueMessage } from './background-sync.ts';
 import { flushQueues } from './flush-queues.ts';
+import { handlePushNotifications, type PushScope } from '@turnproof/config/push-notifications';
 
 /**
  * The runner's service worker, built to dist/sw.js by vite-plugin-pwa (injectManifest, vite.config.ts)
@@ -75,3 +76,6 @@ sw.addEventListener('sync', (event) => {
     }),
   );
 });
+
+// Browser notifications: "New job" for a cleaner who allowed them; a click opens the run's link.
+handlePushNotifications(self as unknown as PushScope);
