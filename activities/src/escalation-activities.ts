@@ -13,6 +13,8 @@ import { sendOnce } from './send-once.ts';
 import { cleanerTexts } from '@turnproof/platform/cleaner-texts';
 import { decryptLink } from '@turnproof/platform/magic-link';
 import type { TextSender } from '@turnproof/platform/twilio-messages';
+import { pushNewJob } from '@turnproof/platform/cleaner-pushes';
+import type { PushSender } from '@turnproof/platform/web-push-sender';
 import { assigneeRoute, deliverNotice, routeTo } from './cleaner-notices.ts';
 
 export interface EscalationActivityDeps {
@@ -23,6 +25,8 @@ export interface EscalationActivityDeps {
   publicOrigin: string;
   mailBudget: OwnerMailBudget;
   runUrl: (runId: string) => string;
+  /** Null when VAPID keys are not configured: no browser notifications. */
+  push: PushSender | null;
 }
 
 /** What a cleaner's notice says of the run: its property, kind and due time in the property's zone. */
@@ -172,6 +176,15 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
             { ...context, ownerName, magicLink: link, access: propertyAccess(run.property) },
             language,
           ),
+      });
+      await pushNewJob(deps.push, em, {
+        runId,
+        ownerId,
+        memberId: backup.id,
+        propertyName: run.property.name,
+        dueAt: run.due_at ?? null,
+        timeZone: run.property.timezone,
+        magicLink: link,
       });
       // A first cleaner who said no knows; one who went silent is told the run moved on.
       if (first && !(await declined(em, runId, first.id))) {

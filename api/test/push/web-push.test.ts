@@ -166,6 +166,38 @@ describe('the host', () => {
     });
   });
 
+  it('tells the backup cleaner of the job a declined run hands them, whose click opens their new link', async () => {
+    const { owner, member, place, name } = await hostWithCleaner();
+    const backup = await acceptedMember(api, owner, { email: uniqueEmail('backup'), name: 'Rosa Vidal' });
+    const phone = '+12125550143';
+    expect((await owner.put(`/api/team/${member.id}`, { phone, notify_by: 'sms' })).status).toBe(200);
+    expect((await owner.put(`/api/properties/${place.propertyId}`, { backup_assignee_id: backup.id })).status).toBe(
+      200,
+    );
+    // The backup allowed notifications in the runner of an earlier job of theirs.
+    const earlier = await turnoverAt(owner, place, { assignedTo: backup.id });
+    const browser = pushService.subscribe();
+    const runner = Cleaner.fromLink(earlier.magic_link);
+    const body = { token: runner.token, subscription: browser.toJSON() };
+    expect((await runner.http.post('/api/public/push/subscriptions', body)).status).toBe(201);
+
+    const run = await turnoverAt(owner, place, { assignedTo: member.id, dueAt: new Date(Date.now() + 3_600_000) });
+    await expect.poll(() => twilioApi.received.some((text) => text.to === phone)).toBe(true);
+    await twilioApi.postSigned(`${api.config.publicOrigin}/api/messaging/twilio/inbound`, {
+      From: phone,
+      To: '+15005550006',
+      Body: '2',
+      AccountSid: twilioApi.accountSid,
+    });
+    const [push] = await pushService.pushes(browser.endpoint, 1, 60_000);
+    const handed = browser.read(push!) as { title: string; url: string; tag: string };
+    expect(handed).toMatchObject({ title: `New job: ${name}`, tag: `run-${run.id}-assigned` });
+    const current = (await owner.get(`/api/runs/${run.id}`)).body as { magic_link: string; assigned_to: string };
+    expect(current.assigned_to).toBe(backup.id);
+    expect(handed.url).toBe(current.magic_link);
+    expect(handed.url).not.toBe(run.magic_link);
+  }, 120_000);
+
   it('turns notifications off: the browser is forgotten', async () => {
     const { owner } = await hostWithCleaner();
     const browser = pushService.subscribe();

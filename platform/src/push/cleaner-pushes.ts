@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { formatDateTime } from '@turnproof/config/time-format';
 import { cleanerLanguage } from '../mail/cleaner-language.ts';
+import { linkTag } from '../messaging/member-text.ts';
 import { pushOnce } from './push-once.ts';
 import { PUSH_TEXTS } from './push-texts.ts';
 import type { PushSender } from './web-push-sender.ts';
@@ -25,8 +25,8 @@ export async function pushNewJob(push: PushSender | null, em: EntityManager, job
   if (!push) return;
   const language = await cleanerLanguage(em, { memberId: job.memberId, ownerId: job.ownerId, newRunId: job.runId });
   const texts = PUSH_TEXTS[language];
-  const linkTag = createHash('sha256').update(job.magicLink).digest('hex').slice(0, 16);
-  await pushOnce(em, push, { teamMemberId: job.memberId }, `run/${job.runId}/assigned/${job.memberId}/${linkTag}`, {
+  const key = `run/${job.runId}/assigned/${job.memberId}/${linkTag(job.magicLink)}`;
+  await pushOnce(em, push, { teamMemberId: job.memberId }, key, {
     title: texts.newJob(job.propertyName),
     body: job.dueAt ? texts.newJobDue(formatDateTime(job.dueAt, job.timeZone, language)) : texts.newJobAnytime,
     url: job.magicLink,
