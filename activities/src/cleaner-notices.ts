@@ -66,12 +66,14 @@ export async function deliverNotice(
   deps: CleanerNoticeDeps,
   route: NoticeRoute,
   notice: CleanerNotice,
-): Promise<'sms' | 'whatsapp' | 'email' | null> {
+): Promise<'sms' | 'whatsapp' | 'held' | 'email' | null> {
   if ('channel' in route) {
     const outcome = await textMember(deps.orm.em, deps.texts!, deps.publicOrigin, route.channel, {
       ...notice,
       body: notice.text(notice.language),
     });
+    // Held for the night: it goes at 08:00 where the property is (quiet hours), not by e-mail now.
+    if (outcome === 'held') return 'held';
     if (typeof outcome === 'string') return route.channel;
     if (await mailRefusal(deps.mailBudget, notice.ownerId, notice.member)) return null;
   }

@@ -34,6 +34,7 @@ import type { TextSender } from '@turnproof/platform/twilio-messages';
 import { deliverNotice, routeTo, type NoticeRoute } from '../cleaner-notices.ts';
 import { sendOnce } from '../send-once.ts';
 import { pushNewJob, type NewJob } from '@turnproof/platform/cleaner-pushes';
+import { linkTextHeld } from '@turnproof/platform/text-timeline';
 import type { PushSender } from '@turnproof/platform/web-push-sender';
 import { FeedError, fetchFeed } from './fetch-feed.ts';
 import {
@@ -501,7 +502,12 @@ async function notify(em: EntityManager, property: Property, syncKey: string, de
         mail: (to, language) => assignmentMail(to, { ...assigned, access: propertyAccess(property) }, language),
       });
       if (sentBy) {
-        const told = sentBy === 'email' ? linkSent(assignee.name) : linkTexted(assignee.name, sentBy);
+        const told =
+          sentBy === 'email'
+            ? linkSent(assignee.name)
+            : sentBy === 'held'
+              ? linkTextHeld(assignee.name)
+              : linkTexted(assignee.name, sentBy);
         await recordRunEvent(em, run.id, 'link_sent', told, assignee.id);
       }
     } else if (!('refused' in route)) {
