@@ -1,11 +1,10 @@
 // `npm run bench -- api-v1`: the scale bench's account (500 properties, 50,000 runs of 20 tasks) read
 // through the public API with an API key: every page of GET /api/v1/runs walked by its cursor, and the
 // first pages of a filtered walk. Target: p95 <= 100 ms per page.
-import { encryptLink } from '../../api/src/runs/magic-link.ts';
 import { type Answer, Browser } from '../../api/test/support/browser.ts';
 import { startBenchApi } from './bench-api.ts';
-import { confirmedOwner, expectOk } from './owner.ts';
-import { SCALE, seedLargeAccount } from './scale-seed.ts';
+import { expectOk, largeAccountOwner } from './owner.ts';
+import { SCALE } from './scale-seed.ts';
 import { ms, percentile, verdict } from './stats.ts';
 
 const P95_TARGET_MS = 100;
@@ -48,17 +47,7 @@ export async function apiV1Figures(): Promise<void> {
   console.log(`\n== api-v1: runs of a ${SCALE.runs.toLocaleString('en')}-run account by cursor, with an API key ==`);
   const api = await startBenchApi({ TEMPORAL_TASK_QUEUE: 'bench-api-v1' });
   try {
-    const owner = await confirmedOwner(api.baseUrl, api.orm, 'api-v1');
-    const ownerId = (await owner.get<{ user: { id: string } }>('/api/auth/session')).body.user.id;
-    const seeding = performance.now();
-    await seedLargeAccount(
-      api.orm,
-      ownerId,
-      api.config.mediaDir,
-      encryptLink(api.config.SECRET_KEY, `${api.baseUrl}/r/api-v1-account`),
-    );
-    await api.orm.em.getConnection().execute('analyze runs');
-    console.log(`seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+    const { owner } = await largeAccountOwner(api, 'api-v1');
     const { key } = expectOk(
       await owner.post<{ key: string }>('/api/api-keys', { name: 'bench', scopes: ['read'] }),
       'API key',

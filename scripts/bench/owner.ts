@@ -1,5 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { encryptLink } from '../../api/src/runs/magic-link.ts';
 import { Browser } from '../../api/test/support/browser.ts';
+import type { BenchApi } from './bench-api.ts';
+import { seedLargeAccount } from './scale-seed.ts';
 
 import { expectOk } from '../../api/test/support/seed-checklist.ts';
 
@@ -23,4 +26,23 @@ export async function confirmedOwner(baseUrl: string, orm: MikroORM, label = 'be
     [login.body.user.id],
   );
   return owner;
+}
+
+/**
+ * A confirmed owner of the scale bench's large account (scale-seed.ts), seeded through `api`'s database
+ * and analysed, with the time it took printed.
+ */
+export async function largeAccountOwner(api: BenchApi, label: string) {
+  const owner = await confirmedOwner(api.baseUrl, api.orm, label);
+  const ownerId = (await owner.get<{ user: { id: string } }>('/api/auth/session')).body.user.id;
+  const seeding = performance.now();
+  await seedLargeAccount(
+    api.orm,
+    ownerId,
+    api.config.mediaDir,
+    encryptLink(api.config.SECRET_KEY, `${api.baseUrl}/r/${label}-account`),
+  );
+  await api.orm.em.getConnection().execute('analyze');
+  console.log(`seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+  return { owner, ownerId };
 }

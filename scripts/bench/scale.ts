@@ -3,10 +3,9 @@
 // export's peak memory while it streams the whole account. Targets: p95 <= 150 ms, peak RSS <= 300 MB.
 // BENCH_SCALE_EXPORT=0 leaves the export out (some 5 minutes of both cores), to time only the reads.
 import { readFileSync } from 'node:fs';
-import { encryptLink } from '../../api/src/runs/magic-link.ts';
 import { startBenchApi } from './bench-api.ts';
-import { confirmedOwner, expectOk } from './owner.ts';
-import { SCALE, seedLargeAccount } from './scale-seed.ts';
+import { expectOk, largeAccountOwner } from './owner.ts';
+import { SCALE } from './scale-seed.ts';
 import { ms, percentile, verdict } from './stats.ts';
 import { Cleanup } from './cleanup.ts';
 import { startRunnerApiServer } from './runner-api.ts';
@@ -35,16 +34,7 @@ export async function scaleFigures(): Promise<void> {
   console.log('\n== scale: one account with 500 properties, 50,000 runs, 1,000,000 tasks, 200,000 media ==');
   const api = await startBenchApi({ TEMPORAL_TASK_QUEUE: 'bench-scale' });
   try {
-    const owner = await confirmedOwner(api.baseUrl, api.orm, 'scale');
-    const ownerId = (await owner.get<{ user: { id: string } }>('/api/auth/session')).body.user.id;
-    const seeding = performance.now();
-    await seedLargeAccount(
-      api.orm,
-      ownerId,
-      api.config.mediaDir,
-      encryptLink(api.config.SECRET_KEY, `${api.baseUrl}/r/scale-account`),
-    );
-    console.log(`seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+    const { owner, ownerId } = await largeAccountOwner(api, 'scale');
     const [run] = await api.orm.em
       .getConnection()
       .execute<{ id: string }[]>(
