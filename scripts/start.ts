@@ -14,11 +14,15 @@ import {
   WORKER_PROCESS_ENV,
 } from '@turnproof/temporal';
 import { API_NODE_FLAGS, API_PROCESS_ENV } from '../api/src/api-process.ts';
+import { frontEndsAreFresh } from './lib/front-end-freshness.ts';
 import { keepAlive, waitFor } from './lib/processes.ts';
+import { startReaper } from './lib/reaper.ts';
 import { ensureVapidKeys } from './lib/vapid-keys.ts';
 
 if (ensureVapidKeys() === 'written') console.log('Wrote a VAPID key pair for browser notifications into .env.');
 const config = loadConfig();
+// Stops what this process started if it is killed before it can (SIGKILL): see scripts/lib/reaper.ts.
+const reaper = startReaper();
 const stops: (() => Promise<void>)[] = [];
 let stopping = false;
 
@@ -68,15 +72,23 @@ async function temporal() {
       dataDir: config.DATA_DIR,
       namespace: config.TEMPORAL_NAMESPACE,
       log: (line) => console.log(`[temporal] ${line}`),
+      onSpawn: (pid) => reaper.adopt(pid),
     });
-    stops.push(() => server.stop());
+    stops.push(async () => {
+      await server.stop();
+      reaper.release(server.pid);
+    });
   }
   // Search attributes and the daily and weekly schedules.
   const client = await connectTemporal(config);
   await bootstrapTemporal(client, config).finally(() => client.connection.close());
 }
 
-function buildFrontEnds() {
+async function buildFrontEnds() {
+  if (await frontEndsAreFresh(path.resolve(import.meta.dirname, '..'))) {
+    console.log('The front ends are built and up to date.');
+    return;
+  }
   console.log('Building the front ends...');
   execSync('npm run --silent build:web', { stdio: ['ignore', 'ignore', 'inherit'] });
 }
@@ -89,7 +101,13 @@ function startProcess(
   nodeFlags: readonly string[] = [],
 ): void {
   // tsx as a loader in the same process: a tsx wrapper process would relay Ctrl-C on its own terms.
-  const kept = keepAlive(name, process.execPath, [...nodeFlags, '--import', 'tsx', entry], { ...process.env, ...env });
+  const kept = keepAlive(
+    name,
+    process.execPath,
+    [...nodeFlags, '--import', 'tsx', entry],
+    { ...process.env, ...env },
+    { reaper },
+  );
   stops.push(() => kept.stop());
 }
 
@@ -101,7 +119,7 @@ async function apiHealthy(): Promise<boolean> {
 try {
   await database();
   await temporal();
-  buildFrontEnds();
+  await buildFrontEnds();
   startProcess('worker', 'temporal/src/worker-main.ts', WORKER_PROCESS_ENV);
   startProcess('api', 'api/src/main.ts', API_PROCESS_ENV, API_NODE_FLAGS);
   await waitFor('the API to report database and Temporal up', apiHealthy, 60_000);

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Reaper } from './reaper.ts';
 
 export interface Supervised {
   name: string;
@@ -42,6 +43,8 @@ export interface KeepAliveOptions {
   /** A process that ran this long before dying counts as healthy: the back-off starts over. */
   healthyAfterMs?: number;
   log?: (line: string) => void;
+  /** Told of each process started, so none outlives a supervisor that is killed. */
+  reaper?: Reaper;
 }
 
 /**
@@ -55,8 +58,14 @@ export function keepAlive(
   env: NodeJS.ProcessEnv,
   options: KeepAliveOptions = {},
 ): KeptAlive {
-  const { backoffMs = 1_000, maxBackoffMs = 30_000, healthyAfterMs = 60_000, log = console.error } = options;
-  let child = supervise(name, command, args, env);
+  const { backoffMs = 1_000, maxBackoffMs = 30_000, healthyAfterMs = 60_000, log = console.error, reaper } = options;
+  const start = () => {
+    const started = supervise(name, command, args, env);
+    reaper?.adopt(started.child.pid);
+    void started.exited.then(() => reaper?.release(started.child.pid));
+    return started;
+  };
+  let child = start();
   let restarts = 0;
   let wait = backoffMs;
   let stopped = false;
@@ -69,7 +78,7 @@ export function keepAlive(
       timer = setTimeout(() => {
         if (stopped) return;
         restarts += 1;
-        child = supervise(name, command, args, env);
+        child = start();
         watch(Date.now());
       }, wait);
       wait = Math.min(wait * 2, maxBackoffMs);

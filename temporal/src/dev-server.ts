@@ -21,6 +21,8 @@ export interface DevServerOptions {
   headless?: boolean;
   /** Defaults to {@link findTemporalCli}. */
   cliPath?: string;
+  /** Told the server's process id as soon as it is spawned, before it is ready (npm start's reaper). */
+  onSpawn?: (pid: number | undefined) => void;
   readyTimeoutMs?: number;
 }
 
@@ -83,6 +85,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   ];
   // Its own process group: a terminal's Ctrl-C reaches our process, which stops the server last.
   const child = spawn(cli, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  options.onSpawn?.(child.pid);
   const recent: string[] = [];
   let stopping = false;
   const onOutput = (chunk: Buffer) => {
