@@ -1274,6 +1274,10 @@ export const en = {
       revokeContent: 'Everything using this key stops working at once. This cannot be undone.',
       revoked: 'Key revoked',
     },
+    // client keys
+    apiReference: {
+      link: 'Read the API reference',
+    },
   },
   resources: {
     properties: { name: 'Property |||| Properties' },
