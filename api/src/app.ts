@@ -15,6 +15,7 @@ import { signedOutPages } from './auth/signed-out-pages.ts';
 import { checklistsRouter } from './checklists/checklists-router.ts';
 import { dashboardPage } from './dashboard/dashboard-page.ts';
 import { dashboardRouter } from './dashboard/dashboard-router.ts';
+import { developersPage } from './developers/developers-page.ts';
 import { healthRouter } from './health/health-router.ts';
 import type { AppState } from './http/context.ts';
 import { errorHandler } from './http/error-handler.ts';
@@ -174,6 +175,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: false }));
   app.use(verifyPageRouter(deps, verifications).routes());
+  app.use(developersPage().routes());
   app.use(site.pages);
   const renderConsolePage = firstPageOf(dashboardPage(), signedOutPages(deps));
   for (const middleware of webAssets({ renderRunnerPage: runnerPage(deps), renderConsolePage })) {

@@ -1,5 +1,17 @@
 import { OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { isV1Path } from '../v1/v1-paths.ts';
 import { openApiRegistry } from './registry.ts';
+
+type Paths = Record<string, Record<string, { tags?: string[] }>>;
+
+/** The tags of the paths `matching`, in the document's order. */
+const tagsOf = (paths: Paths, matching: (path: string) => boolean) => [
+  ...new Set(
+    Object.entries(paths)
+      .filter(([path]) => matching(path))
+      .flatMap(([, operations]) => Object.values(operations).flatMap((operation) => operation.tags ?? [])),
+  ),
+];
 
 export function buildOpenApiDocument(serverUrl: string) {
   openApiRegistry.registerComponent('securitySchemes', 'sessionCookie', {
@@ -12,7 +24,7 @@ export function buildOpenApiDocument(serverUrl: string) {
     scheme: 'bearer',
     description: 'An API key made in the console (Settings, Developers): `Authorization: Bearer tp_live_...`',
   });
-  return new OpenApiGeneratorV31(openApiRegistry.definitions).generateDocument({
+  const document = new OpenApiGeneratorV31(openApiRegistry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'Turnproof API',
@@ -24,4 +36,13 @@ export function buildOpenApiDocument(serverUrl: string) {
     },
     servers: [{ url: serverUrl }],
   });
+  // The reference page (/developers) lists the public API first, the console's routes after it.
+  const paths = (document.paths ?? {}) as Paths;
+  return {
+    ...document,
+    'x-tagGroups': [
+      { name: 'Public API (v1)', tags: tagsOf(paths, isV1Path) },
+      { name: 'Console and accounts', tags: tagsOf(paths, (path) => !isV1Path(path)) },
+    ],
+  };
 }

@@ -43,6 +43,8 @@ export interface RouteDoc {
   method: RouteConfig['method'];
   /** The route's path on its router (Koa syntax, `:id`), as given to `router.get(path, ...)`. */
   path: string;
+  /** A stable name of the operation for generated clients and the reference page (public API routes). */
+  operationId?: string;
   summary: string;
   tags: string[];
   body?: z.ZodType;
@@ -86,6 +88,7 @@ function documentRoute(doc: RouteDoc): void {
   openApiRegistry.registerPath({
     method: doc.method,
     path: doc.path.replace(/:(\w+)/g, '{$1}'),
+    ...(doc.operationId ? { operationId: doc.operationId } : {}),
     summary: doc.summary,
     tags: doc.tags,
     ...(doc.signedIn ? { security: [{ sessionCookie: [] }] } : {}),

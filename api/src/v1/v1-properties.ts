@@ -50,6 +50,7 @@ export function v1PropertiesRouter(deps: AppDeps) {
     {
       method: 'get',
       path: '/properties',
+      operationId: 'listProperties',
       summary: 'List properties, newest first, a page at a time',
       tags,
       query: listQuery,
@@ -88,6 +89,7 @@ export function v1PropertiesRouter(deps: AppDeps) {
     {
       method: 'get',
       path: '/properties/:id',
+      operationId: 'getProperty',
       summary: 'One property',
       tags,
       params: idParams,
@@ -106,6 +108,7 @@ export function v1PropertiesRouter(deps: AppDeps) {
     {
       method: 'post',
       path: '/properties',
+      operationId: 'createProperty',
       summary: 'Create a property (the default checklists are copied to it)',
       tags,
       body: createPropertyBody,
@@ -127,6 +130,7 @@ export function v1PropertiesRouter(deps: AppDeps) {
     {
       method: 'patch',
       path: '/properties/:id',
+      operationId: 'updateProperty',
       summary: 'Change some fields of a property',
       tags,
       params: idParams,
@@ -149,6 +153,7 @@ export function v1PropertiesRouter(deps: AppDeps) {
     {
       method: 'get',
       path: '/properties/:id/checklists',
+      operationId: 'listPropertyChecklists',
       summary: "A property's checklists, oldest first",
       tags: ['v1 Checklists'],
       params: idParams,
@@ -176,6 +181,7 @@ export function v1PropertiesRouter(deps: AppDeps) {
     {
       method: 'get',
       path: '/checklists/:id',
+      operationId: 'getChecklist',
       summary: 'One checklist with its tasks',
       tags: ['v1 Checklists'],
       params: z.object({ id: z.uuid().meta({ description: 'The checklist id' }) }),

@@ -53,6 +53,7 @@ export function v1RunsRouter(deps: AppDeps) {
     {
       method: 'get',
       path: '/',
+      operationId: 'listRuns',
       summary: 'List runs, newest first, a page at a time (filters: property_id, status, updated_since)',
       tags,
       query: listQuery,
@@ -82,6 +83,7 @@ export function v1RunsRouter(deps: AppDeps) {
     {
       method: 'get',
       path: '/:id',
+      operationId: 'getRun',
       summary: 'One run with its tasks',
       tags,
       params: runParams,
@@ -99,6 +101,7 @@ export function v1RunsRouter(deps: AppDeps) {
     {
       method: 'post',
       path: '/',
+      operationId: 'createRun',
       summary: 'Create a run with its magic link (send an Idempotency-Key to retry safely)',
       tags,
       body: createRunBody,
@@ -125,6 +128,7 @@ export function v1RunsRouter(deps: AppDeps) {
     {
       method: 'patch',
       path: '/:id',
+      operationId: 'updateRun',
       summary: 'Change the due time or the assignee of a run',
       tags,
       params: runParams,
@@ -144,6 +148,7 @@ export function v1RunsRouter(deps: AppDeps) {
     {
       method: 'post',
       path: '/:id/link',
+      operationId: 'rotateRunLink',
       summary: 'Rotate the magic link: the old one stops working',
       tags,
       params: runParams,
@@ -161,6 +166,7 @@ export function v1RunsRouter(deps: AppDeps) {
     {
       method: 'delete',
       path: '/:id/link',
+      operationId: 'revokeRunLink',
       summary: 'Revoke the magic link (it answers 410 from now on)',
       tags,
       params: runParams,
@@ -178,6 +184,7 @@ export function v1RunsRouter(deps: AppDeps) {
     {
       method: 'get',
       path: '/:id/reports',
+      operationId: 'listRunReports',
       summary: 'The report versions of a run, newest first',
       tags: ['v1 Reports'],
       params: runParams,
@@ -196,6 +203,7 @@ export function v1RunsRouter(deps: AppDeps) {
     {
       method: 'get',
       path: '/:id/reports/:version/pdf',
+      operationId: 'getRunReportPdf',
       summary: "Download a report's PDF (or a redirect to it on an object store)",
       tags: ['v1 Reports'],
       params: versionParams,
@@ -215,6 +223,7 @@ export function v1RunsRouter(deps: AppDeps) {
     {
       method: 'get',
       path: '/:id/issues',
+      operationId: 'listRunIssues',
       summary: "A run's issues with their status (open, resolved, follow_up), oldest first",
       tags: ['v1 Issues'],
       params: runParams,
@@ -232,6 +241,7 @@ export function v1RunsRouter(deps: AppDeps) {
     {
       method: 'post',
       path: '/:id/issues/:issueId/resolve',
+      operationId: 'resolveRunIssue',
       summary: 'Resolve an open issue with a note on what was done',
       tags: ['v1 Issues'],
       params: issueParams,

@@ -21,6 +21,9 @@ describe('Settings > Developers', () => {
     const section = page.getByRole('region', { name: 'Developers' });
     await section.waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await section.getByText('No API keys yet.').count()).toBe(1);
+    expect(await section.getByRole('link', { name: 'Read the API reference' }).getAttribute('href')).toBe(
+      '/developers',
+    );
 
     await section.getByLabel('Name').fill('Channel manager');
     await section.getByLabel('Access').click();

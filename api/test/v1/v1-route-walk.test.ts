@@ -38,6 +38,8 @@ describe('the OpenAPI document of /api/v1', () => {
       const [method, path] = route.split(' ') as [string, string];
       const operation = document.paths[path][method];
       expect(operation.security, route).toEqual([{ bearerAuth: [] }]);
+      // The generated client's and the reference page's name of the operation.
+      expect(operation.operationId, route).toMatch(/^[a-z][A-Za-z]+$/);
       expect(Object.keys(operation.responses), route).toEqual(expect.arrayContaining(['401', '403', '429']));
       const ok = Object.entries(operation.responses).find(([status]) => status.startsWith('2'))?.[1] as any;
       expect(Object.keys(ok.headers ?? {}), route).toEqual([
@@ -46,6 +48,11 @@ describe('the OpenAPI document of /api/v1', () => {
         'RateLimit-Reset',
       ]);
     }
+    const operationIds = routes.map((route) => {
+      const [method, path] = route.split(' ') as [string, string];
+      return document.paths[path][method].operationId;
+    });
+    expect(new Set(operationIds).size).toBe(new Set(routes).size);
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 

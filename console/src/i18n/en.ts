@@ -1288,6 +1288,10 @@ export const en = {
       revokeContent: 'Everything using this key stops working at once. This cannot be undone.',
       revoked: 'Key revoked',
     },
+    // client keys
+    apiReference: {
+      link: 'Read the API reference',
+    },
   },
   resources: {
     properties: { name: 'Property |||| Properties' },

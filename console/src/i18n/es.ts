@@ -1301,6 +1301,10 @@ const es: Messages = {
       revokeContent: 'Todo lo que use esta clave dejará de funcionar al instante. No se puede deshacer.',
       revoked: 'Clave revocada',
     },
+    // client keys
+    apiReference: {
+      link: 'Consultar la referencia de la API',
+    },
   },
   resources: {
     properties: { name: 'Propiedad |||| Propiedades' },

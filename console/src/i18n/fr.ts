@@ -1310,6 +1310,10 @@ const fr: Messages = {
       revokeContent: 'Tout ce qui utilise cette clé cesse de fonctionner aussitôt. C’est définitif.',
       revoked: 'Clé révoquée',
     },
+    // client keys
+    apiReference: {
+      link: "Consulter la référence de l'API",
+    },
   },
   resources: {
     properties: { name: 'Logement |||| Logements' },

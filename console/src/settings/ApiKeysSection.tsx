@@ -8,6 +8,7 @@ import {
   Card,
   CardContent,
   Chip,
+  Link,
   MenuItem,
   Stack,
   Table,
@@ -139,8 +140,9 @@ export function ApiKeysSection() {
         <Typography id="developers" component="h2" variant="h6" gutterBottom>
           {t('apiKeys.title')}
         </Typography>
+        {/* The reference is a page of the API, not a console screen: a plain link, a full page load. */}
         <Typography variant="body2" sx={{ mb: 2 }}>
-          {t('apiKeys.intro')}
+          {t('apiKeys.intro')} <Link href="/developers">{t('apiReference.link')}</Link>
         </Typography>
         <Stack spacing={2}>
           {created && <NewKeyNotice created={created} onDone={() => setCreated(null)} />}
