@@ -19,7 +19,14 @@ async function newestChange(file: string): Promise<number> {
 
 async function oldestOutput(root: string): Promise<number> {
   const files = APPS.flatMap((app) => OUTPUTS.map((output) => path.join(root, app, output)));
-  const times = await Promise.all(files.map((file) => stat(file).then((info) => info.mtimeMs, () => 0)));
+  const times = await Promise.all(
+    files.map((file) =>
+      stat(file).then(
+        (info) => info.mtimeMs,
+        () => 0,
+      ),
+    ),
+  );
   return Math.min(...times);
 }
 
