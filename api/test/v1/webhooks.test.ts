@@ -5,6 +5,8 @@ import { createWebhookActivities } from '../../../activities/src/webhook-activit
 import { createApiKey, keyClient } from '../support/api-key-client.ts';
 import { signedInOwner } from '../support/browser.ts';
 import { completedRun } from '../support/completed-run.ts';
+import { startFeedServer } from '../support/feed-server.ts';
+import { ownerRecords } from '../support/owner-records.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
 import { signatureVerifies, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
@@ -15,15 +17,23 @@ const durations = { firstRetryMs: 500, maxRetryIntervalMs: 1_000, giveUpAfterMs:
 let api: TestApi;
 let worker: WorkerProcess;
 let receiver: WebhookReceiver;
+let feed: Awaited<ReturnType<typeof startFeedServer>>;
 beforeAll(async () => {
-  api = await startTestApi({ env: { WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' }, webhookDurations: durations });
+  api = await startTestApi({
+    env: { WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', CALENDAR_ALLOW_PRIVATE_ADDRESSES: 'true' },
+    webhookDurations: durations,
+    // Only the test's own syncs run.
+    calendarDurations: { pollIntervalMs: 60 * 60_000, defaultTurnaroundMs: 24 * 3_600_000 },
+  });
   worker = await startWorkerProcess(api);
   receiver = await startWebhookReceiver();
+  feed = await startFeedServer();
 });
 afterAll(async () => {
   await worker?.stop();
   await api?.close();
   await receiver?.close();
+  await feed?.close();
 });
 
 /** An owner with a write key, and an endpoint on the receiver for these events, made through /api/v1. */
@@ -125,6 +135,33 @@ describe('signed webhooks', () => {
       return row?.attempts === 3 && row.status === 'succeeded' ? row : undefined;
     });
   }, 240_000);
+
+  it('sends run.canceled when a booking vanishes from the calendar and its pending run is canceled', async () => {
+    const { owner } = await ownerWithEndpoint(['run.canceled']);
+    await ownerRecords(api).grantPlan(owner.userId, 'pro');
+    const property = (await owner.post('/api/properties', { name: 'Calendar Cabin', address: '4 Lake Road' })).body;
+    const stays = [
+      { uid: 'stays@airbnb.com', start: '2027-03-10', end: '2027-03-13' },
+      { uid: 'gone@airbnb.com', start: '2027-03-13', end: '2027-03-16' },
+    ];
+    feed.setEvents(stays);
+    expect((await owner.put(`/api/properties/${property.id}`, { calendar_urls: [feed.url] })).status).toBe(200);
+    const sync = () => owner.post(`/api/properties/${property.id}/calendar/sync`);
+    expect((await sync()).status).toBe(200);
+    const runs = (
+      await owner.get(`/api/runs?filter=${encodeURIComponent(JSON.stringify({ property_id: property.id }))}`)
+    ).body as { id: string; reservation_uid: string }[];
+    const gone = runs.find((run) => run.reservation_uid === 'gone@airbnb.com')!;
+    feed.setEvents(stays.slice(0, 1));
+    expect((await sync()).status).toBe(200);
+    const [canceled] = await arrived(gone.id, 'run.canceled');
+    expect(canceled!.event.data.run).toMatchObject({
+      id: gone.id,
+      status: 'canceled',
+      property_name: 'Calendar Cabin',
+    });
+    expect(receiver.received.filter((delivery) => delivery.event.type === 'run.canceled')).toHaveLength(1);
+  }, 120_000);
 
   it('disables an endpoint that fails for the whole retry window and mails its owner once', async () => {
     const { owner, client, endpoint } = await ownerWithEndpoint(['run.created']);

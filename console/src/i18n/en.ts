@@ -1308,10 +1308,8 @@ export const en = {
       deleteContent: 'No more events are sent to it, and its deliveries are forgotten.',
       noDeliveries: 'No deliveries yet.',
       deliveriesLabel: 'Deliveries to %{url}',
-      event: 'Event',
-      status: 'Status',
-      responseCode: 'Response',
-      time: 'Time',
+      response: 'Answered %{code}',
+      noResponse: 'No answer',
       statuses: {
         pending: 'Pending (%{smart_count} attempt) |||| Pending (%{smart_count} attempts)',
         succeeded: 'Delivered (%{smart_count} attempt) |||| Delivered (%{smart_count} attempts)',

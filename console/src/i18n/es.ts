@@ -1321,10 +1321,8 @@ const es: Messages = {
       deleteContent: 'No se le enviarán más eventos y se olvidan sus entregas.',
       noDeliveries: 'Aún no hay entregas.',
       deliveriesLabel: 'Entregas a %{url}',
-      event: 'Evento',
-      status: 'Estado',
-      responseCode: 'Respuesta',
-      time: 'Hora',
+      response: 'Respondió %{code}',
+      noResponse: 'Sin respuesta',
       statuses: {
         pending: 'Pendiente (%{smart_count} intento) |||| Pendiente (%{smart_count} intentos)',
         succeeded: 'Entregado (%{smart_count} intento) |||| Entregado (%{smart_count} intentos)',

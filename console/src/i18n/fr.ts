@@ -1331,10 +1331,8 @@ const fr: Messages = {
       deleteContent: 'Plus aucun événement ne lui est envoyé, et ses envois sont oubliés.',
       noDeliveries: 'Aucun envoi pour l’instant.',
       deliveriesLabel: 'Envois à %{url}',
-      event: 'Événement',
-      status: 'État',
-      responseCode: 'Réponse',
-      time: 'Heure',
+      response: 'Réponse %{code}',
+      noResponse: 'Pas de réponse',
       statuses: {
         pending: 'En attente (%{smart_count} tentative) |||| En attente (%{smart_count} tentatives)',
         succeeded: 'Livré (%{smart_count} tentative) |||| Livré (%{smart_count} tentatives)',

@@ -13,11 +13,6 @@ import {
   FormGroup,
   FormLabel,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
@@ -45,7 +40,7 @@ function NewSecretNotice({ created, onDone }: { created: NewWebhookEndpoint; onD
     );
   return (
     <Alert severity="warning" role="status" data-new-webhook-secret>
-      <AlertTitle>{t('webhooks.createdTitle', { url: created.url })}</AlertTitle>
+      <AlertTitle sx={{ wordBreak: 'break-all' }}>{t('webhooks.createdTitle', { url: created.url })}</AlertTitle>
       <Typography variant="body2" sx={{ mb: 1 }}>
         {t('webhooks.onlyOnce')}
       </Typography>
@@ -69,7 +64,10 @@ function NewSecretNotice({ created, onDone }: { created: NewWebhookEndpoint; onD
 
 const STATUS_COLOR = { pending: 'default', succeeded: 'success', failed: 'error' } as const;
 
-/** An endpoint's recent deliveries: event, status, response code, last attempt (the owner's zone), Resend. */
+/**
+ * An endpoint's recent deliveries: event, status, response code, last attempt (the owner's zone), Resend. A list
+ * whose items wrap, so a phone shows each delivery whole.
+ */
 function Deliveries({ endpoint }: { endpoint: WebhookEndpointView }) {
   const t = useT();
   const notify = useNotify();
@@ -79,50 +77,51 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpointView }) {
   if (!list.data) return null;
   if (list.data.length === 0) return <Typography color="text.secondary">{t('webhooks.noDeliveries')}</Typography>;
   return (
-    <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={t('webhooks.deliveriesLabel', { url: endpoint.url })}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('webhooks.event')}</TableCell>
-            <TableCell>{t('webhooks.status')}</TableCell>
-            <TableCell>{t('webhooks.responseCode')}</TableCell>
-            <TableCell>{t('webhooks.time')}</TableCell>
-            <TableCell align="right">{t('apiKeys.actions')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {list.data.map((delivery) => (
-            <TableRow key={delivery.id} data-delivery={delivery.event_id}>
-              <TableCell>
-                <code>{delivery.event_type}</code>
-              </TableCell>
-              <TableCell>
-                <Chip
-                  size="small"
-                  color={STATUS_COLOR[delivery.status]}
-                  label={t(`webhooks.statuses.${delivery.status}`, { smart_count: delivery.attempts })}
-                />
-              </TableCell>
-              <TableCell>{delivery.response_code ?? '—'}</TableCell>
-              <TableCell>{formatDateTime(delivery.last_attempt_at ?? delivery.created_at, zone, locale)}</TableCell>
-              <TableCell align="right">
-                <Button
-                  size="small"
-                  disabled={resend.isPending || endpoint.disabled_at !== null}
-                  onClick={() =>
-                    resend.mutate(delivery.id, {
-                      onSuccess: () => notify(t('webhooks.resent'), { type: 'info' }),
-                      onError: (error) => notify(error.message, { type: 'error' }),
-                    })
-                  }
-                >
-                  {t('webhooks.resend')}
-                </Button>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+    <Box
+      component="ul"
+      aria-label={t('webhooks.deliveriesLabel', { url: endpoint.url })}
+      sx={{ listStyle: 'none', p: 0, m: 0 }}
+    >
+      {list.data.map((delivery) => (
+        <Stack
+          component="li"
+          key={delivery.id}
+          data-delivery={delivery.event_id}
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ alignItems: 'center', flexWrap: 'wrap', py: 1, borderTop: 1, borderColor: 'divider' }}
+        >
+          <Typography component="code" variant="body2" sx={{ fontFamily: 'monospace' }}>
+            {delivery.event_type}
+          </Typography>
+          <Chip
+            size="small"
+            color={STATUS_COLOR[delivery.status]}
+            label={t(`webhooks.statuses.${delivery.status}`, { smart_count: delivery.attempts })}
+          />
+          <Typography variant="body2">
+            {delivery.response_code === null
+              ? t('webhooks.noResponse')
+              : t('webhooks.response', { code: delivery.response_code })}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 auto' }}>
+            {formatDateTime(delivery.last_attempt_at ?? delivery.created_at, zone, locale)}
+          </Typography>
+          <Button
+            size="small"
+            disabled={resend.isPending || endpoint.disabled_at !== null}
+            onClick={() =>
+              resend.mutate(delivery.id, {
+                onSuccess: () => notify(t('webhooks.resent'), { type: 'info' }),
+                onError: (error) => notify(error.message, { type: 'error' }),
+              })
+            }
+          >
+            {t('webhooks.resend')}
+          </Button>
+        </Stack>
+      ))}
     </Box>
   );
 }

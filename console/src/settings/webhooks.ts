@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../api/http.ts';
 
+/** The events an endpoint may subscribe to, as the API names them (db's WEBHOOK_EVENT_TYPES). */
 export const WEBHOOK_EVENT_TYPES = [
   'run.created',
-  'run.started',
   'run.completed',
   'run.canceled',
   'report.ready',

@@ -5,7 +5,6 @@ import { createdAt, uuidPrimaryKey } from './common.ts';
 /** What an endpoint may subscribe to; each is announced where the change itself is recorded. */
 export const WEBHOOK_EVENT_TYPES = [
   'run.created',
-  'run.started',
   'run.completed',
   'run.canceled',
   'report.ready',

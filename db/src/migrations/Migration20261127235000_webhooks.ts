@@ -23,7 +23,7 @@ export class Migration20261127235000_webhooks extends Migration {
     this.addSql(`create table "webhook_events" (
       "id" text not null,
       "owner_id" uuid not null references "users" ("id") on delete cascade,
-      "type" text check ("type" in ('run.created', 'run.started', 'run.completed', 'run.canceled', 'report.ready', 'issue.reported', 'review.approved', 'review.revision_requested')) not null,
+      "type" text check ("type" in ('run.created', 'run.completed', 'run.canceled', 'report.ready', 'issue.reported', 'review.approved', 'review.revision_requested')) not null,
       "payload" jsonb not null,
       "created_at" timestamptz not null default now(),
       primary key ("id"));`);
