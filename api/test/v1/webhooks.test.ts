@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebhookActivities } from '../../../activities/src/webhook-activities.ts';
 import { createApiKey, keyClient } from '../support/api-key-client.ts';
 import { signedInOwner } from '../support/browser.ts';
+import { randomUUID } from 'node:crypto';
+import { Cleaner } from '../runner/cleaner.ts';
 import { completedRun } from '../support/completed-run.ts';
 import { startFeedServer } from '../support/feed-server.ts';
 import { ownerRecords } from '../support/owner-records.ts';
@@ -135,6 +137,61 @@ describe('signed webhooks', () => {
       return row?.attempts === 3 && row.status === 'succeeded' ? row : undefined;
     });
   }, 240_000);
+
+  it('sends run.created, issue.reported, review.revision_requested and review.approved from where they happen', async () => {
+    const events = ['run.created', 'issue.reported', 'review.approved', 'review.revision_requested'];
+    const { owner, client } = await ownerWithEndpoint(events);
+    const property = await client.post('/api/v1/properties', { name: 'Event Manor', address: '5 Signal Way' });
+    const checklists = await client.get(`/api/v1/properties/${property.body.id}/checklists`);
+    const open = await client.post('/api/v1/runs', {
+      property_id: property.body.id,
+      checklist_id: checklists.body.data[0].id,
+    });
+    const [created] = await arrived(open.body.id, 'run.created');
+    expect(created!.event.data.run).toMatchObject({ id: open.body.id, status: 'pending' });
+
+    const cleaner = Cleaner.fromLink(open.body.magic_link);
+    const issue = await cleaner.http.post('/api/public/issue', {
+      token: cleaner.token,
+      action_id: randomUUID(),
+      severity: 'high',
+      description: 'Broken window',
+    });
+    expect(issue.status).toBe(201);
+    const [reported] = await arrived(open.body.id, 'issue.reported');
+    expect(reported!.event.data.issue).toMatchObject({
+      id: issue.body.alert.id,
+      severity: 'high',
+      description: 'Broken window',
+    });
+
+    const sentBack = await completedRun(owner, 'Event Manor Two');
+    const taskId = (await client.get(`/api/v1/runs/${sentBack.id}`)).body.tasks[0].id as string;
+    const revise = { decision: 'revise', task_ids: [taskId], note: 'Redo the beds' };
+    expect((await owner.post(`/api/runs/${sentBack.id}/review`, revise)).status).toBe(200);
+    const [revision] = await arrived(sentBack.id, 'review.revision_requested');
+    expect(revision!.event.data.review).toMatchObject({ decision: 'revision_requested', note: 'Redo the beds' });
+
+    const approved = await completedRun(owner, 'Event Manor Three');
+    expect((await owner.post(`/api/runs/${approved.id}/review`, { decision: 'approve', score: 5 })).status).toBe(200);
+    const [approval] = await arrived(approved.id, 'review.approved');
+    expect(approval!.event.data.review).toMatchObject({ decision: 'approved', score: 5 });
+    await Promise.all([arrived(sentBack.id, 'run.created'), arrived(approved.id, 'run.created')]);
+    // Each once: the events are written in the change's own transaction.
+    const ofThisOwner = receiver.received.filter((delivery) =>
+      [open.body.id, sentBack.id, approved.id].includes(delivery.event.data.run?.id),
+    );
+    expect(ofThisOwner.map((delivery) => delivery.event.type).sort()).toEqual(
+      [
+        'issue.reported',
+        'review.approved',
+        'review.revision_requested',
+        'run.created',
+        'run.created',
+        'run.created',
+      ].sort(),
+    );
+  }, 180_000);
 
   it('sends run.canceled when a booking vanishes from the calendar and its pending run is canceled', async () => {
     const { owner } = await ownerWithEndpoint(['run.canceled']);
