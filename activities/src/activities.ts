@@ -24,6 +24,7 @@ import { createTextFallbackActivities } from './text-fallback-activities.ts';
 import { createTrialActivities } from './trial-activities.ts';
 import { createUsageActivities } from './usage-activities.ts';
 import { createWeeklySummaryActivities } from './weekly-summary-activities.ts';
+import { createWebhookActivities } from './webhook-activities.ts';
 
 export interface ActivityDeps {
   orm: MikroORM;
@@ -42,6 +43,8 @@ export interface ActivityDeps {
   secretKey: string;
   /** CALENDAR_ALLOW_PRIVATE_ADDRESSES: feeds on private, loopback or link-local addresses (local use, tests). */
   allowPrivateCalendarAddresses: boolean;
+  /** WEBHOOK_ALLOW_PRIVATE_ADDRESSES: webhook endpoints on private, loopback or link-local addresses (tests only). */
+  allowPrivateWebhookAddresses: boolean;
   /** The worker runtime's meter for the activities' own series; tests that build activities leave it out. */
   meter?: MetricMeter;
 }
@@ -65,6 +68,7 @@ export function createActivities(given: ActivityDeps) {
       ...deps,
       runUrl,
       reportDownloadUrl,
+      reportApiUrl: (runId, version) => `${deps.publicOrigin}/api/v1/runs/${runId}/reports/${version}/pdf`,
       verificationUrl: (runId, version) => verificationUrl(deps.publicOrigin, runId, version),
     }),
     ...createClaimActivities({
@@ -82,5 +86,6 @@ export function createActivities(given: ActivityDeps) {
     ...createEscalationActivities({ ...deps, runUrl, mailBudget }),
     ...createHeldTextActivities(deps),
     ...createTextFallbackActivities({ ...deps, mailBudget }),
+    ...createWebhookActivities(deps),
   };
 }

@@ -2,8 +2,10 @@ import { lookup } from 'node:dns/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
 import type { Readable } from 'node:stream';
-import ipaddr from 'ipaddr.js';
+import { isPublicAddress } from '@turnproof/platform/public-address';
 import { Agent, buildConnector } from 'undici';
+
+export { isPublicAddress };
 
 /**
  * The one HTTP client for every URL someone typed (calendar feeds today; webhooks, timestamping and SMS
@@ -58,15 +60,6 @@ const DEFAULT_MAX_REDIRECTS = 3;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Anything typed is fetched from the web's ports: no probing of other services' ports through us. */
 const WEB_PORTS = new Set(['', '80', '443']);
-
-/**
- * Public Internet addresses only. ipaddr.js's `process` turns IPv4-mapped IPv6 into IPv4 first, and
- * every range but `unicast` is refused: private, loopback, link-local, CGNAT, unique-local, multicast,
- * NAT64, 6to4, Teredo, documentation and unspecified addresses.
- */
-export function isPublicAddress(address: string): boolean {
-  return ipaddr.process(address).range() === 'unicast';
-}
 
 /** A URL's hostname without the brackets of an IPv6 literal. */
 const bareHost = (hostname: string) => hostname.replace(/^\[|\]$/g, '');

@@ -17,6 +17,7 @@ import {
   User,
 } from '@turnproof/db';
 import { hostLanguage } from '@turnproof/platform/mail';
+import { recordRunWebhookEvent } from '@turnproof/platform/webhooks';
 import type { Mailer } from '@turnproof/platform/mailer';
 import type { MediaStorage } from '@turnproof/platform/media-storage';
 import {
@@ -46,6 +47,8 @@ export interface ReportActivityDeps {
   storage: MediaStorage;
   pdf: PdfRenderer;
   reportDownloadUrl: (runId: string, version: number) => string;
+  /** The PDF through /api/v1 (an API key), as the report.ready webhook event names it. */
+  reportApiUrl: (runId: string, version: number) => string;
   runUrl: (runId: string) => string;
   verificationUrl: (runId: string, version: number) => string;
   metrics: ActivityMetrics;
@@ -200,23 +203,29 @@ export function createReportActivities(deps: ReportActivityDeps) {
       const filePath = reportFilePath(key);
       await storage.write(filePath, file);
       const day = (data.endedAt ?? data.generatedAt).slice(0, 10);
-      const updated = await orm.em.fork().nativeUpdate(
-        Report,
-        { run: key.runId, version: key.version },
-        {
-          status: 'ready',
-          file_path: filePath,
-          file_name: `turnproof-report-${slug(data.propertyName)}-${day}-v${key.version}.pdf`,
-          html_content: null,
-          summary: summariseReport(data.tasks),
-          pdf_size: file.length,
-          pdf_sha256: createHash('sha256').update(file).digest('hex'),
-          chain_seq: data.proof?.entryCount ?? null,
-          chain_head: data.proof?.chainHead ?? null,
-          error: null,
-          generated_at: new Date(),
-        },
-      );
+      // The report and its webhook event together: a retry finds the report ready (above) and announces nothing.
+      const updated = await orm.em.fork().transactional(async (tx) => {
+        const count = await tx.nativeUpdate(
+          Report,
+          { run: key.runId, version: key.version },
+          {
+            status: 'ready',
+            file_path: filePath,
+            file_name: `turnproof-report-${slug(data.propertyName)}-${day}-v${key.version}.pdf`,
+            html_content: null,
+            summary: summariseReport(data.tasks),
+            pdf_size: file.length,
+            pdf_sha256: createHash('sha256').update(file).digest('hex'),
+            chain_seq: data.proof?.entryCount ?? null,
+            chain_head: data.proof?.chainHead ?? null,
+            error: null,
+            generated_at: new Date(),
+          },
+        );
+        const report = { version: key.version, download_url: deps.reportApiUrl(key.runId, key.version) };
+        if (count > 0) await recordRunWebhookEvent(tx, key.runId, 'report.ready', { report });
+        return count;
+      });
       if (updated === 0) throw missingRow('report', `v${key.version} of run ${key.runId}`);
       // The first version's wait is what a host feels; a later version is a regeneration they asked for.
       if (key.version === 1 && data.endedAt) deps.metrics.reportReady((Date.now() - Date.parse(data.endedAt)) / 1000);

@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { appendCaptureEntries } from '@turnproof/db';
+import { recordRunWebhookEvent } from '@turnproof/platform/webhooks';
 
 /** A task the host sends back: the note on it, and the ids of its photos that no longer count. */
 export interface SentBackTask {
@@ -82,6 +83,14 @@ export function createReviewActivities({ orm }: { orm: MikroORM }) {
             receivedAt: new Date(review.reviewedAt),
           },
         ]);
+        const decision = {
+          decision: revise ? 'revision_requested' : 'approved',
+          score: review.score,
+          note: review.note,
+        };
+        await recordRunWebhookEvent(tx, review.runId, revise ? 'review.revision_requested' : 'review.approved', {
+          review: { ...decision, task_ids: review.taskIds, reviewed_at: review.reviewedAt },
+        });
       });
     },
 

@@ -10,6 +10,7 @@ import { assigneeRoute, deliverNotice, type CleanerNoticeDeps } from './cleaner-
 import { missingRow } from './missing-row.ts';
 import { sendOnce } from './send-once.ts';
 import { recordRunEvent } from '@turnproof/platform/run-timeline';
+import { recordRunWebhookEvent } from '@turnproof/platform/webhooks';
 import { assigneeReminderMail, dueReminderMail, issueMail, issuesMail, issueUrl, overdueMail } from './run-mails.tsx';
 
 export interface RunActivityDeps extends CleanerNoticeDeps {
@@ -81,6 +82,7 @@ export function createRunActivities(deps: RunActivityDeps) {
             receivedAt: new Date(endedAt),
           },
         ]);
+        await recordRunWebhookEvent(tx, runId, 'run.completed');
       });
       // Once per run (the timeline's own key), also when a retry finds the run completed already.
       await recordRunEvent(orm.em.fork(), runId, 'completed', { code: 'completed', detail: 'Marked complete.' });

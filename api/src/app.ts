@@ -64,6 +64,8 @@ import { v1ErrorShape } from './v1/error-shape.ts';
 import { authenticateApiKey } from './v1/key-auth.ts';
 import { v1PropertiesRouter } from './v1/v1-properties.ts';
 import { v1RunsRouter } from './v1/v1-runs.ts';
+import { v1WebhooksRouter } from './v1/v1-webhooks.ts';
+import { webhooksRouter } from './webhooks/webhooks-router.ts';
 import { publicPushRouter, pushRouter } from './push/push-router.ts';
 
 /** Other origins the front ends fetch from, for their Content-Security-Policy. */
@@ -135,6 +137,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     apiKeysRouter(),
     v1PropertiesRouter(deps),
     v1RunsRouter(deps),
+    webhooksRouter(deps),
+    v1WebhooksRouter(deps),
     openApiRouter(deps.config.publicOrigin),
   ]) {
     api.use(router.routes(), router.allowedMethods());

@@ -32,6 +32,7 @@ const outbox = new OutboxRelay({
   temporal: client,
   logger,
   hostPushes: { push, runUrl: (runId) => consoleRunUrl(config.publicOrigin, runId) },
+  webhooks: { taskQueue: config.TEMPORAL_TASK_QUEUE },
 }).start();
 const metrics = createHttpMetrics();
 registerOutboxGauges(metrics.registry, orm);

@@ -124,3 +124,20 @@ export const FLEX_MEDIA_RETENTION_MS = 30 * DAY;
 
 /** The weekly summary covers this much time before it is sent. */
 export const SUMMARY_PERIOD_MS = 7 * DAY;
+
+/**
+ * Retries of one webhook delivery (`webhook/{eventId}/{endpointId}`): the first about `firstRetryMs` after a
+ * failure, each next one twice as late up to `maxRetryIntervalMs`, until `giveUpAfterMs` after the first
+ * attempt, when the delivery fails and the endpoint is disabled.
+ */
+export interface WebhookDurations {
+  firstRetryMs: number;
+  maxRetryIntervalMs: number;
+  giveUpAfterMs: number;
+}
+
+export const productionWebhookDurations: WebhookDurations = {
+  firstRetryMs: 30 * 1000,
+  maxRetryIntervalMs: 6 * HOUR,
+  giveUpAfterMs: 3 * DAY,
+};

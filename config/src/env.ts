@@ -122,6 +122,11 @@ const schema = z.object({
     .enum(['true', 'false', ''])
     .default('false')
     .transform((value) => value === 'true'),
+  /** Lets webhook endpoints live on private, loopback or link-local addresses (tests only). */
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: z
+    .enum(['true', 'false', ''])
+    .default('false')
+    .transform((value) => value === 'true'),
   NODE_ENV: z.string().default('development'),
 });
 

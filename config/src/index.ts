@@ -20,6 +20,7 @@ export {
   productionLadderDurations,
   productionDurations,
   productionTrialDurations,
+  productionWebhookDurations,
   withOwnerLadder,
   PROMO_CREDIT_LIFETIME_MS,
   SUMMARY_PERIOD_MS,
@@ -29,6 +30,7 @@ export {
   type LadderSettings,
   type RunDurations,
   type TrialDurations,
+  type WebhookDurations,
 } from './durations.ts';
 export * from './plans.ts';
 export * from './public-urls.ts';

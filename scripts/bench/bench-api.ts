@@ -64,7 +64,12 @@ export async function startBenchApi(env: NodeJS.ProcessEnv = {}) {
     const rateLimits = new RateLimits(config.DATABASE_URL, unlimited);
     cleanup.add(() => rateLimits.close());
     const logger = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'silent' });
-    const outbox = new OutboxRelay({ orm, temporal: temporal.client, logger }).start();
+    const outbox = new OutboxRelay({
+      orm,
+      temporal: temporal.client,
+      logger,
+      webhooks: { taskQueue: config.TEMPORAL_TASK_QUEUE },
+    }).start();
     cleanup.add(() => outbox.stop());
     const app = createApp({
       config,

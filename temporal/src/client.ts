@@ -175,3 +175,4 @@ export { applyPromoCode, startPromoRedemption } from './promo-client.ts';
 export { claimPackJob, type ClaimPackJob, startClaimPack } from './claim-pack-client.ts';
 export { printStoredPage } from './page-print-client.ts';
 export { startTextFallback } from './text-fallback-client.ts';
+export { startWebhookDelivery } from './webhook-client.ts';

@@ -42,6 +42,7 @@ const activities = createActivities({
   publicOrigin: config.publicOrigin,
   secretKey: config.SECRET_KEY,
   allowPrivateCalendarAddresses: config.CALENDAR_ALLOW_PRIVATE_ADDRESSES,
+  allowPrivateWebhookAddresses: config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
   meter: Runtime.instance().metricMeter,
 });
 // A production image carries the bundle (WORKFLOW_BUNDLE_PATH); elsewhere it is built once here.

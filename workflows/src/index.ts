@@ -40,3 +40,4 @@ export { ladderSchedule, ESCALATION_STEPS, type EscalationStep } from './ladder-
 export { claimPack, claimPackWorkflowId } from './claim-pack.ts';
 export { pagePrint, pagePrintWorkflowId, type PagePrintInput } from './page-print.ts';
 export { textFallback, textFallbackWorkflowId } from './text-fallback.ts';
+export { webhookDelivery, webhookDeliveryWorkflowId, type WebhookDeliveryInput } from './webhook-delivery.ts';

@@ -3,6 +3,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Context } from '@temporalio/activity';
 import pLimit from 'p-limit';
 import { productionDurations, withOwnerLadder, type RunDurations } from '@turnproof/config';
+import { recordRunWebhookEvent } from '@turnproof/platform/webhooks';
 import {
   CALENDAR_CHANGES,
   CalendarFeed,
@@ -292,6 +293,7 @@ async function reconcile(
       [syncKey, JSON.stringify(canceled.map((run) => run.id))],
       'run',
     );
+    for (const run of canceled) await recordRunWebhookEvent(tx, run.id, 'run.canceled');
   }
   await followWaitingStarts(tx, moved, canceled);
   const capped = allowance < Math.min(missing.length, NEW_RUNS_PER_CALL);

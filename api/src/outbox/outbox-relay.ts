@@ -1,7 +1,15 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { type Client, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
 import type { OutboxKind } from '@turnproof/db';
-import { runHandle, sendBillingEvent, startInspectionRun, startTextFallback } from '@turnproof/temporal/client';
+import {
+  runHandle,
+  sendBillingEvent,
+  startInspectionRun,
+  startTextFallback,
+  startWebhookDelivery,
+} from '@turnproof/temporal/client';
+import { productionWebhookDurations, type WebhookDurations } from '@turnproof/config';
+import type { WebhookDeliveryMessage } from '@turnproof/platform/webhooks';
 import { cleanerDeclinedSignal, issueReportedSignal, progressSignal, type IssueReported } from '@turnproof/workflows';
 import { pushToHost, type HostPushDeps } from '@turnproof/platform/host-pushes';
 import type { Logger } from 'pino';
@@ -26,6 +34,11 @@ export interface OutboxRelayOptions {
   hostPushes?: HostPushDeps;
   /** How often to look for messages other API processes wrote (this one's are sent at once). */
   pollMs?: number;
+  /**
+   * Where webhook deliveries run and their retry timers (production values unless a test passes seconds).
+   * The worker records events too (a run's completion): the relay, not the writer, fills these in.
+   */
+  webhooks: { taskQueue: string; durations?: WebhookDurations };
 }
 
 /** Messages claimed at a time; they are delivered concurrently. */
@@ -60,7 +73,7 @@ const claim = `
 
 /**
  * The transactional outbox's relay: hands what the API recorded for workflows (run starts, progress,
- * issues, Stripe events, failed texts) to Temporal, and keeps trying while Temporal is away, so a request never waits on
+ * issues, Stripe events, failed texts, webhook deliveries) to Temporal, and keeps trying while Temporal is away, so a request never waits on
  * Temporal for these and nothing recorded is lost. Delivery is at least once; every message is
  * idempotent at the workflow (a start of an existing run is a no-op, progress carries stored state).
  */
@@ -181,6 +194,10 @@ export class OutboxRelay {
         await runHandle(temporal, message.run_id!).signal(cleanerDeclinedSignal);
         if (this.options.hostPushes)
           await pushToHost(this.options.hostPushes, orm.em.fork(), message.run_id!, { kind: 'declined' });
+      } else if (message.kind === 'webhook') {
+        const { taskQueue, durations } = this.options.webhooks;
+        const delivery = message.payload as WebhookDeliveryMessage;
+        await startWebhookDelivery(temporal, taskQueue, delivery, durations ?? productionWebhookDurations);
       } else if (message.kind === 'text_failed') {
         const { textMessageId, taskQueue } = message.payload as TextFailedMessage;
         await startTextFallback(temporal, { TEMPORAL_TASK_QUEUE: taskQueue }, textMessageId);

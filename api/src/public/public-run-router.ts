@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import Router from '@koa/router';
 import { Alert, appendCaptureEntries, Media } from '@turnproof/db';
+import { recordRunWebhookEvent } from '@turnproof/platform/webhooks';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppContext, AppState } from '../http/context.ts';
@@ -341,6 +342,13 @@ export function publicRunRouter(deps: AppDeps) {
         await tx.flush();
         const stored = await attachIssuePhotos(tx, alert.id, photos, claims);
         await enqueueIssue(tx, run.id, { alertId: alert.id, severity: body.severity });
+        const issue = {
+          id: alert.id,
+          severity: alert.severity,
+          description: alert.description,
+          run_task_id: task?.id ?? null,
+        };
+        await recordRunWebhookEvent(tx, run.id, 'issue.reported', { issue });
         await appendCaptureEntries(tx, run.id, [
           issueEntry(body, alert.id, receivedAt),
           ...stored.map((media) =>

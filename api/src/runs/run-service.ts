@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { Config } from '@turnproof/config';
+import { recordRunWebhookEvent } from '@turnproof/platform/webhooks';
 import { Checklist, InspectionTemplate, Property, recordActivity, Run, RunTask, UserPreferences } from '@turnproof/db';
 import type { MediaStorage } from '@turnproof/platform/media-storage';
 import { productionDurations, withOwnerLadder, type RunDurations } from '@turnproof/config';
@@ -247,6 +248,7 @@ export async function createRun(
       // The owner's ladder settings at creation: later changes leave this run's timers alone.
       withOwnerLadder(deps.runDurations ?? productionDurations, await tx.findOne(UserPreferences, { user: ownerId })),
     );
+    await recordRunWebhookEvent(tx, run.id, 'run.created');
     return run.id;
   });
   deps.outbox.nudge();

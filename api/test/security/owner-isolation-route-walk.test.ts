@@ -63,6 +63,12 @@ async function ownerAWithEverything() {
   if (issue.status !== 201) throw new Error(`issue: ${issue.status} ${JSON.stringify(issue.body)}`);
   await ownerRecords(api).report(run.id, Buffer.from(`%PDF-1.4 ${MARK}`));
   const apiKey = await created('/api/api-keys', { name: `${MARK} key`, scopes: ['read'] });
+  const endpoint = await created('/api/webhook-endpoints', { url: 'https://hooks.example/a', events: ['run.created'] });
+  const [delivery] = await api.orm.em.getConnection().execute<{ id: string }[]>(
+    `with event as (insert into webhook_events (id, owner_id, type, payload) values (?, ?, 'run.created', '{}') returning id)
+     insert into webhook_deliveries (event_id, endpoint_id) select id, ? from event returning id`,
+    [`evt_${randomUUID().replaceAll('-', '')}`, owner.userId, endpoint.id],
+  );
   const sessionId = 'cs_test_ownerAcheckout';
   const em = api.orm.em.fork();
   em.create(UserActivity, {
@@ -82,6 +88,8 @@ async function ownerAWithEverything() {
       member: member.id as string,
       issue: issue.body.alert.id as string,
       apiKey: apiKey.id as string,
+      webhookEndpoint: endpoint.id as string,
+      webhookDelivery: delivery!.id,
       sessionId,
     },
   };
@@ -105,6 +113,8 @@ const fillers: Record<string, { ofA: boolean; fill: (a: OwnerA['ids']) => string
   'reports/{version}': { ofA: true, fill: () => '1' },
   'team/{id}': { ofA: true, fill: (a) => a.member },
   'api-keys/{id}': { ofA: true, fill: (a) => a.apiKey },
+  'webhook-endpoints/{id}': { ofA: true, fill: (a) => a.webhookEndpoint },
+  'webhook-deliveries/{id}': { ofA: true, fill: (a) => a.webhookDelivery },
   'checkout-sessions/{sessionId}': { ofA: true, fill: (a) => a.sessionId },
   'steps/{step}': { ofA: false, fill: () => ONBOARDING_STEPS[0] },
 };
@@ -266,5 +276,9 @@ describe("owner B cannot reach owner A's records through any signed-in route", (
     );
     expect((await a.owner.get(`/api/runs/${a.ids.run}/issues`)).body).toHaveLength(1);
     expect((await a.owner.get('/api/api-keys')).body.map((key: { id: string }) => key.id)).toEqual([a.ids.apiKey]);
+    const endpoints = (await a.owner.get('/api/webhook-endpoints')).body.data;
+    expect(endpoints.map((endpoint: { id: string }) => endpoint.id)).toEqual([a.ids.webhookEndpoint]);
+    const deliveries = (await a.owner.get(`/api/webhook-endpoints/${a.ids.webhookEndpoint}/deliveries`)).body.data;
+    expect(deliveries).toEqual([expect.objectContaining({ id: a.ids.webhookDelivery, status: 'pending' })]);
   });
 });

@@ -15,6 +15,7 @@ import {
   type CalendarDurations,
   type RunDurations,
   type TrialDurations,
+  type WebhookDurations,
 } from '@turnproof/config';
 import { createOrm } from '@turnproof/db';
 import { connectTemporal } from '@turnproof/temporal/client';
@@ -49,6 +50,8 @@ export interface TestApiOptions {
   verificationRecheckMs?: number;
   /** How long a data export waits for a reader that takes nothing before it is cut off. */
   exportIdleTimeoutMs?: number;
+  /** Retry timers of the webhook deliveries this API's relay starts (seconds in tests). */
+  webhookDurations?: WebhookDurations;
   /** Receives every log line (info and up) as JSON, as production's stdout would; else only errors show. */
   logStream?: DestinationStream;
 }
@@ -89,6 +92,7 @@ export async function startTestApi(options: TestApiOptions = {}) {
     temporal: temporal.client,
     logger,
     hostPushes: { push, runUrl: (runId) => consoleRunUrl(config.publicOrigin, runId) },
+    webhooks: { taskQueue: config.TEMPORAL_TASK_QUEUE, durations: options.webhookDurations },
   }).start();
   const metrics = createHttpMetrics();
   const app = createApp({

@@ -45,6 +45,7 @@ export async function startWorkerProcess(api: TestApi, extraEnv: Record<string, 
     S3_SECRET_ACCESS_KEY: api.config.S3_SECRET_ACCESS_KEY ?? '',
     NODE_ENV: 'production',
     CALENDAR_ALLOW_PRIVATE_ADDRESSES: api.config.CALENDAR_ALLOW_PRIVATE_ADDRESSES ? 'true' : 'false',
+    WEBHOOK_ALLOW_PRIVATE_ADDRESSES: api.config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES ? 'true' : 'false',
     // Off unless a test asks: parallel test runs would fight over one metrics port.
     WORKER_METRICS_PORT: '0',
     // As every launcher of the worker does (npm start, the Docker image).

@@ -1292,6 +1292,36 @@ export const en = {
     apiReference: {
       link: 'Read the API reference',
     },
+    // hooks keys
+    webhooks: {
+      title: 'Webhooks',
+      intro:
+        "Turnproof POSTs each event you choose to your URL, signed with the endpoint's secret (Turnproof-Signature). A failed delivery is retried for 3 days; then the endpoint is disabled and you get an e-mail.",
+      url: 'Endpoint URL',
+      urlHint: 'A public https:// address of your server',
+      events: 'Events',
+      add: 'Add endpoint',
+      createdTitle: 'Signing secret for %{url}',
+      onlyOnce: "Copy it now: you will not see it again. Your server checks each delivery's signature with it.",
+      copy: 'Copy secret',
+      copied: 'Secret copied',
+      none: 'No webhook endpoints yet.',
+      disabled: 'Disabled',
+      delete: 'Delete',
+      deleteTitle: 'Delete the endpoint %{url}?',
+      deleteContent: 'No more events are sent to it, and its deliveries are forgotten.',
+      noDeliveries: 'No deliveries yet.',
+      deliveriesLabel: 'Deliveries to %{url}',
+      response: 'Answered %{code}',
+      noResponse: 'No answer',
+      statuses: {
+        pending: 'Pending (%{smart_count} attempt) |||| Pending (%{smart_count} attempts)',
+        succeeded: 'Delivered (%{smart_count} attempt) |||| Delivered (%{smart_count} attempts)',
+        failed: 'Failed (%{smart_count} attempt) |||| Failed (%{smart_count} attempts)',
+      },
+      resend: 'Resend',
+      resent: 'Sending again',
+    },
   },
   resources: {
     properties: { name: 'Property |||| Properties' },

@@ -1305,6 +1305,36 @@ const es: Messages = {
     apiReference: {
       link: 'Consultar la referencia de la API',
     },
+    // hooks keys
+    webhooks: {
+      title: 'Webhooks',
+      intro:
+        'Turnproof envía por POST cada evento que elijas a tu URL, firmado con el secreto del endpoint (Turnproof-Signature). Una entrega fallida se reintenta durante 3 días; después el endpoint se desactiva y recibes un correo.',
+      url: 'URL del endpoint',
+      urlHint: 'Una dirección https:// pública de tu servidor',
+      events: 'Eventos',
+      add: 'Añadir endpoint',
+      createdTitle: 'Secreto de firma de %{url}',
+      onlyOnce: 'Cópialo ahora: no volverás a verlo. Tu servidor comprueba con él la firma de cada entrega.',
+      copy: 'Copiar secreto',
+      copied: 'Secreto copiado',
+      none: 'Aún no hay endpoints de webhook.',
+      disabled: 'Desactivado',
+      delete: 'Eliminar',
+      deleteTitle: '¿Eliminar el endpoint %{url}?',
+      deleteContent: 'No se le enviarán más eventos y se olvidan sus entregas.',
+      noDeliveries: 'Aún no hay entregas.',
+      deliveriesLabel: 'Entregas a %{url}',
+      response: 'Respondió %{code}',
+      noResponse: 'Sin respuesta',
+      statuses: {
+        pending: 'Pendiente (%{smart_count} intento) |||| Pendiente (%{smart_count} intentos)',
+        succeeded: 'Entregado (%{smart_count} intento) |||| Entregado (%{smart_count} intentos)',
+        failed: 'Fallido (%{smart_count} intento) |||| Fallido (%{smart_count} intentos)',
+      },
+      resend: 'Reenviar',
+      resent: 'Enviando de nuevo',
+    },
   },
   resources: {
     properties: { name: 'Propiedad |||| Propiedades' },

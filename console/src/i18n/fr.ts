@@ -1314,6 +1314,37 @@ const fr: Messages = {
     apiReference: {
       link: "Consulter la référence de l'API",
     },
+    // hooks keys
+    webhooks: {
+      title: 'Webhooks',
+      intro:
+        'Turnproof envoie en POST chaque événement choisi à votre URL, signé avec le secret de l’endpoint (Turnproof-Signature). Un envoi échoué est retenté pendant 3 jours ; ensuite l’endpoint est désactivé et vous recevez un e-mail.',
+      url: 'URL de l’endpoint',
+      urlHint: 'Une adresse https:// publique de votre serveur',
+      events: 'Événements',
+      add: 'Ajouter l’endpoint',
+      createdTitle: 'Secret de signature de %{url}',
+      onlyOnce:
+        'Copiez-le maintenant : vous ne le reverrez pas. Votre serveur vérifie avec lui la signature de chaque envoi.',
+      copy: 'Copier le secret',
+      copied: 'Secret copié',
+      none: 'Aucun endpoint de webhook pour l’instant.',
+      disabled: 'Désactivé',
+      delete: 'Supprimer',
+      deleteTitle: 'Supprimer l’endpoint %{url} ?',
+      deleteContent: 'Plus aucun événement ne lui est envoyé, et ses envois sont oubliés.',
+      noDeliveries: 'Aucun envoi pour l’instant.',
+      deliveriesLabel: 'Envois à %{url}',
+      response: 'Réponse %{code}',
+      noResponse: 'Pas de réponse',
+      statuses: {
+        pending: 'En attente (%{smart_count} tentative) |||| En attente (%{smart_count} tentatives)',
+        succeeded: 'Livré (%{smart_count} tentative) |||| Livré (%{smart_count} tentatives)',
+        failed: 'Échoué (%{smart_count} tentative) |||| Échoué (%{smart_count} tentatives)',
+      },
+      resend: 'Renvoyer',
+      resent: 'Nouvel envoi en cours',
+    },
   },
   resources: {
     properties: { name: 'Logement |||| Logements' },

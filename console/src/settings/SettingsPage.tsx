@@ -24,6 +24,7 @@ import { DeleteAccountDialog } from './DeleteAccountDialog.tsx';
 import { EmailVerifiedChip } from './EmailVerifiedChip.tsx';
 import { LadderSettings } from './LadderSettings.tsx';
 import { ApiKeysSection } from './ApiKeysSection.tsx';
+import { WebhooksSection } from './WebhooksSection.tsx';
 import { type Preferences, usePreferences } from './usePreferences.ts';
 import type { MessageKey } from '../i18n/keys.ts';
 import { useT } from '../i18n/useT.ts';
@@ -208,6 +209,7 @@ export function SettingsPage() {
             </Section>
             <LadderSettings />
             <ApiKeysSection />
+            <WebhooksSection />
           </>
         ) : (
           !failed && <Skeleton variant="rounded" height={320} aria-label={t('settings.loadingPreferences')} />

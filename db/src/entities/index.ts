@@ -10,6 +10,7 @@ export * from './operations.ts';
 export * from './messaging.ts';
 export * from './api-keys.ts';
 export * from './push.ts';
+export * from './webhooks.ts';
 
 import type { EntitySchema } from '@mikro-orm/core';
 import { AuthToken, Session, User } from './accounts.ts';
@@ -30,6 +31,7 @@ import { WorkflowOutbox } from './outbox.ts';
 import { TextMessage } from './messaging.ts';
 import { ApiIdempotency, ApiKey } from './api-keys.ts';
 import { PushSubscription } from './push.ts';
+import { WebhookDelivery, WebhookEndpoint, WebhookEvent } from './webhooks.ts';
 
 /** Typed loosely on purpose: the exact inferred union is too large for declaration emit. */
 export const allEntities: EntitySchema[] = [
@@ -69,4 +71,7 @@ export const allEntities: EntitySchema[] = [
   WorkerCheck,
   ApiKey,
   ApiIdempotency,
+  WebhookEndpoint,
+  WebhookEvent,
+  WebhookDelivery,
 ];

@@ -4,12 +4,20 @@ import { Run } from './runs.ts';
 
 /**
  * What a workflow must be told: a run's start, its task progress, an issue, its cleaner's decline, a verified Stripe event
- * for the owner's billing workflow (no run), or a text Twilio could not deliver (its e-mail fallback). Written in
+ * for the owner's billing workflow (no run), or a text Twilio could not deliver (its e-mail fallback), or a webhook delivery to start. Written in
  * the same transaction as the change it announces and handed to Temporal by the relay
  * (api/src/outbox), which retries until Temporal takes it; the row is deleted once delivered
  * (a progress row rests a moment first).
  */
-export const OUTBOX_KINDS = ['start_run', 'progress', 'issue', 'billing_event', 'declined', 'text_failed'] as const;
+export const OUTBOX_KINDS = [
+  'start_run',
+  'progress',
+  'issue',
+  'billing_event',
+  'declined',
+  'text_failed',
+  'webhook',
+] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 export const WorkflowOutbox = defineEntity({
