@@ -24,7 +24,7 @@ describe('decideAccess', () => {
   it('a running trial is professional access with the pro limits; an ended one is nothing', () => {
     const trial = decideAccess({ ...base, trialEndsAt: later }, now);
     expect(trial).toMatchObject({ onTrial: true, subscribed: false, tier: 'professional' });
-    expect(trial.limits).toEqual({ maxProperties: 50, maxTeamMembers: 25 });
+    expect(trial.limits).toEqual({ maxProperties: 50, maxTeamMembers: 25, monthlyTexts: 400 });
     expect(mayUse(trial, 'analytics')).toBe(true);
     expect(decideAccess({ ...base, trialEndsAt: earlier }, now).tier).toBeNull();
   });
