@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { CustomRoutes, type I18nProvider, Resource, type Store } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { dataProvider, sayApiErrorsWith } from './api/http.ts';
-import { AUTH_PATH, authProvider, clearLocalData, SIGNED_OUT_QUERY } from './auth/authProvider.ts';
+import { AUTH_PATH, authProvider } from './auth/authProvider.ts';
 import { prefetchSession } from './auth/session.ts';
 import checklists from './checklists/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
@@ -44,10 +44,7 @@ const SIGNED_OUT_SCREENS: Record<string, LazyComponent<object>> = {
  * a server-rendered page came with, else with the session (and the dashboard's figures) asked for at once.
  */
 export function startConsole(): { queryClient: QueryClient; hydrate: Promise<boolean> } {
-  // The public header's Sign Out ended the session on the server and lands here: what the console kept in
-  // this browser goes too, before anything reads it.
-  const { pathname, search } = window.location;
-  if (pathname === AUTH_PATH && new URLSearchParams(search).has(SIGNED_OUT_QUERY)) clearLocalData();
+  const { pathname } = window.location;
   const queryClient = new QueryClient();
   const served = seedServedDashboard(queryClient);
   if (!served.session) prefetchSession(queryClient);
