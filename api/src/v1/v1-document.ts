@@ -4,6 +4,7 @@ import { buildOpenApiDocument } from '../openapi/document.ts';
 import { isV1Path } from './v1-paths.ts';
 import { v1PropertiesRouter } from './v1-properties.ts';
 import { v1RunsRouter } from './v1-runs.ts';
+import { v1WebhooksRouter } from './v1-webhooks.ts';
 
 type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
 
@@ -30,5 +31,6 @@ export function buildPublicApiDocument(config: Config): OpenApiDocument {
   const documentOnly = { config } as AppDeps;
   v1PropertiesRouter(documentOnly);
   v1RunsRouter(documentOnly);
+  v1WebhooksRouter(documentOnly);
   return publicApiPart(buildOpenApiDocument(config.publicOrigin));
 }

@@ -9,6 +9,12 @@ import { V1_PREFIX } from './v1-paths.ts';
 /** Webhook endpoints and deliveries through an API key (a write key to change them). */
 export function v1WebhooksRouter(deps: AppDeps) {
   const router = new Router<AppState>({ prefix: V1_PREFIX });
-  addWebhookRoutes(router, deps, { owner: keyOwner, auth: { bearer: true }, errors: v1Errors, tags: ['v1 Webhooks'] });
+  addWebhookRoutes(router, deps, {
+    owner: keyOwner,
+    auth: { bearer: true },
+    errors: v1Errors,
+    tags: ['v1 Webhooks'],
+    namesOperations: true,
+  });
   return router;
 }

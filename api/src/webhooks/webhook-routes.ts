@@ -25,6 +25,8 @@ export interface WebhookCaller {
   /** The route's error answers, given its own. */
   errors: (own: Record<number, string>) => Record<number, string>;
   tags: string[];
+  /** The public API's document names each operation (its typed client's methods); the console's does not. */
+  namesOperations?: boolean;
 }
 
 const endpointParams = z.object({ id: z.uuid().meta({ description: 'The webhook endpoint id' }) });
@@ -33,6 +35,7 @@ const deliveryParams = z.object({ id: z.uuid().meta({ description: 'The webhook 
 /** The webhook endpoints and their deliveries, on the console's router or on /api/v1's, scoped to the caller. */
 export function addWebhookRoutes(router: Router<AppState>, deps: AppDeps, caller: WebhookCaller): void {
   const { auth, tags } = caller;
+  const named = (operationId: string) => (caller.namesOperations ? { operationId } : {});
   const settings = {
     secretKey: deps.config.SECRET_KEY,
     allowPrivateAddresses: deps.config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
@@ -43,6 +46,7 @@ export function addWebhookRoutes(router: Router<AppState>, deps: AppDeps, caller
     {
       method: 'get',
       path: '/webhook-endpoints',
+      ...named('listWebhookEndpoints'),
       summary: 'The webhook endpoints, newest first (never the signing secret)',
       tags,
       ...auth,
@@ -59,6 +63,7 @@ export function addWebhookRoutes(router: Router<AppState>, deps: AppDeps, caller
     {
       method: 'post',
       path: '/webhook-endpoints',
+      ...named('createWebhookEndpoint'),
       summary: 'Add a webhook endpoint; the answer is the only time its signing secret is shown',
       tags,
       body: webhookEndpointBody,
@@ -84,6 +89,7 @@ export function addWebhookRoutes(router: Router<AppState>, deps: AppDeps, caller
     {
       method: 'delete',
       path: '/webhook-endpoints/:id',
+      ...named('deleteWebhookEndpoint'),
       summary: 'Delete a webhook endpoint: nothing more is sent to it',
       tags,
       params: endpointParams,
@@ -102,6 +108,7 @@ export function addWebhookRoutes(router: Router<AppState>, deps: AppDeps, caller
     {
       method: 'get',
       path: '/webhook-endpoints/:id/deliveries',
+      ...named('listWebhookDeliveries'),
       summary: "An endpoint's recent deliveries, newest first (status, response code, last attempt)",
       tags,
       params: endpointParams,
@@ -120,6 +127,7 @@ export function addWebhookRoutes(router: Router<AppState>, deps: AppDeps, caller
     {
       method: 'post',
       path: '/webhook-deliveries/:id/resend',
+      ...named('resendWebhookDelivery'),
       summary: 'Send a delivery again: the same event id and body, a new attempt',
       tags,
       params: deliveryParams,

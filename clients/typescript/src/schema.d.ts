@@ -192,6 +192,75 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/webhook-endpoints': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The webhook endpoints, newest first (never the signing secret) */
+    get: operations['listWebhookEndpoints'];
+    put?: never;
+    /** Add a webhook endpoint; the answer is the only time its signing secret is shown */
+    post: operations['createWebhookEndpoint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhook-endpoints/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a webhook endpoint: nothing more is sent to it */
+    delete: operations['deleteWebhookEndpoint'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhook-endpoints/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An endpoint's recent deliveries, newest first (status, response code, last attempt) */
+    get: operations['listWebhookDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhook-deliveries/{id}/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a delivery again: the same event id and body, a new attempt */
+    post: operations['resendWebhookDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3044,6 +3113,726 @@ export interface operations {
         };
       };
       /** @description The issue is not open */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Too many requests with this key (code rate_limited); Retry-After says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  listWebhookEndpoints: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Webhook endpoints */
+      200: {
+        headers: {
+          /** @description Requests the key may make in the window */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              url: string;
+              events: (
+                | 'run.created'
+                | 'run.completed'
+                | 'run.canceled'
+                | 'report.ready'
+                | 'issue.reported'
+                | 'review.approved'
+                | 'review.revision_requested'
+              )[];
+              /** @description The first characters of the signing secret, to tell endpoints apart */
+              secret_prefix: string;
+              /** @description Since when every attempt has failed; null while it answers */
+              failing_since: string | null;
+              /** @description Set after 3 days of failed attempts: no more events go to it */
+              disabled_at: string | null;
+              created_at: string;
+            }[];
+          };
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+      /** @description This API key is not valid: it was revoked, or never existed. (code invalid_api_key; missing_api_key without a key) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+      /** @description A read key's write (code insufficient_scope), or a plan without the API (upgrade_for_api) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Too many requests with this key (code rate_limited); Retry-After says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  createWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          url: string;
+          events: (
+            | 'run.created'
+            | 'run.completed'
+            | 'run.canceled'
+            | 'report.ready'
+            | 'issue.reported'
+            | 'review.approved'
+            | 'review.revision_requested'
+          )[];
+        };
+      };
+    };
+    responses: {
+      /** @description The endpoint, with `secret` shown this once */
+      201: {
+        headers: {
+          /** @description Requests the key may make in the window */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            events: (
+              | 'run.created'
+              | 'run.completed'
+              | 'run.canceled'
+              | 'report.ready'
+              | 'issue.reported'
+              | 'review.approved'
+              | 'review.revision_requested'
+            )[];
+            /** @description The first characters of the signing secret, to tell endpoints apart */
+            secret_prefix: string;
+            /** @description Since when every attempt has failed; null while it answers */
+            failing_since: string | null;
+            /** @description Set after 3 days of failed attempts: no more events go to it */
+            disabled_at: string | null;
+            created_at: string;
+            /** @description whsec_ and 32 random bytes, base64url: the HMAC key of the signatures */
+            secret: string;
+          };
+        };
+      };
+      /** @description A bad url (not http(s), a private address, another port) or event list */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+      /** @description This API key is not valid: it was revoked, or never existed. (code invalid_api_key; missing_api_key without a key) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+      /** @description A read key's write (code insufficient_scope), or a plan without the API (upgrade_for_api) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Too many requests with this key (code rate_limited); Retry-After says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  deleteWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The webhook endpoint id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted endpoint */
+      200: {
+        headers: {
+          /** @description Requests the key may make in the window */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            events: (
+              | 'run.created'
+              | 'run.completed'
+              | 'run.canceled'
+              | 'report.ready'
+              | 'issue.reported'
+              | 'review.approved'
+              | 'review.revision_requested'
+            )[];
+            /** @description The first characters of the signing secret, to tell endpoints apart */
+            secret_prefix: string;
+            /** @description Since when every attempt has failed; null while it answers */
+            failing_since: string | null;
+            /** @description Set after 3 days of failed attempts: no more events go to it */
+            disabled_at: string | null;
+            created_at: string;
+          };
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+      /** @description This API key is not valid: it was revoked, or never existed. (code invalid_api_key; missing_api_key without a key) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+      /** @description A read key's write (code insufficient_scope), or a plan without the API (upgrade_for_api) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Webhook endpoint not found. It does not exist or was deleted. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Too many requests with this key (code rate_limited); Retry-After says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The webhook endpoint id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deliveries */
+      200: {
+        headers: {
+          /** @description Requests the key may make in the window */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @example evt_5f0c2b9e8d1a4c3b9a7e6d5c4b3a2f10 */
+              event_id: string;
+              /** @enum {string} */
+              event_type:
+                | 'run.created'
+                | 'run.completed'
+                | 'run.canceled'
+                | 'report.ready'
+                | 'issue.reported'
+                | 'review.approved'
+                | 'review.revision_requested';
+              /** @enum {string} */
+              status: 'pending' | 'succeeded' | 'failed';
+              attempts: number;
+              /** @description The endpoint's HTTP status at the last attempt */
+              response_code: number | null;
+              last_error: string | null;
+              last_attempt_at: string | null;
+              created_at: string;
+            }[];
+          };
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+      /** @description This API key is not valid: it was revoked, or never existed. (code invalid_api_key; missing_api_key without a key) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+      /** @description A read key's write (code insufficient_scope), or a plan without the API (upgrade_for_api) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Webhook endpoint not found. It does not exist or was deleted. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Too many requests with this key (code rate_limited); Retry-After says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  resendWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The webhook delivery id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The delivery, pending again */
+      202: {
+        headers: {
+          /** @description Requests the key may make in the window */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** @example evt_5f0c2b9e8d1a4c3b9a7e6d5c4b3a2f10 */
+            event_id: string;
+            /** @enum {string} */
+            event_type:
+              | 'run.created'
+              | 'run.completed'
+              | 'run.canceled'
+              | 'report.ready'
+              | 'issue.reported'
+              | 'review.approved'
+              | 'review.revision_requested';
+            /** @enum {string} */
+            status: 'pending' | 'succeeded' | 'failed';
+            attempts: number;
+            /** @description The endpoint's HTTP status at the last attempt */
+            response_code: number | null;
+            last_error: string | null;
+            last_attempt_at: string | null;
+            created_at: string;
+          };
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+      /** @description This API key is not valid: it was revoked, or never existed. (code invalid_api_key; missing_api_key without a key) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+      /** @description A read key's write (code insufficient_scope), or a plan without the API (upgrade_for_api) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Webhook delivery not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+      /** @description This webhook endpoint is disabled; add it again to receive events. */
       409: {
         headers: {
           [name: string]: unknown;
