@@ -1,8 +1,5 @@
 import { deviceZone, formatDateTime } from '@turnproof/config/time-format';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import {
-  Alert,
-  AlertTitle,
   Box,
   Button,
   Card,
@@ -23,6 +20,7 @@ import { useState } from 'react';
 import { Confirm, useLocale, useNotify } from 'react-admin';
 import { useSession } from '../auth/session.ts';
 import { useT } from '../i18n/useT.ts';
+import { SecretShownOnce } from './SecretShownOnce.tsx';
 import { FeatureLock } from '../layout/FeatureLock.tsx';
 import { type ApiKeyScope, type ApiKeyView, type NewApiKey, useApiKeys } from './api-keys.ts';
 
@@ -31,33 +29,17 @@ const SCOPE_CHOICES: Record<'read' | 'readWrite', ApiKeyScope[]> = { read: ['rea
 /** The new key, shown once with a Copy button: the server keeps only its hash. */
 function NewKeyNotice({ created, onDone }: { created: NewApiKey; onDone: () => void }) {
   const t = useT();
-  const notify = useNotify();
-  const copy = () =>
-    void navigator.clipboard.writeText(created.key).then(
-      () => notify(t('apiKeys.copied'), { type: 'success' }),
-      () => notify(t('apiKeys.copyFailed'), { type: 'warning' }),
-    );
   return (
-    <Alert severity="warning" role="status" data-new-api-key>
-      <AlertTitle>{t('apiKeys.createdTitle', { name: created.name })}</AlertTitle>
-      <Typography variant="body2" sx={{ mb: 1 }}>
-        {t('apiKeys.onlyOnce')}
-      </Typography>
-      <Box
-        component="code"
-        sx={{ display: 'block', p: 1, mb: 1, bgcolor: 'background.paper', borderRadius: 1, wordBreak: 'break-all' }}
-      >
-        {created.key}
-      </Box>
-      <Stack direction="row" spacing={1}>
-        <Button variant="contained" size="small" startIcon={<ContentCopyIcon />} onClick={copy}>
-          {t('apiKeys.copy')}
-        </Button>
-        <Button size="small" onClick={onDone}>
-          {t('apiKeys.done')}
-        </Button>
-      </Stack>
-    </Alert>
+    <Box data-new-api-key>
+      <SecretShownOnce
+        title={t('apiKeys.createdTitle', { name: created.name })}
+        note={t('apiKeys.onlyOnce')}
+        secret={created.key}
+        copyLabel={t('apiKeys.copy')}
+        copiedMessage={t('apiKeys.copied')}
+        onDone={onDone}
+      />
+    </Box>
   );
 }
 

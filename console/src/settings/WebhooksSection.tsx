@@ -1,8 +1,5 @@
 import { deviceZone, formatDateTime } from '@turnproof/config/time-format';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import {
-  Alert,
-  AlertTitle,
   Box,
   Button,
   Card,
@@ -20,6 +17,7 @@ import { useState } from 'react';
 import { Confirm, useLocale, useNotify } from 'react-admin';
 import { useSession } from '../auth/session.ts';
 import { useT } from '../i18n/useT.ts';
+import { SecretShownOnce } from './SecretShownOnce.tsx';
 import {
   type NewWebhookEndpoint,
   WEBHOOK_EVENT_TYPES,
@@ -32,33 +30,17 @@ import {
 /** The new endpoint's signing secret, shown once with a Copy button. */
 function NewSecretNotice({ created, onDone }: { created: NewWebhookEndpoint; onDone: () => void }) {
   const t = useT();
-  const notify = useNotify();
-  const copy = () =>
-    void navigator.clipboard.writeText(created.secret).then(
-      () => notify(t('webhooks.copied'), { type: 'success' }),
-      () => notify(t('apiKeys.copyFailed'), { type: 'warning' }),
-    );
   return (
-    <Alert severity="warning" role="status" data-new-webhook-secret>
-      <AlertTitle sx={{ wordBreak: 'break-all' }}>{t('webhooks.createdTitle', { url: created.url })}</AlertTitle>
-      <Typography variant="body2" sx={{ mb: 1 }}>
-        {t('webhooks.onlyOnce')}
-      </Typography>
-      <Box
-        component="code"
-        sx={{ display: 'block', p: 1, mb: 1, bgcolor: 'background.paper', borderRadius: 1, wordBreak: 'break-all' }}
-      >
-        {created.secret}
-      </Box>
-      <Stack direction="row" spacing={1}>
-        <Button variant="contained" size="small" startIcon={<ContentCopyIcon />} onClick={copy}>
-          {t('webhooks.copy')}
-        </Button>
-        <Button size="small" onClick={onDone}>
-          {t('apiKeys.done')}
-        </Button>
-      </Stack>
-    </Alert>
+    <Box data-new-webhook-secret>
+      <SecretShownOnce
+        title={t('webhooks.createdTitle', { url: created.url })}
+        note={t('webhooks.onlyOnce')}
+        secret={created.secret}
+        copyLabel={t('webhooks.copy')}
+        copiedMessage={t('webhooks.copied')}
+        onDone={onDone}
+      />
+    </Box>
   );
 }
 
