@@ -85,6 +85,9 @@ async function temporal() {
 }
 
 async function buildFrontEnds() {
+  // A machine whose front ends a build step made (CI, an image) says so; a build here would replace the
+  // files other processes are serving.
+  if (process.env.FRONT_ENDS_PREBUILT === 'true') return;
   if (await frontEndsAreFresh(path.resolve(import.meta.dirname, '..'))) {
     console.log('The front ends are built and up to date.');
     return;

@@ -7,6 +7,7 @@ const SHARED_SOURCES = ['config/src', 'package-lock.json'];
 const OUTPUTS = ['dist', 'dist-server'];
 const NOT_SOURCES = new Set([...OUTPUTS, 'node_modules', 'test']);
 
+/** The newest file below `file` (a folder's own time changes when a build replaces its output: not a source). */
 async function newestChange(file: string): Promise<number> {
   const info = await stat(file);
   if (!info.isDirectory()) return info.mtimeMs;
@@ -14,7 +15,7 @@ async function newestChange(file: string): Promise<number> {
   const times = await Promise.all(
     entries.filter((entry) => !NOT_SOURCES.has(entry)).map((entry) => newestChange(path.join(file, entry))),
   );
-  return Math.max(info.mtimeMs, ...times);
+  return Math.max(0, ...times);
 }
 
 async function oldestOutput(root: string): Promise<number> {

@@ -98,6 +98,8 @@ describe('npm start killed outright', () => {
         DATA_DIR: startDir,
         SMTP_URL: '',
         LOG_LEVEL: 'warn',
+        // The suite's build step made them; building again would pull the files from under the other tests.
+        FRONT_ENDS_PREBUILT: 'true',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
