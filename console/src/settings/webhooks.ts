@@ -1,17 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { WebhookEventType } from '@turnproof/config/webhook-events';
 import { apiJson } from '../api/http.ts';
 
-/** The events an endpoint may subscribe to, as the API names them (db's WEBHOOK_EVENT_TYPES). */
-export const WEBHOOK_EVENT_TYPES = [
-  'run.created',
-  'run.completed',
-  'run.canceled',
-  'report.ready',
-  'issue.reported',
-  'review.approved',
-  'review.revision_requested',
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@turnproof/config/webhook-events';
 
 /** GET /api/webhook-endpoints: an endpoint as the list shows it, never its secret. */
 export interface WebhookEndpointView {

@@ -2,17 +2,9 @@ import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { User } from './accounts.ts';
 import { createdAt, uuidPrimaryKey } from './common.ts';
 
-/** What an endpoint may subscribe to; each is announced where the change itself is recorded. */
-export const WEBHOOK_EVENT_TYPES = [
-  'run.created',
-  'run.completed',
-  'run.canceled',
-  'report.ready',
-  'issue.reported',
-  'review.approved',
-  'review.revision_requested',
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@turnproof/config/webhook-events';
+
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@turnproof/config/webhook-events';
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
