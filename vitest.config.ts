@@ -14,6 +14,11 @@ export default defineConfig({
     // workers keep the machine's two cores busy. Each worker has its own database and namespace; files
     // share only the Temporal server (and the machine). VITEST_MAX_WORKERS or --maxWorkers overrides.
     maxWorkers: 2,
+    // A worker runs its files one after another in one process, so the API's modules, the console's server
+    // bundle and the test helpers load once per worker rather than once per file (seconds of CPU each).
+    // Nothing a file starts outlives it (each closes its servers, worker processes and browsers); files of
+    // one worker already shared its database and namespace.
+    isolate: false,
     // One more try for a test that failed: the outage, browser and workflow tests wait on real processes,
     // and a slow moment of a loaded machine must not fail CI; a real defect fails twice.
     retry: 1,

@@ -12,6 +12,7 @@ import type { PdfRenderer } from '@turnproof/platform/report';
 import { createReportActivities } from './report-activities.ts';
 import { createMediaRetentionActivities } from './media-retention-activities.ts';
 import { createClaimActivities } from './claim-activities.ts';
+import { createClaimClockActivities } from './claim-clock-activities.ts';
 import { createPagePrintActivities } from './page-print-activities.ts';
 import { createCalendarActivities } from './calendar/calendar-activities.ts';
 import { ownerMailBudget } from '@turnproof/platform/owner-mail-budget';
@@ -25,6 +26,11 @@ import { createTrialActivities } from './trial-activities.ts';
 import { createUsageActivities } from './usage-activities.ts';
 import { createWeeklySummaryActivities } from './weekly-summary-activities.ts';
 import { createWebhookActivities } from './webhook-activities.ts';
+import { createWorkOrderActivities } from './work-order-activities.ts';
+import { createBackupActivities } from './backup-activities.ts';
+import { createTimestampActivities, type TimestampSettings } from './timestamping/timestamp-activities.ts';
+import { createPhotoCheckActivities } from './photo-check-activities.ts';
+import type { BackupSources } from '@turnproof/platform/backup';
 
 export interface ActivityDeps {
   orm: MikroORM;
@@ -45,6 +51,10 @@ export interface ActivityDeps {
   allowPrivateCalendarAddresses: boolean;
   /** WEBHOOK_ALLOW_PRIVATE_ADDRESSES: webhook endpoints on private, loopback or link-local addresses (tests only). */
   allowPrivateWebhookAddresses: boolean;
+  /** TSA_URL, TSA_CA_FILE, TSA_ALLOW_PRIVATE_ADDRESSES: who stamps the capture logs' heads (RFC 3161). */
+  timestamps: TimestampSettings;
+  /** BACKUP_DIR and what to back up; undefined when scheduled backups are off. */
+  backup?: { sources: BackupSources; dir: string };
   /** The worker runtime's meter for the activities' own series; tests that build activities leave it out. */
   meter?: MetricMeter;
 }
@@ -75,6 +85,7 @@ export function createActivities(given: ActivityDeps) {
       ...deps,
       verificationUrl: (runId, version) => verificationUrl(deps.publicOrigin, runId, version),
     }),
+    ...createClaimClockActivities({ ...deps, runUrl }),
     ...createPagePrintActivities(deps),
     ...createSubscriptionActivities({ ...deps, plansUrl }),
     ...createPromoActivities(deps),
@@ -87,5 +98,9 @@ export function createActivities(given: ActivityDeps) {
     ...createHeldTextActivities(deps),
     ...createTextFallbackActivities({ ...deps, mailBudget }),
     ...createWebhookActivities(deps),
+    ...createPhotoCheckActivities(deps),
+    ...createWorkOrderActivities(deps),
+    ...createBackupActivities(deps),
+    ...createTimestampActivities(deps),
   };
 }

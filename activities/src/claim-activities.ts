@@ -5,11 +5,13 @@ import {
   baselinePhotosByTask,
   baselineRunOf,
   Media,
-  readChainHead,
+  readHeadAnchor,
+  readChainProof,
   readMediaReceipts,
   Run,
 } from '@turnproof/db';
 import type { MediaStorage } from '@turnproof/platform/media-storage';
+import { ensureChangeMaps, reportChangeMaps } from './change-maps.ts';
 import { missingRow } from './missing-row.ts';
 import {
   buildClaimHtml,
@@ -18,7 +20,9 @@ import {
   type ClaimPackKey,
   type ClaimPhoto,
   type PdfRenderer,
+  photoFlagsOf,
 } from '@turnproof/platform/report';
+import { readClaimClock } from '@turnproof/platform/claim-clock';
 import { withHeartbeat } from './report-activities.ts';
 
 export interface ClaimActivityDeps {
@@ -47,20 +51,30 @@ async function claimData(deps: ClaimActivityDeps, key: ClaimPackKey): Promise<Cl
   const em = deps.orm.em.fork();
   const run = await em.findOne(Run, { id: key.runId }, { populate: ['property', 'tasks'] });
   if (!run) throw missingRow('run', key.runId);
+  await ensureChangeMaps(deps.orm, storage, run.id);
+  const changeMaps = await reportChangeMaps(em, storage, run.id);
   const media = await em.find(Media, { run: run.id, status: 'confirmed' }, { orderBy: { created_at: 'asc' } });
   const alerts = await em.find(Alert, { run: run.id, kind: 'issue' }, { orderBy: { created_at: 'asc' } });
   const receipts = await readMediaReceipts(em, run.id);
   const baselineId = await baselineRunOf(em, run.id);
   const before = baselineId ? await baselinePhotosByTask(em, run.id, baselineId) : new Map<string, BaselinePhoto[]>();
-  const head = await readChainHead(em, run.id);
+  const head = await readChainProof(em, run.id);
+  const clock = await readClaimClock(em, run.id);
   const titles = new Map(run.tasks.getItems().map((task) => [task.id, task.title]));
   const photos = media.filter((item) => item.type === 'photo');
   const toClaimPhoto = (item: Media): ClaimPhoto => ({
     read: () => storage.read(item.path),
     capturedAt: item.captured_at?.toISOString() ?? null,
     receivedAt: receipts.get(item.id) ?? null,
+    flags: photoFlagsOf(item),
   });
   return {
+    deadline: clock && {
+      deadlineAt: clock.deadlineAt.toISOString(),
+      rule: clock.rule.name,
+      checkoutAt: clock.checkoutAt.toISOString(),
+      nextCheckInAt: clock.nextCheckInAt?.toISOString() ?? null,
+    },
     runId: run.id,
     propertyName: run.property.name,
     propertyAddress: run.property.address,
@@ -91,9 +105,15 @@ async function claimData(deps: ClaimActivityDeps, key: ClaimPackKey): Promise<Cl
         after: (own.length > 0 ? own : task).map(toClaimPhoto),
       };
     }),
+    changes: run.tasks
+      .getItems()
+      .filter((task) => changeMaps.has(task.id))
+      .map((task) => ({ taskTitle: task.title, maps: changeMaps.get(task.id) ?? [] })),
     proof: {
       entryCount: head.seq,
       chainHead: head.hash,
+      anchor: await readHeadAnchor(em, run.id, head),
+      signedCount: head.signed,
       verificationUrl: deps.verificationUrl(run.id, key.reportVersion || undefined),
     },
   };

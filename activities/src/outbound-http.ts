@@ -39,7 +39,7 @@ export interface OutboundRequest {
   allowPrivateAddresses: boolean | readonly string[];
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
-  body?: string;
+  body?: string | Uint8Array;
   /** The response body is read up to this many bytes; a larger one fails the request. */
   maxBytes: number;
   /** The whole exchange, redirects and body included: a server that drips bytes is cut off too. */

@@ -10,17 +10,20 @@ import {
   baselinePhotosByTask,
   baselineRunOf,
   Media,
-  readChainHead,
+  readHeadAnchor,
+  readChainProof,
   readMediaReceipts,
+  readRunHours,
   Report,
   Run,
-  User,
+  runSupplies,
 } from '@turnproof/db';
 import { hostLanguage } from '@turnproof/platform/mail';
 import { recordRunWebhookEvent } from '@turnproof/platform/webhooks';
 import type { Mailer } from '@turnproof/platform/mailer';
 import type { MediaStorage } from '@turnproof/platform/media-storage';
 import {
+  photoFlagsOf,
   summariseReport,
   writeReportHtml,
   type PdfRenderer,
@@ -31,6 +34,7 @@ import {
   type ReportKey,
 } from '@turnproof/platform/report';
 import type { ActivityMetrics } from './activity-metrics.ts';
+import { ensureChangeMaps, reportChangeMaps } from './change-maps.ts';
 import { missingRow } from './missing-row.ts';
 import { issueUrl, reportMail } from './run-mails.tsx';
 import { recordRunEvent } from '@turnproof/platform/run-timeline';
@@ -84,18 +88,22 @@ export async function withHeartbeat<T>(work: () => Promise<T>): Promise<T> {
 
 async function loadReportData(deps: ReportActivityDeps, { runId, version }: ReportKey): Promise<ReportData> {
   const em = deps.orm.em.fork();
-  const run = await em.findOne(Run, { id: runId }, { populate: ['property', 'tasks'] });
+  await ensureChangeMaps(deps.orm, deps.storage, runId);
+  const changeMaps = await reportChangeMaps(em, deps.storage, runId);
+  // Independent reads, asked at once (each in its own entity manager: one is not for concurrent use): each
+  // is a round trip the host's mail would otherwise wait for in turn.
+  const [run, media, alerts, receipts, chain, baselineId] = await Promise.all([
+    em.findOne(Run, { id: runId }, { populate: ['property', 'tasks'] }),
+    // A photo the host rejected in a review is no proof of its task: the cleaner's replacement is.
+    deps.orm.em
+      .fork()
+      .find(Media, { run: runId, status: 'confirmed', rejected_at: null }, { orderBy: { created_at: 'asc' } }),
+    deps.orm.em.fork().find(Alert, { run: runId }, { populate: ['run_task'], orderBy: { created_at: 'asc' } }),
+    readMediaReceipts(deps.orm.em.fork(), runId),
+    readChainProof(deps.orm.em.fork(), runId),
+    baselineRunOf(deps.orm.em.fork(), runId),
+  ]);
   if (!run) throw missingRow('run', runId);
-  // A photo the host rejected in a review is no proof of its task: the cleaner's replacement is.
-  const media = await em.find(
-    Media,
-    { run: runId, status: 'confirmed', rejected_at: null },
-    { orderBy: { created_at: 'asc' } },
-  );
-  const alerts = await em.find(Alert, { run: runId }, { populate: ['run_task'], orderBy: { created_at: 'asc' } });
-  const receipts = await readMediaReceipts(em, runId);
-  const chain = await readChainHead(em, runId);
-  const baselineId = await baselineRunOf(em, runId);
   const baseline = baselineId ? await baselinePhotosByTask(em, runId, baselineId) : new Map<string, BaselinePhoto[]>();
   const toPhoto = (item: Media): ReportPhoto => ({
     read: () => deps.storage.read(item.path),
@@ -104,6 +112,7 @@ async function loadReportData(deps: ReportActivityDeps, { runId, version }: Repo
     address: item.address ?? null,
     latitude: item.latitude == null ? null : Number(item.latitude),
     longitude: item.longitude == null ? null : Number(item.longitude),
+    flags: photoFlagsOf(item),
   });
   // A task's photos are its proof; an issue's photos (media.alert) are the issue's evidence.
   const photosOf = (owner: (item: Media) => string | undefined, id: string) =>
@@ -118,6 +127,7 @@ async function loadReportData(deps: ReportActivityDeps, { runId, version }: Repo
     meta: run.meta,
     startedAt: run.started_at?.toISOString() ?? null,
     endedAt: run.ended_at?.toISOString() ?? null,
+    hours: await readRunHours(em, runId),
     generatedAt: new Date().toISOString(),
     timeZone: run.property.timezone,
     tasks: run.tasks.getItems().map((task) => ({
@@ -137,6 +147,7 @@ async function loadReportData(deps: ReportActivityDeps, { runId, version }: Repo
         latitude: null,
         longitude: null,
       })),
+      changeMaps: changeMaps.get(task.id) ?? [],
       videoCount: media.filter((m) => m.type === 'video' && m.run_task?.id === task.id).length,
     })),
     issues: alerts.map((alert) => ({
@@ -146,6 +157,13 @@ async function loadReportData(deps: ReportActivityDeps, { runId, version }: Repo
       taskTitle: alert.run_task?.title ?? null,
       createdAt: alert.created_at.toISOString(),
       photos: photosOf((item) => item.alert?.id, alert.id),
+    })),
+    supplies: (await runSupplies(em, runId)).map((supply) => ({
+      name: supply.name,
+      unit: supply.unit,
+      parLevel: supply.par_level,
+      count: supply.count,
+      level: supply.level,
     })),
     baselineLabel: baselineId ? (BASELINE_LABELS[run.type] ?? null) : null,
     review:
@@ -160,6 +178,8 @@ async function loadReportData(deps: ReportActivityDeps, { runId, version }: Repo
     proof: {
       entryCount: chain.seq,
       chainHead: chain.hash,
+      anchor: await readHeadAnchor(deps.orm.em.fork(), runId, chain),
+      signedCount: chain.signed,
       verificationUrl: deps.verificationUrl(runId, version),
     },
   };
@@ -196,6 +216,7 @@ export function createReportActivities(deps: ReportActivityDeps) {
         const htmlFile = join(folder, 'report.html');
         await withHeartbeat(() => writeReportHtml(data, htmlFile, folder));
         file = await withHeartbeat(() => pdf.renderFile(htmlFile));
+        // After the print: storing moves the file away.
         await storage.write(reportHtmlPath(key), htmlFile);
       } finally {
         await rm(folder, { recursive: true, force: true });
@@ -240,10 +261,14 @@ export function createReportActivities(deps: ReportActivityDeps) {
 
     async emailReport(key: ReportKey) {
       const em = orm.em.fork();
-      const report = await em.findOne(Report, { run: key.runId, version: key.version }, { populate: ['run.property'] });
+      const report = await em.findOne(
+        Report,
+        { run: key.runId, version: key.version },
+        { populate: ['run.property.owner'] },
+      );
       if (!report) throw missingRow('report', `v${key.version} of run ${key.runId}`);
       if (report.emailed_at || !report.file_path) return;
-      const owner = await em.findOneOrFail(User, { id: report.run.property.owner.id });
+      const owner = report.run.property.owner;
       // An address under .invalid (RFC 2606) has no mailbox: the demo runs' owner. Not mailed, and no mail pending.
       if (owner.email.toLowerCase().endsWith('.invalid')) {
         await em.nativeUpdate(Report, { id: report.id }, { mail_status: null, mail_error: null });
@@ -251,11 +276,13 @@ export function createReportActivities(deps: ReportActivityDeps) {
       }
       const size = report.pdf_size ?? 0;
       const runUrl = deps.runUrl(key.runId);
-      const issues = await em.find(
-        Alert,
-        { run: key.runId, kind: 'issue' },
-        { orderBy: { created_at: 'asc', id: 'asc' } },
-      );
+      // The PDF is read while the mail's other parts are looked up.
+      const [issues, pdfBytes, language] = await Promise.all([
+        em.find(Alert, { run: key.runId, kind: 'issue' }, { orderBy: { created_at: 'asc', id: 'asc' } }),
+        size <= MAX_ATTACHMENT_BYTES ? storage.read(report.file_path) : null,
+        // Its own entity manager: one is not for concurrent use.
+        hostLanguage(orm.em.fork(), owner.id),
+      ]);
       const message = reportMail(
         owner.email,
         {
@@ -268,7 +295,7 @@ export function createReportActivities(deps: ReportActivityDeps) {
         },
         {
           fileName: report.file_name ?? 'turnproof-report.pdf',
-          pdf: size <= MAX_ATTACHMENT_BYTES ? await storage.read(report.file_path) : null,
+          pdf: pdfBytes,
           downloadUrl: deps.reportDownloadUrl(key.runId, key.version),
         },
         issues.map((issue) => ({
@@ -276,7 +303,7 @@ export function createReportActivities(deps: ReportActivityDeps) {
           description: issue.description,
           url: issueUrl(runUrl, issue.id),
         })),
-        await hostLanguage(em, owner.id),
+        language,
       );
       try {
         await mailer.send(message);

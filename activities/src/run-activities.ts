@@ -1,5 +1,13 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { Alert, appendCaptureEntries, Run, RUN_ACTIVITY_SQL, User } from '@turnproof/db';
+import {
+  Alert,
+  appendCaptureEntries,
+  completedHoursSql,
+  readRunHours,
+  Run,
+  RUN_ACTIVITY_SQL,
+  User,
+} from '@turnproof/db';
 import { formatDateTime } from '@turnproof/config/time-format';
 import { cleanerLanguage, hostLanguage } from '@turnproof/platform/mail';
 import { cleanerTexts } from '@turnproof/platform/cleaner-texts';
@@ -11,7 +19,15 @@ import { missingRow } from './missing-row.ts';
 import { sendOnce } from './send-once.ts';
 import { recordRunEvent } from '@turnproof/platform/run-timeline';
 import { recordRunWebhookEvent } from '@turnproof/platform/webhooks';
-import { assigneeReminderMail, dueReminderMail, issueMail, issuesMail, issueUrl, overdueMail } from './run-mails.tsx';
+import {
+  assigneeReminderMail,
+  dueReminderMail,
+  guestPresentMail,
+  issueMail,
+  issuesMail,
+  issueUrl,
+  overdueMail,
+} from './run-mails.tsx';
 
 export interface RunActivityDeps extends CleanerNoticeDeps {
   /** Decrypts the run's magic link for the cleaner's texts (SECRET_KEY). */
@@ -42,8 +58,8 @@ export function createRunActivities(deps: RunActivityDeps) {
 
   return {
     /**
-     * The completion and its capture-log entry in one transaction; a retry finds the run completed and
-     * changes nothing. A revised run's tasks close again, and its completion time is the new one.
+     * The completion, its hours (work time without pauses, late checkout) and its capture-log entry in one
+     * transaction; a retry finds the run completed and changes nothing. A revised run's tasks close again, and its completion time is the new one.
      */
     async markRunCompleted({ runId, startedAt, endedAt }: { runId: string; startedAt: string; endedAt: string }) {
       await orm.em.fork().transactional(async (tx) => {
@@ -66,6 +82,9 @@ export function createRunActivities(deps: RunActivityDeps) {
           if (exists.length === 0) throw missingRow('run', runId);
           return;
         }
+        const [closePause, fixHours] = completedHoursSql;
+        await connection.execute(closePause, [endedAt, runId], 'run', context);
+        await connection.execute(fixHours, [runId], 'run', context);
         await connection.execute(
           `update run_tasks set reopened = false where run_id = ? and reopened`,
           [runId],
@@ -175,6 +194,20 @@ export function createRunActivities(deps: RunActivityDeps) {
         ),
       );
       await pushToHost(hostPushes, em, run.id, { kind: 'issues', alertIds, description: alerts[0]!.description });
+    },
+
+    /** "Guest still here": the host's mail (once per report) and browser notification, at once. */
+    async notifyGuestPresent(alertId: string) {
+      const em = orm.em.fork();
+      const alert = await em.findOne(Alert, { id: alertId }, { populate: ['run.property'] });
+      if (!alert) throw missingRow('alert', alertId);
+      const run = alert.run;
+      const owner = await em.findOneOrFail(User, { id: run.property.owner.id });
+      const { slack_minutes } = await readRunHours(em, run.id);
+      const notice = { reportedAt: alert.created_at, note: alert.description, slackMinutes: slack_minutes };
+      const mail = guestPresentMail(owner.email, mailContext(run), notice, await hostLanguage(em, owner.id));
+      await sendOnce(orm, mailer, `run/${run.id}/guest-present/${alertId}`, mail);
+      await pushToHost(hostPushes, em, run.id, { kind: 'guest_present', alertId, reportedAt: alert.created_at });
     },
 
     /** Runs started before issue mails were coalesced send one mail per issue. */

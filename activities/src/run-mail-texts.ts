@@ -1,5 +1,6 @@
 import type { Language } from '@turnproof/config/languages';
 import type { ALERT_SEVERITIES, RunKind, RunStatus } from '@turnproof/db';
+import type { ClaimPlatform } from '@turnproof/platform/claim-deadline';
 
 export type Severity = (typeof ALERT_SEVERITIES)[number];
 
@@ -40,6 +41,14 @@ const en = {
   issue: (severity: string, kind: string, property: string, task: string | null) =>
     `Your cleaner reported a ${severity}-severity issue during the ${kind} at ${property}${task ? ` (task: ${task})` : ''}:`,
   seeIssue: 'See and resolve the issue:',
+  guestPresentSubject: (property: string) => `Guest still here at ${property}`,
+  guestPresent: (property: string, time: string) =>
+    `Your cleaner found the guest still in the unit at ${property} at ${time}. The turnover waits until they leave; the time and place are recorded as evidence for a late-checkout fee.`,
+  guestPresentSlack: (minutes: number) =>
+    minutes >= 0
+      ? `Time left before the next check-in: ${minutes} min.`
+      : `The next check-in is at risk: ${-minutes} min short.`,
+  seeRun: 'See the run:',
   issuesSubject: (count: number, property: string) => `${count} high-severity issues reported at ${property}`,
   issues: (count: number, kind: string, property: string) =>
     `Your cleaner reported ${count} high-severity issues during the ${kind} at ${property}:`,
@@ -62,6 +71,12 @@ const en = {
   weekIssues: (count: number) => `Issues: ${count}`,
   weekIssue: (property: string, severity: string, description: string) => `${property} (${severity}): ${description}`,
   weekReports: (count: number) => `Reports: ${count}`,
+  weekRestock: (count: number) => `To restock: ${count} ${count === 1 ? 'supply' : 'supplies'} below par`,
+  weekRestockLine: (property: string, supply: string, needed: number | null, unit: string, par: number) =>
+    needed === null
+      ? `${property}: ${supply}, low (par ${par} ${unit})`
+      : `${property}: ${supply}, bring ${needed} ${unit}`,
+  restockLink: 'Shopping list (print or CSV):',
   dashboard: 'Dashboard:',
   atRiskSubject: (property: string, kindLabel: string) => `Check-in at risk: ${property} ${kindLabel} has not started`,
   atRisk: (kind: string, property: string, assignee: string | null, time: string) =>
@@ -74,6 +89,17 @@ const en = {
   orphanStarted: (assignee: string | null) =>
     `${assignee ?? 'The cleaner'} has already started, so the run was not canceled. Decide whether it goes on.`,
   runLink: 'Run:',
+  claimDeadlineSubject: (property: string, time: string) => `Damage claim deadline ${time}: ${property}`,
+  claimDeadline: (kind: string, property: string, time: string) =>
+    `The damage claim for the ${kind} at ${property} must be filed with the booking platform by ${time}.`,
+  claimDaysLeft: (days: number) =>
+    days <= 0 ? 'Today is the last day.' : days === 1 ? '1 day left.' : `${days} days left.`,
+  claimRules: {
+    airbnb: 'Airbnb: 14 days after checkout or before the next check-in, whichever is first',
+    unknown: 'Default (platform unknown): 14 days after checkout or before the next check-in, whichever is first',
+  } as Record<ClaimPlatform, string>,
+  claimAdvice:
+    'Download the damage-claim pack from the run page. Once the claim is filed, or if there is none to make, say so there and these reminders stop.',
 };
 
 export type RunMailTexts = typeof en;
@@ -108,6 +134,14 @@ const es: RunMailTexts = {
   issue: (severity, kind, property, task) =>
     `Tu limpiador ha informado de un problema de gravedad ${severity} durante ${kind} en ${property}${task ? ` (tarea: ${task})` : ''}:`,
   seeIssue: 'Ver y resolver el problema:',
+  guestPresentSubject: (property) => `El huésped sigue en ${property}`,
+  guestPresent: (property, time) =>
+    `Tu persona de limpieza encontró al huésped aún en la unidad de ${property} a las ${time}. La limpieza espera a que se vaya; la hora y el lugar quedan registrados como prueba para cobrar una salida tardía.`,
+  guestPresentSlack: (minutes) =>
+    minutes >= 0
+      ? `Tiempo restante antes de la próxima entrada: ${minutes} min.`
+      : `La próxima entrada está en riesgo: faltan ${-minutes} min.`,
+  seeRun: 'Ver la inspección:',
   issuesSubject: (count, property) => `${count} problemas de gravedad alta en ${property}`,
   issues: (count, kind, property) =>
     `Tu limpiador ha informado de ${count} problemas de gravedad alta durante ${kind} en ${property}:`,
@@ -129,6 +163,12 @@ const es: RunMailTexts = {
   weekIssues: (count) => `Problemas: ${count}`,
   weekIssue: (property, severity, description) => `${property} (gravedad ${severity}): ${description}`,
   weekReports: (count) => `Informes: ${count}`,
+  weekRestock: (count) => `Para reponer: ${count} ${count === 1 ? 'suministro' : 'suministros'} por debajo del nivel`,
+  weekRestockLine: (property, supply, needed, unit, par) =>
+    needed === null
+      ? `${property}: ${supply}, queda poco (nivel ${par} ${unit})`
+      : `${property}: ${supply}, llevar ${needed} ${unit}`,
+  restockLink: 'Lista de compra (imprimir o CSV):',
   dashboard: 'Panel:',
   atRiskSubject: (property, kindLabel) => `Check-in en riesgo: ${kindLabel} de ${property} sin empezar`,
   atRisk: (kind, property, assignee, time) =>
@@ -141,6 +181,17 @@ const es: RunMailTexts = {
   orphanStarted: (assignee) =>
     `${assignee ?? 'El limpiador'} ya ha empezado, así que la inspección no se ha cancelado. Decide si debe continuar.`,
   runLink: 'Inspección:',
+  claimDeadlineSubject: (property, time) => `Plazo de la reclamación por daños ${time}: ${property}`,
+  claimDeadline: (kind, property, time) =>
+    `La reclamación por daños de ${kind} en ${property} debe presentarse ante la plataforma de reservas antes del ${time}.`,
+  claimDaysLeft: (days) => (days <= 0 ? 'Hoy es el último día.' : days === 1 ? 'Queda 1 día.' : `Quedan ${days} días.`),
+  claimRules: {
+    airbnb: 'Airbnb: 14 días después del check-out o antes del siguiente check-in, lo que ocurra primero',
+    unknown:
+      'Por defecto (plataforma desconocida): 14 días después del check-out o antes del siguiente check-in, lo que ocurra primero',
+  },
+  claimAdvice:
+    'Descarga el paquete de reclamación desde la página de la inspección. Cuando la hayas presentado, o si no hay nada que reclamar, indícalo allí y estos recordatorios se detendrán.',
 };
 
 const fr: RunMailTexts = {
@@ -170,6 +221,14 @@ const fr: RunMailTexts = {
   issue: (severity, kind, property, task) =>
     `Votre agent de ménage a signalé un problème de gravité ${severity} pendant ${kind} à ${property}${task ? ` (tâche : ${task})` : ''} :`,
   seeIssue: 'Voir et résoudre le problème :',
+  guestPresentSubject: (property) => `Voyageur encore sur place à ${property}`,
+  guestPresent: (property, time) =>
+    `Votre agent d'entretien a trouvé le voyageur encore dans le logement de ${property} à ${time}. Le ménage attend son départ ; l'heure et le lieu sont enregistrés comme preuve pour facturer un départ tardif.`,
+  guestPresentSlack: (minutes) =>
+    minutes >= 0
+      ? `Temps restant avant la prochaine arrivée : ${minutes} min.`
+      : `La prochaine arrivée est compromise : il manque ${-minutes} min.`,
+  seeRun: "Voir l'inspection :",
   issuesSubject: (count, property) => `${count} problèmes de gravité élevée signalés à ${property}`,
   issues: (count, kind, property) =>
     `Votre agent de ménage a signalé ${count} problèmes de gravité élevée pendant ${kind} à ${property} :`,
@@ -193,6 +252,12 @@ const fr: RunMailTexts = {
   weekIssues: (count) => `Problèmes : ${count}`,
   weekIssue: (property, severity, description) => `${property} (gravité ${severity}) : ${description}`,
   weekReports: (count) => `Rapports : ${count}`,
+  weekRestock: (count) => `À réapprovisionner : ${count} ${count === 1 ? 'fourniture' : 'fournitures'} sous le niveau`,
+  weekRestockLine: (property, supply, needed, unit, par) =>
+    needed === null
+      ? `${property} : ${supply}, bas (niveau ${par} ${unit})`
+      : `${property} : ${supply}, apporter ${needed} ${unit}`,
+  restockLink: 'Liste de courses (impression ou CSV) :',
   dashboard: 'Tableau de bord :',
   atRiskSubject: (property, kindLabel) => `Arrivée menacée : ${kindLabel} à ${property} pas commencée`,
   atRisk: (kind, property, assignee, time) =>
@@ -206,6 +271,18 @@ const fr: RunMailTexts = {
   orphanStarted: (assignee) =>
     `${assignee ?? 'L’agent de ménage'} a déjà commencé, l’inspection n’a donc pas été annulée. Décidez si elle doit continuer.`,
   runLink: 'Inspection :',
+  claimDeadlineSubject: (property, time) => `Échéance de la réclamation pour dommages ${time} : ${property}`,
+  claimDeadline: (kind, property, time) =>
+    `La réclamation pour dommages de ${kind} à ${property} doit être déposée auprès de la plateforme de réservation avant le ${time}.`,
+  claimDaysLeft: (days) =>
+    days <= 0 ? 'C’est le dernier jour.' : days === 1 ? 'Il reste 1 jour.' : `Il reste ${days} jours.`,
+  claimRules: {
+    airbnb: 'Airbnb : 14 jours après le départ ou avant la prochaine arrivée, selon ce qui vient en premier',
+    unknown:
+      'Par défaut (plateforme inconnue) : 14 jours après le départ ou avant la prochaine arrivée, selon ce qui vient en premier',
+  },
+  claimAdvice:
+    'Téléchargez le dossier de réclamation depuis la page de l’inspection. Une fois la réclamation déposée, ou s’il n’y a rien à réclamer, indiquez-le là et ces rappels s’arrêtent.',
 };
 
 export const RUN_MAIL_TEXTS: Record<Language, RunMailTexts> = { en, es, fr };

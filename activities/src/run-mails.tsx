@@ -3,6 +3,7 @@
 import type { Language } from '@turnproof/config/languages';
 import type { RunKind, RunStatus } from '@turnproof/db';
 import type { MailMessage } from '@turnproof/platform/mailer';
+import type { ClaimPlatform } from '@turnproof/platform/claim-deadline';
 import { formatDateTime, formatDay } from '@turnproof/config/time-format';
 import { ASSIGNMENT_MAIL_TEXTS } from '@turnproof/platform/assignment-mails';
 import { Items, MailLayout, Quote, renderMail, Text, Url } from '@turnproof/platform/mail';
@@ -131,6 +132,29 @@ export function issueMail(to: string, run: RunMailContext, issue: ReportedIssue,
   };
 }
 
+/** "Guest still here": the host hears at once, with the time in the property's zone and the slack left. */
+export function guestPresentMail(
+  to: string,
+  run: RunMailContext,
+  notice: { reportedAt: Date; note: string; slackMinutes: number | null },
+  language: Language,
+): MailMessage {
+  const { texts, when } = inLanguage(language);
+  const sentence = texts.guestPresent(run.propertyName, when(notice.reportedAt, run.timeZone));
+  return {
+    to,
+    subject: texts.guestPresentSubject(run.propertyName),
+    ...renderMail(
+      <MailLayout preview={sentence} lang={language}>
+        <Text>{sentence}</Text>
+        {notice.note ? <Quote text={notice.note} /> : null}
+        {notice.slackMinutes === null ? null : <Text>{texts.guestPresentSlack(notice.slackMinutes)}</Text>}
+        <LabelledLink url={run.runUrl} label={texts.seeRun} />
+      </MailLayout>,
+    ),
+  };
+}
+
 /** Several high-severity issues of one run in one mail (they are coalesced, at most one mail per interval). */
 export function issuesMail(to: string, run: RunMailContext, issues: ReportedIssue[], language: Language): MailMessage {
   if (issues.length === 1) return issueMail(to, run, issues[0]!, language);
@@ -219,6 +243,9 @@ export interface WeeklySummary {
   runs: { propertyName: string; kind: RunKind; status: RunStatus; createdAt: Date; timeZone: string }[];
   issues: { propertyName: string; severity: Severity; description: string }[];
   reports: number;
+  /** Supplies below par now (each supply's newest count), across the host's properties. */
+  restock: { propertyName: string; name: string; unit: string; parLevel: number; needed: number | null }[];
+  restockUrl: string;
   dashboardUrl: string;
 }
 
@@ -255,6 +282,17 @@ export function weeklySummaryMail(to: string, summary: WeeklySummary, language: 
           />
         )}
         <Text>{texts.weekReports(summary.reports)}</Text>
+        {summary.restock.length > 0 && (
+          <>
+            <Text>{texts.weekRestock(summary.restock.length)}</Text>
+            <Items
+              items={summary.restock.map((line) =>
+                texts.weekRestockLine(line.propertyName, line.name, line.needed, line.unit, line.parLevel),
+              )}
+            />
+            <LabelledLink url={summary.restockUrl} label={texts.restockLink} />
+          </>
+        )}
         <LabelledLink url={summary.dashboardUrl} label={texts.dashboard} />
       </MailLayout>,
     ),
@@ -277,6 +315,31 @@ export function checkInAtRiskMail(
         <Text>{sentence}</Text>
         <Text>{texts.atRiskAdvice}</Text>
         <LabelledLink url={run.runUrl} label={texts.checklistLink} />
+      </MailLayout>,
+    ),
+  };
+}
+
+/** The claim clock's reminder: the damage claim must reach the booking platform by its deadline. */
+export function claimDeadlineMail(
+  to: string,
+  run: RunMailContext & { deadlineAt: Date; daysLeft: number; platform: ClaimPlatform },
+  language: Language,
+): MailMessage {
+  const { texts, when, kindInSentence } = inLanguage(language);
+  const time = when(run.deadlineAt, run.timeZone);
+  const sentence = texts.claimDeadline(kindInSentence(run), run.propertyName, time);
+  return {
+    to,
+    subject: texts.claimDeadlineSubject(run.propertyName, time),
+    ...renderMail(
+      <MailLayout preview={sentence} lang={language}>
+        <Text>
+          {sentence} {texts.claimDaysLeft(run.daysLeft)}
+        </Text>
+        <Text>{texts.claimRules[run.platform]}.</Text>
+        <Text>{texts.claimAdvice}</Text>
+        <LabelledLink url={run.runUrl} label={texts.runLink} />
       </MailLayout>,
     ),
   };

@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { ownerTimeZone, type RunStatus, User } from '@turnproof/db';
+import { ownerTimeZone, restockLines, type RunStatus, User } from '@turnproof/db';
 import type { Mailer } from '@turnproof/platform/mailer';
 import { hostLanguage } from '@turnproof/platform/mail';
 import type { Severity } from './run-mail-texts.ts';
@@ -55,6 +55,7 @@ export function createWeeklySummaryActivities(deps: { orm: MikroORM; mailer: Mai
          where p.owner_id = ? and r.status = 'ready' and r.generated_at >= ? and r.generated_at < ?`,
         window,
       );
+      const restock = await restockLines(orm.em.fork(), ownerId);
       await sendOnce(
         orm,
         mailer,
@@ -74,6 +75,14 @@ export function createWeeklySummaryActivities(deps: { orm: MikroORM; mailer: Mai
             })),
             issues: issues.map((issue) => ({ propertyName: issue.name, ...issue })),
             reports: Number(reports?.count ?? 0),
+            restock: restock.map((line) => ({
+              propertyName: line.property,
+              name: line.name,
+              unit: line.unit,
+              parLevel: line.par_level,
+              needed: line.needed,
+            })),
+            restockUrl: `${deps.publicOrigin}/restock`,
             dashboardUrl: `${deps.publicOrigin}/dashboard`,
           },
           await hostLanguage(orm.em.fork(), ownerId),

@@ -35,27 +35,35 @@ import { propertiesRouter } from './properties/properties-router.ts';
 import { onboardingRouter } from './onboarding/onboarding-router.ts';
 import { mediaRouter } from './public/media-router.ts';
 import { publicRunRouter, testRunRouter } from './public/public-run-router.ts';
+import { publicHoursRouter } from './public/public-hours-router.ts';
+import { deviceKeyRouter } from './public/device-key-router.ts';
 import { throttlePublicApi } from './public/public-throttle.ts';
 import { runnerPage } from './public/runner-page.ts';
 import { issuesRouter } from './issues/issues-router.ts';
 import { liveRouter } from './live/live-router.ts';
 import { reportsRouter } from './runs/reports-router.ts';
 import { runEvidenceRouter } from './runs/run-evidence-router.ts';
+import { changeMapsRouter } from './runs/change-maps-router.ts';
 import { runTimelineRouter } from './runs/run-timeline-router.ts';
+import { runHoursRouter } from './runs/run-hours-router.ts';
 import { runsRouter } from './runs/runs-router.ts';
 import { contactRouter } from './site/contact-router.ts';
 import { libraryRouter } from './site/library-router.ts';
 import { ogImageRouter } from './site/og-image.ts';
 import { sampleReportRouter } from './site/sample-report.ts';
 import { siteRouter } from './site/site-router.ts';
+import { restockRouter } from './supplies/restock-router.ts';
+import { suppliesRouter } from './supplies/supplies-router.ts';
 import { tasksRouter } from './tasks/tasks-router.ts';
 import { teamRouter } from './team/team-router.ts';
+import { payRouter } from './pay/pay-router.ts';
 import { publicScheduleRouter, scheduleLinkRouter } from './schedule/schedule-router.ts';
 import { templatesRouter } from './templates/templates-router.ts';
 import { unknownRunPage } from './verify/verify-page.ts';
 import { RunVerifications } from './verify/run-verifications.ts';
 import { verifyApiRouter, verifyPageRouter } from './verify/verify-router.ts';
 import { reviewRouter } from './review/review-router.ts';
+import { claimClockRouter } from './claims/claim-clock-router.ts';
 import { claimsRouter } from './claims/claims-router.ts';
 import { runMessagesRouter } from './messaging/run-messages-router.ts';
 import { twilioRouter } from './messaging/twilio-router.ts';
@@ -65,8 +73,12 @@ import { authenticateApiKey } from './v1/key-auth.ts';
 import { v1PropertiesRouter } from './v1/v1-properties.ts';
 import { v1RunsRouter } from './v1/v1-runs.ts';
 import { v1WebhooksRouter } from './v1/v1-webhooks.ts';
+import { v1WorkOrdersRouter } from './v1/v1-work-orders.ts';
 import { webhooksRouter } from './webhooks/webhooks-router.ts';
 import { publicPushRouter, pushRouter } from './push/push-router.ts';
+import { vendorPage, vendorPageScripts } from './work-orders/vendor-page.ts';
+import { vendorRouter } from './work-orders/vendor-router.ts';
+import { workOrdersRouter } from './work-orders/work-orders-router.ts';
 
 /** Other origins the front ends fetch from, for their Content-Security-Policy. */
 function connectSources(config: Config): string[] {
@@ -97,6 +109,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     authRouter(deps),
     propertiesRouter(deps),
     calendarRouter(deps),
+    suppliesRouter(),
+    restockRouter(),
     // Before the owner's checklists: /checklists/library is not a checklist id.
     libraryRouter(deps),
     checklistsRouter(),
@@ -104,11 +118,17 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     templatesRouter(),
     runsRouter(deps),
     runTimelineRouter(),
+    runHoursRouter(),
     runMessagesRouter(),
     runEvidenceRouter(deps),
+    changeMapsRouter(deps),
     issuesRouter(deps),
+    workOrdersRouter(deps),
+    vendorRouter(deps),
     reportsRouter(deps),
     publicRunRouter(deps),
+    publicHoursRouter(deps),
+    deviceKeyRouter(),
     testRunRouter(),
     mediaRouter(deps),
     promoRouter(deps),
@@ -119,6 +139,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     liveRouter(),
     analyticsRouter(),
     teamRouter(deps),
+    payRouter(deps),
     scheduleLinkRouter(deps),
     publicScheduleRouter(deps),
     profileRouter(),
@@ -127,6 +148,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     verifyApiRouter(deps, verifications),
     reviewRouter(deps),
     claimsRouter(deps),
+    claimClockRouter(),
     twilioRouter(deps),
     pushRouter(deps),
     publicPushRouter(deps),
@@ -139,6 +161,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     v1RunsRouter(deps),
     webhooksRouter(deps),
     v1WebhooksRouter(deps),
+    v1WorkOrdersRouter(),
     openApiRouter(deps.config.publicOrigin),
   ]) {
     api.use(router.routes(), router.allowedMethods());
@@ -156,7 +179,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       mediaSources: mediaStoreSources(deps.config),
       templateScriptHashes: templateScriptHashes({
         templateFiles: [path.join(CONSOLE_DIST, 'index.html'), path.join(RUNNER_DIST, 'index.html')],
-        fixedPages: [unknownRunPage()],
+        fixedPages: [unknownRunPage(), vendorPageScripts()],
       }),
     }),
   );
@@ -179,6 +202,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: false }));
   app.use(verifyPageRouter(deps, verifications).routes());
+  app.use(vendorPage(deps).routes());
   app.use(developersPage().routes());
   app.use(site.pages);
   const renderConsolePage = firstPageOf(dashboardPage(), signedOutPages(deps));

@@ -1,23 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { configuredBackupSources, rotateBackups } from '@turnproof/platform/backup';
 import { signedInOwner } from './support/browser.ts';
 import { completedRun } from './support/completed-run.ts';
+import { freePort, startApiProcess, type ApiProcess } from './support/api-process.ts';
 import { startTestApi, type TestApi } from './support/test-api.ts';
 import { startWorkerProcess, type WorkerProcess } from './support/worker-process.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function waitForAnswer(url: string, timeoutMs = 60_000): Promise<Response> {
   const deadline = Date.now() + timeoutMs;
@@ -30,45 +23,33 @@ async function waitForAnswer(url: string, timeoutMs = 60_000): Promise<Response>
 }
 
 let api: TestApi;
-let apiProcess: ChildProcess;
+let apiProcess: ApiProcess;
 let worker: WorkerProcess;
-let apiPort: number;
 let apiMetricsPort: number;
 let workerMetricsPort: number;
+let backupDir: string;
 
 beforeAll(async () => {
   // The test API supplies the database, Temporal, task queue and mail catcher; the API process under
   // test is the real entry (api/src/main.ts) with its metrics port.
   api = await startTestApi();
-  [apiPort, apiMetricsPort, workerMetricsPort] = [await freePort(), await freePort(), await freePort()];
-  apiProcess = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATABASE_URL: api.config.DATABASE_URL,
-      TEMPORAL_ADDRESS: api.config.TEMPORAL_ADDRESS,
-      TEMPORAL_TASK_QUEUE: api.config.TEMPORAL_TASK_QUEUE,
-      SMTP_URL: api.config.SMTP_URL ?? '',
-      DATA_DIR: api.config.DATA_DIR,
-      PORT: String(apiPort),
-      PUBLIC_ORIGIN: `http://127.0.0.1:${apiPort}`,
-      METRICS_PORT: String(apiMetricsPort),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
-  });
-  worker = await startWorkerProcess(api, { WORKER_METRICS_PORT: String(workerMetricsPort) });
-  await waitForAnswer(`http://127.0.0.1:${apiPort}/api/health`);
+  [apiMetricsPort, workerMetricsPort] = [await freePort(), await freePort()];
+  apiProcess = await startApiProcess(api, { METRICS_PORT: String(apiMetricsPort) });
+  // A finished backup in BACKUP_DIR: the worker's backup-age gauge starts from it (the BackupTooOld alert).
+  backupDir = await mkdtemp(path.join(tmpdir(), 'turnproof-metrics-backups-'));
+  await rotateBackups(configuredBackupSources(api.config), backupDir);
+  worker = await startWorkerProcess(api, { WORKER_METRICS_PORT: String(workerMetricsPort), BACKUP_DIR: backupDir });
 });
 afterAll(async () => {
-  apiProcess?.kill('SIGTERM');
+  await apiProcess?.stop();
   await worker?.stop();
   await api?.close();
+  await rm(backupDir, { recursive: true, force: true });
 });
 
 describe('Prometheus metrics', () => {
   it('the API counts requests and their latency by route pattern and its 5xx errors', async () => {
-    const origin = `http://127.0.0.1:${apiPort}`;
+    const origin = apiProcess.origin;
     for (let i = 0; i < 3; i += 1) await fetch(`${origin}/api/health`);
     expect((await fetch(`${origin}/api/runs/00000000-0000-0000-0000-000000000000`)).status).toBe(401);
 

@@ -193,6 +193,8 @@ describe("every time a person reads is in the property's zone, never UTC", () =>
                 },
               ],
               issues: [],
+              restock: [],
+              restockUrl: context.runUrl,
               reports: 1,
               dashboardUrl: `${api.baseUrl}/dashboard`,
             },

@@ -14,6 +14,11 @@ export interface RunDurations {
   ladder?: LadderDurations;
   /** At most one high-severity issue mail per run in this interval (10 minutes when absent). */
   issueMailIntervalMs?: number;
+  /**
+   * How long before a completed run's damage-claim deadline the host is reminded (`claim-clock/{runId}`).
+   * Absent in the input of runs started before the claim clock: they start none.
+   */
+  claimRemindBeforeMs?: number[];
 }
 
 /**
@@ -44,6 +49,7 @@ export const productionDurations: RunDurations = {
   linkReadableAfterCompletionMs: 7 * DAY,
   ladder: productionLadderDurations,
   issueMailIntervalMs: 10 * 60 * 1000,
+  claimRemindBeforeMs: [3 * DAY, 1 * DAY],
 };
 
 /** The owner's ladder settings (user_preferences), in minutes; null keeps the deployment's value. */

@@ -45,6 +45,10 @@ const schema = z.object({
   SUPPORT_EMAIL: z.email().default('support@turnproof.local'),
   DATA_DIR: z.string().default('.data'),
   MEDIA_DIR: optionalString,
+  /** Where the daily backup schedule writes (7 daily and 4 weekly kept); unset: no scheduled backups. */
+  BACKUP_DIR: optionalString,
+  /** 32 bytes in base64: backups are encrypted with AES-256-GCM when set (keep it apart from the backups). */
+  BACKUP_ENCRYPTION_KEY: optionalString,
   /**
    * Media on an S3-compatible store instead of MEDIA_DIR: set the endpoint and bucket (and the region
    * and keys). Uploads then go from the phone to the bucket with presigned PUT URLs.
@@ -113,6 +117,18 @@ const schema = z.object({
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9465),
   /** The worker's workflow code bundled at image build (temporal/src/bundle-main.ts); unset: bundled at start. */
   WORKFLOW_BUNDLE_PATH: optionalString,
+  /**
+   * Worker Versioning (docs/operations.md, Deploying workflow changes): the worker declares the deployment
+   * version WORKER_DEPLOYMENT_NAME / WORKER_BUILD_ID, new runs go to the newest version and running ones
+   * stay on the code they started with. Off: one unversioned pool, changes ride on patched() alone.
+   */
+  WORKER_VERSIONING: z
+    .enum(['true', 'false', ''])
+    .default('false')
+    .transform((value) => value === 'true'),
+  WORKER_DEPLOYMENT_NAME: z.string().trim().min(1).default('turnproof'),
+  /** Unset: derived from the workflow code itself (temporal/src/worker-deployment.ts). */
+  WORKER_BUILD_ID: optionalString,
   LOG_LEVEL: z.string().default('info'),
   /** Booking calendar feeds: how often they are fetched, and the turnaround when no booking follows. */
   CALENDAR_POLL_INTERVAL_MINUTES: z.coerce.number().positive().default(15),
@@ -124,6 +140,26 @@ const schema = z.object({
     .transform((value) => value === 'true'),
   /** Lets webhook endpoints live on private, loopback or link-local addresses (tests only). */
   WEBHOOK_ALLOW_PRIVATE_ADDRESSES: z
+    .enum(['true', 'false', ''])
+    .default('false')
+    .transform((value) => value === 'true'),
+  /**
+   * RFC 3161 time-stamping authorities, comma-separated, tried in order: each run's capture-log head is
+   * stamped at completion and hourly while the run is open. Unset: no timestamps.
+   */
+  TSA_URL: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    ),
+  /** PEM file of the authorities' root certificates; set, a token whose certificate chain does not reach one is refused. */
+  TSA_CA_FILE: optionalString,
+  /** Lets time-stamping authorities live on private, loopback or link-local addresses (tests only). */
+  TSA_ALLOW_PRIVATE_ADDRESSES: z
     .enum(['true', 'false', ''])
     .default('false')
     .transform((value) => value === 'true'),

@@ -15,3 +15,7 @@ export function parseVerificationUrl(text: string): { runId: string; version: nu
 
 /** A run's page in the host's console, where mails and notifications about the run point. */
 export const consoleRunUrl = (publicOrigin: string, runId: string): string => `${publicOrigin}/runs/${runId}/show`;
+
+/** A work order's page in the host's console (its overdue and completion mails point there). */
+export const consoleWorkOrderUrl = (publicOrigin: string, workOrderId: string): string =>
+  `${publicOrigin}/work-orders/${workOrderId}/show`;

@@ -5,11 +5,15 @@
  */
 export const WEBHOOK_EVENT_TYPES = [
   'run.created',
+  'run.started',
   'run.completed',
   'run.canceled',
   'report.ready',
   'issue.reported',
   'review.approved',
   'review.revision_requested',
+  'work_order.created',
+  'work_order.completed',
+  'work_order.approved',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

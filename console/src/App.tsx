@@ -18,9 +18,11 @@ import { type LazyComponent, lazyPage } from './layout/lazyPage.tsx';
 import { theme } from './layout/theme.ts';
 import properties from './properties/index.ts';
 import { NotFoundPage } from './public/NotFoundPage.tsx';
+import restock from './restock/index.ts';
 import runs from './runs/index.ts';
 import team from './team/index.ts';
 import templates from './templates/index.ts';
+import workOrders from './work-orders/index.ts';
 
 // Screens off the dashboard's path load on first visit.
 const AuthPage = lazyPage(() => import('./auth/AuthPage.tsx').then((m) => m.AuthPage));
@@ -31,6 +33,7 @@ const SubscriptionPage = lazyPage(() => import('./plans/SubscriptionPage.tsx').t
 const PaymentCancelPage = lazyPage(() => import('./payment/PaymentCancelPage.tsx').then((m) => m.PaymentCancelPage));
 const AnalyticsPage = lazyPage(() => import('./analytics/AnalyticsPage.tsx').then((m) => m.AnalyticsPage));
 const SettingsPage = lazyPage(() => import('./settings/SettingsPage.tsx').then((m) => m.SettingsPage));
+const TimesheetsPage = lazyPage(() => import('./timesheets/TimesheetsPage.tsx').then((m) => m.TimesheetsPage));
 const ProfilePage = lazyPage(() => import('./profile/ProfilePage.tsx').then((m) => m.ProfilePage));
 
 /** The screens the API renders on the server for a signed-out visitor (api/src/auth/signed-out-pages.ts). */
@@ -118,6 +121,7 @@ export function Console({
         <Route path="/properties/new" element={<Navigate to="/properties/create" replace />} />
         <Route path="/inspections" element={<Navigate to="/runs" replace />} />
         <Route path="/analytics" element={<AnalyticsPage />} />
+        <Route path="/timesheets" element={<TimesheetsPage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/settings/team" element={<Navigate to="/team" replace />} />
         <Route path="/profile" element={<ProfilePage />} />
@@ -127,6 +131,8 @@ export function Console({
       <Resource name="templates" {...templates} />
       <Resource name="checklists" {...checklists} />
       <Resource name="team" {...team} />
+      <Resource name="restock" {...restock} />
+      <Resource name="work-orders" {...workOrders} />
     </ConsoleAdmin>
   );
 }

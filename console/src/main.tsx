@@ -1,4 +1,4 @@
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { watchInstallOffer } from '@turnproof/config/install-offer';
 import { AUTH_PATH, clearLocalData, SIGNED_OUT_QUERY } from './auth/authProvider.ts';
@@ -60,6 +60,14 @@ void Promise.all([import('./App.tsx'), loadMessages(language)]).then(async ([{ A
       <ReportWebVitals />
     </StrictMode>
   );
-  if (hydrate) hydrateRoot(container, page);
-  else createRoot(container).render(page);
+  if (hydrate) {
+    hydrateRoot(container, page);
+    return;
+  }
+  const root = createRoot(container);
+  // A server-rendered dashboard stays on screen, its links and forms working, until the console's first
+  // commit replaces it: rendered in a transition, which React does in slices of a few milliseconds, a phone
+  // follows a tap meanwhile instead of waiting out the whole render (the commit is one piece still).
+  if (container.firstElementChild) startTransition(() => root.render(page));
+  else root.render(page);
 });

@@ -27,6 +27,8 @@ export interface TaskRecord {
   title: string;
   description: string | null;
   required_media: number;
+  /** Photos from the camera only (no gallery in the runner). */
+  camera_only: boolean;
   /** The room or part of the checklist (a template's section), or null. */
   section: string | null;
   order_index: number;
@@ -118,4 +120,30 @@ export interface ReportRecord {
   /** The report's e-mail to the host (null: this version is not mailed). */
   mail_status: 'pending' | 'sent' | 'failed' | null;
   mail_error: string | null;
+}
+
+/** A supply a property keeps at par level (GET /api/properties/{id}/supplies). */
+export interface SupplyRecord {
+  id: string;
+  property_id: string;
+  name: string;
+  unit: string;
+  par_level: number;
+  created_at: string;
+}
+
+/** A supply below par by its newest count (GET /api/restock); `needed` is null when only said to be low. */
+export interface RestockRecord {
+  id: string;
+  property_id: string;
+  property: string;
+  timezone: string;
+  name: string;
+  unit: string;
+  count: number | null;
+  level: 'counted' | 'low' | 'out';
+  par_level: number;
+  needed: number | null;
+  counted_at: string;
+  run_id: string;
 }

@@ -60,5 +60,12 @@ export interface DashboardData {
     created_at: string;
     ended_at: string | null;
   }[];
+  late_checkouts: {
+    run_id: string;
+    property_name: string;
+    property_timezone: string;
+    guest_present_at: string | null;
+    slack_minutes: number | null;
+  }[];
   access: Access;
 }

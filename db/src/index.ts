@@ -7,5 +7,8 @@ export { prepareDatabase } from './prepare.ts';
 export { startEmbeddedPostgres } from './embedded-postgres.ts';
 export * from './capture-log/index.ts';
 export * from './pairing/baseline.ts';
+export * from './pairing/change-maps.ts';
 export { ACTIVITY_TYPES, type ActivityType, recordActivity, RUN_ACTIVITY_SQL } from './user-activity.ts';
 export { ownerTimeZone } from './owner-zone.ts';
+export { completedHoursSql, readRunHours, type RunHours, type RunPauseSpan } from './run-hours.ts';
+export { restockLines, type RestockLine, runSupplies, type RunSupply } from './supplies/restock.ts';

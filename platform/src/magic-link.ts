@@ -1,9 +1,12 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { hashToken, newSecretToken } from './secret-tokens.ts';
 
-export function buildMagicLink(origin: string, token: string): string {
+/** Where a link's token is read: `/r/` opens a run in the runner, `/w/` a work order on the vendor's page. */
+export type LinkPage = 'r' | 'w';
+
+export function buildMagicLink(origin: string, token: string, page: LinkPage = 'r'): string {
   if (!token) throw new Error('Missing token');
-  return `${origin.replace(/\/+$/, '')}/r/${token}`;
+  return `${origin.replace(/\/+$/, '')}/${page}/${token}`;
 }
 
 function keyFrom(secretKey: string): Buffer {
@@ -26,8 +29,8 @@ export function decryptLink(secretKey: string, stored: string): string {
   return Buffer.concat([decipher.update(sealed), decipher.final()]).toString('utf8');
 }
 
-export function newMagicLink(origin: string, secretKey: string) {
+export function newMagicLink(origin: string, secretKey: string, page: LinkPage = 'r') {
   const token = newSecretToken();
-  const link = buildMagicLink(origin, token);
+  const link = buildMagicLink(origin, token, page);
   return { token, link, tokenHash: hashToken(token), linkEncrypted: encryptLink(secretKey, link) };
 }

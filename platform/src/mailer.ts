@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '@turnproof/config';
 import { safeSubject } from './mail-subject.ts';
+import { inSpan } from './tracing/spans.ts';
 
 export interface MailMessage {
   to: string;
@@ -28,7 +29,13 @@ export type MailerConfig = Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'outboxDir'>;
  */
 export function createMailer(config: MailerConfig): Mailer {
   const transport = config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createOutboxMailer(config);
-  return { send: (message) => transport.send({ ...message, subject: safeSubject(message.subject) }) };
+  const transportName = config.SMTP_URL ? 'smtp' : 'outbox';
+  return {
+    send: (message) =>
+      inSpan('mail.send', { 'mail.transport': transportName }, () =>
+        transport.send({ ...message, subject: safeSubject(message.subject) }),
+      ),
+  };
 }
 
 function createSmtpMailer(smtpUrl: string, from: string): Mailer {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, open, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 
 /**
@@ -21,6 +21,8 @@ export type MediaStorage = {
   remove(path: string): Promise<void>;
   /** Removes a whole folder such as `runs/<runId>` (with its uploads); idempotent. */
   removeTree(prefix: string): Promise<void>;
+  /** Every stored file's path (never an upload waiting to be taken in, nor a write in progress), for backups. */
+  list(): AsyncIterable<string>;
   /** Readies the store at start: an object store's bucket is made when missing. */
   prepare?(): Promise<void>;
   /** Only an object store has it: presigned links, so bytes go between the phone and the store directly. */
@@ -173,6 +175,19 @@ export function createMediaStorage(mediaDir: string): MediaStorage & { absoluteP
 
     async removeTree(prefix) {
       await rm(absolutePath(prefix), { recursive: true, force: true });
+    },
+
+    async *list() {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch((error: unknown) => {
+        if (isErrno(error, 'ENOENT')) return [];
+        throw error;
+      });
+      for (const entry of entries) {
+        // A write in progress is a temp file beside its target; it is not a stored file yet. A link to a
+        // file is read through (the scale bench's media are links to one photo).
+        if (!(entry.isFile() || entry.isSymbolicLink()) || entry.name.startsWith('.tmp-')) continue;
+        yield relative(root, join(entry.parentPath, entry.name)).split(sep).join('/');
+      }
     },
   };
 }

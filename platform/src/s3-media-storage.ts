@@ -84,13 +84,18 @@ export function createS3MediaStorage(settings: S3Settings): MediaStorage {
     }
   }
 
-  async function removeUnder(Prefix: string): Promise<void> {
+  /** Every key under the prefix, a page (up to 1000) at a time. */
+  async function* keyPages(Prefix?: string): AsyncGenerator<string[]> {
     let ContinuationToken: string | undefined;
     do {
       const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
-      await deleteKeys((page.Contents ?? []).flatMap((item) => (item.Key ? [item.Key] : [])));
+      yield (page.Contents ?? []).flatMap((item) => (item.Key ? [item.Key] : []));
       ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (ContinuationToken);
+  }
+
+  async function removeUnder(Prefix: string): Promise<void> {
+    for await (const keys of keyPages(Prefix)) await deleteKeys(keys);
   }
 
   async function deleteKeys(keys: string[]): Promise<void> {
@@ -144,6 +149,12 @@ export function createS3MediaStorage(settings: S3Settings): MediaStorage {
     async removeTree(prefix) {
       await removeUnder(`${checkedMediaPath(prefix)}/`);
       await removeUnder(`${uploadKey(prefix)}/`);
+    },
+
+    async *list() {
+      for await (const keys of keyPages()) {
+        for (const key of keys) if (!key.startsWith(`${UPLOADS}/`)) yield key;
+      }
     },
 
     direct: {

@@ -98,6 +98,19 @@ describe('createMediaStorage', () => {
     await expect(storage.removeTree('runs/run-1')).resolves.toBeUndefined();
   });
 
+  it('lists every stored file for a backup, not a write in progress', async () => {
+    const listed = async () => {
+      const paths: string[] = [];
+      for await (const path of storage.list()) paths.push(path);
+      return paths.sort();
+    };
+    expect(await listed()).toEqual([]);
+    await storage.write(runPath, Buffer.from('a'));
+    await storage.write('reports/run-1/v1.pdf', Buffer.from('b'));
+    await writeFile(join(mediaDir, 'runs/run-1/task-1/.tmp-1234'), 'half');
+    expect(await listed()).toEqual(['reports/run-1/v1.pdf', runPath]);
+  });
+
   it('gives the absolute path inside the media folder', () => {
     expect(storage.absolutePath(runPath)).toBe(join(mediaDir, 'runs', 'run-1', 'task-1', '0b7c-kitchen.jpg'));
   });

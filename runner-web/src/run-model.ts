@@ -30,10 +30,23 @@ export interface PublicTask {
   /** While the task is sent back: the host's note on it, and its photos the host rejected (they no longer count). */
   revision: { note: string | null; rejected_media: PublicMedia[] } | null;
   /** required_media: what the task needs now (at least one new photo once the host rejected any). */
-  task: { title: string; description: string | null; required_media: number };
+  task: { title: string; description: string | null; required_media: number; camera_only: boolean };
   media_count: number;
   media: PublicMedia[];
   reference: ReferencePhoto[];
+}
+
+/** How the cleaner found a supply: counted, or only that it is low or out (out counts as 0). */
+export type SupplyLevel = 'counted' | 'low' | 'out';
+
+/** One of the property's supplies, with this run's count of it (null until counted, and for 'low'). */
+export interface PublicSupply {
+  id: string;
+  name: string;
+  unit: string;
+  par_level: number;
+  count: number | null;
+  level: SupplyLevel | null;
 }
 
 export interface RunMeta {
@@ -63,9 +76,17 @@ export interface PublicRun {
   } | null;
   /** Issues the server has for this run. */
   issue_count: number;
+  /** Since when the cleaner paused the run (ISO), null while working. */
+  paused_since: string | null;
+  /** "Guest still here" reports the server has. */
+  guest_present_count: number;
   /** Set while the host has sent tasks back: the host's note. */
   revision: { note: string | null } | null;
+  /** Work orders a vendor finished at the property since its previous run ("Fixed: …"). */
+  fixed_work_orders: { id: string; title: string }[];
   tasks: PublicTask[];
+  /** The property's supplies to count. */
+  supplies: PublicSupply[];
 }
 
 /** The answer of GET /api/public/run (also what the run cache stores). */
@@ -103,6 +124,7 @@ export function parseRunAnswer(body: unknown): PublicRun | null {
         title: str(info.title) ?? 'Untitled task',
         description: str(info.description),
         required_media: Math.max(0, num(info.required_media) ?? 0),
+        camera_only: info.camera_only === true,
       },
       media_count: num(task.media_count) ?? 0,
       media: Array.isArray(task.media) ? (task.media.filter(isRecord) as unknown as PublicMedia[]) : [],
@@ -130,7 +152,13 @@ export function parseRunAnswer(body: unknown): PublicRun | null {
     property,
     revision: isRecord(run.revision) ? { note: str(run.revision.note) } : null,
     issue_count: num(run.issue_count) ?? 0,
+    paused_since: str(run.paused_since),
+    guest_present_count: num(run.guest_present_count) ?? 0,
+    fixed_work_orders: Array.isArray(run.fixed_work_orders)
+      ? run.fixed_work_orders.filter(isRecord).map((order) => ({ id: String(order.id), title: str(order.title) ?? '' }))
+      : [],
     tasks,
+    supplies: Array.isArray(run.supplies) ? (run.supplies.filter(isRecord) as unknown as PublicSupply[]) : [],
   };
 }
 
@@ -184,6 +212,13 @@ export interface LocalChanges {
   queuedMedia: Readonly<Record<string, number>>;
 }
 
+/** A supply's count as the cleaner entered it (count null when only said to be low). */
+export interface SupplyCountPayload {
+  supplyId: string;
+  count: number | null;
+  level: SupplyLevel;
+}
+
 export type LocalAction =
   | {
       type: 'task';
@@ -191,19 +226,34 @@ export type LocalAction =
       payload: { checked: boolean; comment?: string | null; duration_seconds?: number | null };
     }
   | { type: 'complete' }
+  | { type: 'supply'; payload: SupplyCountPayload }
   /** Kept once synced until the queue is cleared; only an unsynced one adds to the server's count. */
-  | { type: 'issue'; synced?: boolean };
+  | { type: 'issue' | 'guest_present'; synced?: boolean }
+  /** Tapped at `timestamp` (ms since the epoch). */
+  | { type: 'pause' | 'resume'; timestamp: number };
 
 /** The server's (or cached) run with this device's queued changes laid over it: the optimistic view. */
 export function overlayRun(run: PublicRun, changes: LocalChanges): PublicRun {
   const tasks = new Map(run.tasks.map((task) => [task.id, { ...task }]));
+  const supplies = new Map(run.supplies.map((supply) => [supply.id, { ...supply }]));
   let status = run.status;
   let issueCount = run.issue_count;
+  let guestCount = run.guest_present_count;
+  let pausedSince = run.paused_since;
   for (const action of changes.actions) {
     if (action.type === 'issue') {
       if (!action.synced) issueCount += 1;
+    } else if (action.type === 'guest_present') {
+      if (!action.synced) guestCount += 1;
+    } else if (action.type === 'pause') {
+      pausedSince ??= new Date(action.timestamp).toISOString();
+    } else if (action.type === 'resume') {
+      pausedSince = null;
     } else if (action.type === 'complete') {
       status = 'completed';
+    } else if (action.type === 'supply') {
+      const supply = supplies.get(action.payload.supplyId);
+      if (supply) Object.assign(supply, { count: action.payload.count, level: action.payload.level });
     } else if (action.type === 'task') {
       const task = tasks.get(action.runTaskId);
       if (!task) continue;
@@ -217,7 +267,15 @@ export function overlayRun(run: PublicRun, changes: LocalChanges): PublicRun {
     const task = tasks.get(id);
     if (task) task.media_count += count;
   }
-  return { ...run, status, issue_count: issueCount, tasks: [...tasks.values()] };
+  return {
+    ...run,
+    status,
+    issue_count: issueCount,
+    guest_present_count: guestCount,
+    paused_since: isRunDone(status) ? null : pausedSince,
+    tasks: [...tasks.values()],
+    supplies: [...supplies.values()],
+  };
 }
 
 /** Files counted toward a task's required photos: confirmed on the server plus queued here. */

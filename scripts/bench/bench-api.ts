@@ -38,7 +38,7 @@ export function closeServer(server: Server): Promise<void> {
 /**
  * The real API (`createApp`) on a loopback port, configured from the environment plus `env`: the
  * database and Temporal of the bench, unlimited rate limits, silent logs, mail to the outbox of a
- * temporary DATA_DIR (media too), which `close()` removes.
+ * temporary DATA_DIR (media too), which `close()` removes, or of BENCH_DATA_DIR, which it leaves.
  */
 export async function startBenchApi(env: NodeJS.ProcessEnv = {}) {
   const cleanup = new Cleanup();
@@ -47,8 +47,9 @@ export async function startBenchApi(env: NodeJS.ProcessEnv = {}) {
     const server = createServer();
     const port = await listenOnLoopback(server);
     cleanup.add(() => closeServer(server));
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'turnproof-bench-api-'));
-    cleanup.add(() => rm(dataDir, { recursive: true, force: true }));
+    // BENCH_DATA_DIR: one the caller owns and shares (a worker process reading the same media).
+    const dataDir = process.env.BENCH_DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'turnproof-bench-api-')));
+    if (!process.env.BENCH_DATA_DIR) cleanup.add(() => rm(dataDir, { recursive: true, force: true }));
     const config = loadConfig({
       ...process.env,
       SMTP_URL: '',

@@ -12,7 +12,7 @@ import { registerSearchAttributes } from './search-attributes.ts';
  */
 export async function bootstrapTemporal(
   { connection, client }: TemporalClient,
-  config: Pick<Config, 'TEMPORAL_NAMESPACE' | 'TEMPORAL_TASK_QUEUE'>,
+  config: Pick<Config, 'TEMPORAL_NAMESPACE' | 'TEMPORAL_TASK_QUEUE'> & Partial<Pick<Config, 'BACKUP_DIR'>>,
 ): Promise<{ namespace: string; searchAttributesAdded: string[]; schedulesCreated: string[] }> {
   const namespace = await ensureNamespace(connection, config.TEMPORAL_NAMESPACE);
   const searchAttributesAdded = await registerSearchAttributes(connection, config.TEMPORAL_NAMESPACE);
@@ -23,7 +23,7 @@ export async function bootstrapTemporal(
 /** {@link bootstrapTemporal} again every 2 s until it succeeds or `timeoutMs` has passed (a cluster starting up). */
 export async function bootstrapTemporalWithRetry(
   temporal: TemporalClient,
-  config: Pick<Config, 'TEMPORAL_NAMESPACE' | 'TEMPORAL_TASK_QUEUE'>,
+  config: Pick<Config, 'TEMPORAL_NAMESPACE' | 'TEMPORAL_TASK_QUEUE'> & Partial<Pick<Config, 'BACKUP_DIR'>>,
   { timeoutMs = 120_000, log = (_line: string) => {} } = {},
 ): ReturnType<typeof bootstrapTemporal> {
   const deadline = Date.now() + timeoutMs;

@@ -1,3 +1,5 @@
+import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors-opentelemetry';
+import { tracingEnabled } from '@turnproof/platform/tracing';
 import {
   Client,
   Connection,
@@ -14,6 +16,7 @@ import {
 } from '@turnproof/config';
 import {
   billingAccount,
+  type BillingAccountInput,
   billingWorkflowId,
   stripeEventSignal,
   type BillingEvent,
@@ -48,7 +51,12 @@ export async function connectTemporal(
   const connection = options.lazy
     ? Connection.lazy(temporalConnectionOptions(config))
     : await Connection.connect(temporalConnectionOptions(config));
-  const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+  const client = new Client({
+    connection,
+    namespace: config.TEMPORAL_NAMESPACE,
+    // With tracing on, a workflow started or signalled inside a trace carries it in its headers.
+    interceptors: tracingEnabled() ? { workflow: [new OpenTelemetryWorkflowClientInterceptor()] } : {},
+  });
   return { connection, client };
 }
 
@@ -143,6 +151,29 @@ export async function sendBillingEvent(
   });
 }
 
+/**
+ * Starts the owner's `billing/{userId}` workflow from the state stored in the database (a restore onto
+ * a Temporal that lost it); a running one is left as it is.
+ */
+export async function resumeBillingAccount(
+  client: Client,
+  config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>,
+  userId: string,
+  carried: NonNullable<BillingAccountInput['carried']>,
+  durations: BillingDurations = productionBillingDurations,
+): Promise<void> {
+  await client.workflow.start(billingAccount, {
+    workflowId: billingWorkflowId(userId),
+    taskQueue: config.TEMPORAL_TASK_QUEUE,
+    args: [{ userId, durations, carried }],
+    workflowIdConflictPolicy: 'USE_EXISTING',
+    typedSearchAttributes: [
+      { key: TurnproofOwnerId, value: userId },
+      { key: TurnproofPlan, value: carried.view.planStatus === 'none' ? 'none' : carried.view.planKey },
+    ],
+  });
+}
+
 export const billingHandle = (client: Client, userId: string) =>
   client.workflow.getHandle<typeof billingAccount>(billingWorkflowId(userId));
 
@@ -175,4 +206,7 @@ export { applyPromoCode, startPromoRedemption } from './promo-client.ts';
 export { claimPackJob, type ClaimPackJob, startClaimPack } from './claim-pack-client.ts';
 export { printStoredPage } from './page-print-client.ts';
 export { startTextFallback } from './text-fallback-client.ts';
+export { startGuestPresentNotice } from './guest-present-client.ts';
+export { startPhotoChecks } from './photo-checks-client.ts';
 export { startWebhookDelivery } from './webhook-client.ts';
+export { startWorkOrder } from './work-order-client.ts';

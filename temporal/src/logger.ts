@@ -1,5 +1,5 @@
 import type { LogLevel, LogMetadata, Logger } from '@temporalio/common';
-import type { Logger as Pino } from 'pino';
+import { stdSerializers, type Logger as Pino } from 'pino';
 
 const PINO_LEVELS: Record<LogLevel, 'trace' | 'debug' | 'info' | 'warn' | 'error'> = {
   TRACE: 'trace',
@@ -11,7 +11,9 @@ const PINO_LEVELS: Record<LogLevel, 'trace' | 'debug' | 'info' | 'warn' | 'error
 
 /** Temporal's Logger interface over pino: the SDK's metadata (workflow id, activity type, ...) as fields. */
 export function temporalLogger(pino: Pino): Logger {
-  const log = (level: LogLevel, message: string, meta?: LogMetadata) => pino[PINO_LEVELS[level]](meta ?? {}, message);
+  // The SDK puts a failure under `error`, which pino would print as {}: its message and stack, as for `err`.
+  const sdk = pino.child({}, { serializers: { error: stdSerializers.err } });
+  const log = (level: LogLevel, message: string, meta?: LogMetadata) => sdk[PINO_LEVELS[level]](meta ?? {}, message);
   return {
     log,
     trace: (message, meta) => log('TRACE', message, meta),

@@ -13,8 +13,17 @@ import {
   UNCONFIRMED_MEDIA_MAX_AGE_MS,
   type Config,
 } from '@turnproof/config';
-import { heldTextsRelease, mediaPurge, trialSweep, unconfirmedMediaPurge, weeklySummary } from '@turnproof/workflows';
+import {
+  captureAnchors,
+  heldTextsRelease,
+  mediaPurge,
+  scheduledBackup,
+  trialSweep,
+  unconfirmedMediaPurge,
+  weeklySummary,
+} from '@turnproof/workflows';
 
+type ScheduleConfig = Pick<Config, 'TEMPORAL_TASK_QUEUE'> & Partial<Pick<Config, 'BACKUP_DIR'>>;
 type ScheduleDefinition = Omit<ScheduleOptions<ScheduleOptionsStartWorkflowAction<Workflow>>, 'memo'>;
 
 export const SCHEDULE_IDS = {
@@ -23,14 +32,18 @@ export const SCHEDULE_IDS = {
   unconfirmedMediaPurge: 'turnproof-unconfirmed-media-purge',
   weeklySummary: 'turnproof-weekly-summary',
   heldTexts: 'turnproof-held-texts',
+  backup: 'turnproof-backup',
+  captureAnchors: 'turnproof-capture-anchors',
 } as const;
 
 /**
  * The recurring jobs (UTC): daily trial sweep and media purge at night, the purge of unconfirmed media
  * every hour, the weekly summary on Monday morning, and the texts quiet hours held every quarter of an hour
- * (08:00 falls on a quarter hour in every zone).
+ * (08:00 falls on a quarter hour in every zone), the open runs' capture-log heads timestamped every hour;
+ * with BACKUP_DIR, the backup daily at 01:00 (the recovery point
+ * is at most a day old).
  */
-export function scheduleDefinitions(config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>): ScheduleDefinition[] {
+export function scheduleDefinitions(config: ScheduleConfig): ScheduleDefinition[] {
   const { expiringNoticeMs, endingSoonNoticeMs } = productionTrialDurations;
   const start = (workflowType: Workflow, args: unknown[]) => ({
     type: 'startWorkflow' as const,
@@ -71,6 +84,22 @@ export function scheduleDefinitions(config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>)
       action: start(heldTextsRelease, []),
       policies,
     },
+    {
+      scheduleId: SCHEDULE_IDS.captureAnchors,
+      spec: { intervals: [{ every: '1 hour', offset: '10 minutes' }] },
+      action: start(captureAnchors, []),
+      policies,
+    },
+    ...(config.BACKUP_DIR
+      ? [
+          {
+            scheduleId: SCHEDULE_IDS.backup,
+            spec: { calendars: [{ hour: 1, minute: 0 }] },
+            action: start(scheduledBackup, []),
+            policies,
+          },
+        ]
+      : []),
   ];
 }
 
@@ -78,7 +107,7 @@ export function scheduleDefinitions(config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>)
  * Creates the schedules, or brings existing ones up to date, so every start-up may call it. Answers the
  * ids it created.
  */
-export async function ensureSchedules(client: Client, config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>): Promise<string[]> {
+export async function ensureSchedules(client: Client, config: ScheduleConfig): Promise<string[]> {
   const created: string[] = [];
   for (const definition of scheduleDefinitions(config)) {
     try {

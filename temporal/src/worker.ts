@@ -6,9 +6,11 @@ import {
   type NativeConnection,
   type WorkflowBundle,
 } from '@temporalio/worker';
+import type { WorkerDeploymentVersion } from '@temporalio/common';
 import type { createActivities } from '@turnproof/activities';
 import type { Config } from '@turnproof/config';
 import { activityOutcomes } from './worker-metrics.ts';
+import { tracingActivityInterceptors, tracingSinks, tracingWorkflowModules } from './worker-tracing.ts';
 
 /** How long running activities may go on once the worker is asked to stop (a deploy, Ctrl-C). */
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -21,6 +23,8 @@ export interface TurnproofWorkerOptions {
   activities: TurnproofActivities;
   /** Defaults to the bundle {@link bundleTurnproofWorkflows} makes once per process. */
   workflowBundle?: WorkflowBundle;
+  /** Worker Versioning (temporal/src/worker-deployment.ts); absent: an unversioned worker. */
+  deploymentVersion?: WorkerDeploymentVersion;
 }
 
 let bundle: Promise<WorkflowBundle> | undefined;
@@ -29,6 +33,7 @@ let bundle: Promise<WorkflowBundle> | undefined;
 export function bundleTurnproofWorkflows(): Promise<WorkflowBundle> {
   bundle ??= bundleWorkflowCode({
     workflowsPath: createRequire(import.meta.url).resolve('@turnproof/workflows'),
+    workflowInterceptorModules: tracingWorkflowModules,
     // webpack's report of every module is noise; its warnings and errors are not.
     logger: new DefaultLogger('WARN'),
   }).catch((error: unknown) => {
@@ -49,8 +54,18 @@ export async function createTurnproofWorker(options: TurnproofWorkerOptions): Pr
       options.workflowBundle ??
       (config.WORKFLOW_BUNDLE_PATH ? { codePath: config.WORKFLOW_BUNDLE_PATH } : await bundleTurnproofWorkflows()),
     activities,
-    interceptors: { activity: [activityOutcomes] },
+    interceptors: { activity: [activityOutcomes, tracingActivityInterceptors] },
+    sinks: tracingSinks(),
     // Lets running activities finish during a deploy instead of being cut off at once.
     shutdownGraceTime: SHUTDOWN_GRACE_MS,
+    ...(options.deploymentVersion && {
+      workerDeploymentOptions: {
+        version: options.deploymentVersion,
+        useWorkerVersioning: true,
+        // A run finishes on the code it started with; the few workflows that live for weeks or for ever
+        // say AUTO_UPGRADE themselves (setWorkflowOptions) and keep relying on patched().
+        defaultVersioningBehavior: 'PINNED',
+      },
+    }),
   });
 }

@@ -74,6 +74,9 @@ function recordingActivities(answers: Record<string, unknown> = paidReport) {
       'markReportFailed',
       'recordReview',
       'nextReportVersion',
+      'anchorCaptureHead',
+      'openClaimDeadline',
+      'remindClaimDeadline',
     ].map((name) => [name, record(name)]),
   ) as unknown as TurnproofActivities;
   return { calls, activities, names: () => calls.map((call) => call.name) };
@@ -200,7 +203,11 @@ describe('InspectionRun workflow', () => {
       }
       const expired = recorder.calls.find((call) => call.name === 'expireRunLink');
       expect(expired?.at).toBeGreaterThanOrEqual(completedAt + durations.linkReadableAfterCompletionMs - 1000);
-      expect(recorder.names()).toEqual([
+      // The timestamp anchor runs beside the report, once the completion is in the log.
+      const names = recorder.names();
+      expect(names.filter((name) => name === 'anchorCaptureHead')).toHaveLength(1);
+      expect(names.indexOf('anchorCaptureHead')).toBeGreaterThan(names.indexOf('markRunCompleted'));
+      expect(names.filter((name) => name !== 'anchorCaptureHead')).toEqual([
         'markRunCompleted',
         'createReportVersion',
         'meterReport',

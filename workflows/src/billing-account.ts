@@ -14,6 +14,7 @@ import { type BillingEvent, billingViewQuery, stripeEventSignal, type BillingVie
 import { releaseHeldReports } from './held-reports.ts';
 import { TurnproofPlan } from './search-attributes.ts';
 import { endTrialFromWorkflow } from './trial.ts';
+import { upgradeWithEachVersion } from './versioning.ts';
 
 /** Ids of the newest events kept for de-duplication (Stripe redelivers for up to three days). */
 const REMEMBERED_EVENTS = 500;
@@ -142,3 +143,5 @@ export async function billingAccount(input: BillingAccountInput): Promise<void> 
     }
   }
 }
+// It lives as long as the account.
+upgradeWithEachVersion(billingAccount);

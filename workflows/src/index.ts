@@ -6,7 +6,16 @@ export {
   type ReportGenerationInput,
 } from './report-generation.ts';
 export { releaseHeldReports } from './held-reports.ts';
-export { heldTextsRelease, mediaPurge, trialSweep, unconfirmedMediaPurge, weeklySummary } from './scheduled-jobs.ts';
+export { claimClock, claimClockWorkflowId, type ClaimClockInput } from './claim-clock.ts';
+export {
+  captureAnchors,
+  heldTextsRelease,
+  mediaPurge,
+  scheduledBackup,
+  trialSweep,
+  unconfirmedMediaPurge,
+  weeklySummary,
+} from './scheduled-jobs.ts';
 export * from './run-messages.ts';
 export {
   applyPromoUpdate,
@@ -40,4 +49,7 @@ export { ladderSchedule, ESCALATION_STEPS, type EscalationStep } from './ladder-
 export { claimPack, claimPackWorkflowId } from './claim-pack.ts';
 export { pagePrint, pagePrintWorkflowId, type PagePrintInput } from './page-print.ts';
 export { textFallback, textFallbackWorkflowId } from './text-fallback.ts';
+export { guestPresentNotice, guestPresentNoticeWorkflowId } from './guest-present-notice.ts';
+export { photoChecks, photoChecksWorkflowId } from './photo-checks.ts';
 export { webhookDelivery, webhookDeliveryWorkflowId, type WebhookDeliveryInput } from './webhook-delivery.ts';
+export { workOrder, workOrderWorkflowId, type WorkOrderInput } from './work-order.ts';

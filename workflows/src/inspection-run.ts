@@ -7,6 +7,7 @@ import {
   patched,
   setHandler,
   sleep,
+  startChild,
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
@@ -27,10 +28,13 @@ import {
 import { blockingTasks, incompleteRunMessage, msUntil } from './run-rules.ts';
 import { outsideServiceOptions } from './outside-services.ts';
 import { reportGeneration, reportWorkflowId } from './report-generation.ts';
+import { claimClock, claimClockWorkflowId } from './claim-clock.ts';
 import { installReviewLoop, REVIEW_LOOP_PATCH } from './run-review.ts';
 import { TurnproofRunStatus } from './search-attributes.ts';
 import { escalationLadder, followDispatch, LADDER_PATCH } from './escalation-ladder.ts';
 import { runStartedSignal } from './dispatch-messages.ts';
+
+export const CLAIM_CLOCK_PATCH = 'claim-clock';
 
 export interface InspectionRunInput {
   runId: string;
@@ -53,8 +57,11 @@ const { markRunCompleted, expireRunLink } = proxyActivities<ReturnType<typeof cr
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
 });
 // These mail the host: they wait out an SMTP outage; a refused address fails them at once.
-const { sendDueReminder, raiseOverdueAlert, emailIssueAlert, emailIssueAlerts } =
+const { sendDueReminder, raiseOverdueAlert, emailIssueAlert, emailIssueAlerts, anchorCaptureHead } =
   proxyActivities<ReturnType<typeof createActivities>>(outsideServiceOptions);
+
+/** Runs started before this had no timestamp anchor at completion. */
+export const COMPLETION_ANCHOR_PATCH = 'timestamp-anchor-at-completion';
 
 /**
  * `run/{id}`: pending -> in_progress (first task action) -> completed, the reminders around due_at,
@@ -64,6 +71,8 @@ export async function inspectionRun(input: InspectionRunInput): Promise<Inspecti
   let status: RunStatus = 'pending';
   let startedAt: string | null = null;
   let endedAt: string | null = null;
+  /** The completion's transaction (status, hours, capture-log entry) has committed. */
+  let completionRecorded = false;
   let reportStatus: ReportStatus = 'not_started';
   let linkExpired = false;
   const tasks: TrackedTask[] = input.tasks.map((task) => ({
@@ -123,6 +132,7 @@ export async function inspectionRun(input: InspectionRunInput): Promise<Inspecti
       endedAt = new Date().toISOString();
       startedAt ??= endedAt;
       await markRunCompleted({ runId: input.runId, startedAt, endedAt });
+      completionRecorded = true;
       return { status: 'completed', endedAt };
     },
     {
@@ -156,6 +166,17 @@ export async function inspectionRun(input: InspectionRunInput): Promise<Inspecti
     await condition(allHandlersFinished);
     return { status, reportStatus };
   }
+  // The completed log's head, stamped by a time-stamping authority beside the report (which does not wait
+  // for it); an authority down for days leaves the run without this anchor, never failed.
+  const anchor = patched(COMPLETION_ANCHOR_PATCH)
+    ? // After the completion's own entry is in the log: the handler records it after setting the status.
+      condition(() => completionRecorded)
+        .then(() => anchorCaptureHead(input.runId))
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+    : undefined;
   reportStatus = 'generating';
   const report = executeChild(reportGeneration, {
     workflowId: reportWorkflowId(input.runId, 1),
@@ -167,6 +188,15 @@ export async function inspectionRun(input: InspectionRunInput): Promise<Inspecti
     // The report workflow records its own failure; the run stays completed and can be regenerated.
     () => (reportStatus = 'failed'),
   );
+  // Runs started before the claim clock (without its durations) have none.
+  if (input.durations.claimRemindBeforeMs && patched(CLAIM_CLOCK_PATCH)) {
+    await startChild(claimClock, {
+      workflowId: claimClockWorkflowId(input.runId),
+      args: [{ runId: input.runId, remindBeforeMs: input.durations.claimRemindBeforeMs }],
+      parentClosePolicy: ParentClosePolicy.ABANDON,
+      typedSearchAttributes: workflowInfo().typedSearchAttributes,
+    });
+  }
   // A report held at the flex cap waits for an upgrade; the link still expires on time. Runs started
   // before this waited for their report first.
   if (!patched('link-expiry-apart-from-report')) await report;
@@ -179,6 +209,7 @@ export async function inspectionRun(input: InspectionRunInput): Promise<Inspecti
   await issueMails.flushed();
   await report;
   await reviews?.reportsMade();
+  await anchor;
   await condition(allHandlersFinished);
   return { status, reportStatus };
 }

@@ -23,6 +23,7 @@ import {
 import type { CalendarRunChange, CalendarSyncResult } from '@turnproof/activities';
 import { inspectionRun } from './inspection-run.ts';
 import { TurnproofOwnerId, TurnproofPropertyId, TurnproofRunKind, TurnproofRunStatus } from './search-attributes.ts';
+import { upgradeWithEachVersion } from './versioning.ts';
 
 export interface PropertyCalendarInput {
   propertyId: string;
@@ -122,6 +123,8 @@ export async function propertyCalendar(input: PropertyCalendarInput): Promise<vo
   }
   await condition(allHandlersFinished);
 }
+// It lives as long as the calendar.
+upgradeWithEachVersion(propertyCalendar);
 
 function add(total: CalendarSyncAnswer, result: CalendarSyncResult): void {
   const count = (action: CalendarRunChange['action']) => result.changes.filter((c) => c.action === action).length;

@@ -4,6 +4,7 @@ import { outsideServiceOptions } from './outside-services.ts';
 import type { TrialDurations } from '@turnproof/config';
 import { msUntil } from './run-rules.ts';
 import { trialNoticesDue } from './trial-rules.ts';
+import { upgradeWithEachVersion } from './versioning.ts';
 
 export interface TrialInput {
   userId: string;
@@ -50,6 +51,8 @@ export async function trial(input: TrialInput): Promise<{ outcome: TrialOutcome 
   await closeTrial(input.userId);
   return { outcome };
 }
+// It waits two weeks.
+upgradeWithEachVersion(trial);
 
 /**
  * For workflow code (billing/{userId} when a subscription turns active): ends the owner's trial now, as

@@ -3,7 +3,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Context } from '@temporalio/activity';
 import pLimit from 'p-limit';
 import { productionDurations, withOwnerLadder, type RunDurations } from '@turnproof/config';
-import { recordRunWebhookEvent } from '@turnproof/platform/webhooks';
+import { recordRunWebhookEvent, recordRunWebhookEvents } from '@turnproof/platform/webhooks';
 import {
   CALENDAR_CHANGES,
   CalendarFeed,
@@ -314,8 +314,9 @@ interface CalendarRunRow {
 }
 
 /**
- * New turnovers in three set-based statements (runs, their task snapshots, their workflow starts in the
- * outbox), all in the sync's transaction: a thousand reservations are one round of the database.
+ * New turnovers in four set-based statements (runs, their task snapshots, their workflow starts in the
+ * outbox, their `run.created` webhook events), all in the sync's transaction: a thousand reservations
+ * are one round of the database.
  */
 async function insertTurnovers(
   tx: EntityManager,
@@ -350,11 +351,12 @@ async function insertTurnovers(
     'run',
   );
   await tx.execute(
-    `insert into run_tasks (id, run_id, task_id, title, description, required_media, order_index, checked, reopened,
-       updated_at)
-     select gen_random_uuid(), r.id, t.id, t.title, t.description, t.required_media, t.order_index, false, false, now()
+    `insert into run_tasks (id, run_id, task_id, title, description, required_media, camera_only, order_index, checked,
+       reopened, updated_at)
+     select gen_random_uuid(), r.id, t.id, t.title, t.description, t.required_media, t.camera_only, t.order_index, false,
+       false, now()
      from (select (value #>> '{}')::uuid as id from jsonb_array_elements(?::jsonb)) r
-     cross join (select id, title, description, required_media,
+     cross join (select id, title, description, required_media, camera_only,
                    (row_number() over (order by order_index, created_at))::int - 1 as order_index
                  from tasks where checklist_id = ?) t`,
     [JSON.stringify(rows.map((row) => row.id)), checklist.id],
@@ -375,6 +377,11 @@ async function insertTurnovers(
      from ${recordset}`,
     [Context.current().info.taskQueue, property.owner.id, property.id, JSON.stringify(durations), JSON.stringify(rows)],
     'run',
+  );
+  await recordRunWebhookEvents(
+    tx,
+    rows.map((row) => row.id),
+    'run.created',
   );
 }
 

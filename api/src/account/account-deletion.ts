@@ -7,6 +7,7 @@ import { runWorkflowId, terminateWorkflow } from '@turnproof/temporal/client';
 import { billingWorkflowId, promoWorkflowId, reportWorkflowId, trialWorkflowId } from '@turnproof/workflows';
 import { badRequest, serviceUnavailable } from '../http/errors.ts';
 import { forgetRun } from '../runs/forget-run.ts';
+import { statementPdfFolder } from '../pay/pay-statements.ts';
 
 export const accountMessages = {
   confirmMismatch: 'To delete your account, type your account email address exactly as shown.',
@@ -58,7 +59,7 @@ export function assertTypedEmail(user: { email: string }, typedEmail: string): v
  * Deletes the signed-in owner after they typed their e-mail. Their Stripe subscriptions are cancelled
  * and their workflows stop first, so nothing bills, writes or mails for the account while it goes; then
  * every row (the database cascades from the user to profiles, properties, runs, media rows, team,
- * billing), then the runs' photos and report files.
+ * billing), then the runs' photos and report files, and the pay statements' PDFs.
  */
 export async function deleteAccount(
   deps: { temporal: Client; storage: MediaStorage; stripe: Stripe | null },
@@ -77,4 +78,5 @@ export async function deleteAccount(
     await tx.nativeDelete(User, { id: user.id });
   });
   await Promise.all(runIds.map((runId) => forgetRun(deps, runId)));
+  await deps.storage.removeTree(statementPdfFolder(user.id));
 }

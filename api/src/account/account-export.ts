@@ -63,6 +63,14 @@ const TABLE_EXPORTS = [
   rows('media.json', 'media', `t.run_id in ${ownRuns}`, ['created_at', 'id']),
   rows('alerts.json', 'alerts', `t.run_id in ${ownRuns}`, ['created_at', 'id']),
   rows('reports.json', 'reports', `t.run_id in ${ownRuns}`, ['run_id', 'version', 'id'], ['html_content']),
+  rows('pay-rates.json', 'pay_rates', 't.team_member_id in (select id from team_members where owner_id = ?)', ['id']),
+  rows('pay-statements.json', 'pay_statements', 't.owner_id = ?', ['created_at', 'id']),
+  rows(
+    'pay-statement-lines.json',
+    'pay_statement_lines',
+    't.statement_id in (select id from pay_statements where owner_id = ?)',
+    ['statement_id', 'order_index', 'id'],
+  ),
 ];
 
 const REPORT_FILES: OwnedList = {

@@ -1,6 +1,13 @@
-import type { NewCaptureEntry } from '@turnproof/db';
+import type { DeviceSignature, NewCaptureEntry } from '@turnproof/db';
 import type { z } from 'zod';
-import type { issueBody, locationFields, taskBody } from '../public/public-input.ts';
+import type {
+  guestPresentBody,
+  issueBody,
+  locationFields,
+  pauseBody,
+  supplyCountBody,
+  taskBody,
+} from '../public/public-input.ts';
 
 type Located = { [K in keyof typeof locationFields]?: z.output<(typeof locationFields)[K]> };
 
@@ -11,7 +18,11 @@ function claimedPosition(body: Located): NewCaptureEntry['devicePosition'] {
 }
 
 /** A task checked or unchecked (with its comment and duration), as the capture log records it. */
-export function taskEntry(body: z.output<typeof taskBody>, receivedAt: Date): NewCaptureEntry {
+export function taskEntry(
+  body: z.output<typeof taskBody>,
+  receivedAt: Date,
+  deviceSignature: DeviceSignature | null,
+): NewCaptureEntry {
   return {
     kind: body.checked ? 'task_checked' : 'task_unchecked',
     payload: {
@@ -24,6 +35,7 @@ export function taskEntry(body: z.output<typeof taskBody>, receivedAt: Date): Ne
     deviceTime: body.timestamp,
     devicePosition: claimedPosition(body),
     receivedAt,
+    deviceSignature,
   };
 }
 
@@ -68,5 +80,63 @@ export function issueEntry(body: z.output<typeof issueBody>, alertId: string, re
     deviceTime: body.timestamp,
     devicePosition: claimedPosition(body),
     receivedAt,
+  };
+}
+
+/** A pause or resume of the run, at the time the cleaner tapped it. */
+export function pauseEntry(
+  kind: 'run_paused' | 'run_resumed',
+  body: z.output<typeof pauseBody>,
+  at: Date,
+  receivedAt: Date,
+  deviceSignature: DeviceSignature | null,
+): NewCaptureEntry {
+  return {
+    kind,
+    payload: { action_id: body.action_id, at: at.toISOString() },
+    deviceTime: body.timestamp,
+    devicePosition: claimedPosition(body),
+    receivedAt,
+    deviceSignature,
+  };
+}
+
+/** "Guest still here": when and where the cleaner found the unit still occupied, the late checkout's evidence. */
+export function guestPresentEntry(
+  body: z.output<typeof guestPresentBody>,
+  alertId: string,
+  receivedAt: Date,
+): NewCaptureEntry {
+  return {
+    kind: 'guest_present',
+    payload: { action_id: body.action_id, alert_id: alertId, note: body.note, media_paths: body.media ?? [] },
+    deviceTime: body.timestamp,
+    devicePosition: claimedPosition(body),
+    receivedAt,
+  };
+}
+
+/** A supply counted (or said to be low or out), with what the property keeps at par. */
+export function supplyEntry(
+  body: z.output<typeof supplyCountBody>,
+  supply: { name: string; unit: string; par_level: number },
+  receivedAt: Date,
+  deviceSignature: DeviceSignature | null,
+): NewCaptureEntry {
+  return {
+    kind: 'supply_counted',
+    payload: {
+      action_id: body.action_id,
+      supply_id: body.supply_id,
+      name: supply.name,
+      unit: supply.unit,
+      par_level: supply.par_level,
+      count: body.count,
+      level: body.level,
+    },
+    deviceTime: body.timestamp,
+    devicePosition: null,
+    receivedAt,
+    deviceSignature,
   };
 }

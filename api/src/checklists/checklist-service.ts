@@ -30,6 +30,7 @@ export function toChecklistRecord(checklist: Checklist) {
       title: task.title,
       description: task.description ?? null,
       required_media: task.required_media,
+      camera_only: task.camera_only,
       section: task.section ?? null,
       order_index: task.order_index,
       created_at: task.created_at,

@@ -1,9 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Property, Run } from '@turnproof/db';
+import { Property, readRunHours, Run } from '@turnproof/db';
 
 /** The spec's dashboard sizes: 3 properties in the card, the 5 latest runs. */
 export const DASHBOARD_PROPERTIES = 3;
 export const DASHBOARD_RUNS = 5;
+/** Open runs whose cleaner found the guest still there, newest report first. */
+export const DASHBOARD_LATE_CHECKOUTS = 5;
 
 export interface DashboardData {
   stats: { properties: number; runs: number; in_progress: number; pending: number; completed_today: number };
@@ -19,6 +21,17 @@ export interface DashboardData {
     property_timezone: string;
     created_at: string;
     ended_at: string | null;
+  }[];
+  /**
+   * Open runs whose cleaner reported "Guest still here": the slack left before the next check-in,
+   * recomputed now (negative: the check-in is at risk).
+   */
+  late_checkouts: {
+    run_id: string;
+    property_name: string;
+    property_timezone: string;
+    guest_present_at: string | null;
+    slack_minutes: number | null;
   }[];
 }
 
@@ -48,11 +61,12 @@ export async function dashboardOf(em: EntityManager, ownerId: string, since: Dat
     orderBy: { created_at: 'desc', id: 'asc' },
     limit: DASHBOARD_RUNS,
   });
-  const [byStatus, completedToday, [properties, propertyCount], recent] = await Promise.all([
+  const [byStatus, completedToday, [properties, propertyCount], recent, lateCheckouts] = await Promise.all([
     byStatusRead,
     completedTodayRead,
     propertiesRead,
     recentRead,
+    lateCheckoutsOf(em, ownerId),
   ]);
   const runsIn = (status: string) => byStatus.find((row) => row.status === status)?.count ?? 0;
   return {
@@ -75,5 +89,32 @@ export async function dashboardOf(em: EntityManager, ownerId: string, since: Dat
       created_at: run.created_at.toISOString(),
       ended_at: run.ended_at?.toISOString() ?? null,
     })),
+    late_checkouts: lateCheckouts,
   };
+}
+
+/** The open runs with a "Guest still here" report, each with its slack as the run page shows it. */
+async function lateCheckoutsOf(em: EntityManager, ownerId: string): Promise<DashboardData['late_checkouts']> {
+  const runs = await em.getConnection().execute<{ id: string; property_name: string; timezone: string }[]>(
+    // From the few guest reports to their runs, not from every open run of a large account to its alerts.
+    `select r.id, p.name as property_name, p.timezone
+       from alerts a join runs r on r.id = a.run_id join properties p on p.id = r.property_id
+      where a.kind = 'guest_present' and p.owner_id = ? and r.status in ('pending', 'in_progress')
+      group by r.id, p.name, p.timezone
+      order by max(a.created_at) desc
+      limit ${DASHBOARD_LATE_CHECKOUTS}`,
+    [ownerId],
+  );
+  return Promise.all(
+    runs.map(async (run) => {
+      const hours = await readRunHours(em, run.id);
+      return {
+        run_id: run.id,
+        property_name: run.property_name,
+        property_timezone: run.timezone,
+        guest_present_at: hours.guest_present_at,
+        slack_minutes: hours.slack_minutes,
+      };
+    }),
+  );
 }

@@ -5,7 +5,7 @@
  */
 const SECRET_SEGMENTS: RegExp[] = [
   // Runner files (/r/assets/..., /r/sw.js) are short or carry a dot; tokens are long base64url.
-  /^(\/(?:r|run|c)\/)([A-Za-z0-9_-]{16,})(?=\/|$)/,
+  /^(\/(?:r|run|c|w)\/)([A-Za-z0-9_-]{16,})(?=\/|$)/,
   /^(\/api\/test-run\/)([^/]+)/,
   /^(\/api\/public\/upload\/)([^/]+)/,
   /^(\/api\/media\/)([^/]+)/,
@@ -25,4 +25,4 @@ export function redactedPath(path: string): string {
 
 /** Pages and answers reached through a secret URL: the URL must not leave in a Referer header. */
 export const carriesSecret = (path: string) =>
-  /^\/(?:r|run|c)(?:\/|$)/.test(path) || SECRET_SEGMENTS.some((pattern) => pattern.test(path));
+  /^\/(?:r|run|c|w)(?:\/|$)/.test(path) || SECRET_SEGMENTS.some((pattern) => pattern.test(path));

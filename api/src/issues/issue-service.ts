@@ -143,6 +143,7 @@ export async function openIssuesOf(em: EntityManager, ownerId: string, limit = 2
     total,
     issues: issues.map((issue) => ({
       ...toIssueRecord(issue),
+      property_id: issue.run.property.id,
       property_name: issue.run.property.name,
       checklist_name: issue.run.checklist_name,
       timezone: issue.run.property.timezone,

@@ -28,7 +28,14 @@ export const issueRecord = z.object({
 });
 const openIssues = z.object({
   total: z.number().int(),
-  issues: z.array(issueRecord.extend({ property_name: z.string(), checklist_name: z.string(), timezone: z.string() })),
+  issues: z.array(
+    issueRecord.extend({
+      property_id: z.uuid(),
+      property_name: z.string(),
+      checklist_name: z.string(),
+      timezone: z.string(),
+    }),
+  ),
 });
 const runParams = z.object({ runId: z.string() });
 const issueParams = z.object({ runId: z.string(), issueId: z.string() });

@@ -66,6 +66,15 @@ export async function acceptUpload(
     latitude: media.latitude ?? inspected.location?.latitude ?? null,
     longitude: media.longitude ?? inspected.location?.longitude ?? null,
     captured_at: media.captured_at ?? (inspected.capturedAt ? new Date(inspected.capturedAt) : null),
+    // What the server's photo checks compare (the stored file may have lost its EXIF above).
+    exif:
+      inspected.kind === 'photo'
+        ? {
+            captured_at: inspected.capturedAt ?? null,
+            make: inspected.camera?.make ?? null,
+            model: inspected.camera?.model ?? null,
+          }
+        : null,
   });
   await em.flush();
 }

@@ -13,6 +13,7 @@ export type InspectedUpload =
       height?: number;
       location?: { latitude: number; longitude: number };
       capturedAt?: string;
+      camera?: { make: string | null; model: string | null };
     }
   | { ok: false; error: string };
 
@@ -92,13 +93,26 @@ function capturedAtFrom(photo: Partial<exifReader.PhotoTags> | undefined): strin
   return new Date(taken.getTime() - minutes * 60_000).toISOString();
 }
 
-function readExif(exif: Buffer | undefined): { location?: Location; capturedAt?: string } {
+/** The camera's Make and Model (IFD0), when the file names one: what a photo from a phone's camera carries. */
+function cameraFrom(image: Partial<exifReader.ImageTags> | undefined) {
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+  const make = text(image?.Make);
+  const model = text(image?.Model);
+  return make || model ? { make, model } : undefined;
+}
+
+function readExif(exif: Buffer | undefined): {
+  location?: Location;
+  capturedAt?: string;
+  camera?: { make: string | null; model: string | null };
+} {
   if (!exif) return {};
   try {
     const tags = exifReader(exif);
     const location = locationFrom(tags.GPSInfo);
     const capturedAt = capturedAtFrom(tags.Photo);
-    return { ...(location && { location }), ...(capturedAt && { capturedAt }) };
+    const camera = cameraFrom(tags.Image);
+    return { ...(location && { location }), ...(capturedAt && { capturedAt }), ...(camera && { camera }) };
   } catch {
     return {}; // Broken EXIF does not make a broken photo.
   }

@@ -17,6 +17,7 @@ export const taskOfChecklist = z.looseObject({
   title: z.string(),
   description: z.string().nullable(),
   required_media: z.number().int(),
+  camera_only: z.boolean(),
   section: z.string().nullable(),
   order_index: z.number().int(),
 });
@@ -94,6 +95,9 @@ export const dashboardView = z.looseObject({
   stats: z.record(z.string(), z.number()),
   properties: z.array(z.looseObject({ id: z.uuid(), name: z.string(), address: z.string() })),
   recent_runs: z.array(z.looseObject({ id: z.uuid(), type: z.string(), status: z.string() })),
+  late_checkouts: z.array(
+    z.looseObject({ run_id: z.uuid(), guest_present_at: z.string().nullable(), slack_minutes: z.number().nullable() }),
+  ),
   access: accessView,
 });
 
@@ -121,13 +125,26 @@ export const profileView = z.looseObject({
   stats: z.record(z.string(), z.unknown()),
 });
 
+/** A property's supply as a run lists it, with this run's count (null until counted, and for 'low'). */
+const runSupply = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  unit: z.string(),
+  par_level: z.number().int(),
+  count: z.number().int().nullable(),
+  level: z.enum(['counted', 'low', 'out']).nullable(),
+});
+
 export const publicRunView = z.looseObject({
   run: z.looseObject({
     id: z.uuid(),
     status: z.string(),
     tasks: z.array(z.looseObject({ id: z.uuid(), checked: z.boolean(), media_count: z.number().int() })),
+    supplies: z.array(runSupply),
   }),
 });
+
+export const supplyCounted = z.object({ ok: z.literal(true), applied: z.boolean(), supply: runSupply });
 
 export const publicTaskAnswer = z.looseObject({
   ok: z.literal(true),
@@ -193,10 +210,28 @@ export const runVerification = z.looseObject({
   run: z.looseObject({ id: z.uuid(), property: z.string(), status: z.string(), completed_at: timestamp.nullable() }),
   valid: z.boolean(),
   entry_count: z.number().int(),
+  signed_count: z.number().int(),
   chain_head: z.string(),
   problems: z.array(z.looseObject({ kind: z.enum(['entry', 'photo', 'pdf']), message: z.string() })),
   reports: z.array(z.looseObject({ version: z.number().int(), valid: z.boolean() })),
-  entries: z.array(z.looseObject({ seq: z.number().int(), kind: z.string(), label: z.string(), hash: z.string() })),
+  anchors: z.array(
+    z.looseObject({
+      head: z.string(),
+      seq: z.number().int(),
+      time: timestamp,
+      tsa: z.string(),
+      timestamp_url: z.string(),
+    }),
+  ),
+  entries: z.array(
+    z.looseObject({
+      seq: z.number().int(),
+      kind: z.string(),
+      label: z.string(),
+      hash: z.string(),
+      signed: z.boolean(),
+    }),
+  ),
 });
 
 export const pdfIdentification = z.looseObject({

@@ -78,7 +78,13 @@ export function addRoute(router: Router<AppState>, doc: RouteDoc, ...handlers: R
   documentRoute({ ...doc, path: fullPath(router, doc.path) });
 }
 
+/** The routes documented so far: a process that builds the app more than once (tests) documents each once. */
+const documented = new Set<string>();
+
 function documentRoute(doc: RouteDoc): void {
+  const key = `${doc.method} ${doc.path}`;
+  if (documented.has(key)) return;
+  documented.add(key);
   const errorResponses = Object.fromEntries(
     Object.entries({ 400: 'Invalid input', ...doc.errors }).map(([status, description]) => [
       status,

@@ -4,16 +4,27 @@ import type { OutboxKind } from '@turnproof/db';
 import {
   runHandle,
   sendBillingEvent,
+  startGuestPresentNotice,
   startInspectionRun,
+  startPhotoChecks,
   startTextFallback,
   startWebhookDelivery,
+  startWorkOrder,
 } from '@turnproof/temporal/client';
 import { productionWebhookDurations, type WebhookDurations } from '@turnproof/config';
 import type { WebhookDeliveryMessage } from '@turnproof/platform/webhooks';
 import { cleanerDeclinedSignal, issueReportedSignal, progressSignal, type IssueReported } from '@turnproof/workflows';
 import { pushToHost, type HostPushDeps } from '@turnproof/platform/host-pushes';
 import type { Logger } from 'pino';
-import type { BillingEventMessage, RunStartMessage, TextFailedMessage } from './outbox-writes.ts';
+import { inTraceOf } from '@turnproof/platform/tracing';
+import type {
+  BillingEventMessage,
+  GuestPresentMessage,
+  PhotoChecksMessage,
+  RunStartMessage,
+  TextFailedMessage,
+  WorkOrderStartMessage,
+} from './outbox-writes.ts';
 import { storedProgress } from './run-progress-state.ts';
 
 interface Message {
@@ -24,6 +35,8 @@ interface Message {
   payload: unknown;
   revision: number;
   attempts: number;
+  /** The trace of the request that wrote it, when tracing was on. */
+  trace_parent: string | null;
 }
 
 export interface OutboxRelayOptions {
@@ -69,11 +82,11 @@ const claim = `
     order by c.created_at
     limit ${BATCH}
     for update skip locked)
-  returning o.id, o.run_id, o.kind, o.payload, o.revision, o.attempts`;
+  returning o.id, o.run_id, o.kind, o.payload, o.revision, o.attempts, o.trace_parent`;
 
 /**
  * The transactional outbox's relay: hands what the API recorded for workflows (run starts, progress,
- * issues, Stripe events, failed texts, webhook deliveries) to Temporal, and keeps trying while Temporal is away, so a request never waits on
+ * issues, Stripe events, failed texts, webhook deliveries, "Guest still here", work orders' reminders, photo checks) to Temporal, and keeps trying while Temporal is away, so a request never waits on
  * Temporal for these and nothing recorded is lost. Delivery is at least once; every message is
  * idempotent at the workflow (a start of an existing run is a no-op, progress carries stored state).
  */
@@ -152,8 +165,9 @@ export class OutboxRelay {
   private async deliverOne(message: Message) {
     const connection = this.options.orm.em.getConnection();
     try {
-      await this.options.temporal.connection.withDeadline(Date.now() + DELIVERY_DEADLINE_MS, () =>
-        this.deliver(message),
+      // The workflow start or signal joins the trace of the request that asked for it.
+      await inTraceOf(message.trace_parent, () =>
+        this.options.temporal.connection.withDeadline(Date.now() + DELIVERY_DEADLINE_MS, () => this.deliver(message)),
       );
     } catch (error) {
       const retryInMs = backoffMs(message.attempts);
@@ -201,6 +215,15 @@ export class OutboxRelay {
       } else if (message.kind === 'text_failed') {
         const { textMessageId, taskQueue } = message.payload as TextFailedMessage;
         await startTextFallback(temporal, { TEMPORAL_TASK_QUEUE: taskQueue }, textMessageId);
+      } else if (message.kind === 'guest_present') {
+        const { alertId, taskQueue } = message.payload as GuestPresentMessage;
+        await startGuestPresentNotice(temporal, taskQueue, alertId);
+      } else if (message.kind === 'photo_checks') {
+        const { mediaId, taskQueue } = message.payload as PhotoChecksMessage;
+        await startPhotoChecks(temporal, taskQueue, mediaId);
+      } else if (message.kind === 'work_order') {
+        const { input, taskQueue } = message.payload as WorkOrderStartMessage;
+        await startWorkOrder(temporal, taskQueue, input);
       } else {
         const batch = await storedProgress(orm.em.fork(), message.run_id!);
         if (batch) await runHandle(temporal, message.run_id!).signal(progressSignal, batch);

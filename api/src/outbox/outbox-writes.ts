@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { BillingDurations, RunDurations } from '@turnproof/config';
 import type { OutboxKind } from '@turnproof/db';
-import type { BillingEvent, InspectionRunInput, IssueReported } from '@turnproof/workflows';
+import { currentTraceParent } from '@turnproof/platform/tracing';
+import type { BillingEvent, InspectionRunInput, IssueReported, WorkOrderInput } from '@turnproof/workflows';
 
 /** What a start_run message carries: the workflow's input (its durations included) and its task queue. */
 export interface RunStartMessage {
@@ -30,8 +31,9 @@ async function enqueue(
   payload: unknown,
 ) {
   await tx.execute(
-    `insert into workflow_outbox (id, run_id, kind, payload, created_at) values (gen_random_uuid(), ?, ?, ?, now())`,
-    [runId, kind, JSON.stringify(payload)],
+    `insert into workflow_outbox (id, run_id, kind, payload, trace_parent, created_at)
+     values (gen_random_uuid(), ?, ?, ?, ?, now())`,
+    [runId, kind, JSON.stringify(payload), currentTraceParent()],
     'run',
   );
 }
@@ -78,4 +80,37 @@ export interface TextFailedMessage {
 /** In the transaction that records the failed delivery: the notice goes by e-mail instead, once. */
 export function enqueueTextFallback(tx: EntityManager, message: TextFailedMessage): Promise<void> {
   return enqueue(tx, null, 'text_failed', message);
+}
+
+/** What a guest_present message carries: the worker tells the host of the cleaner's "Guest still here". */
+export interface GuestPresentMessage {
+  alertId: string;
+  taskQueue: string;
+}
+
+/** In the transaction that records "Guest still here": the host's mail and notification go out once. */
+export function enqueueGuestPresent(tx: EntityManager, runId: string, message: GuestPresentMessage): Promise<void> {
+  return enqueue(tx, runId, 'guest_present', message);
+}
+
+/** What a work_order message carries: the relay starts the work order's reminders on this task queue. */
+export interface WorkOrderStartMessage {
+  input: WorkOrderInput;
+  taskQueue: string;
+}
+
+/** In the transaction that creates a work order with a due time: its reminders start once Temporal takes it. */
+export function enqueueWorkOrder(tx: EntityManager, message: WorkOrderStartMessage): Promise<void> {
+  return enqueue(tx, null, 'work_order', message);
+}
+
+/** What a photo_checks message carries: the worker checks the confirmed photo (photo-checks workflow). */
+export interface PhotoChecksMessage {
+  mediaId: string;
+  taskQueue: string;
+}
+
+/** In the transaction that confirms a photo: the server's checks run once Temporal takes it. */
+export function enqueuePhotoChecks(tx: EntityManager, runId: string, message: PhotoChecksMessage): Promise<void> {
+  return enqueue(tx, runId, 'photo_checks', message);
 }

@@ -41,6 +41,9 @@ const propertyRecord = z.object({
   default_assignee_id: z.uuid().nullable(),
   backup_assignee_id: z.uuid().nullable(),
   calendar_urls: z.array(z.string()),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  arrival_radius_meters: z.number().int(),
 });
 
 export function propertiesRouter(deps: AppDeps) {

@@ -46,6 +46,13 @@ export const propertyMessages = {
   systemPropertyLocked: 'The Template Collection holds your templates; it cannot be edited or deleted.',
 };
 
+const coordinate = (label: string, limit: number) =>
+  z
+    .number({ error: `${label} must be a number.` })
+    .min(-limit, `${label} must be between -${limit} and ${limit}.`)
+    .max(limit, `${label} must be between -${limit} and ${limit}.`)
+    .nullish();
+
 export const createPropertyBody = z.object({
   name: requiredText(propertyMessages.nameRequired, 'Property name', 200),
   address: requiredText(propertyMessages.addressRequired, 'Address', 500),
@@ -58,6 +65,15 @@ export const createPropertyBody = z.object({
     .optional(),
   check_in_time: localTime('Check-in time').optional(),
   checkout_time: localTime('Checkout time').optional(),
+  /** Where the property is: a cleaner's first located action within the radius is the arrival. */
+  latitude: coordinate('Latitude', 90),
+  longitude: coordinate('Longitude', 180),
+  arrival_radius_meters: z
+    .number({ error: 'The arrival radius must be a number of metres.' })
+    .int('The arrival radius must be a whole number of metres.')
+    .min(10, 'The arrival radius must be between 10 and 10000 metres.')
+    .max(10_000, 'The arrival radius must be between 10 and 10000 metres.')
+    .optional(),
   default_assignee_id: z.uuid({ error: propertyMessages.teamMemberNotFound }).nullish(),
   backup_assignee_id: z.uuid({ error: propertyMessages.teamMemberNotFound }).nullish(),
   // Blank lines of the console's one-URL-a-line field are dropped before the URLs are checked.

@@ -34,6 +34,10 @@ export function toPropertyRecord(property: Property) {
     default_assignee_id: property.default_assignee?.id ?? null,
     backup_assignee_id: property.backup_assignee?.id ?? null,
     calendar_urls: property.calendar_urls,
+    // double precision may come back as text: numbers on the wire.
+    latitude: property.latitude == null ? null : Number(property.latitude),
+    longitude: property.longitude == null ? null : Number(property.longitude),
+    arrival_radius_meters: property.arrival_radius_meters,
   };
 }
 

@@ -4,7 +4,8 @@ import type { AppDeps } from '../app-deps.ts';
 import { sha256OfStored } from '../capture/stored-digest.ts';
 import { conflict, forbidden } from '../http/errors.ts';
 import { NOT_UPLOADED_YET, verifyDirectUpload } from '../media/accept-upload.ts';
-import { confirmedFields, type DeviceClaims } from './media-confirmation.ts';
+import { type ActionKey, findRecorded } from './apply-once.ts';
+import { confirmedFields, schedulePhotoChecks, type DeviceClaims } from './media-confirmation.ts';
 import { linkMessages } from './run-access.ts';
 
 export const issuePhotoMessages = {
@@ -50,13 +51,14 @@ export async function checkIssuePhotos(
 /**
  * Confirms the checked photos as the issue's own, in the issue's transaction: each leaves its task (it
  * never counts toward the task's photos) for the issue, with its digest and the device's claims.
- * Answers the rows as stored, for the capture log.
+ * Answers the rows as stored, for the capture log; the server's photo checks follow on `taskQueue`.
  */
 export async function attachIssuePhotos(
   tx: EntityManager,
   alertId: string,
   photos: readonly IssuePhoto[],
   claims: DeviceClaims,
+  taskQueue: string,
 ): Promise<Media[]> {
   const stored: Media[] = [];
   for (const photo of photos) {
@@ -71,5 +73,17 @@ export async function attachIssuePhotos(
     stored.push(media);
   }
   await tx.flush();
+  await schedulePhotoChecks(tx, taskQueue, stored);
   return stored;
+}
+
+/**
+ * For an action that confirms photos (an issue, "Guest still here") whose transaction failed: when a
+ * concurrent duplicate took the photos first, its answer is this action's answer; else 409 or the error.
+ */
+export async function photoRaceAnswer(em: EntityManager, key: ActionKey, error: unknown) {
+  if (!(error instanceof IssuePhotoTaken)) throw error;
+  const duplicate = await findRecorded<unknown>(em, key);
+  if (duplicate) return { response: duplicate, replayed: true };
+  throw conflict(issuePhotoMessages.taken);
 }

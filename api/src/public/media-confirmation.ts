@@ -1,4 +1,6 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Media } from '@turnproof/db';
+import { enqueuePhotoChecks } from '../outbox/outbox-writes.ts';
 
 /** What the phone says about a photo it sends: when it was taken and where (claims, never trusted). */
 export interface DeviceClaims {
@@ -7,6 +9,8 @@ export interface DeviceClaims {
   longitude?: number | null;
   location_accuracy?: number | null;
   address?: string | null;
+  /** How well a task's photo lines up with its reference photo (SSIM on the phone). */
+  alignment_score?: number | null;
 }
 
 /**
@@ -22,5 +26,13 @@ export function confirmedFields(stored: Media, sha256: string, claims: DeviceCla
     longitude: claims.longitude ?? stored.longitude ?? null,
     location_accuracy: claims.location_accuracy ?? stored.location_accuracy ?? null,
     address: claims.address ?? stored.address ?? null,
+    alignment_score: claims.alignment_score ?? null,
   };
+}
+
+/** In the confirming transaction: the worker checks each confirmed photo off the cleaner's request. */
+export async function schedulePhotoChecks(tx: EntityManager, taskQueue: string, confirmed: readonly Media[]) {
+  for (const media of confirmed) {
+    if (media.type === 'photo') await enqueuePhotoChecks(tx, media.run.id, { mediaId: media.id, taskQueue });
+  }
 }

@@ -29,10 +29,10 @@ interface UploadGrant {
 
 const badUploadLink = 'This upload link is invalid or has expired. Please request a new upload.';
 
-class TooLarge extends Error {}
+export class TooLarge extends Error {}
 
 /** Copies the request body to a file, stopping as soon as it passes the limit. */
-async function receiveBody(request: NodeJS.ReadableStream, file: string, maxBytes: number): Promise<number> {
+export async function receiveBody(request: NodeJS.ReadableStream, file: string, maxBytes: number): Promise<number> {
   let received = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -124,9 +124,10 @@ export function mediaRouter(deps: AppDeps) {
         { populate: ['run'] },
       );
       if (media) assertLinkAlive(media.run);
+      // Derived images have no media row: a thumbnail is WebP, a change map (reports/.../change-*.jpg) JPEG.
       const contentType = filePath.endsWith('.thumb.webp')
         ? 'image/webp'
-        : (media?.content_type ?? 'application/octet-stream');
+        : (media?.content_type ?? (filePath.endsWith('.jpg') ? 'image/jpeg' : 'application/octet-stream'));
       if (deps.storage.direct) {
         // The bytes come from the store itself, through a presigned GET that lives a few minutes.
         ctx.redirect(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signatureFields } from './device-keys.ts';
 
 const text = (label: string, max: number) =>
   z
@@ -65,6 +66,7 @@ export const taskBody = z.object({
   /** When the cleaner acted (offline actions arrive later); older than the task's state: not applied. */
   timestamp: instant('timestamp'),
   ...locationFields,
+  ...signatureFields,
 });
 
 export const uploadBody = z.object({
@@ -76,6 +78,9 @@ export const uploadBody = z.object({
   size: z.number({ error: 'size is required: the file size in bytes.' }).int().min(1, 'The file is empty.'),
 });
 
+export const PHOTO_SOURCES = ['camera', 'gallery'] as const;
+const alignmentMessage = 'alignment_score must be a number from -1 to 1.';
+
 export const mediaConfirmBody = z.object({
   token,
   runTaskId,
@@ -84,6 +89,10 @@ export const mediaConfirmBody = z.object({
   type: z.enum(['photo', 'video'], { error: 'type must be photo or video.' }),
   captured_at: instant('captured_at'),
   ...locationFields,
+  /** Where the phone says the photo came from: the camera, or a file picked from the gallery (a claim). */
+  source: z.enum(PHOTO_SOURCES, { error: 'source must be camera or gallery.' }).nullish(),
+  /** How well the photo lines up with the task's reference photo, measured on the phone (SSIM, -1 to 1). */
+  alignment_score: z.number({ error: alignmentMessage }).min(-1, alignmentMessage).max(1, alignmentMessage).nullish(),
 });
 
 export const completeBody = z.looseObject({ token, action_id: actionId });
@@ -106,3 +115,42 @@ export const issueBody = z.object({
 });
 
 export const runQuery = z.object({ token: z.string().max(200).optional() });
+
+/** Pause or Resume: when the cleaner tapped it (offline taps arrive later) and where. */
+export const pauseBody = z.object({
+  token,
+  action_id: actionId,
+  timestamp: instant('timestamp'),
+  ...locationFields,
+  ...signatureFields,
+});
+
+export const guestPresentBody = z.object({
+  token,
+  action_id: actionId,
+  note: text('note', 2000),
+  /** Paths of uploaded photos (not yet confirmed), as for an issue: at most one, the unit with the guest's things. */
+  media: z.array(z.string().max(500)).max(1, 'At most one photo.').nullish(),
+  timestamp: instant('timestamp'),
+  ...locationFields,
+});
+const supplyCountMessage = 'count must be a whole number from 0 to 100000, or level low or out.';
+
+/** A count of one of the property's supplies, or only that it is low or out (out counts as 0). */
+export const supplyCountBody = z
+  .object({
+    token,
+    action_id: actionId,
+    supply_id: z.uuid({ error: 'supply_id must be the id of a supply of this property.' }),
+    count: z.number({ error: supplyCountMessage }).int(supplyCountMessage).min(0).max(100000).nullish(),
+    level: z.enum(['low', 'out'], { error: 'level must be low or out.' }).nullish(),
+    /** When the cleaner counted (offline counts arrive later); older than the stored count: not applied. */
+    timestamp: instant('timestamp'),
+    ...signatureFields,
+  })
+  .refine((body) => (body.count ?? null) !== null || body.level, { message: supplyCountMessage, path: ['count'] })
+  .transform(({ count, level, ...body }) => ({
+    ...body,
+    count: level === 'low' ? null : level === 'out' ? 0 : (count ?? 0),
+    level: level ?? ('counted' as const),
+  }));

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import Router from '@koa/router';
 import { Alert, appendCaptureEntries, Media } from '@turnproof/db';
 import { recordRunWebhookEvent } from '@turnproof/platform/webhooks';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
-import type { AppContext, AppState } from '../http/context.ts';
+import type { AppState } from '../http/context.ts';
 import { conflict, forbidden, HttpError } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
 import { NOT_UPLOADED_YET, verifyDirectUpload } from '../media/accept-upload.ts';
@@ -18,22 +17,26 @@ import {
   publicRunView,
   publicTaskAnswer,
   runCompleted,
+  supplyCounted,
   uploadReservation,
 } from '../openapi/records.ts';
 import { enqueueIssue, noteProgress } from '../outbox/outbox-writes.ts';
-import { issueEntry, mediaEntry, taskEntry } from '../capture/cleaner-entries.ts';
+import { issueEntry, mediaEntry, supplyEntry, taskEntry } from '../capture/cleaner-entries.ts';
 import { sha256OfStored } from '../capture/stored-digest.ts';
 import { assertRejectedPhotosReplaced } from '../review/photo-requirement.ts';
 import { completeRun } from '../runs/complete-run.ts';
 import { applyOnce, findRecorded } from './apply-once.ts';
-import { attachIssuePhotos, checkIssuePhotos, IssuePhotoTaken, issuePhotoMessages } from './issue-photos.ts';
-import { confirmedFields } from './media-confirmation.ts';
+import { verifiedDeviceSignature } from './device-keys.ts';
+import { beginAction, openAction } from './open-action.ts';
+import { attachIssuePhotos, checkIssuePhotos, issuePhotoMessages, photoRaceAnswer } from './issue-photos.ts';
+import { confirmedFields, schedulePhotoChecks } from './media-confirmation.ts';
 import {
   actionTime,
   completeBody,
   issueBody,
   mediaConfirmBody,
   runQuery,
+  supplyCountBody,
   taskBody,
   uploadBody,
 } from './public-input.ts';
@@ -41,40 +44,12 @@ import { toPublicRun } from './public-run-view.ts';
 import { noteRunOpened } from './run-opened.ts';
 import { actionCapMessages, assertIssueCap, assertTaskActionCap } from './run-action-caps.ts';
 import { assertWithinRunQuota, quotaMessages } from './run-media-quota.ts';
-import {
-  assertOpen,
-  assertTaskOpen,
-  linkMessages,
-  linkStamp,
-  noteRunStarted,
-  runForToken,
-  taskOfRun,
-} from './run-access.ts';
+import { assertTaskOpen, linkMessages, linkStamp, noteRunStarted, runForToken, taskOfRun } from './run-access.ts';
+import { applySupplyCount, foreignSupplyMessage } from './supply-count.ts';
 import { applyTaskAction } from './task-action.ts';
 import { TaskActionBatches } from './task-action-batches.ts';
 import type { TaskActionAnswer } from './task-action-statement.ts';
 import { UPLOAD_LIMITS, UPLOAD_URL_TTL_MS, uploadTooLargeMessage } from './upload-limits.ts';
-
-/**
- * Every runner write starts the same way: parse the body, find the token's run, and refuse a
- * completed run, unless this very action was applied before (its replay answers as the first time).
- */
-async function beginAction<T extends { token: string; action_id: string }>(
-  ctx: AppContext,
-  schema: z.ZodType<T>,
-  kind: string,
-) {
-  return openAction(ctx.state.em, parseInput(schema, ctx.request.body), kind);
-}
-
-async function openAction<T extends { token: string; action_id: string }>(em: EntityManager, body: T, kind: string) {
-  const run = await runForToken(em, body.token);
-  const key = { runId: run.id, actionId: body.action_id, kind };
-  // Only a completed run needs the look-up: a replay answers as before, anything new is refused.
-  const recorded = run.status === 'completed' ? await findRecorded<unknown>(em, key) : null;
-  if (!recorded) assertOpen(run);
-  return { body, em, run, key, recorded };
-}
 
 /** The magic-link API of the spec's table 7.1: no login, the token in the query or body. */
 export function publicRunRouter(deps: AppDeps) {
@@ -123,9 +98,10 @@ export function publicRunRouter(deps: AppDeps) {
       const receivedAt = new Date();
       const body = parseInput(taskBody, ctx.request.body);
       const at = actionTime(body.timestamp, receivedAt);
+      const signed = await verifiedDeviceSignature(ctx.state.em, 'task', body, ctx.request.body);
       // The common case (a new action on an open run) in one shared statement; everything else below.
       // Either way the run's progress message for its workflow is written with the change.
-      const quick = await taskActions.apply({ body, at, receivedAt });
+      const quick = await taskActions.apply({ body, at, receivedAt, deviceSignature: signed });
       if (quick) {
         if (quick.claimed) deps.outbox.nudge();
         ctx.body = quick.answer;
@@ -143,7 +119,7 @@ export function publicRunRouter(deps: AppDeps) {
         const task = await applyTaskAction(tx, run.id, body, at);
         if (task.applied) {
           await noteProgress(tx, run.id);
-          await appendCaptureEntries(tx, run.id, [taskEntry(body, receivedAt)]);
+          await appendCaptureEntries(tx, run.id, [taskEntry(body, receivedAt, signed)]);
         }
         const status = run.status === 'revision_requested' ? 'revision_requested' : 'in_progress';
         return {
@@ -228,13 +204,15 @@ export function publicRunRouter(deps: AppDeps) {
       tags,
       body: mediaConfirmBody,
       ok: { description: 'The media and the task media count', schema: mediaConfirmed },
-      errors: linkErrors,
+      errors: { ...linkErrors, 422: linkMessages.cameraOnly },
     },
     async (ctx) => {
       const receivedAt = new Date();
       const { body, em, run, key } = await beginAction(ctx, mediaConfirmBody, 'media-confirm');
       const task = await taskOfRun(em, run, body.runTaskId);
       assertTaskOpen(run, task);
+      // The runner offers no gallery for such a task; this refuses a photo it still marked as picked from one.
+      if (task.camera_only && body.source === 'gallery') throw new HttpError(422, linkMessages.cameraOnly);
       const media = await em.findOne(Media, { path: body.path });
       if (!media || media.run.id !== run.id || media.run_task?.id !== task.id)
         throw forbidden(linkMessages.foreignFile);
@@ -249,6 +227,7 @@ export function publicRunRouter(deps: AppDeps) {
         const stored = await tx.findOneOrFail(Media, { id: media.id });
         tx.assign(stored, confirmedFields(stored, sha256, body));
         await tx.flush();
+        await schedulePhotoChecks(tx, deps.config.TEMPORAL_TASK_QUEUE, [stored]);
         await noteProgress(tx, run.id);
         await appendCaptureEntries(tx, run.id, [mediaEntry(body, { ...stored, sha256 }, receivedAt)]);
         const mediaCount = await tx.count(Media, { run_task: task.id, status: 'confirmed', rejected_at: null });
@@ -340,7 +319,7 @@ export function publicRunRouter(deps: AppDeps) {
           description: body.description,
         });
         await tx.flush();
-        const stored = await attachIssuePhotos(tx, alert.id, photos, claims);
+        const stored = await attachIssuePhotos(tx, alert.id, photos, claims, deps.config.TEMPORAL_TASK_QUEUE);
         await enqueueIssue(tx, run.id, { alertId: alert.id, severity: body.severity });
         const issue = {
           id: alert.id,
@@ -368,16 +347,40 @@ export function publicRunRouter(deps: AppDeps) {
             created_at: alert.created_at,
           },
         };
-      }).catch(async (error: unknown) => {
-        // A concurrent duplicate took the photos first: its answer is this action's answer.
-        const duplicate = error instanceof IssuePhotoTaken ? await findRecorded<unknown>(em, key) : null;
-        if (duplicate) return { response: duplicate, replayed: true };
-        if (error instanceof IssuePhotoTaken) throw conflict(issuePhotoMessages.taken);
-        throw error;
-      });
+      }).catch((error: unknown) => photoRaceAnswer(em, key, error));
       if (!applied.replayed) deps.outbox.nudge();
       ctx.status = 201;
       ctx.body = applied.response;
+    },
+  );
+
+  addRoute(
+    router,
+    {
+      method: 'post',
+      path: '/supply-count',
+      summary:
+        "Count one of the property's supplies, or say it is low or out (applied once per action_id; an older count never overwrites a newer one)",
+      tags,
+      body: supplyCountBody,
+      ok: { description: "The supply with this run's count", schema: supplyCounted },
+      errors: { ...linkErrors, 403: foreignSupplyMessage },
+    },
+    async (ctx) => {
+      const receivedAt = new Date();
+      const { body, em, run, key, recorded } = await beginAction(ctx, supplyCountBody, 'supply-count');
+      if (recorded) {
+        ctx.body = recorded;
+        return;
+      }
+      const signed = await verifiedDeviceSignature(em, 'supply-count', body, ctx.request.body);
+      const { response } = await applyOnce(em, key, async (tx) => {
+        const counted = await applySupplyCount(tx, run.id, body, actionTime(body.timestamp, receivedAt));
+        if (counted.applied)
+          await appendCaptureEntries(tx, run.id, [supplyEntry(body, counted.supply, receivedAt, signed)]);
+        return { ok: true, applied: counted.applied, supply: counted.supply };
+      });
+      ctx.body = response;
     },
   );
 

@@ -6,10 +6,13 @@ import {
   baselineRunOf,
   Media,
   type Run,
+  RunPause,
   type RunTask,
+  runSupplies,
 } from '@turnproof/db';
 import { signToken } from '../media/signed-tokens.ts';
 import { photosRequired } from '../review/photo-requirement.ts';
+import { fixedWorkOrdersFor } from '../work-orders/fixed-work-orders.ts';
 import { linkStamp } from './run-access.ts';
 
 /** Media links in the runner expire quickly; the runner reloads the run before they matter. */
@@ -53,6 +56,7 @@ type TaskRow = Pick<
   | 'title'
   | 'description'
   | 'required_media'
+  | 'camera_only'
   | 'reopened'
   | 'revision_note'
 >;
@@ -100,6 +104,8 @@ export function toPublicTask(task: TaskRow, media: MediaRow[], links: MediaLinks
       title: task.title,
       description: task.description ?? null,
       required_media: photosRequired(task.required_media, rejected.length),
+      /** Photos from the camera only: the runner offers no gallery, and the server refuses a gallery photo. */
+      camera_only: task.camera_only,
     },
     media_count: kept.length,
     media: kept.map((item) => toPublicMedia(item, links)),
@@ -133,6 +139,8 @@ export async function toPublicRun(em: EntityManager, run: Run, links: MediaLinks
   const baselineRunId = await baselineRunOf(em, run.id);
   const references = baselineRunId ? await baselinePhotosByTask(em, run.id, baselineRunId) : new Map();
   const grants = { ...links, via: { run: run.id, link: linkStamp(run) } };
+  const openPause = await em.findOne(RunPause, { run: run.id, resumed_at: null });
+  const guestReports = await em.count(Alert, { run: run.id, kind: 'guest_present' });
   return {
     run: {
       id: run.id,
@@ -152,8 +160,16 @@ export async function toPublicRun(em: EntityManager, run: Run, links: MediaLinks
       },
       /** Issues the server has for this run (the runner's final summary counts them). */
       issue_count: issueCount,
+      /** Since when the cleaner paused the run (the task timer stands still), null while working. */
+      paused_since: openPause?.paused_at ?? null,
+      /** "Guest still here" reports the server has. */
+      guest_present_count: guestReports,
       revision: run.status === 'revision_requested' ? { note: run.review_note ?? null } : null,
+      /** Repairs finished at the property since its previous run (the runner shows "Fixed: …"). */
+      fixed_work_orders: await fixedWorkOrdersFor(em, run),
       tasks: run.tasks.getItems().map((task) => toPublicTask(task, media, grants, references.get(task.id))),
+      /** The property's supplies to count, with this run's count of each (null until counted). */
+      supplies: await runSupplies(em, run.id),
     },
   };
 }

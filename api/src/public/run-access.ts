@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Run, RunTask } from '@turnproof/db';
 import { hashToken } from '../auth/secret-tokens.ts';
+import { recordRunWebhookEvent } from '@turnproof/platform/webhooks';
 import { conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
 
 export const linkMessages = {
@@ -13,6 +14,7 @@ export const linkMessages = {
   completed: 'This run is already completed.',
   foreignTask: 'This task does not belong to this run.',
   foreignFile: 'This file does not belong to this run.',
+  cameraOnly: 'This task needs a photo taken with the camera, not one from the gallery. Please take it again.',
   notReopened: 'This task is not open for revision. Only the tasks the host sent back can change.',
 };
 
@@ -75,16 +77,30 @@ export async function taskOfRun(em: EntityManager, run: Run, runTaskId: string):
   return task;
 }
 
-/** Marks the run started on its first task action; answers when it started. */
+/**
+ * Marks the run started on its first action, announcing `run.started` to the owner's webhook endpoints in
+ * the same transaction; answers when it started (also when a concurrent action started it first).
+ */
 export async function noteRunStarted(em: EntityManager, run: Pick<Run, 'id' | 'started_at'>): Promise<Date> {
   if (run.started_at) return run.started_at;
-  const rows = await em.getConnection().execute<{ started_at: Date }[]>(
+  const connection = em.getConnection();
+  const started = await connection.execute<{ started_at: Date }[]>(
     `update runs set status = case when status = 'pending' then 'in_progress' else status end,
-         started_at = coalesce(started_at, now()), updated_at = now()
-       where id = ? returning started_at`,
+         started_at = now(), updated_at = now()
+       where id = ? and started_at is null returning started_at`,
     [run.id],
     'all',
     em.getTransactionContext(),
   );
-  return rows[0] ? new Date(rows[0].started_at) : new Date();
+  if (started[0]) {
+    await recordRunWebhookEvent(em, run.id, 'run.started');
+    return new Date(started[0].started_at);
+  }
+  const [current] = await connection.execute<{ started_at: Date | null }[]>(
+    `select started_at from runs where id = ?`,
+    [run.id],
+    'all',
+    em.getTransactionContext(),
+  );
+  return current?.started_at ? new Date(current.started_at) : new Date();
 }

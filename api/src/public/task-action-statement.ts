@@ -1,12 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { RUN_TASK_ACTIONS_MAX } from '@turnproof/config';
-import { entryHashTemplate, GENESIS_HASH, unchainedFields } from '@turnproof/db';
+import { type DeviceSignature, entryHashTemplate, GENESIS_HASH, unchainedFields } from '@turnproof/db';
 import type { z } from 'zod';
 import { hashToken } from '../auth/secret-tokens.ts';
 import { taskEntry } from '../capture/cleaner-entries.ts';
 import type { taskBody } from './public-input.ts';
 import type { StoredTask } from './task-action.ts';
 import { progressUpsert } from '../outbox/outbox-writes.ts';
+import { RUN_EVENT_COLUMNS, runWebhookEventCtes } from '@turnproof/platform/webhooks';
 
 export interface TaskActionAnswer {
   ok: true;
@@ -20,6 +21,8 @@ export interface TaskAction {
   at: Date;
   /** The server's clock when the request arrived, for the capture log. */
   receivedAt: Date;
+  /** The phone's verified signature of the action, or null (unsigned). */
+  deviceSignature: DeviceSignature | null;
 }
 
 /**
@@ -60,7 +63,7 @@ with recursive input as (
   select * from jsonb_to_recordset($2::jsonb) as e(
     action_id text, n int, kind text, payload jsonb, payload_sha256 text, device_time timestamptz,
     device_latitude float8, device_longitude float8, device_accuracy float8, received_at timestamptz,
-    p0 text, p1 text, p2 text, p3 text)
+    device_key_id uuid, signature text, p0 text, p1 text, p2 text, p3 text)
 ), fresh as (
   select i.*, r.id as run_id, r.started_at as run_started_at, r.status as run_status
   from input i
@@ -75,8 +78,8 @@ with recursive input as (
   update runs set status = case when status = 'pending' then 'in_progress' else status end,
       started_at = now(), updated_at = now()
   where id in (select run_id from fresh) and started_at is null
-  returning id, started_at
-), task as (
+  returning ${RUN_EVENT_COLUMNS}
+), ${runWebhookEventCtes({ runRows: 'started', type: "'run.started'::text", extra: "'{}'::jsonb" })}, task as (
   update run_tasks t set
     checked = f.checked, comment = f.comment, duration_seconds = f.duration_seconds,
     checked_at = case when f.checked then coalesce(t.checked_at, now()) else null end,
@@ -125,9 +128,9 @@ with recursive input as (
   from chain c join entry e on e.run_id = c.run_id and e.k = c.k + 1
 ), stored as (
   insert into capture_entries (run_id, seq, kind, payload, payload_sha256, device_time, device_latitude,
-    device_longitude, device_accuracy, received_at, prev_hash, hash)
+    device_longitude, device_accuracy, received_at, prev_hash, hash, device_key_id, signature)
   select c.run_id, c.seq, e.kind, e.payload, e.payload_sha256, e.device_time, e.device_latitude,
-    e.device_longitude, e.device_accuracy, e.received_at, c.prev_hash, c.hash
+    e.device_longitude, e.device_accuracy, e.received_at, c.prev_hash, c.hash, e.device_key_id, e.signature
   from chain c join entry e on e.run_id = c.run_id and e.k = c.k
 ), moved as (
   insert into capture_heads (run_id, seq, hash)
@@ -163,8 +166,8 @@ export async function applyTaskActionsInOneStatement(
     address: body.address ?? null,
     at,
   }));
-  const entries = actions.map(({ body, receivedAt }, n) => {
-    const entry = taskEntry(body, receivedAt);
+  const entries = actions.map(({ body, receivedAt, deviceSignature }, n) => {
+    const entry = taskEntry(body, receivedAt, deviceSignature);
     const [p0, p1, p2, p3] = entryHashTemplate(entry);
     return { action_id: body.action_id, n, ...unchainedFields(entry), p0, p1, p2, p3 };
   });

@@ -1,4 +1,10 @@
-import { isGrpcServiceError, type Client, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
+import {
+  isGrpcServiceError,
+  type Client,
+  WorkflowNotFoundError,
+  WorkflowUpdateFailedError,
+  WorkflowUpdateRPCTimeoutOrCancelledError,
+} from '@temporalio/client';
 import { isTemporalUnavailable, runHandle } from '@turnproof/temporal/client';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { completeRunUpdate, type CompleteRequest, type CompleteResult } from '@turnproof/workflows';
@@ -40,9 +46,15 @@ export async function completeRun(
   } catch (error) {
     if (error instanceof WorkflowUpdateFailedError)
       throw conflict(error.cause?.message ?? 'This run cannot be completed yet.');
-    // Temporal away, or the run's workflow not started yet (its start waits in the outbox): the cleaner's
-    // work is stored, and the same completion succeeds once the workflow answers.
-    if (isTemporalUnavailable(error) || isGrpcServiceError(error) || error instanceof WorkflowNotFoundError) {
+    // Temporal away, the run's workflow not started yet (its start waits in the outbox), or a busy worker
+    // that did not answer within the deadline: the cleaner's work is stored, and the same completion (the
+    // same Update id) succeeds once the workflow answers.
+    if (
+      isTemporalUnavailable(error) ||
+      isGrpcServiceError(error) ||
+      error instanceof WorkflowNotFoundError ||
+      error instanceof WorkflowUpdateRPCTimeoutOrCancelledError
+    ) {
       throw serviceUnavailable(
         'The run could not be completed right now. Your work is saved; please try again in a moment.',
       );

@@ -1,10 +1,12 @@
 import Router from '@koa/router';
-import { Alert, ALERT_KINDS, ALERT_SEVERITIES, Media, MEDIA_TYPES } from '@turnproof/db';
+import { Alert, ALERT_KINDS, ALERT_SEVERITIES, Media, MEDIA_TYPES, PHOTO_CHECKS } from '@turnproof/db';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
 import { requireUser } from '../auth/sessions.ts';
 import type { AppState } from '../http/context.ts';
+import { conflict, notFound } from '../http/errors.ts';
 import { parseId } from '../http/simple-rest.ts';
+import { parseInput } from '../http/validation.ts';
 import { addRoute } from '../openapi/registry.ts';
 import { type MediaLinks, signedMediaUrl } from '../public/public-run-view.ts';
 import { runMessages } from './run-input.ts';
@@ -22,7 +24,24 @@ const evidenceMedia = z.object({
   address: z.string().nullable(),
   /** Set when the host rejected the photo in a review: it no longer counts for its task. */
   rejected_at: z.string().nullable(),
+  /** How well the photo lines up with the task's reference photo (SSIM, 1 = the same picture); null without one. */
+  alignment_score: nullableNumber,
+  /** The server's flags on a photo (empty when all is well, or while it is being checked). */
+  checks: z.array(z.enum(PHOTO_CHECKS)),
+  /** Flags the host accepted: they still show, marked accepted. */
+  accepted_checks: z.array(z.enum(PHOTO_CHECKS)),
+  /** For a reused photo: the owner's run and photo it repeats. */
+  reused_from: z.object({ run_id: z.uuid(), media_id: z.uuid() }).nullable(),
 });
+const photoCheckMessages = {
+  mediaNotFound: 'No photo with this id on this run.',
+  unknownCheck: `check must be one of: ${PHOTO_CHECKS.join(', ')}.`,
+  notFlagged: (check: string) => `This photo is not flagged ${check}.`,
+};
+const acceptCheckBody = z.object({
+  check: z.enum(PHOTO_CHECKS, { error: photoCheckMessages.unknownCheck }),
+});
+const acceptedCheck = z.object({ media_id: z.uuid(), accepted_checks: z.array(z.enum(PHOTO_CHECKS)) });
 const evidenceRecord = z.object({
   tasks: z.array(
     z.object({
@@ -64,6 +83,10 @@ function evidenceOf(item: Media, links: MediaLinks): z.infer<typeof evidenceMedi
     received_at: item.created_at.toISOString(),
     address: item.address ?? null,
     rejected_at: iso(item.rejected_at),
+    alignment_score: num(item.alignment_score),
+    checks: item.checks ?? [],
+    accepted_checks: item.accepted_checks,
+    reused_from: item.check_details?.reused_from ?? null,
   };
 }
 
@@ -119,6 +142,43 @@ export function runEvidenceRouter(deps: AppDeps) {
           media: media.filter((item) => item.alert?.id === alert.id).map(toEvidence),
         })),
       } satisfies z.infer<typeof evidenceRecord>;
+    },
+  );
+
+  addRoute(
+    router,
+    {
+      method: 'post',
+      path: '/:mediaId/accept-check',
+      summary: "Accept one of the server's flags on a photo (it stays shown, marked accepted)",
+      tags: ['Runs'],
+      params: z.object({ id: z.string(), mediaId: z.string() }),
+      body: acceptCheckBody,
+      signedIn: true,
+      ok: { description: "The photo's accepted flags", schema: acceptedCheck },
+      errors: {
+        400: photoCheckMessages.unknownCheck,
+        401: 'Authentication required',
+        404: `${runMessages.notFound} Or: ${photoCheckMessages.mediaNotFound}`,
+        409: photoCheckMessages.notFlagged('blurry'),
+      },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const em = ctx.state.em;
+      const run = await findOwnedRun(em, user.id, parseId(ctx.params.id ?? '', runMessages.notFound));
+      const mediaId = parseId(ctx.params.mediaId ?? '', photoCheckMessages.mediaNotFound);
+      const { check } = parseInput(acceptCheckBody, ctx.request.body);
+      const media = await em.findOne(Media, { id: mediaId, run: run.id, status: 'confirmed' });
+      if (!media) throw notFound(photoCheckMessages.mediaNotFound);
+      if (!media.checks?.includes(check)) throw conflict(photoCheckMessages.notFlagged(check));
+      if (!media.accepted_checks.includes(check)) {
+        media.accepted_checks = PHOTO_CHECKS.filter(
+          (known) => known === check || media.accepted_checks.includes(known),
+        );
+        await em.flush();
+      }
+      ctx.body = { media_id: media.id, accepted_checks: media.accepted_checks } satisfies z.infer<typeof acceptedCheck>;
     },
   );
 

@@ -25,6 +25,7 @@ interface TaskSnapshot {
   title: string;
   description: string | null;
   required_media: number;
+  camera_only?: boolean;
 }
 
 /** What a new run is made from: its name, the checklist or template (if any) and the tasks it starts with. */
@@ -49,6 +50,7 @@ async function tasksOfSource(em: EntityManager, ownerId: string, input: CreateRu
       title: task.title,
       description: task.description ?? null,
       required_media: task.required_media,
+      camera_only: task.camera_only,
     }));
     return { name: checklist.name, checklist, template: null, tasks };
   }
@@ -224,6 +226,7 @@ export async function createRun(
         title: task.title,
         description: task.description,
         required_media: task.required_media,
+        camera_only: task.camera_only ?? false,
         order_index,
       }),
     );
@@ -302,7 +305,16 @@ export async function updateRun(
     run.status = 'in_progress';
     run.started_at ??= new Date();
   }
-  await em.flush();
+  // The start is announced to webhook endpoints only if it is kept: both in one transaction.
+  await em.begin();
+  try {
+    await em.flush();
+    if (starting) await recordRunWebhookEvent(em, run.id, 'run.started');
+    await em.commit();
+  } catch (error) {
+    await em.rollback();
+    throw error;
+  }
   if (starting) await markRunStarted(deps.temporal, run.id, run.started_at as Date);
   if ((run.due_at?.getTime() ?? null) !== previousDue) await rescheduleRun(deps.temporal, run.id, run.due_at ?? null);
   if (reassigned) await sendRunToAssignee(deps, em, run);

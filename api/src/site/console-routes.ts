@@ -17,6 +17,9 @@ const consoleSections = [
   'settings',
   'profile',
   'team',
+  'timesheets',
+  'restock',
+  'work-orders',
 ];
 
 const consoleRoute = new RegExp(`^/(${consoleSections.join('|')})(/.*)?$`);

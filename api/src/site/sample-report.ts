@@ -78,6 +78,10 @@ export async function sampleReportData(): Promise<ReportData> {
     timeZone: 'America/New_York',
     tasks,
     baselineLabel: null,
+    supplies: [
+      { name: 'Coffee pods', unit: 'pods', parLevel: 20, count: 6, level: 'counted' },
+      { name: 'Toilet paper', unit: 'rolls', parLevel: 12, count: 12, level: 'counted' },
+    ],
     review: null,
     // A sample has no capture log to verify.
     proof: null,

@@ -15,7 +15,7 @@ import { redactedPath } from '../http/secret-paths.ts';
 import type { AppContext, AppState } from '../http/context.ts';
 import { contactFormPost } from './contact-form.ts';
 import { demoRunPost } from './demo-run.ts';
-import { sendText } from './html-response.ts';
+import { textSender } from './html-response.ts';
 import { systemTemplateDetails } from './site-content.ts';
 import { SITE_PAGES } from './site-pages.ts';
 import { sitemapXml, robotsTxt } from './sitemap.ts';
@@ -39,6 +39,7 @@ export const SITE_REDIRECTS: Record<string, string> = {
 export function siteRouter(deps: AppDeps) {
   const router = new Router<AppState>({ strict: true });
   const origin = deps.config.publicOrigin;
+  const sendText = textSender();
 
   function send(ctx: AppContext, page: SitePage, path: string, cacheable = false) {
     const signedIn = Boolean(ctx.state.user);

@@ -47,6 +47,10 @@ const DISALLOWED = [
   '/settings',
   '/profile',
   '/team',
+  '/timesheets',
+  '/restock',
+  '/work-orders',
+  '/w/',
   '/payment-success',
   '/payment-cancel',
 ];

@@ -34,12 +34,16 @@ const requiredMedia = z
   .min(0, taskMessages.requiredMediaRange)
   .max(MAX_REQUIRED_MEDIA, taskMessages.requiredMediaRange);
 
+/** Photos from the camera only: the runner offers no gallery for the task. */
+const cameraOnly = z.boolean({ error: 'camera_only must be true or false.' });
+
 export const createTaskBody = z.object({
   checklist_id: z.uuid({ error: checklistMessages.notFound }),
   title,
   description,
   section,
   required_media: requiredMedia.default(0),
+  camera_only: cameraOnly.default(false),
 });
 
 /**
@@ -51,6 +55,7 @@ export const updateTaskBody = z.object({
   description: description.optional(),
   section: section.optional(),
   required_media: requiredMedia.optional(),
+  camera_only: cameraOnly.optional(),
 });
 
 export type CreateTaskInput = z.output<typeof createTaskBody>;

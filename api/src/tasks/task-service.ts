@@ -16,6 +16,7 @@ export function toTaskRecord(task: Task) {
     title: task.title,
     description: task.description ?? null,
     required_media: task.required_media,
+    camera_only: task.camera_only,
     section: task.section ?? null,
     order_index: task.order_index,
     created_at: task.created_at,
@@ -48,6 +49,7 @@ export async function createTask(em: EntityManager, ownerId: string, input: Crea
     description: input.description,
     section: input.section,
     required_media: input.required_media,
+    camera_only: input.camera_only,
     order_index: last + 1,
   });
   groupBySection([...new Set([...checklist.tasks.getItems(), task])]);

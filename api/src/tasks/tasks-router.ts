@@ -19,6 +19,7 @@ const taskRecord = z.object({
   title: z.string(),
   description: z.string().nullable(),
   required_media: z.number().int(),
+  camera_only: z.boolean(),
   section: z.string().nullable(),
   order_index: z.number().int(),
   created_at: z.string(),

@@ -15,7 +15,8 @@ export const memberInputMessages = {
 /** '' and null both mean "none": the console's cleared fields send either. */
 const blankAsNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
-const email = z.preprocess(
+/** An e-mail address, or null for a blank field. */
+export const optionalEmail = z.preprocess(
   blankAsNull,
   z
     .string({ error: 'Please enter a valid email address.' })
@@ -27,7 +28,7 @@ const email = z.preprocess(
 );
 
 /** Any way of writing the number with its country code; stored in E.164 ('+1 (212) 555-0100' → '+12125550100'). */
-const phone = z.preprocess(
+export const optionalPhone = z.preprocess(
   blankAsNull,
   z
     .string({ error: memberInputMessages.phone })
@@ -53,8 +54,8 @@ const language = z.enum(LANGUAGE_CODES, { error: 'language must be en, es or fr.
 const role = z.enum(TEAM_ROLES, { error: 'Role must be Cleaner or Co-host.' });
 
 export const createMemberBody = z.object({
-  email,
-  phone,
+  email: optionalEmail,
+  phone: optionalPhone,
   name,
   role: role.default('Cleaner'),
   notify_by: notifyBy.optional(),
@@ -63,8 +64,8 @@ export const createMemberBody = z.object({
 
 /** Every field optional: what is left out stays as it is; null clears e-mail or phone. */
 export const updateMemberBody = z.object({
-  email,
-  phone,
+  email: optionalEmail,
+  phone: optionalPhone,
   name,
   role: role.optional(),
   notify_by: notifyBy.optional(),

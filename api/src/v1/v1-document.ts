@@ -5,6 +5,7 @@ import { isV1Path } from './v1-paths.ts';
 import { v1PropertiesRouter } from './v1-properties.ts';
 import { v1RunsRouter } from './v1-runs.ts';
 import { v1WebhooksRouter } from './v1-webhooks.ts';
+import { v1WorkOrdersRouter } from './v1-work-orders.ts';
 
 type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
 
@@ -32,5 +33,6 @@ export function buildPublicApiDocument(config: Config): OpenApiDocument {
   v1PropertiesRouter(documentOnly);
   v1RunsRouter(documentOnly);
   v1WebhooksRouter(documentOnly);
+  v1WorkOrdersRouter();
   return publicApiPart(buildOpenApiDocument(config.publicOrigin));
 }

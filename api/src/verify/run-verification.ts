@@ -8,6 +8,7 @@ import {
   checkChain,
   type ChainedEntry,
   readCaptureLog,
+  readTimestampAnchors,
   Report,
   Run,
   RunTask,
@@ -24,6 +25,10 @@ export const CAPTURE_KIND_LABELS: Record<CaptureKind, string> = {
   revision_requested: 'Revision requested by the host',
   run_accepted: 'Accepted by the cleaner (text reply)',
   run_declined: 'Declined by the cleaner (text reply)',
+  run_paused: 'Paused by the cleaner',
+  run_resumed: 'Resumed by the cleaner',
+  guest_present: 'Guest still here (reported by the cleaner)',
+  supply_counted: 'Supply counted',
 };
 
 export type ProblemKind = 'entry' | 'photo' | 'pdf';
@@ -59,9 +64,13 @@ export interface RunVerification {
   };
   valid: boolean;
   entry_count: number;
+  /** Entries whose action the cleaner's phone signed with its registered key (device signatures). */
+  signed_count: number;
   chain_head: string;
   problems: VerificationProblem[];
   reports: ReportCheck[];
+  /** The log's heads as time-stamping authorities signed them (RFC 3161), oldest first. */
+  anchors: AnchorView[];
   entries: {
     seq: number;
     kind: CaptureKind;
@@ -70,8 +79,26 @@ export interface RunVerification {
     device_time: string | null;
     received_at: string;
     hash: string;
+    /** Signed on the cleaner's phone. */
+    signed: boolean;
   }[];
 }
+
+export interface AnchorView {
+  /** The head hash stamped: the message imprint of the token (sha256). */
+  head: string;
+  /** The entry that was the head. */
+  seq: number;
+  /** The authority's time in the token (genTime). */
+  time: string;
+  tsa: string;
+  /** The token (application/timestamp-reply), for `openssl ts -verify`; relative to this API's origin. */
+  timestamp_url: string;
+}
+
+/** Where an anchor's token downloads (GET, public). */
+export const timestampTokenPath = (runId: string, anchorId: string) =>
+  `/api/public/verify/${runId}/timestamps/${anchorId}`;
 
 const when = (entry: ChainedEntry, timeZone: string) => `received ${formatDateTime(entry.received_at, timeZone)}`;
 
@@ -107,6 +134,30 @@ async function headProblems(em: EntityManager, runId: string, entries: ChainedEn
       message: `Entry ${Number(head.seq)} is missing: the log's head says it has ${Number(head.seq)} entries, but ${entries.length} are stored.`,
     },
   ];
+}
+
+/**
+ * Each anchor's head must still be in the log as recomputed: a log rewritten after it was stamped no
+ * longer has the stamped hash at that entry.
+ */
+async function anchorChecks(em: EntityManager, runId: string, entries: ChainedEntry[]) {
+  const anchors = await readTimestampAnchors(em, runId);
+  const problems: VerificationProblem[] = anchors
+    .filter((anchor) => entries[anchor.head.seq - 1]?.hash !== anchor.head.hash)
+    .map((anchor) => ({
+      kind: 'entry' as const,
+      seq: anchor.head.seq,
+      version: null,
+      message: `The log was changed after ${anchor.tsaUrl} timestamped it: entry ${anchor.head.seq} no longer has the stamped hash ${anchor.head.hash.slice(0, 12)}….`,
+    }));
+  const views: AnchorView[] = anchors.map((anchor) => ({
+    head: anchor.head.hash,
+    seq: anchor.head.seq,
+    time: anchor.stampedAt.toISOString(),
+    tsa: anchor.tsaUrl,
+    timestamp_url: timestampTokenPath(runId, anchor.id),
+  }));
+  return { views, problems };
 }
 
 /** Where stored files are read from, and the limiter every file hash of the process goes through. */
@@ -221,9 +272,11 @@ export async function verifyRun(em: EntityManager, files: StoredFiles, runId: st
   if (!run) return null;
   const entries = await readCaptureLog(em, runId);
   const reports = await reportChecks(em, files, runId, entries);
+  const anchors = await anchorChecks(em, runId, entries);
   const problems = [
     ...entryProblems(entries, run.property.timezone),
     ...(await headProblems(em, runId, entries)),
+    ...anchors.problems,
     ...(await mediaProblems(em, files, entries, run.property.timezone)),
     ...reports.problems,
   ];
@@ -239,9 +292,11 @@ export async function verifyRun(em: EntityManager, files: StoredFiles, runId: st
     },
     valid: problems.length === 0,
     entry_count: entries.length,
+    signed_count: entries.filter((entry) => entry.device_key_id !== null).length,
     chain_head: last?.hash ?? '',
     problems,
     reports: reports.checks,
+    anchors: anchors.views,
     entries: entries.map((entry) => ({
       seq: entry.seq,
       kind: entry.kind,
@@ -249,6 +304,7 @@ export async function verifyRun(em: EntityManager, files: StoredFiles, runId: st
       device_time: entry.device_time,
       received_at: entry.received_at,
       hash: entry.hash,
+      signed: entry.device_key_id !== null,
     })),
   };
 }

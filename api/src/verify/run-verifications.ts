@@ -12,14 +12,15 @@ const KEPT_RUNS = 1000;
 
 /**
  * One state of a run as the verification sees it: the head of its capture log, the digests of its
- * ready report versions, and what the page prints of the run. Null for an unknown run. One indexed
+ * ready report versions, its timestamp anchors, and what the page prints of the run. Null for an unknown run. One indexed
  * query, so every view can afford it.
  */
 async function runStamp(em: EntityManager, runId: string): Promise<string | null> {
   const [row] = await em.getConnection().execute<Record<string, unknown>[]>(
     `select r.status, r.ended_at, p.name, h.seq, h.hash,
             (select string_agg(rp.version || ':' || coalesce(rp.pdf_sha256, ''), ',' order by rp.version)
-               from reports rp where rp.run_id = r.id and rp.status = 'ready') as reports
+               from reports rp where rp.run_id = r.id and rp.status = 'ready') as reports,
+            (select count(*) from timestamp_anchors a where a.run_id = r.id) as anchors
        from runs r join properties p on p.id = r.property_id left join capture_heads h on h.run_id = r.id
       where r.id = ?`,
     [runId],

@@ -1,4 +1,5 @@
 import { html, SafeHtml } from '@turnproof/platform/html';
+import { signedOnPhone } from '@turnproof/platform/report';
 import { formatDateTime } from '@turnproof/config/time-format';
 import type { RunVerification } from './run-verification.ts';
 
@@ -90,6 +91,7 @@ export function verificationPage(result: RunVerification, askedVersion: number |
             : `Not valid: ${result.problems.length} thing${result.problems.length === 1 ? '' : 's'} no longer match${result.problems.length === 1 ? 'es' : ''}.`
         }
       </div>
+      <p id="signed-count">${signedOnPhone(result.signed_count, result.entry_count)}</p>
       ${
         asked &&
         html`<p id="asked-version">
@@ -124,6 +126,40 @@ export function verificationPage(result: RunVerification, askedVersion: number |
             </tr>`,
         )}
       </table>
+      <h2>Independent timestamps</h2>
+      ${
+        result.anchors.length === 0
+          ? html`<p id="no-anchors">
+              No time-stamping authority has signed this log yet. Runs are stamped when they are completed and every
+              hour while they are open.
+            </p>`
+          : html`<table id="anchors">
+                <tr>
+                  <th>Entries</th>
+                  <th>Stamped</th>
+                  <th>Authority</th>
+                  <th>Head</th>
+                  <th>Token</th>
+                </tr>
+                ${result.anchors.map(
+                  (anchor) =>
+                    html`<tr>
+                      <td>${anchor.seq}</td>
+                      <td>${when(anchor.time)}</td>
+                      <td>${anchor.tsa}</td>
+                      <td><code>${anchor.head}</code></td>
+                      <td><a href="${anchor.timestamp_url}" download>Download .tsr</a></td>
+                    </tr>`,
+                )}
+              </table>
+              <p class="muted">
+                An RFC 3161 time-stamping authority signed the log's head at the time shown, so the entries up to it
+                existed then, whatever our own clock says. Anyone can check a token offline, with the authority's root
+                certificate:
+                <code>openssl ts -verify -digest &lt;head&gt; -in token.tsr -CAfile &lt;tsa-root.pem&gt;</code> must
+                answer <code>Verification: OK</code>.
+              </p>`
+      }
       <h2>Capture log</h2>
       <p class="muted">
         Device times are the cleaner's phone's claims; the server's received time is its own clock. Chain head:
@@ -135,6 +171,7 @@ export function verificationPage(result: RunVerification, askedVersion: number |
           <th>Action</th>
           <th>Device time (claimed)</th>
           <th>Received by server</th>
+          <th>Signed on the phone</th>
         </tr>
         ${result.entries.map(
           (entry) =>
@@ -143,6 +180,7 @@ export function verificationPage(result: RunVerification, askedVersion: number |
               <td>${entry.label}</td>
               <td>${when(entry.device_time)}</td>
               <td>${when(entry.received_at)}</td>
+              <td>${entry.signed ? 'Yes' : 'No'}</td>
             </tr>`,
         )}
       </table>

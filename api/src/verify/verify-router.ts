@@ -1,16 +1,18 @@
 import Router from '@koa/router';
+import { readTimestampToken } from '@turnproof/db';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
 import { addressBudgetKey } from '../http/client-address.ts';
 import type { AppContext, AppState } from '../http/context.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { pdfIdentification, runVerification } from '../openapi/records.ts';
+import { fileBody, pdfIdentification, runVerification } from '../openapi/records.ts';
 import { addRoute } from '../openapi/registry.ts';
 import { identifyPdf } from './pdf-identification.ts';
 import type { RunVerifications } from './run-verifications.ts';
 import { busyPage, unknownRunPage, verificationPage } from './verify-page.ts';
 
 const runParams = z.object({ runId: z.string() });
+const anchorParams = z.object({ runId: z.string(), anchorId: z.string() });
 const isUuid = (text: string) => z.uuid().safeParse(text).success;
 const tags = ['Verification (public)'];
 
@@ -39,6 +41,28 @@ export function verifyApiRouter(deps: AppDeps, verifications: RunVerifications) 
       const result = isUuid(runId) ? await verifications.of(ctx.state.em, runId) : null;
       if (!result) throw notFound('No Turnproof run has this id.');
       ctx.body = result;
+    },
+  );
+
+  addRoute(
+    router,
+    {
+      method: 'get',
+      path: '/:runId/timestamps/:anchorId',
+      summary:
+        "One timestamp anchor's RFC 3161 token, for `openssl ts -verify -digest <head> -in token.tsr -CAfile <tsa-root>`",
+      tags,
+      params: anchorParams,
+      ok: { description: 'The TimeStampResp (DER)', schema: fileBody, contentType: 'application/timestamp-reply' },
+      errors: { 404: 'No such anchor' },
+    },
+    async (ctx) => {
+      const { runId = '', anchorId = '' } = ctx.params;
+      const token = isUuid(runId) && isUuid(anchorId) ? await readTimestampToken(ctx.state.em, runId, anchorId) : null;
+      if (!token) throw notFound('This run has no timestamp with this id.');
+      ctx.type = 'application/timestamp-reply';
+      ctx.attachment(`${runId}-${anchorId}.tsr`);
+      ctx.body = token;
     },
   );
 

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Client } from '@temporalio/client';
-import { ensureSchedules, findTemporalCli, SCHEDULE_IDS } from '@turnproof/temporal';
+import { ensureSchedules, findTemporalCli, scheduleDefinitions, SCHEDULE_IDS } from '@turnproof/temporal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Cleaner, cameraPhoto } from '../runner/cleaner.ts';
 import { setBillingState } from '../support/billing-state.ts';
@@ -78,9 +78,15 @@ describe('schedules', () => {
       ...['--address', api.config.TEMPORAL_ADDRESS, '--namespace', api.config.TEMPORAL_NAMESPACE],
     ]);
     const listed = (JSON.parse(stdout) as { scheduleId: string }[]).map((schedule) => schedule.scheduleId);
-    expect(listed).toEqual(expect.arrayContaining(Object.values(SCHEDULE_IDS)));
+    // Every schedule of this configuration (the backup's only with BACKUP_DIR, which the tests leave unset).
+    const expected = scheduleDefinitions(api.config).map((definition) => definition.scheduleId);
+    expect(expected).toHaveLength(Object.keys(SCHEDULE_IDS).length - 1);
+    expect(listed).toEqual(expect.arrayContaining(expected));
     const purge = await api.temporal.schedule.getHandle(SCHEDULE_IDS.mediaPurge).describe();
     expect(purge.action).toMatchObject({ workflowType: 'mediaPurge', taskQueue: api.config.TEMPORAL_TASK_QUEUE });
+    const anchors = await api.temporal.schedule.getHandle(SCHEDULE_IDS.captureAnchors).describe();
+    expect(anchors.action).toMatchObject({ workflowType: 'captureAnchors' });
+    expect(anchors.spec.intervals).toEqual([{ every: 3_600_000, offset: 600_000 }]);
   });
 
   it('a triggered media purge removes only flex media older than 30 days, and keeps report PDFs', async () => {

@@ -72,7 +72,13 @@ const SCREENS: { path: () => string; english: string[] }[] = [
   { path: () => `/properties/${propertyId}/checklists`, english: ['New Checklist', 'Start Inspection'] },
   { path: () => '/templates', english: ['My checklists', 'Create New Template', 'System templates'] },
   { path: () => '/team', english: ['No team members yet', 'Invite a team member'] },
+  { path: () => '/restock', english: ['Nothing to restock', 'Every counted supply is at par'] },
+  {
+    path: () => `/properties/${propertyId}`,
+    english: ['What this property keeps on hand', 'No supplies yet', 'Add supply'],
+  },
   { path: () => '/analytics', english: ['Runs completed', 'Average duration', 'Runs per property', 'Last 30 days'] },
+  { path: () => '/timesheets', english: ['Timesheets', 'Download CSV', 'No completed runs in this period'] },
   { path: () => '/settings', english: ['Account Security', 'Change Password', 'Language & Region', 'Dispatch'] },
   { path: () => '/profile', english: ['Professional Profile', 'Quick Stats', 'Public Profile', 'Overview'] },
   { path: () => '/subscription', english: ['Plans & Billing', "What's Included", 'Pick a plan', 'Have a promo code?'] },

@@ -104,9 +104,11 @@ describe('signing out and plans without a session', () => {
     await page.goto(harness.url('/auth'));
     await page.waitForURL(/\/dashboard$/, { timeout: UI_TIMEOUT_MS });
     await page.waitForLoadState('networkidle');
+    const signOut = page.getByRole('button', { name: 'Sign Out' }).last();
+    await signOut.waitFor({ timeout: UI_TIMEOUT_MS });
     // The server cannot be reached: the sign-out request fails.
     await page.context().setOffline(true);
-    await page.getByRole('button', { name: 'Sign Out' }).last().click();
+    await signOut.click({ timeout: UI_TIMEOUT_MS });
     await page.waitForURL(/\/auth\?signout=failed$/, { timeout: UI_TIMEOUT_MS });
     await page.getByText('Failed to sign out. Please try again.').waitFor({ timeout: UI_TIMEOUT_MS });
     await page.context().setOffline(false);

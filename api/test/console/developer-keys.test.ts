@@ -20,7 +20,8 @@ describe('Settings > Developers', () => {
     await page.goto(harness.url('/settings'));
     const section = page.getByRole('region', { name: 'Developers' });
     await section.waitFor({ timeout: UI_TIMEOUT_MS });
-    expect(await section.getByText('No API keys yet.').count()).toBe(1);
+    // The list loads after the section shows.
+    await section.getByText('No API keys yet.').waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await section.getByRole('link', { name: 'Read the API reference' }).getAttribute('href')).toBe(
       '/developers',
     );

@@ -1,26 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { checkChain, type ChainedEntry } from '@turnproof/db';
 import JSZip from 'jszip';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInOwner } from '../support/browser.ts';
-import { startTestApi, type TestApi } from '../support/test-api.ts';
-import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestApi } from '../support/test-api.ts';
+import type { WorkerProcess } from '../support/worker-process.ts';
 import { completeThroughMagicLink } from '../runner/cleaner.ts';
-import { claimPackZip, newRun, type Owner, pdfText } from './proof-support.ts';
+import { claimPackZip, newRun, type Owner, pdfText, useProofStack } from './proof-support.ts';
 
 let api: TestApi;
 let worker: WorkerProcess;
 let owner: Owner;
 
-beforeAll(async () => {
-  api = await startTestApi();
-  worker = await startWorkerProcess(api);
-  owner = await signedInOwner(api);
-});
-afterAll(async () => {
-  await worker?.stop();
-  await api?.close();
-});
+useProofStack((stack) => ({ api, worker, owner } = stack));
 
 describe('the damage-claim pack', () => {
   it('holds the claim PDF with before/after pairs for the task with an issue, every original photo and a capture log that verifies', async () => {

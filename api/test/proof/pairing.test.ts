@@ -1,24 +1,13 @@
 import { PDFParse } from 'pdf-parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInOwner } from '../support/browser.ts';
-import { startTestApi, type TestApi } from '../support/test-api.ts';
-import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
+import { describe, expect, it } from 'vitest';
+import type { WorkerProcess } from '../support/worker-process.ts';
 import { Cleaner, completeThroughMagicLink } from '../runner/cleaner.ts';
-import { type Owner, pdfText, reportPdf } from './proof-support.ts';
+import { type Owner, pdfText, reportPdf, useProofStack } from './proof-support.ts';
 
-let api: TestApi;
 let worker: WorkerProcess;
 let owner: Owner;
 
-beforeAll(async () => {
-  api = await startTestApi();
-  worker = await startWorkerProcess(api);
-  owner = await signedInOwner(api);
-});
-afterAll(async () => {
-  await worker?.stop();
-  await api?.close();
-});
+useProofStack((stack) => ({ worker, owner } = stack));
 
 describe('a move-out beside its move-in', () => {
   it("pairs each photographed task's move-in and move-out photos side by side in the report, with both times", async () => {

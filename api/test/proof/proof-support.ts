@@ -1,12 +1,44 @@
 import { PDFParse } from 'pdf-parse';
+import { afterAll, beforeAll } from 'vitest';
 import jsQRModule from 'jsqr';
 import sharp from 'sharp';
-import type { Browser } from '../support/browser.ts';
-import type { TestApi } from '../support/test-api.ts';
-import type { WorkerProcess } from '../support/worker-process.ts';
+import { type Browser, signedInOwner } from '../support/browser.ts';
+import { startTestApi, type TestApi } from '../support/test-api.ts';
+import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
+import { shootRoom } from '../../../platform/test/change-map/room-scene.ts';
 import { Cleaner, completeThroughMagicLink } from '../runner/cleaner.ts';
 
 export type Owner = Browser & { email: string; userId: string };
+
+/** A photo as GET /api/runs/{id}/evidence lists it after the server's checks. */
+export interface CheckedMedia {
+  id: string;
+  checks: string[];
+  accepted_checks: string[];
+  reused_from: { run_id: string; media_id: string } | null;
+}
+
+/** What most proof tests run on: a test API, its worker process, and an owner signed in to it. */
+export interface ProofStack {
+  api: TestApi;
+  worker: WorkerProcess;
+  owner: Owner;
+}
+
+/** Starts a proof stack before the file's tests, hands it to `use`, and stops it after them. */
+export function useProofStack(use: (stack: ProofStack) => void): void {
+  let api: TestApi | undefined;
+  let worker: WorkerProcess | undefined;
+  beforeAll(async () => {
+    api = await startTestApi();
+    worker = await startWorkerProcess(api);
+    use({ api, worker, owner: await signedInOwner(api) });
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await api?.close();
+  });
+}
 
 export async function waitFor<T>(
   what: string,
@@ -56,6 +88,8 @@ export async function reportPdf(owner: Owner, runId: string, version: number, wo
       return report?.status === 'ready' ? true : undefined;
     },
     worker,
+    // A report that makes change maps of many photo pairs takes minutes on a busy machine.
+    180_000,
   );
   const response = await fetch(`${owner.baseUrl}/api/runs/${runId}/reports/${version}/pdf`, {
     headers: { Cookie: owner.cookie },
@@ -119,4 +153,30 @@ export async function qrCodeIn(pdf: Buffer): Promise<string | null> {
     if (code) return code.data;
   }
   return null;
+}
+
+/**
+ * A move-in of a room with a lamp, and its move-out with every photo framed a little to the right and down,
+ * the lamp gone: both completed, the move-out's change maps still to be made (with its report).
+ */
+export async function lampRoomMoveOut(owner: Owner) {
+  const property = (await owner.post('/api/properties', { name: 'Lamp House', address: '3 Wick Row' })).body.id;
+  const checklists = await owner.get(
+    `/api/checklists?filter=${encodeURIComponent(JSON.stringify({ property_id: property }))}`,
+  );
+  const moveInList = checklists.body.find((c: { type: string }) => c.type === 'move_in');
+  const runOf = async (type: string) => {
+    const made = await owner.post('/api/runs', { property_id: property, type, checklist_id: moveInList.id });
+    if (made.status !== 201)
+      throw new Error(`The ${type} run was not made: ${made.status} ${JSON.stringify(made.body)}`);
+    return { id: made.body.id as string, cleaner: Cleaner.fromLink(made.body.magic_link) };
+  };
+  const moveIn = await runOf('move_in');
+  await completeThroughMagicLink(moveIn.cleaner, async () => (await shootRoom({})).jpeg);
+  const moveOut = await runOf('move_out');
+  await completeThroughMagicLink(
+    moveOut.cleaner,
+    async () => (await shootRoom({ dx: 0.04, dy: 0.03, withLamp: false })).jpeg,
+  );
+  return { moveIn, moveOut };
 }

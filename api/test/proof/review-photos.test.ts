@@ -1,26 +1,16 @@
 import { formatDateTime } from '@turnproof/config/time-format';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInOwner, uniqueEmail } from '../support/browser.ts';
-import { startTestApi, type TestApi } from '../support/test-api.ts';
+import { describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../support/browser.ts';
+import type { TestApi } from '../support/test-api.ts';
 import { acceptedMember } from '../support/team-member.ts';
-import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
 import { cameraPhoto, completeThroughMagicLink } from '../runner/cleaner.ts';
-import { newRun, type Owner } from './proof-support.ts';
+import { newRun, type Owner, useProofStack } from './proof-support.ts';
 
 let api: TestApi;
-let worker: WorkerProcess;
 let owner: Owner;
 
-beforeAll(async () => {
-  api = await startTestApi();
-  worker = await startWorkerProcess(api);
-  owner = await signedInOwner(api);
-});
-afterAll(async () => {
-  await worker?.stop();
-  await api?.close();
-});
+useProofStack((stack) => ({ api, owner } = stack));
 
 interface EvidenceTask {
   id: string;

@@ -1,26 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { PDFParse } from 'pdf-parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInOwner, uniqueEmail } from '../support/browser.ts';
-import { startTestApi, type TestApi } from '../support/test-api.ts';
+import { describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../support/browser.ts';
+import type { TestApi } from '../support/test-api.ts';
 import { acceptedMember } from '../support/team-member.ts';
-import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
+import type { WorkerProcess } from '../support/worker-process.ts';
 import { completeThroughMagicLink } from '../runner/cleaner.ts';
-import { newRun, type Owner, squash, waitFor } from './proof-support.ts';
+import { newRun, type Owner, squash, useProofStack, waitFor } from './proof-support.ts';
 
 let api: TestApi;
 let worker: WorkerProcess;
 let owner: Owner;
 
-beforeAll(async () => {
-  api = await startTestApi();
-  worker = await startWorkerProcess(api);
-  owner = await signedInOwner(api);
-});
-afterAll(async () => {
-  await worker?.stop();
-  await api?.close();
-});
+useProofStack((stack) => ({ api, worker, owner } = stack));
 
 const reportMails = () =>
   api.mailbox.received.filter((mail) => mail.to.includes(owner.email) && mail.subject.startsWith('Inspection report:'));

@@ -74,7 +74,13 @@ export class Cleaner {
     return { reserved, put: { status: put.status, body: putBody } };
   }
 
-  async uploadPhoto(runTaskId: string, bytes: Buffer, fileName = 'Photo Ünit 1.JPG') {
+  /** `confirm`: more fields of the confirmation (source, alignment_score). */
+  async uploadPhoto(
+    runTaskId: string,
+    bytes: Buffer,
+    fileName = 'Photo Ünit 1.JPG',
+    confirm: Record<string, unknown> = {},
+  ) {
     const { reserved, put } = await this.storePhoto(runTaskId, bytes, fileName);
     if (!put || put.status !== 200) return { reserved, put, confirmed: null };
     const confirmed = await this.http.post('/api/public/media-confirm', {
@@ -84,6 +90,7 @@ export class Cleaner {
       type: 'photo',
       action_id: randomUUID(),
       captured_at: new Date().toISOString(),
+      ...confirm,
     });
     return { reserved, put, confirmed };
   }
@@ -110,13 +117,16 @@ export class Cleaner {
  * The cleaner's whole job through the magic link: opens the run, uploads every required photo, ticks
  * every task, then completes. Returns the opened run as the cleaner saw it.
  */
-export async function completeThroughMagicLink(cleaner: Cleaner) {
+export async function completeThroughMagicLink(
+  cleaner: Cleaner,
+  photo: (label: string) => Promise<Buffer> = cameraPhoto,
+) {
   const opened = await cleaner.openRun();
   if (opened.status !== 200) throw new Error(`opening the run failed: ${opened.status} ${JSON.stringify(opened.body)}`);
   const tasks: { id: string; task: { required_media: number } }[] = opened.body.run.tasks;
   for (const [index, task] of tasks.entries()) {
     for (let n = 0; n < task.task.required_media; n += 1) {
-      const upload = await cleaner.uploadPhoto(task.id, await cameraPhoto(`${index}-${n}`));
+      const upload = await cleaner.uploadPhoto(task.id, await photo(`${index}-${n}`));
       if (upload.confirmed?.status !== 200) throw new Error(`photo upload failed: ${JSON.stringify(upload)}`);
     }
     const ticked = await cleaner.tick(task.id);

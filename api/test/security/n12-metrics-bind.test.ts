@@ -1,7 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startApiProcess, type ApiProcess } from '../support/api-process.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
 import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
 
@@ -12,20 +10,11 @@ import { startWorkerProcess, type WorkerProcess } from '../support/worker-proces
  * does not answer it, one bound to every interface (0.0.0.0) does.
  */
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 let api: TestApi;
-let apiProcess: ChildProcess;
+let apiProcess: ApiProcess;
 let worker: WorkerProcess;
 let apiMetricsPort: number;
 let workerMetricsPort: number;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The status of GET /metrics at host:port, or the connection error's code. */
 const scrape = (host: string, port: number) =>
@@ -45,30 +34,14 @@ async function untilAnswers(host: string, port: number) {
 beforeAll(async () => {
   api = await startTestApi();
   [apiMetricsPort, workerMetricsPort] = [await freePort(), await freePort()];
-  const apiPort = await freePort();
-  const { METRICS_HOST: _unset, ...environment } = process.env;
-  apiProcess = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...environment,
-      DATABASE_URL: api.config.DATABASE_URL,
-      TEMPORAL_ADDRESS: api.config.TEMPORAL_ADDRESS,
-      TEMPORAL_TASK_QUEUE: api.config.TEMPORAL_TASK_QUEUE,
-      SMTP_URL: api.config.SMTP_URL ?? '',
-      DATA_DIR: api.config.DATA_DIR,
-      PORT: String(apiPort),
-      PUBLIC_ORIGIN: `http://127.0.0.1:${apiPort}`,
-      METRICS_PORT: String(apiMetricsPort),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
-  });
+  // As npm start starts it: METRICS_HOST left to its default.
+  apiProcess = await startApiProcess(api, { METRICS_PORT: String(apiMetricsPort), METRICS_HOST: undefined });
   worker = await startWorkerProcess(api, { WORKER_METRICS_PORT: String(workerMetricsPort) });
   await untilAnswers('127.0.0.1', apiMetricsPort);
   await untilAnswers('127.0.0.1', workerMetricsPort);
 }, 120_000);
 afterAll(async () => {
-  apiProcess?.kill('SIGTERM');
+  await apiProcess?.stop();
   await worker?.stop();
   await api?.close();
 });

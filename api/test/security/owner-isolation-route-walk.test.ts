@@ -30,6 +30,8 @@ afterAll(async () => {
 
 type Owner = Awaited<ReturnType<typeof signedInOwner>>;
 const MARK = 'Owner-A-secret';
+/** Stands for a photo or change map of A's run where a route names one below the run. */
+const PHOTO_OF_A_RUN = randomUUID();
 
 /** One of everything owner A can own, made through the API where it can be. */
 async function ownerAWithEverything() {
@@ -46,6 +48,11 @@ async function ownerAWithEverything() {
     type: 'turnover',
   });
   const task = await created('/api/tasks', { checklist_id: checklist.id, title: `${MARK} task` });
+  const supply = await created(`/api/properties/${property.id}/supplies`, {
+    name: `${MARK} soap`,
+    unit: 'bars',
+    par_level: 5,
+  });
   const template = await created('/api/templates', { name: `${MARK} template`, kind: 'turnover' });
   const run = await created('/api/runs', { property_id: property.id, type: 'turnover', checklist_id: checklist.id });
   const member = await created('/api/team', {
@@ -61,8 +68,27 @@ async function ownerAWithEverything() {
     description: `${MARK} issue`,
   });
   if (issue.status !== 201) throw new Error(`issue: ${issue.status} ${JSON.stringify(issue.body)}`);
+  // Below par, so A's restock list names it.
+  const counted = await cleaner.http.post('/api/public/supply-count', {
+    token: cleaner.token,
+    action_id: randomUUID(),
+    supply_id: supply.id,
+    count: 1,
+  });
+  if (counted.status !== 200) throw new Error(`supply count: ${counted.status} ${JSON.stringify(counted.body)}`);
   await ownerRecords(api).report(run.id, Buffer.from(`%PDF-1.4 ${MARK}`));
   const apiKey = await created('/api/api-keys', { name: `${MARK} key`, scopes: ['read'] });
+  const workOrder = await created('/api/work-orders', {
+    property_id: property.id,
+    issue_id: issue.body.alert.id,
+    title: `${MARK} work order`,
+    vendor_name: `${MARK} vendor`,
+  });
+  const payStatement = await created('/api/pay-statements', {
+    member_id: member.id,
+    from: '2026-11-01',
+    to: '2026-11-30',
+  });
   const endpoint = await created('/api/webhook-endpoints', { url: 'https://hooks.example/a', events: ['run.created'] });
   const [delivery] = await api.orm.em.getConnection().execute<{ id: string }[]>(
     `with event as (insert into webhook_events (id, owner_id, type, payload) values (?, ?, 'run.created', '{}') returning id)
@@ -83,6 +109,7 @@ async function ownerAWithEverything() {
       property: property.id as string,
       checklist: checklist.id as string,
       task: task.id as string,
+      supply: supply.id as string,
       template: template.id as string,
       run: run.id as string,
       member: member.id as string,
@@ -90,6 +117,8 @@ async function ownerAWithEverything() {
       apiKey: apiKey.id as string,
       webhookEndpoint: endpoint.id as string,
       webhookDelivery: delivery!.id,
+      workOrder: workOrder.id as string,
+      payStatement: payStatement.id as string,
       sessionId,
     },
   };
@@ -106,6 +135,7 @@ const fillers: Record<string, { ofA: boolean; fill: (a: OwnerA['ids']) => string
   'properties/{id}': { ofA: true, fill: (a) => a.property },
   'checklists/{id}': { ofA: true, fill: (a) => a.checklist },
   'tasks/{id}': { ofA: true, fill: (a) => a.task },
+  'supplies/{supplyId}': { ofA: true, fill: (a) => a.supply },
   'templates/{id}': { ofA: true, fill: (a) => a.template },
   'runs/{id}': { ofA: true, fill: (a) => a.run },
   'runs/{runId}': { ofA: true, fill: (a) => a.run },
@@ -116,6 +146,12 @@ const fillers: Record<string, { ofA: boolean; fill: (a: OwnerA['ids']) => string
   'webhook-endpoints/{id}': { ofA: true, fill: (a) => a.webhookEndpoint },
   'webhook-deliveries/{id}': { ofA: true, fill: (a) => a.webhookDelivery },
   'checkout-sessions/{sessionId}': { ofA: true, fill: (a) => a.sessionId },
+  'work-orders/{id}': { ofA: true, fill: (a) => a.workOrder },
+  'pay-statements/{id}': { ofA: true, fill: (a) => a.payStatement },
+  // Below A's run in the path (which the route checks first): an id of a photo or map of that run.
+  'evidence/{mediaId}': { ofA: true, fill: () => PHOTO_OF_A_RUN },
+  'change-maps/{mapId}': { ofA: true, fill: () => PHOTO_OF_A_RUN },
+  'regions/{number}': { ofA: true, fill: () => '1' },
   'steps/{step}': { ofA: false, fill: () => ONBOARDING_STEPS[0] },
 };
 
@@ -191,10 +227,16 @@ const PUBLIC_ROUTES = [
   // Whether browser notifications are on, and the VAPID public key (public by nature).
   'get /api/push/config',
   'post /api/public/complete',
+  // The phone's signing key, registered by the run's magic link (runner-web/test/browser/runner-device-signatures).
+  'post /api/public/device-key',
   'post /api/public/issue',
+  'post /api/public/pause',
+  'post /api/public/resume',
+  'post /api/public/guest-present',
   'post /api/public/media-confirm',
   // The runner's "notify me of my next job": by the run's magic link (api/test/push).
   'post /api/public/push/subscriptions',
+  'post /api/public/supply-count',
   'get /api/public/run',
   'get /api/public/schedule',
   'get /api/public/schedule.ics',
@@ -202,7 +244,13 @@ const PUBLIC_ROUTES = [
   'post /api/public/upload',
   'put /api/public/upload/{signedToken}',
   'post /api/public/verify',
+  // The vendor's side of a work order: by its own link (api/test/work-orders).
+  'get /api/public/work-order',
+  'post /api/public/work-order/complete',
+  'post /api/public/work-order/photo',
   'get /api/public/verify/{runId}',
+  // An RFC 3161 token of a run's log head: as public as the verification it belongs to (api/test/proof).
+  'get /api/public/verify/{runId}/timestamps/{anchorId}',
   'get /api/site/sample-report.pdf',
   'get /api/site/sample-report.html',
   'post /api/stripe/webhook',

@@ -3,6 +3,17 @@ import type { Page } from 'playwright-core';
 
 /** axe-core's serious and critical findings on the page as it is, one line per rule with its first targets. */
 export async function seriousViolations(page: Page, view: string): Promise<string[]> {
+  let found = await seriousViolationsNow(page, view);
+  // An element that began to fade in while axe ran (a snackbar after a save, on a busy machine) is caught
+  // mid-transition too: a finding is only one once it is still there when the page has settled.
+  if (found.length > 0) {
+    await page.waitForTimeout(500);
+    found = await seriousViolationsNow(page, `${view} (settled)`);
+  }
+  return found;
+}
+
+async function seriousViolationsNow(page: Page, view: string): Promise<string[]> {
   // A colour caught mid-transition is no colour a person reads: let finite animations finish first.
   await page.evaluate(`Promise.all(
     document

@@ -10,7 +10,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
  * test API (database, Temporal, task queue, media folder or bucket, SMTP), so a test can SIGKILL it. `extraEnv`
  * adds or overrides settings (CHROMIUM_PATH, WORKER_METRICS_PORT).
  */
-export async function startWorkerProcess(api: TestApi, extraEnv: Record<string, string> = {}) {
+export async function startWorkerProcess(api: Pick<TestApi, 'config'>, extraEnv: Record<string, string> = {}) {
   const env = {
     ...process.env,
     DATABASE_URL: api.config.DATABASE_URL,
@@ -46,6 +46,9 @@ export async function startWorkerProcess(api: TestApi, extraEnv: Record<string, 
     NODE_ENV: 'production',
     CALENDAR_ALLOW_PRIVATE_ADDRESSES: api.config.CALENDAR_ALLOW_PRIVATE_ADDRESSES ? 'true' : 'false',
     WEBHOOK_ALLOW_PRIVATE_ADDRESSES: api.config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES ? 'true' : 'false',
+    TSA_URL: api.config.TSA_URL.join(','),
+    TSA_CA_FILE: api.config.TSA_CA_FILE ?? '',
+    TSA_ALLOW_PRIVATE_ADDRESSES: api.config.TSA_ALLOW_PRIVATE_ADDRESSES ? 'true' : 'false',
     // Off unless a test asks: parallel test runs would fight over one metrics port.
     WORKER_METRICS_PORT: '0',
     // As every launcher of the worker does (npm start, the Docker image).

@@ -89,9 +89,12 @@ describe("another owner's key cannot reach an owner's records through any /api/v
     await ownerRecords(api).report(run.id, Buffer.from('%PDF-1.4 A-secret'));
     await ownerRecords(api).alert(run.id, 'low');
     const issueId = (await a.get(`/api/v1/runs/${run.id}/issues`)).body.data[0].id;
-    const idsOf = { properties: property.id, checklists: checklist.id, runs: run.id };
+    const workOrder = (
+      await owner.post('/api/work-orders', { property_id: property.id, title: 'A-secret fan', vendor_name: 'A-secret' })
+    ).body;
+    const idsOf = { properties: property.id, checklists: checklist.id, runs: run.id, 'work-orders': workOrder.id };
     const b = keyClient(api, (await createApiKey(await signedInOwner(api), ['read', 'write'])).key);
-    const secrets = ['A-secret', property.id, checklist.id, run.id, issueId];
+    const secrets = ['A-secret', property.id, checklist.id, run.id, issueId, workOrder.id];
 
     const routes = openApiRegistry.definitions.flatMap((definition) =>
       definition.type === 'route' && definition.route.path.startsWith('/api/v1/') ? [definition.route] : [],

@@ -138,8 +138,8 @@ describe('signed webhooks', () => {
     });
   }, 240_000);
 
-  it('sends run.created, issue.reported, review.revision_requested and review.approved from where they happen', async () => {
-    const events = ['run.created', 'issue.reported', 'review.approved', 'review.revision_requested'];
+  it('sends run.created, run.started, issue.reported, review.revision_requested and review.approved from where they happen', async () => {
+    const events = ['run.created', 'run.started', 'issue.reported', 'review.approved', 'review.revision_requested'];
     const { owner, client } = await ownerWithEndpoint(events);
     const property = await client.post('/api/v1/properties', { name: 'Event Manor', address: '5 Signal Way' });
     const checklists = await client.get(`/api/v1/properties/${property.body.id}/checklists`);
@@ -163,6 +163,15 @@ describe('signed webhooks', () => {
       id: issue.body.alert.id,
       severity: 'high',
       description: 'Broken window',
+    });
+    // Reporting an issue does not start the run; the first task ticked does.
+    const firstTask = (await cleaner.openRun()).body.run.tasks[0].id as string;
+    expect((await cleaner.tick(firstTask)).status).toBe(200);
+    const [started] = await arrived(open.body.id, 'run.started');
+    expect(started!.event.data.run).toMatchObject({
+      id: open.body.id,
+      status: 'in_progress',
+      started_at: expect.any(String),
     });
 
     const sentBack = await completedRun(owner, 'Event Manor Two');
@@ -189,12 +198,15 @@ describe('signed webhooks', () => {
         'run.created',
         'run.created',
         'run.created',
+        'run.started',
+        'run.started',
+        'run.started',
       ].sort(),
     );
   }, 180_000);
 
-  it('sends run.canceled when a booking vanishes from the calendar and its pending run is canceled', async () => {
-    const { owner } = await ownerWithEndpoint(['run.canceled']);
+  it('sends run.created for each turnover a calendar sync makes, and run.canceled when a booking vanishes', async () => {
+    const { owner } = await ownerWithEndpoint(['run.created', 'run.canceled']);
     await ownerRecords(api).grantPlan(owner.userId, 'pro');
     const property = (await owner.post('/api/properties', { name: 'Calendar Cabin', address: '4 Lake Road' })).body;
     const stays = [
@@ -209,6 +221,11 @@ describe('signed webhooks', () => {
       await owner.get(`/api/runs?filter=${encodeURIComponent(JSON.stringify({ property_id: property.id }))}`)
     ).body as { id: string; reservation_uid: string }[];
     const gone = runs.find((run) => run.reservation_uid === 'gone@airbnb.com')!;
+    expect(runs).toHaveLength(2);
+    for (const run of runs) {
+      const [created] = await arrived(run.id, 'run.created');
+      expect(created!.event.data.run).toMatchObject({ id: run.id, status: 'pending', property_name: 'Calendar Cabin' });
+    }
     feed.setEvents(stays.slice(0, 1));
     expect((await sync()).status).toBe(200);
     const [canceled] = await arrived(gone.id, 'run.canceled');

@@ -261,6 +261,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/work-orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List work orders, newest first, a page at a time */
+    get: operations['listWorkOrders'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/work-orders/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One work order with its status and cost */
+    get: operations['getWorkOrder'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -437,6 +471,9 @@ export interface operations {
           timezone?: string;
           check_in_time?: string;
           checkout_time?: string;
+          latitude?: number | null;
+          longitude?: number | null;
+          arrival_radius_meters?: number;
           /** Format: uuid */
           default_assignee_id?: string | null;
           /** Format: uuid */
@@ -749,6 +786,9 @@ export interface operations {
           timezone?: string;
           check_in_time?: string;
           checkout_time?: string;
+          latitude?: number | null;
+          longitude?: number | null;
+          arrival_radius_meters?: number;
           /** Format: uuid */
           default_assignee_id?: string | null;
           /** Format: uuid */
@@ -3180,12 +3220,16 @@ export interface operations {
               url: string;
               events: (
                 | 'run.created'
+                | 'run.started'
                 | 'run.completed'
                 | 'run.canceled'
                 | 'report.ready'
                 | 'issue.reported'
                 | 'review.approved'
                 | 'review.revision_requested'
+                | 'work_order.created'
+                | 'work_order.completed'
+                | 'work_order.approved'
               )[];
               /** @description The first characters of the signing secret, to tell endpoints apart */
               secret_prefix: string;
@@ -3289,12 +3333,16 @@ export interface operations {
           url: string;
           events: (
             | 'run.created'
+            | 'run.started'
             | 'run.completed'
             | 'run.canceled'
             | 'report.ready'
             | 'issue.reported'
             | 'review.approved'
             | 'review.revision_requested'
+            | 'work_order.created'
+            | 'work_order.completed'
+            | 'work_order.approved'
           )[];
         };
       };
@@ -3318,12 +3366,16 @@ export interface operations {
             url: string;
             events: (
               | 'run.created'
+              | 'run.started'
               | 'run.completed'
               | 'run.canceled'
               | 'report.ready'
               | 'issue.reported'
               | 'review.approved'
               | 'review.revision_requested'
+              | 'work_order.created'
+              | 'work_order.completed'
+              | 'work_order.approved'
             )[];
             /** @description The first characters of the signing secret, to tell endpoints apart */
             secret_prefix: string;
@@ -3445,12 +3497,16 @@ export interface operations {
             url: string;
             events: (
               | 'run.created'
+              | 'run.started'
               | 'run.completed'
               | 'run.canceled'
               | 'report.ready'
               | 'issue.reported'
               | 'review.approved'
               | 'review.revision_requested'
+              | 'work_order.created'
+              | 'work_order.completed'
+              | 'work_order.approved'
             )[];
             /** @description The first characters of the signing secret, to tell endpoints apart */
             secret_prefix: string;
@@ -3592,12 +3648,16 @@ export interface operations {
               /** @enum {string} */
               event_type:
                 | 'run.created'
+                | 'run.started'
                 | 'run.completed'
                 | 'run.canceled'
                 | 'report.ready'
                 | 'issue.reported'
                 | 'review.approved'
-                | 'review.revision_requested';
+                | 'review.revision_requested'
+                | 'work_order.created'
+                | 'work_order.completed'
+                | 'work_order.approved';
               /** @enum {string} */
               status: 'pending' | 'succeeded' | 'failed';
               attempts: number;
@@ -3739,12 +3799,16 @@ export interface operations {
             /** @enum {string} */
             event_type:
               | 'run.created'
+              | 'run.started'
               | 'run.completed'
               | 'run.canceled'
               | 'report.ready'
               | 'issue.reported'
               | 'review.approved'
-              | 'review.revision_requested';
+              | 'review.revision_requested'
+              | 'work_order.created'
+              | 'work_order.completed'
+              | 'work_order.approved';
             /** @enum {string} */
             status: 'pending' | 'succeeded' | 'failed';
             attempts: number;
@@ -3834,6 +3898,288 @@ export interface operations {
       };
       /** @description This webhook endpoint is disabled; add it again to receive events. */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Too many requests with this key (code rate_limited); Retry-After says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  listWorkOrders: {
+    parameters: {
+      query?: {
+        /** @description Records per page (default 50) */
+        limit?: number;
+        /** @description The `next_cursor` of the previous page; leave out for the first page */
+        cursor?: string;
+        /** @description Only this property's work orders */
+        property_id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of work orders */
+      200: {
+        headers: {
+          /** @description Requests the key may make in the window */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              property_id: string;
+              /** Format: uuid */
+              issue_id: string | null;
+              title: string;
+              description: string | null;
+              vendor_name: string;
+              /** @enum {string} */
+              status: 'open' | 'in_progress' | 'done' | 'approved';
+              due_at: string | null;
+              cost_limit_cents: number | null;
+              cost_cents: number | null;
+              awaiting_approval: boolean;
+              completion_note: string | null;
+              completed_at: string | null;
+              approved_at: string | null;
+              sent_back_note: string | null;
+              created_at: string;
+            }[];
+            /**
+             * @description Pass as `cursor` for the next page; null on the last
+             * @example WyIyMDI2LTExLTI3IDEwOjAwOjAwLjEyMzQ1NiswMCIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJd
+             */
+            next_cursor: string | null;
+          };
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+      /** @description This API key is not valid: it was revoked, or never existed. (code invalid_api_key; missing_api_key without a key) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+      /** @description A read key's write (code insufficient_scope), or a plan without the API (upgrade_for_api) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Too many requests with this key (code rate_limited); Retry-After says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  getWorkOrder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The work order id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The work order */
+      200: {
+        headers: {
+          /** @description Requests the key may make in the window */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            property_id: string;
+            /** Format: uuid */
+            issue_id: string | null;
+            title: string;
+            description: string | null;
+            vendor_name: string;
+            /** @enum {string} */
+            status: 'open' | 'in_progress' | 'done' | 'approved';
+            due_at: string | null;
+            cost_limit_cents: number | null;
+            cost_cents: number | null;
+            awaiting_approval: boolean;
+            completion_note: string | null;
+            completed_at: string | null;
+            approved_at: string | null;
+            sent_back_note: string | null;
+            created_at: string;
+          };
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+      /** @description This API key is not valid: it was revoked, or never existed. (code invalid_api_key; missing_api_key without a key) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+      /** @description A read key's write (code insufficient_scope), or a plan without the API (upgrade_for_api) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What went wrong, as an English sentence */
+            error: string;
+            /** @description A stable machine-readable code for errors people read (e.g. invalid_credentials, INVALID_CODE, too_many_sign_in_failures, property_limit, invalid_field), so a client can say them in its own language */
+            code?: string;
+            /** @description The numbers and names of the code's sentence (count: the number its plural follows) */
+            params?: {
+              [key: string]: string | number;
+            };
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Work order not found. It does not exist or you do not have access to it. */
+      404: {
         headers: {
           [name: string]: unknown;
         };

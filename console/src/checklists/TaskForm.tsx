@@ -1,4 +1,4 @@
-import { Autocomplete, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Autocomplete, Box, Button, Checkbox, FormControlLabel, Stack, TextField, Typography } from '@mui/material';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useT } from '../i18n/useT.ts';
@@ -10,13 +10,15 @@ export interface TaskDraft {
   /** The section (room) the task is in; empty for none. */
   section: string;
   required_media: number;
+  /** The cleaner's photos must come from the camera (the runner offers no gallery). */
+  camera_only: boolean;
 }
 
-export const emptyTask: TaskDraft = { title: '', description: '', section: '', required_media: 0 };
+export const emptyTask: TaskDraft = { title: '', description: '', section: '', required_media: 0, camera_only: false };
 
 /**
  * Title (required after trimming), optional description, the section (one of the checklist's rooms or a
- * new one) and the required-photos stepper (react-hook-form). A disabled submit button says what it waits for.
+ * new one), the required-photos stepper and "Camera only" (react-hook-form). A disabled submit button says what it waits for.
  */
 export function TaskForm({
   initial = emptyTask,
@@ -115,6 +117,16 @@ export function TaskForm({
           name="required_media"
           control={control}
           render={({ field }) => <RequiredPhotosStepper value={field.value} onChange={field.onChange} />}
+        />
+        <Controller
+          name="camera_only"
+          control={control}
+          render={({ field }) => (
+            <FormControlLabel
+              control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
+              label={t('checklistEditor.cameraOnly')}
+            />
+          )}
         />
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>
           {waitingForTitle && (

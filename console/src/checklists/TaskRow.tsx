@@ -62,6 +62,7 @@ export function TaskRow({ task, position, busy, sections, onSave, onDelete }: Pr
             description: task.description ?? '',
             section: task.section ?? '',
             required_media: task.required_media,
+            camera_only: task.camera_only,
           }}
           submitLabel={t('checklistEditor.saveTask')}
           onCancel={() => setEditing(false)}
@@ -115,6 +116,9 @@ export function TaskRow({ task, position, busy, sections, onSave, onDelete }: Pr
                 label={t('checklistEditor.photosRequired', { smart_count: task.required_media })}
                 sx={{ mt: 0.5 }}
               />
+            )}
+            {task.camera_only && (
+              <Chip size="small" label={t('checklistEditor.cameraOnlyChip')} sx={{ mt: 0.5, ml: 0.5 }} />
             )}
           </Box>
           {/* Below the text on a phone, so the title keeps the width. */}

@@ -1,3 +1,4 @@
+import { LateCheckoutsCard } from './LateCheckoutsCard.tsx';
 import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useSession } from '../auth/session.ts';
@@ -51,7 +52,7 @@ export function Dashboard() {
   if (dashboard.isError) {
     return <Alert severity="error">{t('dashboard.loadFailed')}</Alert>;
   }
-  const { stats, properties, recent_runs } = dashboard.data;
+  const { stats, properties, recent_runs, late_checkouts } = dashboard.data;
   // The session's access is the one re-checked every 5 minutes; the dashboard's own copy serves the first render.
   const access = session.data?.access ?? dashboard.data.access;
   const setupOpen = onboarding.data && onboarding.data.completed < onboarding.data.total;
@@ -75,6 +76,7 @@ export function Dashboard() {
       <StatCards stats={stats} />
       <AfterFirstPaint>
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
+          <LateCheckoutsCard runs={late_checkouts ?? []} />
           <OpenIssuesCard />
           <PropertiesCard properties={properties} total={stats.properties} />
           <RecentActivity runs={recent_runs} />

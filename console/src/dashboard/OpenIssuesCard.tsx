@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 
 import { issuePath, useOpenIssues } from '../runs/show/run-issues.ts';
 import { useT } from '../i18n/useT.ts';
+import { CreateWorkOrderButton, draftFromIssue } from '../work-orders/CreateWorkOrderButton.tsx';
 
 const SEVERITY_COLORS = { high: 'error', medium: 'warning', low: 'default' } as const;
 
@@ -43,6 +44,7 @@ export function OpenIssuesCard() {
                   }
                   secondary={`${issue.property_name} · ${formatDateTime(issue.created_at, issue.timezone)}`}
                 />
+                <CreateWorkOrderButton draft={draftFromIssue(issue, issue.property_id)} />
                 <Chip
                   size="small"
                   color={SEVERITY_COLORS[issue.severity]}

@@ -12,7 +12,7 @@ import {
   Toolbar,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { type MouseEvent, useEffect, useState } from 'react';
 import { useLogout } from 'react-admin';
 import type { Session } from '../auth/session.ts';
 import type { MessageKey } from '../i18n/keys.ts';
@@ -21,33 +21,64 @@ import { Link, useLocation } from 'react-router-dom';
 import { mainNavigation, paths } from './navigation.ts';
 import { ConnectionBadge } from './ConnectionBadge.tsx';
 import { LazySidebar } from './LazySidebar.tsx';
+import { PLAIN_MENU_ID, PlainMenu } from './PlainMenu.tsx';
+import { SignOutForm } from './SignOutForm.tsx';
 import { useOpenedOnce } from './useOpenedOnce.ts';
 import { badgeText, useRunsInProgress } from './useRunsInProgress.ts';
 
 const TABS: MessageKey[] = ['nav.dashboard', 'nav.properties', 'nav.inspections', 'nav.analytics'];
 export const TAB_BAR_HEIGHT = 64;
+/** react-admin pins a phone's form toolbar to the bottom of the screen, where the tab bar would cover Save. */
+export const ABOVE_TAB_BAR = { '&.RaToolbar-mobileToolbar': { bottom: `${TAB_BAR_HEIGHT}px` } };
 
-/** Under 768 px: the top header with the product name, and a menu button for the whole sidebar. */
+/** Whether the URL shows the plain menu (never on the server, which renders the page without its fragment). */
+const plainMenuShown = () => typeof window !== 'undefined' && window.location.hash === `#${PLAIN_MENU_ID}`;
+
+/**
+ * Under 768 px: the top header with the product name, a menu button for the whole sidebar and Sign Out.
+ * Both buttons work on the server's HTML before the console runs: the menu button links to the plain menu,
+ * Sign Out is a form (PlainMenu.tsx, SignOutForm.tsx).
+ */
 export function MobileHeader({ session }: { session: Session }) {
   const t = useT();
   const logout = useLogout();
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The plain menu, opened before the console ran, becomes the drawer (and the fragment that showed it goes).
+  const [menuOpen, setMenuOpen] = useState(() => plainMenuShown());
   const menuLoaded = useOpenedOnce(menuOpen);
+  useEffect(() => {
+    if (plainMenuShown()) {
+      window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    }
+  }, []);
   return (
     <AppBar position="sticky" color="default" elevation={1}>
       <Toolbar>
-        <IconButton edge="start" aria-label={t('nav.openMenu')} onClick={() => setMenuOpen(true)} sx={{ mr: 1 }}>
+        <IconButton
+          edge="start"
+          component="a"
+          href={`#${PLAIN_MENU_ID}`}
+          role="button"
+          aria-label={t('nav.openMenu')}
+          onClick={(event: MouseEvent) => {
+            event.preventDefault();
+            setMenuOpen(true);
+          }}
+          sx={{ mr: 1 }}
+        >
           <MenuIcon />
         </IconButton>
+        <PlainMenu />
         {menuLoaded && <LazySidebar open={menuOpen} session={session} onClose={() => setMenuOpen(false)} />}
         <img src="/favicon.svg" alt="" width={24} height={24} />
         <Typography component="span" variant="h6" sx={{ ml: 1, flexGrow: 1 }}>
           Turnproof
         </Typography>
         <ConnectionBadge />
-        <IconButton aria-label={t('nav.signOut')} onClick={() => logout()}>
-          <LogoutIcon />
-        </IconButton>
+        <SignOutForm onSignOut={() => void logout()}>
+          <IconButton type="submit" aria-label={t('nav.signOut')}>
+            <LogoutIcon />
+          </IconButton>
+        </SignOutForm>
       </Toolbar>
     </AppBar>
   );

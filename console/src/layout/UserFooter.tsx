@@ -2,6 +2,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { Avatar, Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
 import { useLogout, useNotify } from 'react-admin';
 import type { Session } from '../auth/session.ts';
+import { SignOutForm } from './SignOutForm.tsx';
 import { useT } from '../i18n/useT.ts';
 
 export function initialsOf(name: string): string {
@@ -36,11 +37,13 @@ export function UserFooter({ session, compact }: { session: Session; compact: bo
     return (
       <Box sx={{ display: 'grid', justifyItems: 'center', gap: 1, py: 1 }}>
         {avatar}
-        <Tooltip title={t('nav.signOut')} placement="right">
-          <IconButton aria-label={t('nav.signOut')} onClick={signOut} size="small">
-            <LogoutIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <SignOutForm onSignOut={() => void signOut()}>
+          <Tooltip title={t('nav.signOut')} placement="right">
+            <IconButton type="submit" aria-label={t('nav.signOut')} size="small">
+              <LogoutIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </SignOutForm>
       </Box>
     );
   }
@@ -62,9 +65,11 @@ export function UserFooter({ session, compact }: { session: Session; compact: bo
           </Typography>
         </Box>
       </Box>
-      <Button fullWidth variant="outlined" size="small" startIcon={<LogoutIcon />} onClick={signOut}>
-        {t('nav.signOut')}
-      </Button>
+      <SignOutForm onSignOut={() => void signOut()}>
+        <Button type="submit" fullWidth variant="outlined" size="small" startIcon={<LogoutIcon />}>
+          {t('nav.signOut')}
+        </Button>
+      </SignOutForm>
     </Box>
   );
 }

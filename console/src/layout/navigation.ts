@@ -1,5 +1,6 @@
 import AddHomeIcon from '@mui/icons-material/AddHome';
 import AssignmentIcon from '@mui/icons-material/Assignment';
+import BuildIcon from '@mui/icons-material/Build';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import ChecklistIcon from '@mui/icons-material/Checklist';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
@@ -8,7 +9,9 @@ import FactCheckIcon from '@mui/icons-material/FactCheck';
 import GroupsIcon from '@mui/icons-material/Groups';
 import HomeWorkIcon from '@mui/icons-material/HomeWork';
 import PersonIcon from '@mui/icons-material/Person';
+import ScheduleIcon from '@mui/icons-material/Schedule';
 import SettingsIcon from '@mui/icons-material/Settings';
+import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import type { SvgIconComponent } from '@mui/icons-material';
 import type { MessageKey } from '../i18n/keys.ts';
 import type { AccessTier } from '../types.ts';
@@ -33,6 +36,9 @@ export const paths = {
   templates: '/templates',
   analytics: '/analytics',
   team: '/team',
+  timesheets: '/timesheets',
+  restock: '/restock',
+  workOrders: '/work-orders',
   subscription: '/subscription',
   settings: '/settings',
   profile: '/profile',
@@ -48,8 +54,11 @@ export const mainNavigation: NavItem[] = [
   { label: 'nav.properties', path: paths.properties, Icon: HomeWorkIcon },
   { label: 'nav.checklists', path: paths.templates, Icon: ChecklistIcon },
   { label: 'nav.inspections', path: paths.runs, Icon: FactCheckIcon },
+  { label: 'supplies.nav', path: paths.restock, Icon: ShoppingCartIcon },
+  { label: 'workOrders.title', path: paths.workOrders, Icon: BuildIcon },
   { label: 'nav.analytics', path: paths.analytics, Icon: BarChartIcon, requires: 'professional', tag: 'nav.beta' },
   { label: 'nav.team', path: paths.team, Icon: GroupsIcon, requires: 'professional' },
+  { label: 'timesheets.title', path: paths.timesheets, Icon: ScheduleIcon, requires: 'professional' },
 ];
 
 export const settingsNavigation: NavItem[] = [
@@ -69,6 +78,7 @@ export const segmentLabels: Record<string, MessageKey> = {
   checklists: 'nav.checklists',
   analytics: 'nav.analytics',
   team: 'nav.team',
+  timesheets: 'timesheets.title',
   subscription: 'nav.plansBilling',
   settings: 'nav.settings',
   profile: 'nav.profile',

@@ -4,7 +4,9 @@ import type { PropertyRecord } from '../resource-records.ts';
 import { useParams } from 'react-router-dom';
 import { DeletePropertyButton } from './DeletePropertyButton.tsx';
 import { PropertyForm } from './PropertyForm.tsx';
+import { PropertySupplies } from '../supplies/PropertySupplies.tsx';
 import { useT } from '../i18n/useT.ts';
+import { PropertyWorkOrders } from '../work-orders/PropertyWorkOrders.tsx';
 
 /** A property that is not the owner's (or does not exist) sends the owner back to the list with a toast. */
 export function PropertyEdit() {
@@ -40,6 +42,8 @@ export function PropertyEdit() {
     >
       <PropertyForm submitLabel={t('properties.saveChanges')} extraActions={<DeletePropertyButton backToList />} />
       <PropertyCalendar />
+      {id && <PropertySupplies propertyId={id} />}
+      {id && <PropertyWorkOrders propertyId={id} />}
     </Edit>
   );
 }

@@ -4,6 +4,7 @@ import { Typography } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import type { ReactNode } from 'react';
 import { pickerLabel, type TeamMember } from '../team/team-types.ts';
+import { PropertyLocation } from './PropertyLocation.tsx';
 import { type T, useT } from '../i18n/useT.ts';
 
 const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
@@ -38,6 +39,7 @@ export function PropertyForm({ submitLabel, extraActions }: { submitLabel: strin
       <TextInput source="access_code" label={t('properties.accessCode')} helperText={t('properties.accessCodeHint')} />
       <TextInput source="notes" label={t('properties.notes')} multiline minRows={3} />
       <DispatchSettings />
+      <PropertyLocation />
     </SimpleForm>
   );
 }

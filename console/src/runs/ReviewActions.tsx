@@ -106,6 +106,7 @@ export function ReviewActions({ run }: { run: RunRecord }) {
               {(tasks.data?.tasks ?? []).map((task) => (
                 <ReviewTaskRow
                   key={task.id}
+                  runId={run.id}
                   task={task}
                   media={evidence.data?.tasks.find((candidate) => candidate.id === task.id)?.media ?? []}
                   timeZone={timeZone}

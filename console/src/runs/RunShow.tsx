@@ -12,6 +12,9 @@ import type { PropertyRecord, RunRecord } from '../resource-records.ts';
 import type { RunStatus } from '../types.ts';
 import { canReview, ReviewActions, reviewSummary } from './ReviewActions.tsx';
 import { useRunEvidence } from './show/run-evidence.ts';
+import { RunChangesCard } from './show/RunChangesCard.tsx';
+import { RunClaimClockCard } from './show/RunClaimClockCard.tsx';
+import { RunHoursCard } from './show/RunHoursCard.tsx';
 import { RunIssuesCard } from './show/RunIssuesCard.tsx';
 import { RunReportsCard } from './show/RunReportsCard.tsx';
 import { RunTasksCard, type RunTaskRecord } from './show/RunTasksCard.tsx';
@@ -158,9 +161,18 @@ export function RunShow() {
           </Stack>
         </CardContent>
       </Card>
-      <RunTasksCard tasks={run.tasks} checkedCount={run.completed_task_count} evidence={evidence} timeZone={timeZone} />
-      <RunIssuesCard runId={run.id} evidence={evidence} timeZone={timeZone} />
+      <RunHoursCard runId={run.id} refreshKey={`${run.status}/${run.completed_task_count}`} timeZone={timeZone} />
+      <RunTasksCard
+        runId={run.id}
+        tasks={run.tasks}
+        checkedCount={run.completed_task_count}
+        evidence={evidence}
+        timeZone={timeZone}
+      />
+      <RunIssuesCard runId={run.id} propertyId={run.property_id} evidence={evidence} timeZone={timeZone} />
+      <RunChangesCard runId={run.id} runStatus={run.status} />
       <RunReportsCard runId={run.id} runStatus={run.status} />
+      {run.status === 'completed' && <RunClaimClockCard runId={run.id} />}
       <RunTimelineCard
         runId={run.id}
         refreshKey={`${run.status}/${run.assigned_to}/${run.review?.reviewed_at}`}

@@ -16,7 +16,7 @@ import {
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { apiJson } from '../api/http.ts';
-import { TAB_BAR_HEIGHT } from '../layout/MobileNav.tsx';
+import { ABOVE_TAB_BAR } from '../layout/MobileNav.tsx';
 import { type T, useT } from '../i18n/useT.ts';
 import { NOTIFY_CHANNELS, type NotifyChannel, TEAM_ROLES } from './team-types.ts';
 
@@ -76,9 +76,6 @@ function TextChannelNote() {
     </Typography>
   );
 }
-
-/** react-admin pins a phone's form toolbar to the bottom of the screen, where the tab bar would cover Save. */
-const ABOVE_TAB_BAR = { '&.RaToolbar-mobileToolbar': { bottom: `${TAB_BAR_HEIGHT}px` } };
 
 /** The team member's fields, shared by adding and editing: contacts, channel, language and role. */
 export function TeamMemberForm({ defaultValues }: { defaultValues?: Record<string, unknown> }) {

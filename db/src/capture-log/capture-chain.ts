@@ -21,6 +21,14 @@ export interface NewCaptureEntry {
   devicePosition: DevicePosition | null;
   /** The server's clock when the request arrived. */
   receivedAt: Date;
+  /** The phone's signature of the action, verified on arrival; null for an unsigned one (an older runner). */
+  deviceSignature?: DeviceSignature | null;
+}
+
+/** Which registered phone key signed an action, and its signature (base64url IEEE P1363). */
+export interface DeviceSignature {
+  deviceKeyId: string;
+  signature: string;
 }
 
 /** A capture-log entry as stored (and as hashed: every field but `hash` is covered by it). */
@@ -37,6 +45,8 @@ export interface ChainedEntry {
   received_at: string;
   prev_hash: string;
   hash: string;
+  device_key_id: string | null;
+  signature: string | null;
 }
 
 export interface ChainHead {
@@ -57,9 +67,15 @@ export const payloadDigest = (payload: Record<string, unknown>) => sha256(canoni
 
 type HashedFields = Omit<ChainedEntry, 'hash' | 'payload'>;
 
-/** What an entry's hash covers: every stored field but the payload (covered by its digest) and the hash. */
+/**
+ * What an entry's hash covers: every stored field but the payload (covered by its digest) and the hash.
+ * The device signature is there only on a signed entry, so entries made before signatures hash as they did.
+ */
 function hashedRecord(entry: HashedFields) {
   return {
+    ...(entry.device_key_id === null
+      ? {}
+      : { device_signature: { key_id: entry.device_key_id, signature: entry.signature } }),
     v: 1,
     run_id: entry.run_id,
     seq: entry.seq,
@@ -117,6 +133,8 @@ export function unchainedFields(entry: NewCaptureEntry) {
     device_longitude: entry.devicePosition?.longitude ?? null,
     device_accuracy: entry.devicePosition?.accuracy ?? null,
     received_at: entry.receivedAt.toISOString(),
+    device_key_id: entry.deviceSignature?.deviceKeyId ?? null,
+    signature: entry.deviceSignature?.signature ?? null,
   };
 }
 

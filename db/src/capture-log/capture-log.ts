@@ -24,12 +24,12 @@ export const storeEntriesSql = (entries: string) => `
     select * from jsonb_to_recordset(${entries}::jsonb) as r(
       run_id uuid, seq int, kind text, payload jsonb, payload_sha256 text, device_time timestamptz,
       device_latitude float8, device_longitude float8, device_accuracy float8, received_at timestamptz,
-      prev_hash text, hash text)
+      prev_hash text, hash text, device_key_id uuid, signature text)
   ), stored as (
     insert into capture_entries (run_id, seq, kind, payload, payload_sha256, device_time, device_latitude,
-      device_longitude, device_accuracy, received_at, prev_hash, hash)
+      device_longitude, device_accuracy, received_at, prev_hash, hash, device_key_id, signature)
     select run_id, seq, kind, payload, payload_sha256, device_time, device_latitude, device_longitude,
-      device_accuracy, received_at, prev_hash, hash from rows
+      device_accuracy, received_at, prev_hash, hash, device_key_id, signature from rows
   )
   update capture_heads h set seq = newest.seq, hash = newest.hash
   from (select distinct on (run_id) run_id, seq, hash from rows order by run_id, seq desc) newest
@@ -75,7 +75,7 @@ interface StoredEntryRow extends Omit<ChainedEntry, 'device_time' | 'received_at
 export async function readCaptureLog(em: EntityManager, runId: string): Promise<ChainedEntry[]> {
   const rows = await em.getConnection().execute<StoredEntryRow[]>(
     `select run_id, seq, kind, payload, payload_sha256, device_time, device_latitude, device_longitude,
-         device_accuracy, received_at, prev_hash, hash
+         device_accuracy, received_at, prev_hash, hash, device_key_id, signature
        from capture_entries where run_id = ? order by seq`,
     [runId],
   );
@@ -93,6 +93,20 @@ export async function readChainHead(em: EntityManager, runId: string): Promise<C
     .getConnection()
     .execute<{ seq: number; hash: string }[]>(`select seq, hash from capture_heads where run_id = ?`, [runId]);
   return rows[0] ? { seq: Number(rows[0].seq), hash: rows[0].hash } : { seq: 0, hash: GENESIS_HASH };
+}
+
+/** A report's proof of the log: its head, and how many of its entries the cleaner's phone signed. */
+export async function readChainProof(em: EntityManager, runId: string): Promise<ChainHead & { signed: number }> {
+  const rows = await em.getConnection().execute<{ seq: number; hash: string; signed: number }[]>(
+    `select h.seq, h.hash, (select count(*) from capture_entries e
+         where e.run_id = h.run_id and e.seq <= h.seq and e.device_key_id is not null) as signed
+       from capture_heads h where h.run_id = ?`,
+    [runId],
+  );
+  const row = rows[0];
+  return row
+    ? { seq: Number(row.seq), hash: row.hash, signed: Number(row.signed) }
+    : { seq: 0, hash: GENESIS_HASH, signed: 0 };
 }
 
 /** When the server received each media confirmation of a run, by media id (the newest confirmation). */

@@ -11,6 +11,9 @@ export * from './messaging.ts';
 export * from './api-keys.ts';
 export * from './push.ts';
 export * from './webhooks.ts';
+export * from './pay.ts';
+export * from './supplies.ts';
+export * from './work-orders.ts';
 
 import type { EntitySchema } from '@mikro-orm/core';
 import { AuthToken, Session, User } from './accounts.ts';
@@ -25,13 +28,28 @@ import {
 import { WorkerCheck } from './operations.ts';
 import { ContactMessage, OnboardingProgress, Profile, UserActivity, UserPreferences } from './profiles.ts';
 import { CalendarFeed, Checklist, Property, Task, TeamMember } from './properties.ts';
-import { Alert, CaptureEntry, CaptureHead, Media, ProcessedAction, Report, Run, RunEvent, RunTask } from './runs.ts';
+import {
+  Alert,
+  CaptureEntry,
+  CaptureHead,
+  DeviceKey,
+  Media,
+  ProcessedAction,
+  Report,
+  Run,
+  RunEvent,
+  RunPause,
+  RunTask,
+} from './runs.ts';
 import { InspectionTemplate, LibraryChecklist } from './templates.ts';
 import { WorkflowOutbox } from './outbox.ts';
 import { TextMessage } from './messaging.ts';
 import { ApiIdempotency, ApiKey } from './api-keys.ts';
 import { PushSubscription } from './push.ts';
 import { WebhookDelivery, WebhookEndpoint, WebhookEvent } from './webhooks.ts';
+import { PayRate, PayStatement, PayStatementLine } from './pay.ts';
+import { Supply, SupplyCount } from './supplies.ts';
+import { WorkOrder, WorkOrderAction, WorkOrderPhoto } from './work-orders.ts';
 
 /** Typed loosely on purpose: the exact inferred union is too large for declaration emit. */
 export const allEntities: EntitySchema[] = [
@@ -52,6 +70,7 @@ export const allEntities: EntitySchema[] = [
   LibraryChecklist,
   Run,
   RunTask,
+  RunPause,
   Media,
   Report,
   Alert,
@@ -59,6 +78,7 @@ export const allEntities: EntitySchema[] = [
   RunEvent,
   CaptureEntry,
   CaptureHead,
+  DeviceKey,
   BillingAccount,
   BillingSubscription,
   StripeEvent,
@@ -74,4 +94,12 @@ export const allEntities: EntitySchema[] = [
   WebhookEndpoint,
   WebhookEvent,
   WebhookDelivery,
+  PayRate,
+  PayStatement,
+  PayStatementLine,
+  Supply,
+  SupplyCount,
+  WorkOrder,
+  WorkOrderPhoto,
+  WorkOrderAction,
 ];

@@ -4,7 +4,7 @@ import { Run } from './runs.ts';
 
 /**
  * What a workflow must be told: a run's start, its task progress, an issue, its cleaner's decline, a verified Stripe event
- * for the owner's billing workflow (no run), or a text Twilio could not deliver (its e-mail fallback), or a webhook delivery to start. Written in
+ * for the owner's billing workflow (no run), or a text Twilio could not deliver (its e-mail fallback), or a webhook delivery or a work order's reminders to start, or a cleaner's "Guest still here" to tell the host of, or a confirmed photo to check. Written in
  * the same transaction as the change it announces and handed to Temporal by the relay
  * (api/src/outbox), which retries until Temporal takes it; the row is deleted once delivered
  * (a progress row rests a moment first).
@@ -17,6 +17,9 @@ export const OUTBOX_KINDS = [
   'declined',
   'text_failed',
   'webhook',
+  'guest_present',
+  'work_order',
+  'photo_checks',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
@@ -44,6 +47,8 @@ export const WorkflowOutbox = defineEntity({
     /** Not before this time: a lease while a relay delivers it, or the back-off after a failure. */
     available_at: p.datetime().defaultRaw('now()'),
     last_error: p.text().nullable(),
+    /** The W3C traceparent of the request that wrote it (tracing on): its delivery continues that trace. */
+    trace_parent: p.text().nullable(),
     created_at: createdAt(),
   },
 });

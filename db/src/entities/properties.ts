@@ -26,6 +26,10 @@ export const Property = defineEntity({
     backup_assignee: () => p.manyToOne(TeamMember).deleteRule('set null').nullable(),
     /** Booking calendar (iCalendar) feed URLs polled by `calendar/{propertyId}`. */
     calendar_urls: p.json<string[]>().onCreate(() => []),
+    /** Where the property is: a located cleaner action within the radius is their arrival, beyond it is flagged. */
+    latitude: p.double().nullable(),
+    longitude: p.double().nullable(),
+    arrival_radius_meters: p.integer().default(150),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -56,6 +60,8 @@ export const Task = defineEntity({
     title: p.string(),
     description: p.text().nullable(),
     required_media: p.integer().default(0),
+    /** The task's photos must come from the camera, not the phone's gallery. */
+    camera_only: p.boolean().default(false),
     /** The room or part of the checklist the task is in (a template's section); null outside any. */
     section: p.string().nullable(),
     order_index: p.integer().default(0),

@@ -13,6 +13,9 @@ export interface RunMeta {
 }
 
 export const RUN_SOURCES = ['manual', 'calendar'] as const;
+/** How the host closed a run's damage claim: filed with the platform, or no claim to make. */
+export const CLAIM_OUTCOMES = ['filed', 'no_claim'] as const;
+export type ClaimOutcome = (typeof CLAIM_OUTCOMES)[number];
 export const CALENDAR_CHANGES = ['start', 'reschedule', 'cancel'] as const;
 
 export const Run = defineEntity({
@@ -57,11 +60,18 @@ export const Run = defineEntity({
     calendar_sync_key: p.string().nullable(),
     calendar_change: p.enum(CALENDAR_CHANGES).nullable(),
     canceled_at: p.datetime().nullable(),
+    /** Seconds worked, from the first action to completion without the pauses; set when the run completes. */
+    work_seconds: p.integer().nullable(),
+    /** Minutes a guest still in the unit kept the cleaner from working (a late-checkout fee's evidence). */
+    late_checkout_minutes: p.integer().nullable(),
     /** The host's latest review of the completed run: approved, or sent back with a note. */
     review_decision: p.enum(REVIEW_DECISIONS).nullable(),
     review_score: p.integer().nullable(),
     review_note: p.text().nullable(),
     reviewed_at: p.datetime().nullable(),
+    /** Set when the host closes the damage claim (filed, or none to make): its deadline reminders stop. */
+    claim_closed_at: p.datetime().nullable(),
+    claim_outcome: p.enum(CLAIM_OUTCOMES).nullable(),
     /** The earlier run this one is compared with (a move-out's move-in, a turnover's previous turnover). */
     baseline_run: () => p.manyToOne(Run).deleteRule('set null').nullable(),
     tasks: () => p.oneToMany(RunTask).mappedBy('run').orderBy({ order_index: 'asc' }),
@@ -81,6 +91,8 @@ export const RunTask = defineEntity({
     title: p.string(),
     description: p.text().nullable(),
     required_media: p.integer().default(0),
+    /** Copied from the checklist task: photos from the camera only (the runner offers no gallery). */
+    camera_only: p.boolean().default(false),
     order_index: p.integer(),
     checked: p.boolean().default(false),
     comment: p.text().nullable(),
@@ -111,7 +123,10 @@ export const MEDIA_STATUSES = ['uploading', 'uploaded', 'confirmed', 'error'] as
 export const Media = defineEntity({
   name: 'Media',
   tableName: 'media',
-  checks: [{ name: 'media_task_or_issue', expression: 'num_nonnulls(run_task_id, alert_id) = 1' }],
+  checks: [
+    { name: 'media_task_or_issue', expression: 'num_nonnulls(run_task_id, alert_id) = 1' },
+    { name: 'media_alignment_score_range', expression: 'alignment_score between -1 and 1' },
+  ],
   properties: {
     id: uuidPrimaryKey(),
     run: () => p.manyToOne(Run).deleteRule('cascade').index(),
@@ -132,9 +147,45 @@ export const Media = defineEntity({
     sha256: p.string().length(64).nullable(),
     /** Set when the host rejected the photo in a review: it stays evidence but no longer counts for its task. */
     rejected_at: p.datetime().nullable(),
+    /** How well the photo lines up with the task's reference photo (SSIM, measured on the phone); null without one. */
+    alignment_score: p.float().nullable(),
+    /** The server's checks of a confirmed photo (activities/src/photo-check-activities.ts): null until run, [] when all is well. */
+    checks: p.json<PhotoCheck[]>().nullable(),
+    /** What the checks measured and found (sharpness, brightness, the earlier photo a reused one repeats, times). */
+    check_details: p.json<PhotoCheckDetails>().nullable(),
+    /** Flags the host looked at and accepted: they still show, marked accepted. */
+    accepted_checks: p.json<PhotoCheck[]>().onCreate(() => []),
+    /** 64-bit perceptual hash (hex): the same picture re-encoded or resized hashes within a few bits. */
+    perceptual_hash: p.string().length(16).nullable(),
+    /** The camera and capture time the upload read from the file's EXIF, kept here since the served file may lose it. */
+    exif: p.json<PhotoExif>().nullable(),
     created_at: createdAt(),
   },
 });
+
+/** What the server flags on a photo; the evidence, the review screen, the report and the claim pack name them. */
+export const PHOTO_CHECKS = ['blurry', 'dark', 'reused', 'captured_before_run', 'not_from_camera'] as const;
+export type PhotoCheck = (typeof PHOTO_CHECKS)[number];
+
+/** A named type (an interface) so that Media's declaration stays small; see AlertSchema's note. */
+/** EXIF as the upload read it: DateTimeOriginal as ISO ('Z' when the offset was known, else wall-clock), Make, Model. */
+export interface PhotoExif {
+  captured_at: string | null;
+  make: string | null;
+  model: string | null;
+}
+
+export interface PhotoCheckDetails {
+  sharpness: number;
+  brightness: number;
+  /** The owner's first photo this one repeats (a perceptual hash within a few bits). */
+  reused_from: { run_id: string; media_id: string } | null;
+  /** The capture time the check compared with the run's creation (EXIF, else the phone's claim). */
+  captured_at: string | null;
+  camera: { make: string | null; model: string | null };
+  /** Whether the task asked for a camera capture (run_tasks.camera_only). */
+  camera_only: boolean;
+}
 
 export const REPORT_STATUSES = ['pending', 'generating', 'ready', 'failed'] as const;
 export const REPORT_PAYMENTS = ['credit', 'included', 'overage'] as const;
@@ -178,7 +229,8 @@ export const Report = defineEntity({
   },
 });
 
-export const ALERT_KINDS = ['issue', 'overdue', 'at_risk', 'calendar'] as const;
+/** guest_present: the cleaner found the guest still in the unit ("Guest still here"). */
+export const ALERT_KINDS = ['issue', 'overdue', 'at_risk', 'calendar', 'guest_present'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 export const ALERT_SEVERITIES = ['low', 'medium', 'high'] as const;
 /** Where the host has taken an issue: still open, resolved with a note, or turned into a follow-up run. */
@@ -213,6 +265,19 @@ const AlertSchema = defineEntity({
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the name is the point
 export interface Alert extends InferEntity<typeof AlertSchema> {}
 export const Alert: EntitySchema<Alert> = AlertSchema;
+
+/** A pause of a run by its cleaner; at most one per run is open (resumed_at null). */
+export const RunPause = defineEntity({
+  name: 'RunPause',
+  tableName: 'run_pauses',
+  properties: {
+    id: uuidPrimaryKey(),
+    run: () => p.manyToOne(Run).deleteRule('cascade').index(),
+    paused_at: p.datetime(),
+    resumed_at: p.datetime().nullable(),
+    created_at: createdAt(),
+  },
+});
 
 /** Client action ids already applied: a retried or replayed offline action is applied once. */
 export const ProcessedAction = defineEntity({
@@ -278,6 +343,12 @@ export const CAPTURE_KINDS = [
   /** The assigned cleaner's text reply to the run: yes or no. */
   'run_accepted',
   'run_declined',
+  /** The cleaner's pause and resume, and "Guest still here" (a late checkout's evidence). */
+  'run_paused',
+  'run_resumed',
+  'guest_present',
+  /** The cleaner's count of a property's supply (or low / out). */
+  'supply_counted',
 ] as const;
 export type CaptureKind = (typeof CAPTURE_KINDS)[number];
 
@@ -303,6 +374,23 @@ export const CaptureEntry = defineEntity({
     received_at: p.datetime(),
     prev_hash: p.string().length(64),
     hash: p.string().length(64),
+    /** The phone key that signed the action this entry records (device-signature.ts); null: unsigned. */
+    device_key: () => p.manyToOne(DeviceKey).deleteRule('restrict').nullable(),
+    /** Its ECDSA P-256 signature (IEEE P1363, base64url) over the action's signed text. */
+    signature: p.string().length(200).nullable(),
+  },
+});
+
+/** A runner phone's public key (ECDSA P-256, as a JWK), registered with a run it opened: once per device. */
+export const DeviceKey = defineEntity({
+  name: 'DeviceKey',
+  tableName: 'device_keys',
+  uniques: [{ name: 'device_keys_run_public_key_unique', properties: ['run', 'public_key'] }],
+  properties: {
+    id: uuidPrimaryKey(),
+    run: () => p.manyToOne(Run).deleteRule('cascade').index(),
+    public_key: p.json<Record<string, string>>(),
+    created_at: createdAt(),
   },
 });
 
@@ -324,3 +412,4 @@ export type Report = InferEntity<typeof Report>;
 export type ProcessedAction = InferEntity<typeof ProcessedAction>;
 export type CaptureEntry = InferEntity<typeof CaptureEntry>;
 export type CaptureHead = InferEntity<typeof CaptureHead>;
+export type DeviceKey = InferEntity<typeof DeviceKey>;

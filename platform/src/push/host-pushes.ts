@@ -32,7 +32,8 @@ export type HostEvent =
   | { kind: 'issues'; alertIds: readonly string[]; description: string }
   | { kind: 'completed' }
   | { kind: 'overdue' }
-  | { kind: 'declined' };
+  | { kind: 'declined' }
+  | { kind: 'guest_present'; alertId: string; reportedAt: Date };
 
 type Texts = (typeof PUSH_TEXTS)[Language];
 
@@ -70,6 +71,13 @@ async function hostNotice(
       const due = facts.due_at ? formatDateTime(facts.due_at, facts.timezone, language) : '';
       return { key: `run/${runId}/overdue`, title: texts.overdue(property), body: texts.overdueBody(due) };
     }
+    case 'guest_present':
+      return {
+        key: `run/${runId}/guest-present/${event.alertId}`,
+        title: texts.guestPresent(property),
+        body: texts.guestPresentBody(formatDateTime(event.reportedAt, facts.timezone, language)),
+        anchor: `#issue-${event.alertId}`,
+      };
     case 'declined': {
       const decline = await lastDecline(em, runId);
       if (!decline) return null;
@@ -84,7 +92,7 @@ async function hostNotice(
 
 /**
  * The host's browser notifications of a run's events, each once: high-severity issues, the run completed,
- * the run overdue, the cleaner declined. A click opens the run (at the first issue), in the console.
+ * the run overdue, the cleaner declined, the guest still in the unit. A click opens the run (at the first issue), in the console.
  */
 export async function pushToHost(deps: HostPushDeps, em: EntityManager, runId: string, event: HostEvent) {
   if (!deps.push) return;

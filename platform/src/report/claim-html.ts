@@ -1,4 +1,6 @@
+import { CHANGE_MAP_CSS, type ReportChangeMap, renderChangeMaps } from './change-map-html.ts';
 import { html, SafeHtml } from './html.ts';
+import { PHOTO_FLAGS_CSS, type ReportPhotoFlag, renderPhotoFlags } from './photo-flags-html.ts';
 import type { ReportIssue, ReportProof } from './report-data.ts';
 import { createReportFormatter, RUN_TYPE_LABELS, type ReportFormatter } from './report-format.ts';
 import { reportPhotoDataUrls } from './report-photo.ts';
@@ -12,6 +14,8 @@ export interface ClaimPhoto {
   read: () => Promise<Buffer>;
   capturedAt: string | null;
   receivedAt: string | null;
+  /** What the server's checks flagged on this run's photo (none for the baseline's). */
+  flags?: ReportPhotoFlag[];
 }
 
 /**
@@ -24,7 +28,17 @@ export interface ClaimIssue {
   after: ClaimPhoto[];
 }
 
+/** The last moment to file the claim with the booking platform, and the rule that sets it. */
+export interface ClaimDeadlineFacts {
+  deadlineAt: string;
+  rule: string;
+  checkoutAt: string;
+  nextCheckInAt: string | null;
+}
+
 export interface ClaimData {
+  /** Null for a run whose checkout is not known. */
+  deadline: ClaimDeadlineFacts | null;
   runId: string;
   propertyName: string;
   propertyAddress: string;
@@ -37,12 +51,17 @@ export interface ClaimData {
   baselineLabel: string | null;
   timeZone: string;
   issues: ClaimIssue[];
+  /** Changes found between the baseline's photos and this run's, by task; only confirmed ones are damage. */
+  changes: { taskTitle: string; maps: ReportChangeMap[] }[];
   proof: ReportProof;
 }
 
 const CLAIM_CSS = `
 .pair { display: grid; grid-template-columns: 1fr 1fr; gap: 8pt; margin-top: 6pt; break-inside: avoid; }
 .pair h4 { margin: 0 0 2pt; font-size: 9pt; color: var(--muted); text-transform: uppercase; }
+.deadline { border: 2pt solid #b42318; border-radius: 4pt; padding: 6pt 10pt; margin-bottom: 10pt; }
+.deadline strong { font-size: 14pt; }
+.deadline p { margin: 2pt 0; }
 `;
 
 function photoFigure(photo: ClaimPhoto, url: string | null, format: ReportFormatter): SafeHtml {
@@ -54,7 +73,20 @@ function photoFigure(photo: ClaimPhoto, url: string | null, format: ReportFormat
       <div>Device time (claimed): ${photo.capturedAt ? format.dateTime(photo.capturedAt) : '—'}</div>
       <div>Received by server: ${photo.receivedAt ? format.dateTime(photo.receivedAt) : '—'}</div>
     </figcaption>
+    ${renderPhotoFlags(photo.flags)}
   </figure>`;
+}
+
+/** The claim's deadline, the first thing on the first page: a claim filed late is refused whatever it proves. */
+function renderDeadline(deadline: ClaimDeadlineFacts, format: ReportFormatter): SafeHtml {
+  return html`<section class="deadline" aria-label="Claim deadline">
+    <p><strong>File this claim by ${format.dateTime(deadline.deadlineAt)}</strong></p>
+    <p>${deadline.rule}.</p>
+    <p>
+      Checkout: ${format.dateTime(deadline.checkoutAt)}. Next check-in:
+      ${deadline.nextCheckInAt ? format.dateTime(deadline.nextCheckInAt) : 'none known'}.
+    </p>
+  </section>`;
 }
 
 /** The damage-claim PDF's HTML: the run, its issues with before/after photo pairs, and the proof. */
@@ -62,6 +94,8 @@ export async function buildClaimHtml(data: ClaimData): Promise<string> {
   const format = createReportFormatter(data.timeZone);
   const photos = data.issues.flatMap((item) => [...item.before, ...item.after]);
   const urlOf = await reportPhotoDataUrls(photos);
+  const changeMaps = data.changes.flatMap((change) => change.maps);
+  const changeUrls = await reportPhotoDataUrls(changeMaps);
   const column = (label: string, list: ClaimPhoto[]) =>
     html`<div>
       <h4>${label}</h4>
@@ -83,10 +117,11 @@ export async function buildClaimHtml(data: ClaimData): Promise<string> {
       />
       <title>Damage claim – ${data.propertyName}</title>
       <style>
-        ${new SafeHtml(REPORT_CSS + CLAIM_CSS)}
+        ${new SafeHtml(REPORT_CSS + CLAIM_CSS + CHANGE_MAP_CSS + PHOTO_FLAGS_CSS)}
       </style>
     </head>
     <body>
+      ${data.deadline ? renderDeadline(data.deadline, format) : null}
       <header class="report-header">
         <div class="brand">Turnproof Damage Claim</div>
         <h1>${data.propertyName}</h1>
@@ -119,7 +154,24 @@ export async function buildClaimHtml(data: ClaimData): Promise<string> {
             </article>`,
         )}
       </section>
-      ${await renderProof(data.proof)}
+      ${
+        changeMaps.some((map) => map.regions.length > 0)
+          ? html`<section>
+              <h2>Changes between the photos</h2>
+              <p>Only the changes the host confirmed are claimed as damage.</p>
+              ${data.changes
+                .filter(({ maps }) => maps.some((map) => map.regions.length > 0))
+                .map(
+                  ({ taskTitle, maps }) =>
+                    html`<article class="task">
+                      <h3>${taskTitle}</h3>
+                      ${renderChangeMaps(maps, changeUrls, 'damage')}
+                    </article>`,
+                )}
+            </section>`
+          : null
+      }
+      ${await renderProof(data.proof, format)}
     </body>
   </html>`;
   return `<!doctype html>\n${document.markup}\n`;

@@ -10,7 +10,10 @@ export {
 export { buildReportHtml, writeReportHtml } from './report-html.ts';
 export { createPdfRenderer, type PdfRenderer, type PdfRendererOptions } from './pdf-renderer.ts';
 export { escapeHtml } from './html.ts';
+export { signedOnPhone } from './report-proof.ts';
 export { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumLaunchOptions } from './chromium-launch.ts';
 export { buildClaimHtml, type ClaimData, type ClaimIssue, type ClaimPhoto } from './claim-html.ts';
 export { CHROMIUM_MISSING, PdfPrintError } from './pdf-problem.ts';
 export { claimPdfPath, type ClaimPackKey, reportFilePath, reportHtmlPath, type ReportKey } from './report-paths.ts';
+export { type ReportChangeMap } from './change-map-html.ts';
+export { photoFlagsOf, type ReportPhotoFlag } from './photo-flags-html.ts';

@@ -38,10 +38,19 @@ const FOOTER_TEMPLATE = `<div style="width: 100%; margin: 0 12mm; display: flex;
   <span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span>
 </div>`;
 
+/** A print page kept warm between renders, in a browser context of its own. */
+interface PrintPage {
+  page: Page;
+  /** The one URL the page may load now (the document's own file), if any. */
+  loads: { allowed?: string };
+}
+
 /**
- * One Chromium, launched on the first render and shared by all later ones (a worker prints many reports);
- * each render gets its own browser context, closed afterwards. A browser that crashed or was closed
- * is launched again on the next render.
+ * One Chromium, launched on the first render and shared by all later ones (a worker prints many reports).
+ * Each print page lives in a browser context of its own and is kept warm for the next render (a new
+ * context and page cost a render some 100 ms): one render at a time per page, emptied (about:blank)
+ * before it is used again; a page whose render failed is closed with its context. A browser that crashed
+ * or was closed is launched again on the next render, with new pages.
  */
 export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer {
   const executablePath = options.executablePath ?? CHROMIUM_PATH;
@@ -49,6 +58,8 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
   let closed = false;
   const rendering = new Set<Promise<unknown>>();
   const printing = pLimit(options.concurrency ?? 2);
+  /** Warm pages between renders (at most `concurrency`), of the browser they were opened in. */
+  let warm: PrintPage[] = [];
 
   function connectedBrowser(): Promise<Browser> {
     if (browser) return browser;
@@ -62,26 +73,41 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
     const launching = import('playwright-core').then(({ chromium }) => chromium.launch({ executablePath, ...launch }));
     browser = launching;
     const forget = () => {
-      if (browser === launching) browser = undefined;
+      if (browser !== launching) return;
+      browser = undefined;
+      warm = [];
     };
     launching.then((launched) => launched.on('disconnected', forget), forget);
     return launching;
   }
 
-  /** `allowed`: the one URL the page may load (the document's own file); every other request is aborted. */
-  async function printPdf(load: (page: Page) => Promise<unknown>, allowed?: string): Promise<Buffer> {
+  async function openPrintPage(): Promise<PrintPage> {
     // The report needs no script; with JavaScript off, nothing in it can run even if escaping failed.
     const context = await (await connectedBrowser()).newContext({ javaScriptEnabled: false });
+    const loads: PrintPage['loads'] = {};
     try {
       // Defence in depth behind the document's CSP: the print context reaches no network at all (photos
       // are data: URLs, which are not requests; a document printed from a file loads that file and nothing
       // else), so nothing in a report can call out, probe the inside or read other local files.
       await context.route('**/*', (route) =>
-        route.request().url() === allowed ? route.continue() : route.abort('blockedbyclient'),
+        route.request().url() === loads.allowed ? route.continue() : route.abort('blockedbyclient'),
       );
-      const page = await context.newPage();
+      return { page: await context.newPage(), loads };
+    } catch (error) {
+      await context.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** `allowed`: the one URL the page may load (the document's own file); every other request is aborted. */
+  async function printPdf(load: (page: Page) => Promise<unknown>, allowed?: string): Promise<Buffer> {
+    const printPage = warm.pop() ?? (await openPrintPage());
+    const { page } = printPage;
+    let pdf: Buffer;
+    try {
+      printPage.loads.allowed = allowed;
       await load(page);
-      return await page.pdf({
+      pdf = await page.pdf({
         format: 'A4',
         printBackground: true,
         margin: { top: '12mm', right: '12mm', bottom: '16mm', left: '12mm' },
@@ -89,10 +115,24 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
         headerTemplate: '<span></span>',
         footerTemplate: FOOTER_TEMPLATE,
       });
-    } finally {
-      // A context that fails to close (the browser died) must not hide the PDF or the error that matters.
-      await context.close().catch(() => undefined);
+      printPage.loads.allowed = undefined;
+      // The document (hundreds of megabytes with a large run's photos) leaves the page before it waits.
+      await page.goto('about:blank');
+    } catch (error) {
+      // A context that fails to close (the browser died) must not hide the error that matters.
+      await page
+        .context()
+        .close()
+        .catch(() => undefined);
+      throw error;
     }
+    if (!closed && page.context().browser()?.isConnected()) warm.push(printPage);
+    else
+      await page
+        .context()
+        .close()
+        .catch(() => undefined);
+    return pdf;
   }
 
   async function print(load: (page: Page) => Promise<unknown>, allowed?: string): Promise<Buffer> {
@@ -130,6 +170,8 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
     async close() {
       closed = true;
       await Promise.allSettled(rendering);
+      await Promise.allSettled(warm.map(({ page }) => page.context().close()));
+      warm = [];
       const launched = await browser?.catch(() => undefined);
       browser = undefined;
       await launched?.close();

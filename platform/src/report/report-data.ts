@@ -1,5 +1,7 @@
 /** Everything a report shows, already loaded from the database; photos are read one at a time while rendering. */
-import type { AlertKind } from '@turnproof/db';
+import type { AlertKind, RunHours } from '@turnproof/db';
+import type { ReportChangeMap } from './change-map-html.ts';
+import type { ReportPhotoFlag } from './photo-flags-html.ts';
 
 export interface ReportPhoto {
   /** Reads the original: called once, while the photo is downscaled, so only a few originals are in memory at once. */
@@ -12,6 +14,8 @@ export interface ReportPhoto {
   /** Where the phone says it was: a claim. */
   latitude: number | null;
   longitude: number | null;
+  /** What the server's checks flagged on the photo (absent in the sample report and for baseline photos). */
+  flags?: ReportPhotoFlag[];
 }
 
 export interface ReportTask {
@@ -25,6 +29,8 @@ export interface ReportTask {
   photos: ReportPhoto[];
   /** The same task's photos in the baseline run (the move-in of a move-out, the previous turnover). */
   baselinePhotos: ReportPhoto[];
+  /** What changed between each pair of baseline and this run's photos (absent in the sample report). */
+  changeMaps?: ReportChangeMap[];
   videoCount: number;
 }
 
@@ -36,6 +42,15 @@ export interface ReportIssue {
   createdAt: string;
   /** The photos the cleaner sent with the issue. */
   photos: ReportPhoto[];
+}
+
+/** A supply of the property as the cleaner counted it in this run (count null: only said to be low). */
+export interface ReportSupply {
+  name: string;
+  unit: string;
+  parLevel: number;
+  count: number | null;
+  level: 'counted' | 'low' | 'out' | null;
 }
 
 export type RunType = 'turnover' | 'move_in' | 'move_out';
@@ -50,11 +65,15 @@ export interface ReportData {
   meta: { unit?: string; tenant_name?: string; tenant_email?: string; lease_start?: string; lease_end?: string };
   startedAt: string | null;
   endedAt: string | null;
+  /** Work time, pauses, arrival and late checkout (absent in the sample report). */
+  hours?: RunHours | null;
   generatedAt: string;
   /** IANA time zone every time in the report is shown in, e.g. 'UTC' or 'Europe/Paris'. */
   timeZone: string;
   tasks: ReportTask[];
   issues: ReportIssue[];
+  /** The property's supplies with this run's counts; empty when it keeps none (the section is left out). */
+  supplies: ReportSupply[];
   /** What the baseline run is ('Move-In', 'Previous turnover'), or null when the run has none. */
   baselineLabel: string | null;
   /** The host's review of the run, once given. */
@@ -75,6 +94,10 @@ export interface ReportProof {
   entryCount: number;
   /** Hash of the newest entry (SHA-256, hex). */
   chainHead: string;
+  /** The RFC 3161 timestamp of this very head, when an authority had stamped it before the report was made. */
+  anchor: { stampedAt: string; tsa: string } | null;
+  /** Of those entries, how many the cleaner's phone signed (device signatures). */
+  signedCount: number;
   verificationUrl: string;
 }
 

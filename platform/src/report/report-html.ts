@@ -1,3 +1,4 @@
+import type { RunHours } from '@turnproof/db';
 import { html, SafeHtml } from './html.ts';
 import {
   summariseReport,
@@ -5,6 +6,7 @@ import {
   type ReportIssue,
   type ReportPhoto,
   type ReportSummary,
+  type ReportSupply,
   type ReportTask,
 } from './report-data.ts';
 import {
@@ -16,6 +18,8 @@ import {
   RUN_TYPE_LABELS,
   type ReportFormatter,
 } from './report-format.ts';
+import { CHANGE_MAP_CSS, type ReportChangeMap, renderChangeMaps } from './change-map-html.ts';
+import { PHOTO_FLAGS_CSS, renderPhotoFlags } from './photo-flags-html.ts';
 import { reportPhotoDataUrls, spoolReportPhotos } from './report-photo.ts';
 import { renderProof, renderReview } from './report-proof.ts';
 import { REPORT_CSS } from './report-styles.ts';
@@ -27,14 +31,15 @@ const ISSUE_KIND_LABELS: Record<ReportIssue['kind'], string> = {
   overdue: 'Overdue',
   at_risk: 'Check-in at risk',
   calendar: 'Booking calendar',
+  guest_present: 'Guest still here',
 };
 
 /** Each photo's `src`, keyed by the photo; null for a photo that could not be read. */
-type PhotoUrls = Map<ReportPhoto, string | null>;
+type PhotoUrls = Map<ReportPhoto | ReportChangeMap, string | null>;
 
-const photosOf = (data: ReportData) => [
+const photosOf = (data: ReportData): (ReportPhoto | ReportChangeMap)[] => [
   ...data.issues.flatMap((issue) => issue.photos),
-  ...data.tasks.flatMap((task) => [...task.baselinePhotos, ...task.photos]),
+  ...data.tasks.flatMap((task) => [...task.baselinePhotos, ...task.photos, ...(task.changeMaps ?? [])]),
 ];
 
 /** A complete, self-contained HTML document (inline CSS, photos as data: URLs) ready to print to A4. */
@@ -62,13 +67,14 @@ async function reportMarkup(data: ReportData, photoUrls: PhotoUrls): Promise<str
       />
       <title>Turnproof Inspection Report – ${data.propertyName}</title>
       <style>
-        ${new SafeHtml(REPORT_CSS)}
+        ${new SafeHtml(REPORT_CSS + CHANGE_MAP_CSS + PHOTO_FLAGS_CSS)}
       </style>
     </head>
     <body>
       ${renderHeader(data)} ${renderOverview(data, summariseReport(data.tasks), format)}
       ${renderReview(data.review, format)} ${renderIssues(data.issues, photoUrls, format)}
-      ${renderTasks(data.tasks, photoUrls, format, data.baselineLabel)} ${await renderProof(data.proof)}
+      ${renderSupplies(data.supplies)} ${renderTasks(data.tasks, photoUrls, format, data.baselineLabel)}
+      ${await renderProof(data.proof, format)}
       <footer class="report-footer">
         Generated ${format.dateTime(data.generatedAt)} · Run ${data.runId} · Report version ${data.version}
       </footer>
@@ -95,6 +101,7 @@ function renderOverview(data: ReportData, summary: ReportSummary, format: Report
     ['Started', data.startedAt ? format.dateTime(data.startedAt) : '—'],
     ['Ended', data.endedAt ? format.dateTime(data.endedAt) : '—'],
     ['Duration', duration === null ? '—' : formatDuration(duration)],
+    ...hoursFacts(data.hours ?? null, format),
   ];
   return html`<section class="overview">
     <dl class="facts">
@@ -112,6 +119,32 @@ function renderOverview(data: ReportData, summary: ReportSummary, format: Report
       <div class="progress"><span style="width: ${summary.completion_rate}%"></span></div>
     </div>
   </section>`;
+}
+
+/** Work time without pauses, each pause, arrival, distance from the property and a late checkout, when known. */
+function hoursFacts(hours: RunHours | null, format: ReportFormatter): [string, string][] {
+  if (!hours) return [];
+  const facts: [string, string][] = [];
+  if (hours.work_seconds !== null) facts.push(['Work time', formatDuration(hours.work_seconds)]);
+  for (const pause of hours.pauses) {
+    const until = pause.resumed_at ? format.dateTime(pause.resumed_at) : '—';
+    const length = pause.resumed_at
+      ? ` (${formatDuration(durationSecondsBetween(pause.paused_at, pause.resumed_at)!)})`
+      : '';
+    facts.push(['Paused', `${format.dateTime(pause.paused_at)} – ${until}${length}`]);
+  }
+  if (hours.arrived_at) facts.push(['Arrived', format.dateTime(hours.arrived_at)]);
+  if (hours.far_from_property_meters !== null)
+    facts.push(['Away from the property', `Worked up to ${formatDistance(hours.far_from_property_meters)} away`]);
+  if (hours.guest_present_at) facts.push(['Guest still here', format.dateTime(hours.guest_present_at)]);
+  if (hours.late_checkout_minutes !== null)
+    facts.push(['Late checkout', formatDuration(hours.late_checkout_minutes * 60)]);
+  return facts;
+}
+
+/** '850 m', '2.4 km'. */
+function formatDistance(meters: number): string {
+  return meters < 1000 ? `${meters} m` : `${(meters / 1000).toFixed(1)} km`;
 }
 
 function tenancyFacts(meta: ReportData['meta'], format: ReportFormatter): [string, string][] {
@@ -151,6 +184,42 @@ function renderIssues(issues: ReportIssue[], photoUrls: PhotoUrls, format: Repor
           </li>`,
       )}
     </ul>
+  </section>`;
+}
+
+/** What the cleaner counted against each par level, and what to bring (the restock list's line). */
+function renderSupplies(supplies: ReportSupply[]): SafeHtml | null {
+  if (supplies.length === 0) return null;
+  const found = (supply: ReportSupply) =>
+    supply.level === null ? 'Not counted' : supply.level === 'low' ? 'Low' : `${supply.count} ${supply.unit}`;
+  const toBring = (supply: ReportSupply) => {
+    if (supply.level === 'low') return `Top up to ${supply.parLevel}`;
+    if (supply.count === null || supply.count >= supply.parLevel) return '—';
+    return `${supply.parLevel - supply.count} ${supply.unit}`;
+  };
+  return html`<section>
+    <h2>Supplies</h2>
+    <table class="supplies">
+      <thead>
+        <tr>
+          <th>Supply</th>
+          <th>Par level</th>
+          <th>Counted</th>
+          <th>To bring</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${supplies.map(
+          (supply) =>
+            html`<tr>
+              <td>${supply.name}</td>
+              <td>${supply.parLevel} ${supply.unit}</td>
+              <td>${found(supply)}</td>
+              <td>${toBring(supply)}</td>
+            </tr>`,
+        )}
+      </tbody>
+    </table>
   </section>`;
 }
 
@@ -204,6 +273,7 @@ function renderTask(
               ${task.photos.map((photo, index) => renderPhoto(photo, index + 1, photoUrls, format))}
             </div>`
       }
+      ${renderChangeMaps(task.changeMaps ?? [], photoUrls, 'confirmed')}
     </div>
   </article>`;
 }
@@ -258,5 +328,6 @@ function renderPhoto(photo: ReportPhoto, number: number, photoUrls: PhotoUrls, f
       }
     </div>
     ${caption.length > 0 && html`<figcaption>${caption.map((line) => html`<div>${line}</div>`)}</figcaption>`}
+    ${renderPhotoFlags(photo.flags)}
   </figure>`;
 }

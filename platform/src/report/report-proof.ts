@@ -22,11 +22,16 @@ export function renderReview(review: ReportReview | null, format: ReportFormatte
   </section>`;
 }
 
+/** How many of the log's entries the cleaner's phone signed with its own key (the PDF and /verify say it alike). */
+export const signedOnPhone = (signed: number, entries: number) =>
+  `${signed} of ${plural(entries, 'entry', 'entries')} signed on the cleaner's phone.`;
+
 /**
- * The capture log's head as this version saw it, and a QR code of the public page that recomputes it.
+ * The capture log's head as this version saw it (with its RFC 3161 timestamp when one was at hand), and a
+ * QR code of the public page that recomputes it.
  * The link is also a real link, so a PDF that lost its match still names the run it claims to be.
  */
-export async function renderProof(proof: ReportProof | null): Promise<SafeHtml | null> {
+export async function renderProof(proof: ReportProof | null, format: ReportFormatter): Promise<SafeHtml | null> {
   if (!proof) return null;
   const qr = await QRCode.toDataURL(proof.verificationUrl, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
   return html`<section class="proof">
@@ -39,7 +44,15 @@ export async function renderProof(proof: ReportProof | null): Promise<SafeHtml |
           and positions marked "claimed" come from the cleaner's device; the server's received time is shown beside
           them.
         </p>
+        <p class="signed-count">${signedOnPhone(proof.signedCount, proof.entryCount)}</p>
         <p>Chain head: <code class="chain-head">${proof.chainHead}</code></p>
+        <p class="proof-anchor">
+          ${
+            proof.anchor
+              ? `Independently timestamped: ${proof.anchor.tsa} signed this chain head at ${format.dateTime(proof.anchor.stampedAt)} (RFC 3161). The token and how to check it offline are on the verification page.`
+              : 'Independent timestamps of this capture log by an RFC 3161 time-stamping authority, and how to check them offline, are listed on the verification page.'
+          }
+        </p>
         <p>Verify this report: <a href="${proof.verificationUrl}">${proof.verificationUrl}</a></p>
       </div>
     </div>

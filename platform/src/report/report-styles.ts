@@ -120,4 +120,6 @@ figcaption { margin-top: 2pt; overflow-wrap: anywhere; }
 .chain-head { font-size: 8pt; overflow-wrap: anywhere; }
 .review-approved strong { color: var(--done); }
 .review-revision_requested strong { color: var(--not-done); }
+.supplies { width: 100%; border-collapse: collapse; break-inside: avoid; page-break-inside: avoid; }
+.supplies th, .supplies td { text-align: left; padding: 3pt 6pt; border-bottom: 1px solid #e2e8f0; }
 `;

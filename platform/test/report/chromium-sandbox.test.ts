@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { chromiumLaunchOptions } from '../../src/report/chromium-launch.ts';
-import { createPdfRenderer } from '../../src/report/index.ts';
+import type { createPdfRenderer } from '../../src/report/index.ts';
 
 // Security review L9: Chromium printed every report with --no-sandbox, also where it need not.
 
@@ -92,9 +92,13 @@ describe("Chromium's sandbox", () => {
   it.runIf(isRoot)(
     'goes without only as root, and says so once',
     async () => {
+      // Said once per process: the renderer's module loaded afresh, as in a process of its own (an earlier
+      // test file in this vitest worker may have printed a report already).
+      vi.resetModules();
+      const fresh = (await import('../../src/report/index.ts')) as { createPdfRenderer: typeof createPdfRenderer };
       const warnings: string[] = [];
       for (const _ of [1, 2]) {
-        const renderer = createPdfRenderer({ warn: (line) => warnings.push(line) });
+        const renderer = fresh.createPdfRenderer({ warn: (line) => warnings.push(line) });
         expect(
           (await renderer.render('<!doctype html><title>t</title><p>Root print</p>')).subarray(0, 5).toString(),
         ).toBe('%PDF-');

@@ -53,4 +53,23 @@ describe("Chromium's print context", () => {
       await rm(folder, { recursive: true, force: true });
     }
   });
+
+  it('keeps its page warm between documents, yet a document loads not even the file printed before it', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'print-isolation-'));
+    try {
+      const first = join(folder, 'first.html');
+      await writeFile(first, '<!doctype html><title>first</title><p>The first report.</p>');
+      const second = join(folder, 'second.html');
+      await writeFile(
+        second,
+        '<!doctype html><title>second</title><iframe src="first.html"></iframe><p>The second.</p>',
+      );
+      expect(await pdfText(await renderer.renderFile(first))).toContain('The first report.');
+      const text = await pdfText(await renderer.renderFile(second));
+      expect(text).toContain('The second.');
+      expect(text).not.toContain('The first report.');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
 });

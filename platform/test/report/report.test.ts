@@ -114,6 +114,11 @@ describe('report rendering', () => {
           photos: [],
         },
       ],
+      supplies: [
+        { name: 'Coffee pods', unit: 'pods', parLevel: 20, count: 6, level: 'counted' },
+        { name: 'Toilet paper', unit: 'rolls', parLevel: 12, count: null, level: 'low' },
+        { name: 'Dish soap', unit: 'bottles', parLevel: 2, count: null, level: null },
+      ],
     });
   });
 
@@ -203,6 +208,12 @@ describe('report rendering', () => {
       '1 h 23 min',
       'Report version 3',
       'Page 1 of',
+      // The Supplies section: what was counted against par, and what to bring.
+      'Supplies',
+      'Coffee pods',
+      '14 pods',
+      'Top up to 12',
+      'Not counted',
     ]) {
       expect(text).toContain(expected);
     }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { useMessages } from '../i18n/locale.ts';
 
 interface CameraCaptureProps {
@@ -8,6 +8,8 @@ interface CameraCaptureProps {
   needed: number;
   disabled?: boolean;
   onFiles: (files: File[]) => void;
+  /** Opens the camera again (Retake after a photo the checks doubted). */
+  ref?: Ref<{ open: () => void }>;
 }
 
 /** The live camera's current frame as a JPEG file, at the camera's own resolution. */
@@ -28,7 +30,7 @@ async function frameOf(video: HTMLVideoElement): Promise<File> {
  * closes it early. The button is drawn on the server too, whatever the device: adding it once the
  * browser is known pushed the task's controls 72 px down after hydration (CLS 0.04 on the phone bench).
  */
-export function CameraCapture({ overlayUrl, needed, disabled = false, onFiles }: CameraCaptureProps) {
+export function CameraCapture({ overlayUrl, needed, disabled = false, onFiles, ref }: CameraCaptureProps) {
   const t = useMessages();
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -63,6 +65,9 @@ export function CameraCapture({ overlayUrl, needed, disabled = false, onFiles }:
       setUnavailable(true);
     }
   };
+
+  // Still open (more photos to take): Retake simply goes on with it.
+  useImperativeHandle(ref, () => ({ open: () => void (stream ? undefined : open()) }));
 
   const capture = async () => {
     if (!video.current) return;

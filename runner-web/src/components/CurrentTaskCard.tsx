@@ -1,13 +1,16 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useMessages } from '../i18n/locale.ts';
 import type { PublicTask } from '../run-model.ts';
+import type { CapturedPhoto } from '../photos/photo-checks.ts';
 import type { IssueReport } from '../runner/use-runner.ts';
 import { CameraCapture } from './CameraCapture.tsx';
 import { IssueReporter } from './IssueReporter.tsx';
 import { MediaPicker } from './MediaPicker.tsx';
 import { PhotoCounter } from './PhotoCounter.tsx';
+import { PhotoRetakeDialog } from './PhotoRetakeDialog.tsx';
 import { ReferencePhotos } from './ReferencePhotos.tsx';
 import { SentBackNotice } from './SentBackNotice.tsx';
+import { usePhotoChecks } from './use-photo-checks.ts';
 
 interface CurrentTaskCardProps {
   task: PublicTask;
@@ -17,7 +20,7 @@ interface CurrentTaskCardProps {
   busy: boolean;
   /** The task's photos and videos with their upload state (UploadList). */
   uploads?: ReactNode;
-  onFiles: (files: File[]) => void;
+  onFiles: (files: CapturedPhoto[]) => void;
   onComplete: (comment: string) => void;
   onReportIssue: (report: IssueReport) => Promise<boolean>;
 }
@@ -39,6 +42,16 @@ export function CurrentTaskCard({
   const notesId = useId();
   const required = task.task.required_media;
   const missing = task.media_count < required;
+  const reference = task.reference[0]?.url ?? null;
+  const checks = usePhotoChecks(reference, onFiles);
+  const camera = useRef<{ open: () => void }>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const retake = () => {
+    const source = checks.current?.source;
+    checks.retake();
+    if (source === 'camera') camera.current?.open();
+    else picker.current?.click();
+  };
 
   // A new current task: fresh notes, and focus moves to it so screen readers announce it.
   const shown = useRef(task.id);
@@ -64,12 +77,36 @@ export function CurrentTaskCard({
         <>
           <PhotoCounter task={task} />
           <CameraCapture
-            overlayUrl={task.reference[0]?.url ?? null}
+            ref={camera}
+            overlayUrl={reference}
             needed={required - task.media_count}
             disabled={busy}
-            onFiles={onFiles}
+            onFiles={(files) => void checks.check(files, 'camera')}
           />
-          <MediaPicker label={t.addPhotos} multiple disabled={busy} onFiles={onFiles} />
+          {task.task.camera_only ? (
+            <p className="hint">{t.cameraOnlyHint}</p>
+          ) : (
+            <MediaPicker
+              label={t.addPhotos}
+              multiple
+              disabled={busy}
+              inputRef={picker}
+              onFiles={(files) => void checks.check(files, 'gallery')}
+            />
+          )}
+          {checks.alignment !== null && (
+            <p className="hint" role="status">
+              {t.alignment(Math.round(Math.max(0, checks.alignment) * 100))}
+            </p>
+          )}
+          {checks.current && (
+            <PhotoRetakeDialog
+              key={`${checks.current.file.name}:${checks.current.file.lastModified}:${checks.current.file.size}`}
+              photo={checks.current}
+              onRetake={retake}
+              onKeep={checks.keep}
+            />
+          )}
         </>
       )}
       {uploads}

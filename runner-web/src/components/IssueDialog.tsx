@@ -1,8 +1,9 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useMessages } from '../i18n/locale.ts';
 import type { IssueSeverity } from '../offline/offline-db.ts';
 import type { IssueReport } from '../runner/use-runner.ts';
 import { MediaPicker } from './MediaPicker.tsx';
+import { useModalDialog } from './use-modal-dialog.ts';
 
 const SEVERITIES: readonly IssueSeverity[] = ['low', 'medium', 'high'];
 
@@ -16,19 +17,12 @@ interface IssueDialogProps {
 export function IssueDialog({ taskTitle, onClose, onSubmit }: IssueDialogProps) {
   const t = useMessages();
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const [severity, setSeverity] = useState<IssueSeverity>('medium');
   const [description, setDescription] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [sending, setSending] = useState(false);
   const [invalid, setInvalid] = useState(false);
-
-  // The native modal dialog keeps focus inside and closes on Escape.
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

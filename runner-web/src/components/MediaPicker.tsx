@@ -1,14 +1,16 @@
-import { useId, type ChangeEvent } from 'react';
+import { type ChangeEvent, type Ref, useId } from 'react';
 
 interface MediaPickerProps {
   label: string;
   multiple?: boolean;
   disabled?: boolean;
   onFiles: (files: File[]) => void;
+  /** The file input, to open the picker again (Retake). */
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /** A native file input (photos and video) behind a large, labelled button. */
-export function MediaPicker({ label, multiple = false, disabled = false, onFiles }: MediaPickerProps) {
+export function MediaPicker({ label, multiple = false, disabled = false, onFiles, inputRef }: MediaPickerProps) {
   const id = useId();
   const change = (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);
@@ -19,6 +21,7 @@ export function MediaPicker({ label, multiple = false, disabled = false, onFiles
     <div className={`picker${disabled ? ' picker-disabled' : ''}`}>
       <input
         id={id}
+        ref={inputRef}
         className="visually-hidden"
         type="file"
         accept="image/*,video/*"

@@ -14,7 +14,9 @@ export function RunCompleteCard({ run, sync, online }: { run: PublicRun; sync: S
   const sending = online && !sync.error;
   const tasks = run.tasks.filter((task) => task.checked).length;
   const photos = run.tasks.reduce((sum, task) => sum + task.media_count, 0);
-  const waiting = pending.tasks + pending.photos + pending.issues > 0 || pending.completion;
+  const waiting =
+    pending.tasks + pending.photos + pending.issues + (pending.pauses ?? 0) + (pending.guestReports ?? 0) > 0 ||
+    pending.completion;
   return (
     <section className="card card-success" aria-labelledby="run-complete-title">
       <span className="success-icon" aria-hidden="true">

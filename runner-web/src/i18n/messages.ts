@@ -20,8 +20,14 @@ export interface PendingCounts {
   photos: number;
   /** Issue reports (with their photos). */
   issues: number;
+  /** Pause and Resume taps. */
+  pauses?: number;
+  /** "Guest still here" reports (with their photo). */
+  guestReports?: number;
   /** The run's completion (Mark Run as Complete). */
   completion: boolean;
+  /** Supplies counted. */
+  supplies: number;
 }
 
 /** 'a, b and c' in the language. */
@@ -81,6 +87,13 @@ export const en = {
   closeCamera: 'Close camera',
   cameraUnavailable: 'No camera available here. Use Add photos or video instead.',
   addPhotos: 'Add photos or video',
+  photoBlurry: 'This photo looks blurry — retake?',
+  photoDark: 'This photo looks too dark — retake?',
+  photoCheckHint: 'A clear, well-lit photo is what the host can rely on.',
+  retake: 'Retake',
+  keepPhoto: 'Keep',
+  alignment: (percent: number) => `Lines up with the reference: ${percent} %`,
+  cameraOnlyHint: 'This task needs photos taken with the camera now (not from the gallery).',
   addPhoto: 'Add a photo or video',
   notes: 'Notes (optional)',
   notesPlaceholder: 'Anything the host should know',
@@ -162,14 +175,37 @@ export const en = {
   install: 'Install',
   notNow: 'Not now',
   networkError: (text: string) => `network error (${text})`,
+  // hours keys (start)
+  pause: 'Pause',
+  resume: 'Resume',
+  pausedTitle: 'Paused',
+  pausedText: (since: string) => `Paused since ${since}. The task timer is stopped; tap Resume to go on.`,
+  pauseWillSync: 'The pause will sync when online',
+  failedToPause: 'Failed to pause or resume',
+  guestStillHere: 'Guest still here',
+  guestDialogTitle: 'Guest still here',
+  guestDialogText: 'The host is told at once, with the time and place. Wait for the guest to leave before you start.',
+  guestNote: 'Note (optional)',
+  guestPhoto: 'Add a photo (optional)',
+  guestPhotoAdded: 'Photo added',
+  guestSend: 'Tell the host',
+  guestReported: 'Host told: guest still here',
+  guestReportedCount: (count: number) => `Guest still here reported ${count === 1 ? 'once' : `${count} times`}.`,
+  guestWillSync: 'The report will reach the host when online',
+  failedToReportGuest: 'Failed to tell the host',
+  // hours keys (end)
   apiFailure: {
     run: 'Failed to load run data',
     task: 'Task sync failed',
     complete: 'Complete sync failed',
     issue: 'Issue sync failed',
+    pause: 'Pause sync failed',
+    guestPresent: 'Guest report sync failed',
+    supply: 'Supply count sync failed',
     upload: 'Upload URL request failed',
     storage: 'Storage upload failed',
     confirm: 'Media confirm failed',
+    deviceKey: 'Device key registration failed',
   },
   compressionTimeout: 'Compression timeout',
   mediaStorageFull: 'Offline photo storage is full (200 MB). Connect to the internet to upload queued photos.',
@@ -181,6 +217,9 @@ export const en = {
       p.tasks > 0 && `${p.tasks} ${pluralEn(p.tasks, 'task', 'tasks')}`,
       p.photos > 0 && `${p.photos} ${pluralEn(p.photos, 'photo', 'photos')}`,
       p.issues > 0 && `${p.issues} ${pluralEn(p.issues, 'issue report', 'issue reports')}`,
+      !!p.pauses && `${p.pauses} ${pluralEn(p.pauses, 'pause or resume', 'pauses and resumes')}`,
+      !!p.guestReports && `${p.guestReports} ${pluralEn(p.guestReports, 'guest report', 'guest reports')}`,
+      p.supplies > 0 && `${p.supplies} ${pluralEn(p.supplies, 'supply count', 'supply counts')}`,
       p.completion && 'the run completion',
     ])}.`,
   cameraTaken: (taken: number, wanted: number) => `${taken} of ${wanted} ${pluralEn(wanted, 'photo', 'photos')} taken`,
@@ -193,6 +232,21 @@ export const en = {
       `${photos} ${pluralEn(photos, 'photo', 'photos')}`,
       `${issues} ${pluralEn(issues, 'issue', 'issues')} reported`,
     ]),
+  // supplies keys (start)
+  suppliesTitle: 'Supplies',
+  suppliesHint: 'Count what is left, or tap Low or Out.',
+  supplyPar: (par: number, unit: string) => `Keep ${par} ${unit}`,
+  supplyCountLabel: (name: string) => `How many ${name}?`,
+  supplySave: 'Save',
+  supplyLow: 'Low',
+  supplyOut: 'Out',
+  supplyCounted: (count: number, unit: string) => `Counted: ${count} ${unit}`,
+  supplyIsLow: 'Marked low',
+  supplyIsOut: 'Marked out',
+  supplyNotCounted: 'Not counted yet',
+  supplyWillSync: 'Supply count will sync when online',
+  failedToCountSupply: 'Failed to save the supply count',
+  // supplies keys (end)
   // push keys
   nextJobNotify: 'Notify me of my next job',
   nextJobState: {
@@ -202,6 +256,10 @@ export const en = {
     denied: 'Notifications are blocked for this site. Allow them in the browser settings to get your next job here.',
     failed: 'Notifications could not be turned on in this browser. Your jobs still come by message.',
   },
+  // work-orders keys (start)
+  fixedTitle: 'Fixed since the last visit',
+  fixed: (title: string) => `Fixed: ${title}`,
+  // work-orders keys (end)
 };
 
 export type Messages = typeof en;
@@ -254,6 +312,13 @@ export const es: Messages = {
   closeCamera: 'Cerrar la cámara',
   cameraUnavailable: 'No hay cámara disponible. Usa Añadir fotos o vídeo.',
   addPhotos: 'Añadir fotos o vídeo',
+  photoBlurry: 'Esta foto parece borrosa — ¿repetir?',
+  photoDark: 'Esta foto parece demasiado oscura — ¿repetir?',
+  photoCheckHint: 'Una foto nítida y bien iluminada es la que sirve al anfitrión.',
+  retake: 'Repetir',
+  keepPhoto: 'Conservar',
+  alignment: (percent: number) => `Coincide con la referencia: ${percent} %`,
+  cameraOnlyHint: 'Esta tarea necesita fotos hechas ahora con la cámara (no de la galería).',
   addPhoto: 'Añadir una foto o vídeo',
   notes: 'Notas (opcional)',
   notesPlaceholder: 'Algo que el anfitrión deba saber',
@@ -336,14 +401,40 @@ export const es: Messages = {
   install: 'Instalar',
   notNow: 'Ahora no',
   networkError: (text: string) => `error de red (${text})`,
+  // hours keys (start)
+  pause: 'Pausar',
+  resume: 'Reanudar',
+  pausedTitle: 'En pausa',
+  pausedText: (since: string) =>
+    `En pausa desde las ${since}. El temporizador de la tarea está parado; toca Reanudar para seguir.`,
+  pauseWillSync: 'La pausa se enviará al volver la conexión',
+  failedToPause: 'No se pudo pausar o reanudar',
+  guestStillHere: 'El huésped sigue aquí',
+  guestDialogTitle: 'El huésped sigue aquí',
+  guestDialogText:
+    'Se avisa al anfitrión al instante, con la hora y el lugar. Espera a que el huésped se vaya antes de empezar.',
+  guestNote: 'Nota (opcional)',
+  guestPhoto: 'Añadir una foto (opcional)',
+  guestPhotoAdded: 'Foto añadida',
+  guestSend: 'Avisar al anfitrión',
+  guestReported: 'Anfitrión avisado: el huésped sigue aquí',
+  guestReportedCount: (count: number) =>
+    `Aviso de huésped presente enviado ${count === 1 ? 'una vez' : `${count} veces`}.`,
+  guestWillSync: 'El aviso llegará al anfitrión al volver la conexión',
+  failedToReportGuest: 'No se pudo avisar al anfitrión',
+  // hours keys (end)
   apiFailure: {
     run: 'No se pudieron cargar los datos',
     task: 'Error al sincronizar la tarea',
     complete: 'Error al completar la visita',
     issue: 'Error al enviar el problema',
+    pause: 'Error al sincronizar la pausa',
+    guestPresent: 'Error al enviar el aviso del huésped',
+    supply: 'Error al enviar el recuento de suministros',
     upload: 'Error al pedir la dirección de subida',
     storage: 'Error al subir el archivo',
     confirm: 'Error al confirmar el archivo',
+    deviceKey: 'Error al registrar la clave del dispositivo',
   },
   compressionTimeout: 'Tiempo de compresión agotado',
   mediaStorageFull:
@@ -356,6 +447,9 @@ export const es: Messages = {
       p.tasks > 0 && `${p.tasks} ${pluralEs(p.tasks, 'tarea', 'tareas')}`,
       p.photos > 0 && `${p.photos} ${pluralEs(p.photos, 'foto', 'fotos')}`,
       p.issues > 0 && `${p.issues} ${pluralEs(p.issues, 'informe de problema', 'informes de problema')}`,
+      !!p.pauses && `${p.pauses} ${pluralEs(p.pauses, 'pausa o reanudación', 'pausas y reanudaciones')}`,
+      !!p.guestReports && `${p.guestReports} ${pluralEs(p.guestReports, 'aviso de huésped', 'avisos de huésped')}`,
+      p.supplies > 0 && `${p.supplies} ${pluralEs(p.supplies, 'recuento de suministros', 'recuentos de suministros')}`,
       p.completion && 'el cierre de la visita',
     ])}.`,
   cameraTaken: (taken: number, wanted: number) =>
@@ -380,6 +474,25 @@ export const es: Messages = {
       'Las notificaciones están bloqueadas para este sitio. Permítelas en la configuración del navegador para recibir aquí tu próximo trabajo.',
     failed: 'No se pudieron activar las notificaciones en este navegador. Tus trabajos siguen llegando por mensaje.',
   },
+  // supplies keys (start)
+  suppliesTitle: 'Suministros',
+  suppliesHint: 'Cuenta lo que queda, o toca Poco o Agotado.',
+  supplyPar: (par: number, unit: string) => `Mantener ${par} ${unit}`,
+  supplyCountLabel: (name: string) => `¿Cuántos quedan de ${name}?`,
+  supplySave: 'Guardar',
+  supplyLow: 'Poco',
+  supplyOut: 'Agotado',
+  supplyCounted: (count: number, unit: string) => `Contado: ${count} ${unit}`,
+  supplyIsLow: 'Marcado como poco',
+  supplyIsOut: 'Marcado como agotado',
+  supplyNotCounted: 'Sin contar todavía',
+  supplyWillSync: 'El recuento se enviará cuando haya conexión',
+  failedToCountSupply: 'No se pudo guardar el recuento',
+  // supplies keys (end)
+  // work-orders keys (start)
+  fixedTitle: 'Arreglado desde la última visita',
+  fixed: (title: string) => `Arreglado: ${title}`,
+  // work-orders keys (end)
 };
 
 export const fr: Messages = {
@@ -430,6 +543,13 @@ export const fr: Messages = {
   closeCamera: "Fermer l'appareil photo",
   cameraUnavailable: 'Aucun appareil photo disponible. Utilisez Ajouter des photos ou une vidéo.',
   addPhotos: 'Ajouter des photos ou une vidéo',
+  photoBlurry: 'Cette photo semble floue — la reprendre ?',
+  photoDark: 'Cette photo semble trop sombre — la reprendre ?',
+  photoCheckHint: "Une photo nette et bien éclairée est celle sur laquelle l'hôte peut compter.",
+  retake: 'Reprendre',
+  keepPhoto: 'Garder',
+  alignment: (percent: number) => `Correspond à la référence : ${percent} %`,
+  cameraOnlyHint: "Cette tâche demande des photos prises maintenant avec l'appareil photo (pas de la galerie).",
   addPhoto: 'Ajouter une photo ou une vidéo',
   notes: 'Notes (facultatif)',
   notesPlaceholder: "Ce que l'hôte doit savoir",
@@ -512,14 +632,39 @@ export const fr: Messages = {
   install: 'Installer',
   notNow: 'Plus tard',
   networkError: (text: string) => `erreur réseau (${text})`,
+  // hours keys (start)
+  pause: 'Pause',
+  resume: 'Reprendre',
+  pausedTitle: 'En pause',
+  pausedText: (since: string) =>
+    `En pause depuis ${since}. Le chronomètre de la tâche est arrêté ; touchez Reprendre pour continuer.`,
+  pauseWillSync: 'La pause sera envoyée au retour du réseau',
+  failedToPause: 'Impossible de mettre en pause ou de reprendre',
+  guestStillHere: 'Voyageur encore là',
+  guestDialogTitle: 'Voyageur encore là',
+  guestDialogText:
+    "L'hôte est prévenu tout de suite, avec l'heure et le lieu. Attendez le départ du voyageur pour commencer.",
+  guestNote: 'Note (facultative)',
+  guestPhoto: 'Ajouter une photo (facultatif)',
+  guestPhotoAdded: 'Photo ajoutée',
+  guestSend: "Prévenir l'hôte",
+  guestReported: 'Hôte prévenu : voyageur encore là',
+  guestReportedCount: (count: number) => `Voyageur encore là signalé ${count === 1 ? 'une fois' : `${count} fois`}.`,
+  guestWillSync: "L'avis parviendra à l'hôte au retour du réseau",
+  failedToReportGuest: "Impossible de prévenir l'hôte",
+  // hours keys (end)
   apiFailure: {
     run: 'Impossible de charger les données',
     task: 'Échec de synchronisation de la tâche',
     complete: 'Échec de la fin de visite',
     issue: "Échec d'envoi du problème",
+    pause: 'Échec de synchronisation de la pause',
+    guestPresent: "Échec d'envoi de l'avis du voyageur",
+    supply: "Échec d'envoi du comptage des fournitures",
     upload: "Échec de la demande d'adresse d'envoi",
     storage: "Échec de l'envoi du fichier",
     confirm: 'Échec de la confirmation du fichier',
+    deviceKey: "Échec de l'enregistrement de la clé de l'appareil",
   },
   compressionTimeout: 'Délai de compression dépassé',
   mediaStorageFull:
@@ -532,6 +677,9 @@ export const fr: Messages = {
       p.tasks > 0 && `${p.tasks} ${pluralFr(p.tasks, 'tâche', 'tâches')}`,
       p.photos > 0 && `${p.photos} ${pluralFr(p.photos, 'photo', 'photos')}`,
       p.issues > 0 && `${p.issues} ${pluralFr(p.issues, 'signalement', 'signalements')}`,
+      !!p.pauses && `${p.pauses} ${pluralFr(p.pauses, 'pause ou reprise', 'pauses et reprises')}`,
+      !!p.guestReports && `${p.guestReports} ${pluralFr(p.guestReports, 'avis de voyageur', 'avis de voyageur')}`,
+      p.supplies > 0 && `${p.supplies} ${pluralFr(p.supplies, 'comptage de fournitures', 'comptages de fournitures')}`,
       p.completion && 'la fin de la visite',
     ])}.`,
   cameraTaken: (taken: number, wanted: number) =>
@@ -557,4 +705,23 @@ export const fr: Messages = {
     failed:
       "Les notifications n'ont pas pu être activées dans ce navigateur. Vos missions arrivent toujours par message.",
   },
+  // supplies keys (start)
+  suppliesTitle: 'Fournitures',
+  suppliesHint: 'Comptez ce qui reste, ou touchez Bas ou Épuisé.',
+  supplyPar: (par: number, unit: string) => `À garder : ${par} ${unit}`,
+  supplyCountLabel: (name: string) => `Combien de ${name} ?`,
+  supplySave: 'Enregistrer',
+  supplyLow: 'Bas',
+  supplyOut: 'Épuisé',
+  supplyCounted: (count: number, unit: string) => `Compté : ${count} ${unit}`,
+  supplyIsLow: 'Marqué bas',
+  supplyIsOut: 'Marqué épuisé',
+  supplyNotCounted: 'Pas encore compté',
+  supplyWillSync: 'Le comptage sera envoyé une fois en ligne',
+  failedToCountSupply: "Impossible d'enregistrer le comptage",
+  // supplies keys (end)
+  // work-orders keys (start)
+  fixedTitle: 'Réparé depuis la dernière visite',
+  fixed: (title: string) => `Réparé : ${title}`,
+  // work-orders keys (end)
 };

@@ -1,3 +1,4 @@
+import type { SupplyCountPayload } from '../run-model.ts';
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB } from 'idb';
 
 /** The spec's local database: '{product}Offline', version 1. */
@@ -44,6 +45,12 @@ export interface IssueActionPayload {
   mediaActionIds?: string[];
 }
 
+/** "Guest still here": an optional note, and the queued photo of the unit (as an issue's photos). */
+export interface GuestPresentPayload {
+  note: string | null;
+  mediaActionIds?: string[];
+}
+
 /** Extra fields sent with POST /api/public/complete. */
 export type CompleteActionPayload = Record<string, unknown>;
 
@@ -56,6 +63,8 @@ interface QueuedActionBase {
   /** ms since the epoch, when the cleaner acted */
   timestamp: number;
   synced: boolean;
+  /** This phone's signature of the request, made when queued (offline/device-key.ts); absent: sent unsigned. */
+  signature?: string | null;
 }
 
 export type QueuedAction = QueuedActionBase &
@@ -63,9 +72,15 @@ export type QueuedAction = QueuedActionBase &
     | { type: 'task'; runTaskId: string; payload: TaskActionPayload }
     | { type: 'complete'; runTaskId?: undefined; payload: CompleteActionPayload }
     | { type: 'issue'; runTaskId?: string | null; payload: IssueActionPayload }
+    | { type: 'pause' | 'resume'; runTaskId?: undefined; payload: Record<string, never> }
+    | { type: 'guest_present'; runTaskId?: undefined; payload: GuestPresentPayload }
+    | { type: 'supply'; runTaskId?: undefined; payload: SupplyCountPayload }
   );
 
 export type ActionType = QueuedAction['type'];
+
+/** The in-app camera, or a file from the picker (the gallery). */
+export type PhotoSource = 'camera' | 'gallery';
 
 export interface MediaFileMeta {
   name: string;
@@ -103,11 +118,15 @@ export interface QueuedMedia {
   synced: boolean;
   upload?: MediaUploadState | null;
   /**
-   * Set on a photo of an issue report: the client action id of that issue. Such a file is uploaded, not
-   * confirmed as the task's (it does not count toward its required photos): the issue names it by path
-   * and the server confirms it as the issue's evidence.
+   * Set on a photo of an issue report (or of "Guest still here"): the client action id of that report. Such
+   * a file is uploaded, not confirmed as the task's (it does not count toward its required photos): the
+   * report names it by path and the server confirms it as the report's evidence.
    */
   issueActionId?: string | null;
+  /** Where a task's photo came from (the server refuses a gallery photo for a camera-only task). */
+  source?: PhotoSource;
+  /** How well the photo lines up with the task's reference photo (photo-checks.ts); null without one. */
+  alignmentScore?: number | null;
 }
 
 export interface OfflineSchema extends DBSchema {
@@ -244,36 +263,72 @@ export interface NewIssue {
   timestamp?: number;
 }
 
+type QueuedPhoto = Pick<NewMedia, 'fileMeta' | 'blob' | 'location'>;
+
 /**
- * Queues an issue report and its photos in one transaction, so a report is never stored without its
- * photos or the other way round. The photos are uploaded by the sync before the issue is sent.
+ * Queues a report and its photos in one transaction, so a report is never stored without its photos or
+ * the other way round. The photos are uploaded by the sync before the report is sent; `runTaskId` is the
+ * task whose upload reservation they use.
  */
-export async function queueIssue(
+async function queueWithPhotos(
   db: OfflineDb,
-  issue: NewIssue,
-  photos: readonly Pick<NewMedia, 'fileMeta' | 'blob' | 'location'>[],
+  runTaskId: string,
+  action: DistributiveOmit<QueuedAction, 'id' | 'synced'>,
+  photos: readonly QueuedPhoto[],
 ): Promise<{ action: QueuedAction; media: QueuedMedia[] }> {
-  const actionId = issue.actionId ?? crypto.randomUUID();
-  const timestamp = issue.timestamp ?? Date.now();
-  const { token, runTaskId } = issue;
+  const { token, actionId, timestamp } = action;
   const media = photos.map((photo) =>
     newMediaRecord({ ...photo, token, runTaskId, issueActionId: actionId, timestamp }),
   );
-  const action: QueuedAction = {
-    token,
-    runTaskId,
-    type: 'issue',
-    actionId,
-    timestamp,
-    location: issue.location ?? null,
+  const record = {
+    ...action,
     synced: false,
-    payload: { ...issue.payload, mediaActionIds: media.map((item) => item.actionId) },
-  };
+    payload: { ...action.payload, mediaActionIds: media.map((item) => item.actionId) },
+  } as QueuedAction;
   const tx = db.transaction(['actions', 'media'], 'readwrite');
   const stored = await addMedia(tx, media);
-  const id = await tx.objectStore('actions').add(action);
+  const id = await tx.objectStore('actions').add(record);
   await tx.done;
-  return { action: { ...action, id }, media: stored };
+  return { action: { ...record, id }, media: stored };
+}
+
+/** Queues an issue report and its photos (see queueWithPhotos). */
+export function queueIssue(db: OfflineDb, issue: NewIssue, photos: readonly QueuedPhoto[]) {
+  return queueWithPhotos(
+    db,
+    issue.runTaskId,
+    {
+      token: issue.token,
+      runTaskId: issue.runTaskId,
+      type: 'issue',
+      actionId: issue.actionId ?? crypto.randomUUID(),
+      timestamp: issue.timestamp ?? Date.now(),
+      location: issue.location ?? null,
+      payload: issue.payload,
+    },
+    photos,
+  );
+}
+
+/** Queues "Guest still here" and its photo, uploaded through `photoTaskId`'s reservation (see queueWithPhotos). */
+export function queueGuestPresent(
+  db: OfflineDb,
+  report: { token: string; note: string | null; location?: OfflineLocation | null; photoTaskId: string },
+  photos: readonly QueuedPhoto[],
+) {
+  return queueWithPhotos(
+    db,
+    report.photoTaskId,
+    {
+      token: report.token,
+      type: 'guest_present',
+      actionId: crypto.randomUUID(),
+      timestamp: Date.now(),
+      location: report.location ?? null,
+      payload: { note: report.note },
+    },
+    photos,
+  );
 }
 
 /** The token's unsynced files, oldest first. */

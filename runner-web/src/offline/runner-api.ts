@@ -1,3 +1,5 @@
+import type { PhotoSource } from './offline-db.ts';
+
 /** A typed client of the magic-link API (spec 7.1): no login, the token in the query or body. */
 
 /** Location fields every write may carry. */
@@ -10,7 +12,13 @@ export interface LocationFields {
   address?: string | null;
 }
 
-export interface TaskRequest extends LocationFields {
+/** What a signed action adds (offline/device-key.ts): the phone key's id with the run, and its signature. */
+export interface SignatureFields {
+  device_key_id?: string;
+  signature?: string;
+}
+
+export interface TaskRequest extends LocationFields, SignatureFields {
   token: string;
   runTaskId: string;
   action_id: string;
@@ -66,6 +74,8 @@ export interface MediaConfirmRequest extends LocationFields {
   path: string;
   type: 'photo' | 'video';
   captured_at?: number | string | null;
+  source?: PhotoSource | null;
+  alignment_score?: number | null;
 }
 
 export interface MediaConfirmResponse {
@@ -104,15 +114,77 @@ export interface IssueResponse {
   alert: { id: string; severity: string; description: string; created_at: string };
 }
 
+/** Pause or Resume, at the time the cleaner tapped it. */
+export interface PauseRequest extends LocationFields, SignatureFields {
+  token: string;
+  action_id: string;
+  timestamp?: number | null;
+}
+
+export interface PauseResponse {
+  ok: true;
+  applied: boolean;
+  paused: boolean;
+  paused_at: string | null;
+  resumed_at: string | null;
+}
+
+export interface GuestPresentRequest extends LocationFields {
+  token: string;
+  action_id: string;
+  note?: string | null;
+  /** The uploaded photo, by path: the report confirms it as its own. */
+  media?: string[] | null;
+  timestamp?: number | null;
+}
+
+export interface GuestPresentResponse {
+  ok: true;
+  alert: { id: string; kind: 'guest_present'; note: string; created_at: string };
+  slack_minutes: number | null;
+}
+
+export interface SupplyCountRequest extends SignatureFields {
+  token: string;
+  action_id: string;
+  supply_id: string;
+  /** Null with level 'low'; 0 with 'out'. */
+  count: number | null;
+  level?: 'low' | 'out' | null;
+  /** When the cleaner counted (ms since the epoch); an older count never overwrites a newer one. */
+  timestamp?: number | null;
+}
+
+export interface SupplyCountResponse {
+  ok: true;
+  applied: boolean;
+  supply: { id: string; count: number | null; level: string | null };
+}
+
+/** This phone's public signing key, registered with the link's run. */
+export interface DeviceKeyRequest {
+  token: string;
+  public_key: { kty: string; crv: string; x: string; y: string };
+}
+
+export interface DeviceKeyResponse {
+  ok: true;
+  device_key_id: string;
+}
+
 /** The spec's sync failure prefixes ('{prefix}: {status} {text}'). */
 export const API_FAILURE = {
   run: 'Failed to load run data',
   task: 'Task sync failed',
   complete: 'Complete sync failed',
   issue: 'Issue sync failed',
+  pause: 'Pause sync failed',
+  guestPresent: 'Guest report sync failed',
+  supply: 'Supply count sync failed',
   upload: 'Upload URL request failed',
   storage: 'Storage upload failed',
   confirm: 'Media confirm failed',
+  deviceKey: 'Device key registration failed',
 } as const;
 
 export type ApiStep = keyof typeof API_FAILURE;
@@ -163,6 +235,10 @@ export interface RunnerApi {
   confirmMedia(body: MediaConfirmRequest): Promise<MediaConfirmResponse>;
   complete(body: CompleteRequest): Promise<CompleteResponse>;
   reportIssue(body: IssueRequest): Promise<IssueResponse>;
+  pause(kind: 'pause' | 'resume', body: PauseRequest): Promise<PauseResponse>;
+  reportGuestPresent(body: GuestPresentRequest): Promise<GuestPresentResponse>;
+  countSupply(body: SupplyCountRequest): Promise<SupplyCountResponse>;
+  registerDeviceKey(body: DeviceKeyRequest): Promise<DeviceKeyResponse>;
 }
 
 export function createRunnerApi(options: RunnerApiOptions = {}): RunnerApi {
@@ -210,6 +286,10 @@ export function createRunnerApi(options: RunnerApiOptions = {}): RunnerApi {
     confirmMedia: (body) => post('confirm', '/api/public/media-confirm', body),
     complete: (body) => post('complete', '/api/public/complete', body),
     reportIssue: (body) => post('issue', '/api/public/issue', body),
+    pause: (kind, body) => post('pause', `/api/public/${kind}`, body),
+    reportGuestPresent: (body) => post('guestPresent', '/api/public/guest-present', body),
+    countSupply: (body) => post('supply', '/api/public/supply-count', body),
+    registerDeviceKey: (body) => post('deviceKey', '/api/public/device-key', body),
   };
 }
 

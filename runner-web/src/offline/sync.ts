@@ -10,7 +10,16 @@ import {
   type QueuedMedia,
   updateMedia,
 } from './offline-db.ts';
-import { type LocationFields, type RunnerApi, RunnerApiError } from './runner-api.ts';
+import type { SignedAction } from '@turnproof/config/device-signature';
+import {
+  type LocationFields,
+  type PauseRequest,
+  type RunnerApi,
+  RunnerApiError,
+  type SignatureFields,
+  type SupplyCountRequest,
+  type TaskRequest,
+} from './runner-api.ts';
 
 /** Files upload this many at a time (spec: media syncs in batches of 3). */
 export const MEDIA_BATCH_SIZE = 3;
@@ -24,6 +33,8 @@ export interface SyncDeps {
   mediaBatchSize?: number;
   /** Each queued file's upload as it goes, for the task's upload list. */
   onMedia?: (event: MediaSyncEvent) => void;
+  /** The id of this phone's signing key with the link's run (registered on first use); none: sent unsigned. */
+  deviceKey?: (token: string) => Promise<string>;
 }
 
 /**
@@ -90,12 +101,19 @@ export async function syncToken(
     const step = () => onProgress({ done: ++done, total });
     onProgress({ done, total });
 
+    const signing = async (action: QueuedAction): Promise<SignatureFields> =>
+      action.signature && deps.deviceKey
+        ? { device_key_id: await deps.deviceKey(token), signature: action.signature }
+        : {};
     const send = async (action: QueuedAction, files: readonly QueuedMedia[] = []) => {
-      await sendAction(api, action, files);
+      await sendAction(api, action, files, await signing(action));
       await markActionSynced(db, action.id!);
       step();
     };
-    for (const action of actions.filter((action) => action.type === 'task')) await send(action);
+    // Pauses and supply counts go in order with the tasks: the work time between pauses is the server's to
+    // count, and counts are small writes like ticks.
+    const timed = new Set<QueuedAction['type']>(['task', 'supply', 'pause', 'resume']);
+    for (const action of actions.filter((action) => timed.has(action.type))) await send(action);
 
     for (let start = 0; start < media.length; start += batchSize) {
       const batch = media.slice(start, start + batchSize);
@@ -111,7 +129,8 @@ export async function syncToken(
 
     // Read again: the paths of this sync's uploads, and of those an earlier, interrupted sync made.
     const files = await db.getAllFromIndex('media', 'token', token);
-    for (const action of actions.filter((action) => action.type === 'issue')) await send(action, files);
+    const reports = new Set<QueuedAction['type']>(['issue', 'guest_present']);
+    for (const action of actions.filter((action) => reports.has(action.type))) await send(action, files);
     for (const action of actions.filter((action) => action.type === 'complete')) await send(action);
 
     await clearSynced(db, token);
@@ -138,31 +157,81 @@ function locationFields(location: OfflineLocation | null | undefined): LocationF
   };
 }
 
-/** The server paths of an issue's photos, all uploaded by now (the files go before the issues). */
-function issueMediaPaths(action: QueuedAction & { type: 'issue' }, files: readonly QueuedMedia[]): string[] {
+/** The server paths of a report's photos, all uploaded by now (the files go before the reports). */
+function reportMediaPaths(
+  action: QueuedAction & { type: 'issue' | 'guest_present' },
+  files: readonly QueuedMedia[],
+): string[] {
   return (action.payload.mediaActionIds ?? []).map((actionId) => {
     const path = files.find((item) => item.actionId === actionId)?.upload?.path;
-    if (!path) throw new Error(`A photo of the issue was not uploaded (${actionId})`);
+    if (!path) throw new Error(`A photo of the report was not uploaded (${actionId})`);
     return path;
   });
 }
 
-async function sendAction(api: RunnerApi, action: QueuedAction, files: readonly QueuedMedia[]): Promise<void> {
+type Queued<T extends QueuedAction['type']> = QueuedAction & { type: T };
+
+const taskRequest = (action: Queued<'task'>): TaskRequest => ({
+  token: action.token,
+  action_id: action.actionId,
+  runTaskId: action.runTaskId,
+  checked: action.payload.checked,
+  comment: action.payload.comment ?? null,
+  duration_seconds: action.payload.duration_seconds ?? null,
+  timestamp: action.timestamp,
+  ...locationFields(action.location),
+});
+
+const supplyRequest = (action: Queued<'supply'>): SupplyCountRequest => ({
+  token: action.token,
+  action_id: action.actionId,
+  supply_id: action.payload.supplyId,
+  count: action.payload.count,
+  level: action.payload.level === 'counted' ? null : action.payload.level,
+  timestamp: action.timestamp,
+});
+
+const pauseRequest = (action: Queued<'pause' | 'resume'>): PauseRequest => ({
+  token: action.token,
+  action_id: action.actionId,
+  timestamp: action.timestamp,
+  ...locationFields(action.location),
+});
+
+/**
+ * The request a signed action sends, but its signature: what the phone signs when it queues the action
+ * (device-key.ts). Null for the actions that are not signed.
+ */
+export function signedRequest(action: QueuedAction): { action: SignedAction; body: object } | null {
+  switch (action.type) {
+    case 'task':
+      return { action: 'task', body: taskRequest(action) };
+    case 'supply':
+      return { action: 'supply-count', body: supplyRequest(action) };
+    case 'pause':
+    case 'resume':
+      return { action: action.type, body: pauseRequest(action) };
+    default:
+      return null;
+  }
+}
+
+async function sendAction(
+  api: RunnerApi,
+  action: QueuedAction,
+  files: readonly QueuedMedia[],
+  signing: SignatureFields,
+): Promise<void> {
   const base = { token: action.token, action_id: action.actionId };
   switch (action.type) {
     case 'task':
-      await api.postTask({
-        ...base,
-        runTaskId: action.runTaskId,
-        checked: action.payload.checked,
-        comment: action.payload.comment ?? null,
-        duration_seconds: action.payload.duration_seconds ?? null,
-        timestamp: action.timestamp,
-        ...locationFields(action.location),
-      });
+      await api.postTask({ ...taskRequest(action), ...signing });
       return;
     case 'complete':
       await api.complete({ ...action.payload, ...base });
+      return;
+    case 'supply':
+      await api.countSupply({ ...supplyRequest(action), ...signing });
       return;
     case 'issue':
       await api.reportIssue({
@@ -170,7 +239,20 @@ async function sendAction(api: RunnerApi, action: QueuedAction, files: readonly 
         runTaskId: action.runTaskId ?? null,
         severity: action.payload.severity,
         description: action.payload.description,
-        media: issueMediaPaths(action, files),
+        media: reportMediaPaths(action, files),
+        timestamp: action.timestamp,
+        ...locationFields(action.location),
+      });
+      return;
+    case 'pause':
+    case 'resume':
+      await api.pause(action.type, { ...pauseRequest(action), ...signing });
+      return;
+    case 'guest_present':
+      await api.reportGuestPresent({
+        ...base,
+        note: action.payload.note,
+        media: reportMediaPaths(action, files),
         timestamp: action.timestamp,
         ...locationFields(action.location),
       });
@@ -290,6 +372,8 @@ async function sendMedia(
     path: upload.path,
     type: contentType.startsWith('video/') ? 'video' : 'photo',
     captured_at: item.timestamp,
+    source: item.source ?? null,
+    alignment_score: item.alignmentScore ?? null,
     ...locationFields(item.location),
   });
   await updateMedia(db, id, { synced: true });

@@ -12,12 +12,14 @@ import {
   type OfflineLocation,
   pendingMedia,
   queueAction,
+  queueGuestPresent,
   queueIssue,
   queueMedia,
   type QueuedAction,
   type QueuedMedia,
   removeQueuedMedia,
 } from '../offline/offline-db.ts';
+import { registeredDeviceKey, signWhenQueued } from '../offline/device-key.ts';
 import { createRunnerApi, RunnerApiError } from '../offline/runner-api.ts';
 import {
   cancelUpload,
@@ -29,7 +31,15 @@ import {
   syncToken,
 } from '../offline/sync.ts';
 import { COMPRESSION_BATCH_SIZE, compressPhoto } from '../photo-compression.ts';
-import { type LocalChanges, overlayRun, type PublicRun, type PublicTask } from '../run-model.ts';
+import type { CapturedPhoto } from '../photos/photo-checks.ts';
+import {
+  type LocalChanges,
+  overlayRun,
+  type PublicRun,
+  type PublicSupply,
+  type PublicTask,
+  type SupplyLevel,
+} from '../run-model.ts';
 import { onFlushRequest, requestBackgroundSync } from '../sw/background-sync.ts';
 import type { ToastInput, Toasts } from '../use-toasts.ts';
 import { type UploadItem, uploadItems, type UploadProgress } from './upload-items.ts';
@@ -59,6 +69,12 @@ export interface IssueReport {
   files: readonly File[];
 }
 
+/** What the cleaner says in "Guest still here". */
+export interface GuestReport {
+  note: string;
+  files: readonly File[];
+}
+
 export interface Runner {
   /** The server's (or cached) run with this device's queued changes laid over it. */
   run: PublicRun;
@@ -67,7 +83,8 @@ export interface Runner {
   /** A write is being queued. */
   busy: boolean;
   completeTask(task: PublicTask, comment: string, durationSeconds: number): Promise<void>;
-  addFiles(task: PublicTask, files: readonly File[]): Promise<void>;
+  /** Queues a task's photos and videos, each with where it came from and its alignment score. */
+  addFiles(task: PublicTask, files: readonly CapturedPhoto[]): Promise<void>;
   /** Each task's photos and videos with their upload state, by run task id. */
   uploads: Readonly<Record<string, UploadItem[]>>;
   /** Takes a file that is not yet confirmed out of the queue (cancelling its upload). */
@@ -75,6 +92,12 @@ export interface Runner {
   completeRun(): Promise<void>;
   /** Queues the report and its photos; answers whether it was queued. */
   reportIssue(task: PublicTask, report: IssueReport): Promise<boolean>;
+  /** Pause or Resume the run (the task timer follows `run.paused_since`). */
+  pauseRun(kind: 'pause' | 'resume'): Promise<void>;
+  /** "Guest still here" with an optional note and photo; answers whether it was queued. */
+  reportGuestPresent(report: GuestReport): Promise<boolean>;
+  /** Queues a supply's count (null with 'low'), sent like a task's tick. */
+  countSupply(supply: PublicSupply, count: number | null, level: SupplyLevel): Promise<void>;
   syncNow(): void;
 }
 
@@ -89,16 +112,19 @@ interface Snapshot {
 }
 
 const NO_CHANGES: LocalChanges = { actions: [], queuedMedia: {} };
-const NOTHING_PENDING: PendingCounts = { tasks: 0, photos: 0, issues: 0, completion: false };
+const NOTHING_PENDING: PendingCounts = { tasks: 0, photos: 0, issues: 0, completion: false, supplies: 0 };
 
-/** What the unsynced actions and files are, for the cleaner: tasks touched, photos, issue reports, completion. */
+/** What the unsynced actions and files are, for the cleaner: tasks touched, photos, reports, pauses, completion. */
 function pendingOf(actions: readonly QueuedAction[], media: readonly QueuedMedia[]): PendingCounts {
   const unsynced = actions.filter((action) => !action.synced);
   return {
     tasks: new Set(unsynced.flatMap((action) => (action.type === 'task' ? [action.runTaskId] : []))).size,
     photos: media.filter((item) => !item.issueActionId).length,
     issues: unsynced.filter((action) => action.type === 'issue').length,
+    pauses: unsynced.filter((action) => action.type === 'pause' || action.type === 'resume').length,
+    guestReports: unsynced.filter((action) => action.type === 'guest_present').length,
     completion: unsynced.some((action) => action.type === 'complete'),
+    supplies: new Set(unsynced.flatMap((action) => (action.type === 'supply' ? [action.payload.supplyId] : []))).size,
   };
 }
 
@@ -206,7 +232,8 @@ export function useRunner(
     const instance = createSyncScheduler<SyncResult>({
       sync: async () => {
         const db = await offlineDb();
-        const result = await syncToken(token, { db, api, onMedia }, setProgress);
+        const deviceKey = (link: string) => registeredDeviceKey(api, link);
+        const result = await syncToken(token, { db, api, onMedia, deviceKey }, setProgress);
         if (result.synced > 0 || latest.current.source.fromCache) await refreshFromServer();
         else await refreshLocal();
         return result;
@@ -224,6 +251,8 @@ export function useRunner(
     window.addEventListener('online', reconnected);
     // A first position early, so that the first write can carry one without waiting for the GPS.
     deviceLocation.refresh();
+    // This phone's signing key is made and registered with the run on first open (offline: at the first sync).
+    void registeredDeviceKey(api, token).catch(() => undefined);
     void refreshLocal().catch(() => undefined);
     instance.start();
     // Only the counts: a new copy of the files would redraw their thumbnails every 10 s.
@@ -274,7 +303,7 @@ export function useRunner(
   const queue = useCallback(
     (action: NewAction, failure: (t: Messages) => string): Promise<boolean> =>
       locally(async () => {
-        await queueAction(await offlineDb(), { ...action, location: deviceLocation.latest() });
+        await queueAction(await offlineDb(), await signWhenQueued({ ...action, location: deviceLocation.latest() }));
       }, failure),
     [locally],
   );
@@ -323,6 +352,18 @@ export function useRunner(
     [queue, sendAfterWrite, token],
   );
 
+  const countSupply = useCallback(
+    async (supply: PublicSupply, count: number | null, level: SupplyLevel) => {
+      const payload = { supplyId: supply.id, count, level };
+      if (!(await queue({ token, type: 'supply', payload }, (t) => t.failedToCountSupply))) return;
+      await sendAfterWrite(
+        (t) => ({ title: t.toastQueued, description: t.supplyWillSync }),
+        (t) => t.failedToCountSupply,
+      );
+    },
+    [queue, sendAfterWrite, token],
+  );
+
   const completeTask = useCallback(
     (task: PublicTask, comment: string, durationSeconds: number) =>
       writeTask(task, { checked: true, comment: comment.trim() || null, duration_seconds: durationSeconds }),
@@ -337,7 +378,7 @@ export function useRunner(
   }, [refreshFromServer]);
 
   const addFiles = useCallback(
-    async (task: PublicTask, files: readonly File[]) => {
+    async (task: PublicTask, files: readonly CapturedPhoto[]) => {
       if (files.length === 0) return;
       let added = 0;
       await locally(
@@ -347,11 +388,12 @@ export function useRunner(
           // In batches of 3: compressed together, then queued, so at most 3 compressed copies wait in memory.
           for (let start = 0; start < files.length; start += COMPRESSION_BATCH_SIZE) {
             const batch = files.slice(start, start + COMPRESSION_BATCH_SIZE);
-            const prepared = await Promise.allSettled(batch.map(preparePhoto));
-            for (const outcome of prepared) {
+            const prepared = await Promise.allSettled(batch.map(({ file }) => preparePhoto(file)));
+            for (const [index, outcome] of prepared.entries()) {
               try {
                 if (outcome.status === 'rejected') throw outcome.reason;
-                await queueMedia(db, { token, runTaskId: task.id, ...outcome.value });
+                const { source, alignmentScore } = batch[index]!;
+                await queueMedia(db, { token, runTaskId: task.id, ...outcome.value, source, alignmentScore });
                 added += 1;
               } catch (error) {
                 const t = messages();
@@ -403,6 +445,49 @@ export function useRunner(
     [freshenBeforeUpload, locally, sendAfterWrite, toast, token],
   );
 
+  const pauseRun = useCallback(
+    async (kind: 'pause' | 'resume') => {
+      if (!(await queue({ token, type: kind, payload: {} }, (t) => t.failedToPause))) return;
+      await sendAfterWrite(
+        (t) => ({ title: t.toastQueued, description: t.pauseWillSync }),
+        (t) => t.failedToPause,
+      );
+    },
+    [queue, sendAfterWrite, token],
+  );
+
+  const reportGuestPresent = useCallback(
+    async (report: GuestReport): Promise<boolean> => {
+      const photoTask = latest.current.server.tasks[0];
+      const queuedOk = await locally(
+        async () => {
+          const photos = [];
+          // The photo uses a task's upload reservation; the report, not the task, confirms it.
+          if (photoTask) for (const file of report.files) photos.push(await preparePhoto(file));
+          await queueGuestPresent(
+            await offlineDb(),
+            {
+              token,
+              note: report.note.trim() || null,
+              location: deviceLocation.latest(),
+              photoTaskId: photoTask?.id ?? '',
+            },
+            photos,
+          );
+        },
+        (t) => t.failedToReportGuest,
+      );
+      if (!queuedOk) return false;
+      const result = await sendAfterWrite(
+        (t) => ({ title: t.toastQueued, description: t.guestWillSync }),
+        (t) => t.failedToReportGuest,
+      );
+      if (result?.ok) toast({ title: messages().guestReported, tone: 'success' });
+      return true;
+    },
+    [locally, sendAfterWrite, toast, token],
+  );
+
   const completeRun = useCallback(async () => {
     if (!(await queue({ token, type: 'complete', payload: {} }, (t) => t.failedToCompleteRun))) return;
     const result = await sendAfterWrite(
@@ -447,6 +532,9 @@ export function useRunner(
     removeFile,
     completeRun,
     reportIssue,
+    pauseRun,
+    reportGuestPresent,
+    countSupply,
     syncNow,
   };
 }

@@ -1,5 +1,6 @@
 import { AccessCard } from '../components/AccessCard.tsx';
 import { CachedCopyNotice } from '../components/CachedCopyNotice.tsx';
+import { FixedNotice } from '../components/FixedNotice.tsx';
 import { InspectionBanner } from '../components/InspectionBanner.tsx';
 import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import { RevisionNotice } from '../components/RevisionNotice.tsx';
@@ -35,6 +36,7 @@ export function RunScreen({ token, run, source, online, toasts }: RunScreenProps
       <InspectionBanner run={runner.run} />
       <RunSummary run={runner.run} />
       <AccessCard run={runner.run} />
+      <FixedNotice run={runner.run} />
       <RevisionNotice run={runner.run} />
       {!online && <OfflineBanner sync={runner.sync} />}
       <TasksScreen runner={runner} online={online} />

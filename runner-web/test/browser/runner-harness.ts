@@ -28,7 +28,7 @@ export const TASKS = [
   { title: 'Lock the back door', required_media: 0 },
 ] as const;
 
-export type TaskSpec = { title: string; required_media: number; description?: string };
+export type TaskSpec = { title: string; required_media: number; description?: string; camera_only?: boolean };
 
 export interface RunnerHarness {
   api: TestApi;

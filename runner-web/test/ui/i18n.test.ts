@@ -26,7 +26,7 @@ describe('the runner’s languages', () => {
   });
 
   it('translates every text (no English left over in Spanish or French, apart from shared words)', () => {
-    const shared = new Set(['errorTitle']);
+    const shared = new Set(['errorTitle', 'pause']);
     for (const dictionary of [es, fr]) {
       const same = Object.keys(en).filter(
         (key) =>
@@ -48,11 +48,14 @@ describe('the runner’s languages', () => {
   });
 
   it('says what waits to upload and what was sent as a list in the language', () => {
-    expect(en.pendingWork({ tasks: 2, photos: 1, issues: 0, completion: false })).toBe(
+    expect(en.pendingWork({ tasks: 2, photos: 1, issues: 0, completion: false, supplies: 0 })).toBe(
       'Waiting to upload: 2 tasks and 1 photo.',
     );
-    expect(fr.pendingWork({ tasks: 1, photos: 0, issues: 1, completion: true })).toBe(
+    expect(fr.pendingWork({ tasks: 1, photos: 0, issues: 1, completion: true, supplies: 0 })).toBe(
       "En attente d'envoi : 1 tâche, 1 signalement et la fin de la visite.",
+    );
+    expect(es.pendingWork({ tasks: 0, photos: 0, issues: 0, completion: false, supplies: 2 })).toBe(
+      'Pendiente de subir: 2 recuentos de suministros.',
     );
     expect(en.sentSummary(1, 3, 0)).toBe('1 task done, 3 photos, and 0 issues reported');
     expect(es.sentSummary(3, 0, 1)).toBe('3 tareas hechas, 0 fotos y 1 problema informado');

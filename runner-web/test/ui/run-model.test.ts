@@ -34,7 +34,7 @@ const run = (): PublicRun => parseRunAnswer(answer)!;
 describe('run model', () => {
   it('reads the run answer and orders tasks', () => {
     expect(run().tasks.map((task) => task.id)).toEqual(['t1', 't2', 't3']);
-    expect(run().tasks[1]!.task).toEqual({ title: 'Two', description: null, required_media: 2 });
+    expect(run().tasks[1]!.task).toEqual({ title: 'Two', description: null, required_media: 2, camera_only: false });
     expect(parseRunAnswer({ nope: true })).toBeNull();
   });
 

@@ -16,6 +16,7 @@ export interface ReviewedTask {
  * sending tasks back, 'Send back' opens a note on this task and a Reject under each of its photos.
  */
 export function ReviewTaskRow({
+  runId,
   task,
   media,
   timeZone,
@@ -23,6 +24,7 @@ export function ReviewTaskRow({
   verdict,
   onVerdict,
 }: {
+  runId: string;
   task: ReviewedTask;
   media: EvidenceMedia[];
   timeZone: string;
@@ -65,6 +67,7 @@ export function ReviewTaskRow({
           </Typography>
         ) : (
           <MediaThumbnails
+            runId={runId}
             media={media}
             subject={task.title}
             timeZone={timeZone}

@@ -3,20 +3,24 @@ import { Box, ButtonBase, Chip, Stack } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useLocale } from 'react-admin';
 import { useT } from '../../i18n/useT.ts';
+import { PhotoFlags } from './PhotoFlags.tsx';
 import { PhotoViewer, type ViewedMedia } from './PhotoViewer.tsx';
 import type { EvidenceMedia } from './run-evidence.ts';
 
 /**
  * A row of 96 px thumbnails, each opening its photo (or video) at full size with the phone's claimed
  * time beside the server's; a photo the host rejected says so. `subject` names them: '{subject}: photo
- * 2 of 3'. `below` adds a control under each (the review's Reject).
+ * 2 of 3'. `below` adds a control under each (the review's Reject). Under a photo the server flagged
+ * (blurry, dark, reused...), its flags, each with Accept.
  */
 export function MediaThumbnails({
+  runId,
   media,
   subject,
   timeZone,
   below,
 }: {
+  runId: string;
   media: EvidenceMedia[];
   subject: string;
   timeZone: string;
@@ -40,7 +44,7 @@ export function MediaThumbnails({
             ? t('runPage.takenReceived', { taken: formatDateTime(item.captured_at, timeZone, locale), received })
             : t('runPage.received', { when: received });
           return (
-            <Stack key={item.id} spacing={0.5} sx={{ width: 96, alignItems: 'flex-start' }}>
+            <Stack key={item.id} spacing={0.5} sx={{ width: item.checks.length ? 160 : 96, alignItems: 'flex-start' }}>
               <ButtonBase
                 aria-label={t('runPage.openMedia', { title })}
                 onClick={() => setViewed({ url: item.url, type: item.type, title, caption })}
@@ -55,6 +59,7 @@ export function MediaThumbnails({
                 )}
               </ButtonBase>
               {item.rejected_at && <Chip size="small" color="error" variant="outlined" label={t('runPage.rejected')} />}
+              <PhotoFlags runId={runId} item={item} />
               {below?.(item, title)}
             </Stack>
           );

@@ -5,6 +5,7 @@ import { useLocale } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 import type { MessageKey } from '../../i18n/keys.ts';
 import { type T, useT } from '../../i18n/useT.ts';
+import { CreateWorkOrderButton, draftFromIssue } from '../../work-orders/CreateWorkOrderButton.tsx';
 import { FollowUpDialog, ResolveDialog } from './IssueDialogs.tsx';
 import { MediaThumbnails } from './MediaThumbnails.tsx';
 import type { EvidenceMedia, RunEvidence } from './run-evidence.ts';
@@ -17,11 +18,12 @@ const STATUS_CHIPS = {
   follow_up: { label: 'runPage.followUpRun', sx: { bgcolor: '#e5f6fd', color: '#014361' } },
 } as const satisfies Record<IssueRecord['status'], { label: MessageKey; sx: object }>;
 
-type Alert = RunEvidence['issues'][number] & { kind: 'overdue' | 'at_risk' | 'calendar' };
+type Alert = RunEvidence['issues'][number] & { kind: 'overdue' | 'at_risk' | 'calendar' | 'guest_present' };
 const ALERT_LABELS: Record<Alert['kind'], MessageKey> = {
   overdue: 'runPage.overdue',
   at_risk: 'runPage.atRisk',
   calendar: 'dispatch.bookingCalendar',
+  guest_present: 'hours.guestPresentAlert',
 };
 
 type Action = { kind: 'resolve' | 'follow_up'; issue: IssueRecord };
@@ -42,10 +44,12 @@ const rowSx = (highlighted: boolean) => ({
  */
 export function RunIssuesCard({
   runId,
+  propertyId,
   evidence,
   timeZone,
 }: {
   runId: string;
+  propertyId: string;
   evidence: RunEvidence | undefined;
   timeZone: string;
 }) {
@@ -84,7 +88,9 @@ export function RunIssuesCard({
               sx={rowSx(target === issueAnchor(issue.id))}
             >
               <IssueRow
+                runId={runId}
                 issue={issue}
+                propertyId={propertyId}
                 media={mediaOf.get(issue.id) ?? []}
                 timeZone={timeZone}
                 onAction={(kind) => setAction({ kind, issue })}
@@ -125,12 +131,16 @@ export function RunIssuesCard({
 }
 
 function IssueRow({
+  runId,
   issue,
+  propertyId,
   media,
   timeZone,
   onAction,
 }: {
+  runId: string;
   issue: IssueRecord;
+  propertyId: string;
   media: EvidenceMedia[];
   timeZone: string;
   onAction: (kind: Action['kind']) => void;
@@ -154,6 +164,7 @@ function IssueRow({
         {issue.task_title ? t('runPage.onTask', { task: issue.task_title }) : ''}
       </Typography>
       <MediaThumbnails
+        runId={runId}
         media={media}
         subject={t('runPage.issueSubject', { description: issue.description })}
         timeZone={timeZone}
@@ -174,6 +185,7 @@ function IssueRow({
           <Button size="small" variant="outlined" onClick={() => onAction('follow_up')}>
             {t('runPage.makeFollowUp')}
           </Button>
+          <CreateWorkOrderButton draft={draftFromIssue(issue, propertyId)} />
         </Stack>
       )}
     </Stack>

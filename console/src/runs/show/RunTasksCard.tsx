@@ -24,12 +24,13 @@ export function formatDuration(seconds: number): string {
 
 /** Each task: checked or not, when and where, how long it took, the cleaner's comment, and its photos. */
 export function RunTasksCard(props: {
+  runId: string;
   tasks: RunTaskRecord[];
   checkedCount: number;
   evidence: RunEvidence | undefined;
   timeZone: string;
 }) {
-  const { tasks, evidence, timeZone } = props;
+  const { runId, tasks, evidence, timeZone } = props;
   const t = useT();
   const locale = useLocale();
   return (
@@ -58,7 +59,7 @@ export function RunTasksCard(props: {
                     .filter(Boolean)
                     .join(' · ')}
                 />
-                <MediaThumbnails media={media} subject={task.title} timeZone={timeZone} />
+                <MediaThumbnails runId={runId} media={media} subject={task.title} timeZone={timeZone} />
               </ListItem>
             );
           })}

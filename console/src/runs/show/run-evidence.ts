@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../api/http.ts';
 
 /** A confirmed photo or video: short-lived signed links to it and its thumbnail. */
@@ -12,7 +12,15 @@ export interface EvidenceMedia {
   address: string | null;
   /** Set when the host rejected the photo in a review: it no longer counts for its task. */
   rejected_at: string | null;
+  /** The server's flags on a photo: empty when all is well (or while it is being checked). */
+  checks: PhotoCheck[];
+  /** Flags the host accepted: they still show, marked accepted. */
+  accepted_checks: PhotoCheck[];
+  /** For a reused photo: the run and photo it repeats. */
+  reused_from: { run_id: string; media_id: string } | null;
 }
+
+export type PhotoCheck = 'blurry' | 'dark' | 'reused' | 'captured_before_run' | 'not_from_camera';
 
 /**
  * GET /api/runs/{id}/evidence: media per task (signed links), where each task was checked, the run's
@@ -32,7 +40,7 @@ export interface RunEvidence {
   issues: {
     id: string;
     run_task_id: string | null;
-    kind: 'issue' | 'overdue' | 'at_risk' | 'calendar';
+    kind: 'issue' | 'overdue' | 'at_risk' | 'calendar' | 'guest_present';
     severity: 'low' | 'medium' | 'high';
     description: string;
     created_at: string;
@@ -47,6 +55,16 @@ export function useRunEvidence(runId: string, version: string) {
     queryKey: ['run-evidence', runId, version],
     queryFn: () => apiJson<RunEvidence>(`/runs/${runId}/evidence`),
     enabled: Boolean(runId),
+  });
+}
+
+/** POST /api/runs/{id}/evidence/{mediaId}/accept-check: the flag stays shown, marked accepted. */
+export function useAcceptCheck(runId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ mediaId, check }: { mediaId: string; check: PhotoCheck }) =>
+      apiJson(`/runs/${runId}/evidence/${mediaId}/accept-check`, { method: 'POST', body: { check } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['run-evidence', runId] }),
   });
 }
 

@@ -19,7 +19,7 @@ export interface IssueRecord {
 /** GET /api/issues/open: the owner's newest open issues and how many are open. */
 export interface OpenIssues {
   total: number;
-  issues: (IssueRecord & { property_name: string; checklist_name: string; timezone: string })[];
+  issues: (IssueRecord & { property_id: string; property_name: string; checklist_name: string; timezone: string })[];
 }
 
 /** The anchor of an issue on its run page (the alert and report mails link to it). */

@@ -1,0 +1,91 @@
+import { PAGE_COOKIES } from '@turnproof/config/page-cookies';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Browser, goodPassword } from '../support/browser.ts';
+import { type ConsoleHarness, type Owner, PHONE_390, screenshot, startConsoleHarness } from './console-harness.ts';
+
+/**
+ * The phone's server-rendered dashboard before the console's JavaScript has run, played with JavaScript
+ * off: the menu button opens a menu whose links lead on, the plan prompt leads to the plans, and Sign Out
+ * ends every session of the account.
+ * These are the controls that answer while the console still downloads on a slow phone.
+ */
+
+let harness: ConsoleHarness;
+beforeAll(async () => {
+  harness = await startConsoleHarness();
+});
+afterAll(() => harness?.close());
+
+/** A page with JavaScript off, 390 px wide (the width cookie an earlier console page set). */
+async function scriptlessPhone(owner: Owner) {
+  const page = await harness.newPage({ ...PHONE_390, javaScriptEnabled: false }, owner);
+  await page.context().addCookies([{ name: PAGE_COOKIES.width, value: '390', url: harness.url('/') }]);
+  return page;
+}
+
+describe('the phone dashboard without JavaScript', () => {
+  it('opens the menu, and its links, the tab bar and the plan prompt lead to their screens', async () => {
+    const host = await harness.owner('flex');
+    const page = await scriptlessPhone(host);
+    await page.goto(harness.url('/dashboard'));
+    await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+    const menu = page.getByRole('navigation', { name: 'Main navigation' });
+    expect(await menu.count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.waitFor();
+    expect(await menu.getByRole('link').allInnerTexts()).toEqual([
+      'New Property',
+      'New Inspection',
+      'Dashboard',
+      'Properties',
+      'Checklists',
+      'Inspections',
+      'Restock',
+      'Work orders',
+      'Analytics',
+      'Team',
+      'Timesheets',
+      'Subscription',
+      'Settings',
+      'Profile',
+      'Close',
+    ]);
+    await screenshot(page, 'dashboard-390-no-script-menu');
+    await menu.getByRole('link', { name: 'Close' }).click();
+    await menu.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'Profile' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile');
+
+    await page.goto(harness.url('/dashboard'));
+    await page.getByRole('navigation', { name: 'Tabs' }).getByRole('link', { name: 'Properties' }).click();
+    await page.waitForURL((url) => url.pathname === '/properties');
+
+    // The plan prompt leads to the plans.
+    await page.goto(harness.url('/dashboard'));
+    await page.locator('[data-upgrade-banner]').getByRole('link', { name: 'View plans' }).click();
+    await page.waitForURL((url) => url.pathname === '/subscription');
+    await page.context().close();
+  });
+
+  it('signs out of every session from the header’s Sign Out, landing on /auth', async () => {
+    const host = await harness.owner('flex');
+    const otherDevice = new Browser(harness.api.baseUrl);
+    expect((await otherDevice.post('/api/auth/login', { email: host.email, password: goodPassword })).status).toBe(200);
+    const page = await scriptlessPhone(host);
+    await page.goto(harness.url('/dashboard'));
+    await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth');
+    expect((await host.get('/api/auth/session')).body.user).toBeNull();
+    expect((await otherDevice.get('/api/auth/session')).body.user).toBeNull();
+    // The server's sign-in form, and this browser's session is over: no dashboard rendered for it any more.
+    await page.locator('#auth-form').waitFor();
+    await screenshot(page, 'dashboard-390-no-script-signed-out');
+    await page.goto(harness.url('/dashboard'));
+    expect(await page.getByRole('heading', { name: /^Welcome/ }).count()).toBe(0);
+    await page.context().close();
+  });
+});
