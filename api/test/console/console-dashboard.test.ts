@@ -78,6 +78,8 @@ describe('the dashboard', () => {
     expect(await statValue(page, 'In Progress')).toBe('1');
     expect(await statValue(page, 'Total Inspections')).toBe('4');
 
+    // The cards below the figures render after the first paint (AfterFirstPaint), all at once.
+    await page.getByRole('region', { name: 'Recent Activity' }).waitFor();
     const properties = page.getByRole('region', { name: 'Your Properties' });
     expect(await properties.getByRole('link').allTextContents()).toEqual([
       expect.stringContaining('Dogwood Villa'),

@@ -123,8 +123,9 @@ describe('a brand-new host, end to end in the console', () => {
       expect(await statValue(page, 'Total Properties')).toBe('1');
       expect(await statValue(page, 'Total Inspections')).toBe('1');
       expect(await statValue(page, 'In Progress')).toBe('0');
+      // The cards below the figures render after the first paint (AfterFirstPaint): wait for the list.
       const activity = page.getByRole('region', { name: 'Recent Activity' }).getByRole('listitem');
-      expect(await activity.count()).toBe(1);
+      await expect.poll(() => activity.count(), { timeout: UI_TIMEOUT_MS }).toBe(1);
       await activity.getByText(`${PROPERTY.name} · Move-In`).waitFor();
       await activity.getByText(CHECKLIST, { exact: false }).waitFor();
       // The spec writes the activity chip in lower case ('completed'), unlike the runs list.
