@@ -4,12 +4,15 @@ import { hostLanguage } from '@turnproof/platform/mail';
 import type { Mailer } from '@turnproof/platform/mailer';
 import { type ClaimClock, readClaimClock } from '@turnproof/platform/claim-clock';
 import { claimDaysLeft } from '@turnproof/platform/claim-deadline';
+import { pushToHost } from '@turnproof/platform/host-pushes';
+import type { PushSender } from '@turnproof/platform/web-push-sender';
 import { claimDeadlineMail } from './run-mails.tsx';
 import { sendOnce } from './send-once.ts';
 
 export interface ClaimClockActivityDeps {
   orm: MikroORM;
   mailer: Mailer;
+  push: PushSender | null;
   runUrl: (runId: string) => string;
 }
 
@@ -26,7 +29,10 @@ export function createClaimClockActivities(deps: ClaimClockActivityDeps) {
       return stillOpen(clock, new Date()) ? clock.deadlineAt.toISOString() : null;
     },
 
-    /** Mails the host the deadline and the days left, once per reminder step, unless the claim was closed since. */
+    /**
+     * Mails the host the deadline and the days left, and notifies their browsers, once per reminder step, unless
+     * the claim was closed since.
+     */
     async remindClaimDeadline(runId: string, leadMs: number): Promise<boolean> {
       const em = deps.orm.em.fork();
       const clock = await readClaimClock(em, runId);
@@ -46,7 +52,9 @@ export function createClaimClockActivities(deps: ClaimClockActivityDeps) {
         },
         await hostLanguage(em, owner.id),
       );
-      return sendOnce(deps.orm, deps.mailer, `run/${runId}/claim-deadline/${leadMs}`, mail);
+      const sent = await sendOnce(deps.orm, deps.mailer, `run/${runId}/claim-deadline/${leadMs}`, mail);
+      await pushToHost(deps, em, runId, { kind: 'claim_deadline', deadlineAt: clock.deadlineAt, leadMs });
+      return sent;
     },
   };
 }

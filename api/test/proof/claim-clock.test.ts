@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { formatDateTime } from '@turnproof/config/time-format';
 import { claimClockWorkflowId } from '@turnproof/workflows';
 import JSZip from 'jszip';
 import { PDFParse } from 'pdf-parse';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPushService, vapidEnv, type PushService } from '../support/push-service.ts';
 import type { TestApi } from '../support/test-api.ts';
 import type { WorkerProcess } from '../support/worker-process.ts';
 import { completeThroughMagicLink } from '../runner/cleaner.ts';
@@ -12,7 +14,13 @@ let api: TestApi;
 let worker: WorkerProcess;
 let owner: Owner;
 
-useProofStack((stack) => ({ api, worker, owner } = stack));
+let pushService: PushService;
+
+useProofStack((stack) => ({ api, worker, owner } = stack), vapidEnv());
+beforeAll(async () => {
+  pushService = await startPushService();
+});
+afterAll(() => pushService?.close());
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const AIRBNB_RULE = 'Airbnb: 14 days after checkout or before the next check-in, whichever is first';
@@ -108,7 +116,14 @@ describe('the claim clock', () => {
     });
   });
 
-  it('reminds the host by e-mail before the deadline, and not once the claim is closed', async () => {
+  it('reminds the host by e-mail and in the browser before the deadline, and not once the claim is closed', async () => {
+    const browser = pushService.subscribe();
+    expect((await owner.post('/api/push/subscriptions', browser.toJSON())).status).toBe(201);
+    const claimPushes = () =>
+      pushService
+        .received(browser.endpoint)
+        .map((push) => browser.read(push) as { title: string; body: string; url: string; tag: string })
+        .filter((push) => push.title.startsWith('Damage claim deadline'));
     // Checkouts 11 days ago (plus a few seconds): the 3-days-before reminders fall due in seconds.
     const open = await damagedTurnover(
       await airbnbProperty('Greenpoint Flat'),
@@ -131,10 +146,20 @@ describe('the claim clock', () => {
     expect(mail.text).toContain('must be filed with the booking platform by');
     expect(mail.text).toContain('3 days left.');
     expect(mail.text).toContain(AIRBNB_RULE);
+    const deadline = new Date((await clockOf(open)).deadline_at);
+    await expect.poll(claimPushes, { timeout: 30_000 }).toEqual([
+      {
+        title: 'Damage claim deadline: Greenpoint Flat',
+        body: `File the claim with the booking platform by ${formatDateTime(deadline, 'America/New_York', 'en')}.`,
+        url: `${api.baseUrl}/runs/${open}/show#claim-clock`,
+        tag: `run-${open}-claim_deadline`,
+      },
+    ]);
 
     // The closed claim's clock wakes at its reminder, finds the claim filed and ends without a mail.
     await api.temporal.workflow.getHandle(claimClockWorkflowId(closed)).result();
     expect(Date.now()).toBeGreaterThanOrEqual(remindAt);
     expect(api.mailbox.received.filter((m) => /^Damage claim deadline .*: Red Hook Loft$/.test(m.subject))).toEqual([]);
+    expect(claimPushes().map((push) => push.title)).toEqual(['Damage claim deadline: Greenpoint Flat']);
   });
 });

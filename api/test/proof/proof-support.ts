@@ -25,12 +25,15 @@ export interface ProofStack {
   owner: Owner;
 }
 
-/** Starts a proof stack before the file's tests, hands it to `use`, and stops it after them. */
-export function useProofStack(use: (stack: ProofStack) => void): void {
+/**
+ * Starts a proof stack before the file's tests, hands it to `use`, and stops it after them; `env` adds
+ * settings to the API's and the worker's environment.
+ */
+export function useProofStack(use: (stack: ProofStack) => void, env: Record<string, string> = {}): void {
   let api: TestApi | undefined;
   let worker: WorkerProcess | undefined;
   beforeAll(async () => {
-    api = await startTestApi();
+    api = await startTestApi({ env });
     worker = await startWorkerProcess(api);
     use({ api, worker, owner: await signedInOwner(api) });
   });

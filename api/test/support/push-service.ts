@@ -53,6 +53,8 @@ export async function startPushService() {
     answer(endpoint: string, status: number) {
       answers.set(endpoint, status);
     },
+    /** Every push to the endpoint so far. */
+    received: (endpoint: string) => received.filter((push) => push.endpoint === endpoint),
     /** The first `count` pushes to the endpoint, waiting for them up to the timeout. */
     async pushes(endpoint: string, count = 1, timeoutMs = 30_000): Promise<ReceivedPush[]> {
       const deadline = Date.now() + timeoutMs;

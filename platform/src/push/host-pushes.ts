@@ -33,7 +33,9 @@ export type HostEvent =
   | { kind: 'completed' }
   | { kind: 'overdue' }
   | { kind: 'declined' }
-  | { kind: 'guest_present'; alertId: string; reportedAt: Date };
+  | { kind: 'guest_present'; alertId: string; reportedAt: Date }
+  /** A reminder of the damage claim's deadline, once per reminder step (`leadMs` before the deadline). */
+  | { kind: 'claim_deadline'; deadlineAt: Date; leadMs: number };
 
 type Texts = (typeof PUSH_TEXTS)[Language];
 
@@ -78,6 +80,13 @@ async function hostNotice(
         body: texts.guestPresentBody(formatDateTime(event.reportedAt, facts.timezone, language)),
         anchor: `#issue-${event.alertId}`,
       };
+    case 'claim_deadline':
+      return {
+        key: `run/${runId}/claim-deadline/${event.leadMs}`,
+        title: texts.claimDeadline(property),
+        body: texts.claimDeadlineBody(formatDateTime(event.deadlineAt, facts.timezone, language)),
+        anchor: '#claim-clock',
+      };
     case 'declined': {
       const decline = await lastDecline(em, runId);
       if (!decline) return null;
@@ -92,7 +101,7 @@ async function hostNotice(
 
 /**
  * The host's browser notifications of a run's events, each once: high-severity issues, the run completed,
- * the run overdue, the cleaner declined, the guest still in the unit. A click opens the run (at the first issue), in the console.
+ * the run overdue, the cleaner declined, the guest still in the unit, a damage claim's deadline ahead. A click opens the run (at the first issue), in the console.
  */
 export async function pushToHost(deps: HostPushDeps, em: EntityManager, runId: string, event: HostEvent) {
   if (!deps.push) return;

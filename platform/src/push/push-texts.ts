@@ -16,6 +16,8 @@ export const PUSH_TEXTS = {
     guestPresentBody: (at: string) => `The cleaner found the guest still in the unit at ${at}.`,
     declined: (property: string) => `Cleaner declined: ${property}`,
     declinedBody: (cleaner: string) => `${cleaner} can't do this run. Find someone else.`,
+    claimDeadline: (property: string) => `Damage claim deadline: ${property}`,
+    claimDeadlineBody: (deadline: string) => `File the claim with the booking platform by ${deadline}.`,
     newJob: (property: string) => `New job: ${property}`,
     newJobDue: (due: string) => `Due ${due}. Tap to open the checklist.`,
     newJobAnytime: 'No due time. Tap to open the checklist.',
@@ -31,6 +33,9 @@ export const PUSH_TEXTS = {
     guestPresentBody: (at: string) => `La persona de limpieza encontró al huésped aún en la unidad a las ${at}.`,
     declined: (property: string) => `La persona de limpieza rechazó: ${property}`,
     declinedBody: (cleaner: string) => `${cleaner} no puede hacer esta inspección. Busca a otra persona.`,
+    claimDeadline: (property: string) => `Plazo de la reclamación por daños: ${property}`,
+    claimDeadlineBody: (deadline: string) =>
+      `Presenta la reclamación en la plataforma de reservas antes del ${deadline}.`,
     newJob: (property: string) => `Nuevo trabajo: ${property}`,
     newJobDue: (due: string) => `Para el ${due}. Toca para abrir la lista.`,
     newJobAnytime: 'Sin hora límite. Toca para abrir la lista.',
@@ -46,6 +51,9 @@ export const PUSH_TEXTS = {
     guestPresentBody: (at: string) => `L'agent d'entretien a trouvé le voyageur encore dans le logement à ${at}.`,
     declined: (property: string) => `Refus de l'agent d'entretien : ${property}`,
     declinedBody: (cleaner: string) => `${cleaner} ne peut pas faire cette inspection. Trouvez quelqu'un d'autre.`,
+    claimDeadline: (property: string) => `Échéance de la réclamation pour dommages : ${property}`,
+    claimDeadlineBody: (deadline: string) =>
+      `Déposez la réclamation auprès de la plateforme de réservation avant le ${deadline}.`,
     newJob: (property: string) => `Nouvelle mission : ${property}`,
     newJobDue: (due: string) => `Pour le ${due}. Touchez pour ouvrir la liste.`,
     newJobAnytime: "Pas d'heure prévue. Touchez pour ouvrir la liste.",
