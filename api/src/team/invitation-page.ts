@@ -1,4 +1,5 @@
 import { html, type SafeHtml } from '@turnproof/platform/html';
+import { standalonePage } from '../http/standalone-page.ts';
 
 /**
  * The pages a team member sees around an invitation, all meant for cleaners (never a host's sign-in
@@ -71,25 +72,14 @@ const STYLE = `
   .note { color: #475569; }
 `;
 
-function page(language: PageLanguage, title: string, body: SafeHtml): string {
-  return `<!doctype html>\n${
-    html`<html lang="${language}">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <title>${title} – Turnproof</title>
-        <style>
-          ${STYLE}
-        </style>
-      </head>
-      <body>
-        <header>Turnproof</header>
-        <main>${body}</main>
-      </body>
-    </html>`.markup
-  }\n`;
-}
+const page = (language: PageLanguage, title: string, body: SafeHtml) =>
+  standalonePage({
+    language,
+    title: `${title} – Turnproof`,
+    style: STYLE,
+    body: html`<header>Turnproof</header>
+      <main>${body}</main>`,
+  });
 
 /**
  * What the invitation link opens: a button that accepts. Opening the link changes nothing (mail

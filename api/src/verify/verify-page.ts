@@ -2,6 +2,7 @@ import { html, SafeHtml } from '@turnproof/platform/html';
 import { signedOnPhone } from '@turnproof/platform/report';
 import { formatDateTime } from '@turnproof/config/time-format';
 import type { RunVerification } from './run-verification.ts';
+import { standalonePage } from '../http/standalone-page.ts';
 
 const RUN_TYPE_LABELS: Record<string, string> = {
   turnover: 'Turnover',
@@ -46,24 +47,7 @@ drop.addEventListener('drop', (event) => {
 });
 `;
 
-function page(title: string, body: SafeHtml): string {
-  return `<!doctype html>\n${
-    html`<html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <title>${title}</title>
-        <style>
-          ${new SafeHtml(STYLE)}
-        </style>
-      </head>
-      <body>
-        ${body}
-      </body>
-    </html>`.markup
-  }\n`;
-}
+const page = (title: string, body: SafeHtml) => standalonePage({ language: 'en', title, style: STYLE, body });
 
 const dropZone = html`<h2>Check a report PDF</h2>
   <div id="drop">

@@ -8,6 +8,7 @@ import type { AppContext, AppState } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
 import { noteOpened, toVendorView, workOrderForToken } from './vendor-access.ts';
 import { VENDOR_PAGE_TEXTS } from './vendor-page-texts.ts';
+import { standalonePage } from '../http/standalone-page.ts';
 
 type VendorView = Awaited<ReturnType<typeof toVendorView>>['work_order'];
 
@@ -72,27 +73,8 @@ if (form) {
 }
 `;
 
-function page(language: Language, title: string, body: SafeHtml): string {
-  return `<!doctype html>\n${
-    html`<html lang="${language}">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <title>${title}</title>
-        <style>
-          ${new SafeHtml(STYLE)}
-        </style>
-      </head>
-      <body>
-        ${body}
-        <script>
-          ${new SafeHtml(VENDOR_SCRIPT)};
-        </script>
-      </body>
-    </html>`.markup
-  }\n`;
-}
+const page = (language: Language, title: string, body: SafeHtml) =>
+  standalonePage({ language, title, style: STYLE, body, script: VENDOR_SCRIPT });
 
 /** The page's fixed script, for the Content-Security-Policy's hashes. */
 export const vendorPageScripts = () => page('en', '', html``);
