@@ -3,6 +3,7 @@ import { useMessages } from '../i18n/locale.ts';
 import type { GuestReport } from '../runner/use-runner.ts';
 import { MediaPicker } from './MediaPicker.tsx';
 import { useModalDialog } from './use-modal-dialog.ts';
+import { SendOrCancel } from './SendOrCancel.tsx';
 
 interface GuestPresentDialogProps {
   onClose: () => void;
@@ -46,14 +47,7 @@ export function GuestPresentDialog({ onClose, onSubmit }: GuestPresentDialogProp
         />
         <MediaPicker label={t.guestPhoto} disabled={sending} onFiles={(added) => setFiles(added.slice(0, 1))} />
         {files.length > 0 && <p className="hint">{t.guestPhotoAdded}</p>}
-        <div className="button-row">
-          <button type="submit" className="button button-primary" disabled={sending}>
-            {t.guestSend}
-          </button>
-          <button type="button" className="button button-secondary" disabled={sending} onClick={onClose}>
-            {t.cancel}
-          </button>
-        </div>
+        <SendOrCancel sendLabel={t.guestSend} cancelLabel={t.cancel} sending={sending} onCancel={onClose} />
       </form>
     </dialog>
   );

@@ -4,6 +4,7 @@ import type { IssueSeverity } from '../offline/offline-db.ts';
 import type { IssueReport } from '../runner/use-runner.ts';
 import { MediaPicker } from './MediaPicker.tsx';
 import { useModalDialog } from './use-modal-dialog.ts';
+import { SendOrCancel } from './SendOrCancel.tsx';
 
 const SEVERITIES: readonly IssueSeverity[] = ['low', 'medium', 'high'];
 
@@ -86,14 +87,7 @@ export function IssueDialog({ taskTitle, onClose, onSubmit }: IssueDialogProps) 
           onFiles={(added) => setFiles([...files, ...added])}
         />
         {files.length > 0 && <p className="hint">{t.issuePhotosAdded(files.length)}</p>}
-        <div className="button-row">
-          <button type="submit" className="button button-primary" disabled={sending}>
-            {t.sendIssue}
-          </button>
-          <button type="button" className="button button-secondary" disabled={sending} onClick={onClose}>
-            {t.cancel}
-          </button>
-        </div>
+        <SendOrCancel sendLabel={t.sendIssue} cancelLabel={t.cancel} sending={sending} onCancel={onClose} />
       </form>
     </dialog>
   );
