@@ -3,6 +3,7 @@ import { type SignedAction, signedActionText } from '@turnproof/config/device-si
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsoleHarness, type Owner, startConsoleHarness } from '../../../api/test/console/console-harness.ts';
+import { pdfText, reportPdf } from '../../../api/test/proof/proof-support.ts';
 import { cameraPhoto, Cleaner } from '../../../api/test/runner/cleaner.ts';
 import { PHONE } from './chromium.ts';
 import { ensureBuilt } from './runner-build.ts';
@@ -308,6 +309,9 @@ describe('device signatures, in a phone-sized Chromium', () => {
       expect(verify).toMatchObject({ valid: true, entry_count: 9, signed_count: 9 });
       const pageText = await (await fetch(`${api.baseUrl}/verify/${run.id}`)).text();
       expect(pageText).toContain('9 of 9 entries signed on the cleaner&#39;s phone.');
+      // The report's proof says the same.
+      const pdf = await reportPdf(owner, run.id, 1, harness.worker);
+      expect(await pdfText(pdf)).toContain("9 of 9 entries signed on the cleaner's phone.");
     });
-  }, 300_000);
+  }, 420_000);
 });
