@@ -184,7 +184,7 @@ describe('device signatures, in a phone-sized Chromium', () => {
     });
   }, 240_000);
 
-  it('signs photo confirmations, an issue and a guest report with their photos, and the completion, offline ones too; a forged confirmation or issue is refused', async () => {
+  it('signs photo confirmations, an issue and a guest report with their photos, and the completion, offline ones too; forged ones are refused', async () => {
     const api = harness.api;
     const run = await newRun(JOB);
     const cleaner = Cleaner.fromLink(run.magic_link);
@@ -283,6 +283,21 @@ describe('device signatures, in a phone-sized Chromium', () => {
       });
       expect(forgedIssue.status).toBe(422);
       expect(forgedIssue.body.error).toBe('The device signature does not match this action.');
+      // So are a guest report and a completion under that signature: the run stays open.
+      const underPhoneKey = { token: cleaner.token, device_key_id: key!.id, signature: reported!.signature };
+      const forgedGuest = await cleaner.http.post('/api/public/guest-present', {
+        ...underPhoneKey,
+        action_id: randomUUID(),
+        note: 'Guest gone',
+        timestamp: Date.now(),
+      });
+      expect(forgedGuest.status).toBe(422);
+      const forgedCompletion = await cleaner.http.post('/api/public/complete', {
+        ...underPhoneKey,
+        action_id: randomUUID(),
+      });
+      expect(forgedCompletion.status).toBe(422);
+      expect(await sql('select status from runs where id = ?', [run.id])).toEqual([{ status: 'in_progress' }]);
       expect(await written()).toEqual(before);
       expect(before.media.at(-1)).toEqual({ status: 'uploaded' });
 
