@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import {
   Alert,
   appendCaptureEntries,
+  type DeviceSignature,
   completedHoursSql,
   readRunHours,
   Run,
@@ -60,8 +61,19 @@ export function createRunActivities(deps: RunActivityDeps) {
     /**
      * The completion, its hours (work time without pauses, late checkout) and its capture-log entry in one
      * transaction; a retry finds the run completed and changes nothing. A revised run's tasks close again, and its completion time is the new one.
+     * The entry carries the cleaner's phone's signature of the completion when the runner sent a signed one.
      */
-    async markRunCompleted({ runId, startedAt, endedAt }: { runId: string; startedAt: string; endedAt: string }) {
+    async markRunCompleted({
+      runId,
+      startedAt,
+      endedAt,
+      deviceSignature,
+    }: {
+      runId: string;
+      startedAt: string;
+      endedAt: string;
+      deviceSignature?: DeviceSignature;
+    }) {
       await orm.em.fork().transactional(async (tx) => {
         const connection = tx.getConnection();
         const context = tx.getTransactionContext();
@@ -99,6 +111,7 @@ export function createRunActivities(deps: RunActivityDeps) {
             deviceTime: null,
             devicePosition: null,
             receivedAt: new Date(endedAt),
+            deviceSignature: deviceSignature ?? null,
           },
         ]);
         await recordRunWebhookEvent(tx, runId, 'run.completed');

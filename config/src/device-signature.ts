@@ -4,9 +4,27 @@
  * non-exportable), and the server records in the capture log which registered key signed it.
  */
 
-/** The runner actions that are signed, each named by its path under /api/public. */
-export const SIGNED_ACTIONS = ['task', 'pause', 'resume', 'supply-count'] as const;
+/**
+ * The runner actions that are signed, each named by its path under /api/public: every cleaner action that
+ * writes a capture-log entry (a photo's upload reservation writes none; its confirmation does).
+ */
+export const SIGNED_ACTIONS = [
+  'task',
+  'pause',
+  'resume',
+  'supply-count',
+  'media-confirm',
+  'issue',
+  'guest-present',
+  'complete',
+] as const;
 export type SignedAction = (typeof SIGNED_ACTIONS)[number];
+
+/** Which registered phone key signed an action, and its signature (base64url IEEE P1363), as recorded. */
+export interface DeviceSignature {
+  deviceKeyId: string;
+  signature: string;
+}
 
 /** The fields of a request that are not part of what is signed: the link and the signature itself. */
 const UNSIGNED_FIELDS = new Set(['token', 'device_key_id', 'signature']);

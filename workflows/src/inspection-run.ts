@@ -131,7 +131,8 @@ export async function inspectionRun(input: InspectionRunInput): Promise<Inspecti
       setStatus('completed');
       endedAt = new Date().toISOString();
       startedAt ??= endedAt;
-      await markRunCompleted({ runId: input.runId, startedAt, endedAt });
+      // No patched(): only the activity's input gains a field, which replay does not compare with history.
+      await markRunCompleted({ runId: input.runId, startedAt, endedAt, deviceSignature: request.deviceSignature });
       completionRecorded = true;
       return { status: 'completed', endedAt };
     },

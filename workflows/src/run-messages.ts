@@ -1,5 +1,6 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { SentBackTask } from '@turnproof/activities';
+import type { DeviceSignature } from '@turnproof/config/device-signature';
 
 export type RunKind = 'turnover' | 'move_in' | 'move_out';
 export type RunStatus = 'pending' | 'in_progress' | 'completed' | 'revision_requested' | 'canceled';
@@ -47,6 +48,11 @@ export interface MediaConfirmed {
 /** The tasks as the database holds them when completion is asked for: the validator judges these. */
 export interface CompleteRequest {
   tasks: { id: string; checked: boolean; confirmedMedia: number }[];
+  /**
+   * The cleaner's phone's signature of its completion request, verified by the API, for the run_completed
+   * entry. Absent for a host's completion, an older runner's, and in Updates sent before signed completions.
+   */
+  deviceSignature?: DeviceSignature;
 }
 
 export interface CompleteResult {

@@ -39,14 +39,23 @@ export function taskEntry(
   };
 }
 
+type MediaClaims = Located & {
+  action_id: string;
+  runTaskId: string | null;
+  alertId?: string;
+  captured_at?: Date | null;
+};
+type ConfirmedMedia = { id: string; path: string; type: string; size: number; sha256: string };
+
 /**
  * A photo or video confirmed: a task's proof, or an issue's evidence (`alertId`), with the SHA-256 of
  * the bytes the server stored.
  */
 export function mediaEntry(
-  body: Located & { action_id: string; runTaskId: string | null; alertId?: string; captured_at?: Date | null },
-  media: { id: string; path: string; type: string; size: number; sha256: string },
+  body: MediaClaims,
+  media: ConfirmedMedia,
   receivedAt: Date,
+  deviceSignature: DeviceSignature | null,
 ): NewCaptureEntry {
   return {
     kind: 'media_confirmed',
@@ -63,10 +72,31 @@ export function mediaEntry(
     deviceTime: body.captured_at ?? null,
     devicePosition: claimedPosition(body),
     receivedAt,
+    deviceSignature,
   };
 }
 
-export function issueEntry(body: z.output<typeof issueBody>, alertId: string, receivedAt: Date): NewCaptureEntry {
+/**
+ * A report (an issue, "Guest still here") and the confirmations of the photos it names. The phone signs
+ * the report's request, whose `media` names those photos by their paths, so the one signature vouches for
+ * them too: each photo's entry records the report's signature (and each entry's hash covers it).
+ */
+export function reportEntries(
+  report: NewCaptureEntry,
+  photos: readonly ConfirmedMedia[],
+  claims: MediaClaims & { alertId: string },
+  receivedAt: Date,
+): NewCaptureEntry[] {
+  const signature = report.deviceSignature ?? null;
+  return [report, ...photos.map((media) => mediaEntry(claims, media, receivedAt, signature))];
+}
+
+export function issueEntry(
+  body: z.output<typeof issueBody>,
+  alertId: string,
+  receivedAt: Date,
+  deviceSignature: DeviceSignature | null,
+): NewCaptureEntry {
   return {
     kind: 'issue_reported',
     payload: {
@@ -80,6 +110,7 @@ export function issueEntry(body: z.output<typeof issueBody>, alertId: string, re
     deviceTime: body.timestamp,
     devicePosition: claimedPosition(body),
     receivedAt,
+    deviceSignature,
   };
 }
 
@@ -106,6 +137,7 @@ export function guestPresentEntry(
   body: z.output<typeof guestPresentBody>,
   alertId: string,
   receivedAt: Date,
+  deviceSignature: DeviceSignature | null,
 ): NewCaptureEntry {
   return {
     kind: 'guest_present',
@@ -113,6 +145,7 @@ export function guestPresentEntry(
     deviceTime: body.timestamp,
     devicePosition: claimedPosition(body),
     receivedAt,
+    deviceSignature,
   };
 }
 

@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import { Alert, appendCaptureEntries, readRunHours } from '@turnproof/db';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
-import { guestPresentEntry, mediaEntry, pauseEntry } from '../capture/cleaner-entries.ts';
+import { guestPresentEntry, pauseEntry, reportEntries } from '../capture/cleaner-entries.ts';
 import type { AppState } from '../http/context.ts';
 import { addRoute } from '../openapi/registry.ts';
 import { enqueueGuestPresent } from '../outbox/outbox-writes.ts';
@@ -153,6 +153,7 @@ export function publicHoursRouter(deps: AppDeps) {
         ctx.body = recorded;
         return;
       }
+      const signed = await verifiedDeviceSignature(em, 'guest-present', body, ctx.request.body);
       const photos = await checkIssuePhotos(deps, em, run.id, body.media ?? []);
       const claims = { ...body, captured_at: body.timestamp };
       const at = actionTime(body.timestamp, receivedAt);
@@ -168,16 +169,16 @@ export function publicHoursRouter(deps: AppDeps) {
         await tx.flush();
         const stored = await attachIssuePhotos(tx, alert.id, photos, claims, deps.config.TEMPORAL_TASK_QUEUE);
         await enqueueGuestPresent(tx, run.id, { alertId: alert.id, taskQueue: deps.config.TEMPORAL_TASK_QUEUE });
-        await appendCaptureEntries(tx, run.id, [
-          guestPresentEntry(body, alert.id, receivedAt),
-          ...stored.map((media) =>
-            mediaEntry(
-              { ...claims, runTaskId: null, alertId: alert.id },
-              { ...media, sha256: media.sha256! },
-              receivedAt,
-            ),
+        await appendCaptureEntries(
+          tx,
+          run.id,
+          reportEntries(
+            guestPresentEntry(body, alert.id, receivedAt, signed),
+            stored.map((media) => ({ ...media, sha256: media.sha256! })),
+            { ...claims, runTaskId: null, alertId: alert.id },
+            receivedAt,
           ),
-        ]);
+        );
         const { slack_minutes } = await readRunHours(tx, run.id);
         return {
           ok: true as const,

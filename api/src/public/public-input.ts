@@ -93,9 +93,10 @@ export const mediaConfirmBody = z.object({
   source: z.enum(PHOTO_SOURCES, { error: 'source must be camera or gallery.' }).nullish(),
   /** How well the photo lines up with the task's reference photo, measured on the phone (SSIM, -1 to 1). */
   alignment_score: z.number({ error: alignmentMessage }).min(-1, alignmentMessage).max(1, alignmentMessage).nullish(),
+  ...signatureFields,
 });
 
-export const completeBody = z.looseObject({ token, action_id: actionId });
+export const completeBody = z.looseObject({ token, action_id: actionId, ...signatureFields });
 
 export const issueBody = z.object({
   token,
@@ -112,6 +113,7 @@ export const issueBody = z.object({
   /** When the cleaner reported it (offline reports arrive later): the device's claim, for it and its photos. */
   timestamp: instant('timestamp'),
   ...locationFields,
+  ...signatureFields,
 });
 
 export const runQuery = z.object({ token: z.string().max(200).optional() });
@@ -133,6 +135,7 @@ export const guestPresentBody = z.object({
   media: z.array(z.string().max(500)).max(1, 'At most one photo.').nullish(),
   timestamp: instant('timestamp'),
   ...locationFields,
+  ...signatureFields,
 });
 const supplyCountMessage = 'count must be a whole number from 0 to 100000, or level low or out.';
 

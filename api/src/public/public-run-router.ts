@@ -21,7 +21,7 @@ import {
   uploadReservation,
 } from '../openapi/records.ts';
 import { enqueueIssue, noteProgress } from '../outbox/outbox-writes.ts';
-import { issueEntry, mediaEntry, supplyEntry, taskEntry } from '../capture/cleaner-entries.ts';
+import { issueEntry, mediaEntry, reportEntries, supplyEntry, taskEntry } from '../capture/cleaner-entries.ts';
 import { sha256OfStored } from '../capture/stored-digest.ts';
 import { assertRejectedPhotosReplaced } from '../review/photo-requirement.ts';
 import { completeRun } from '../runs/complete-run.ts';
@@ -209,6 +209,7 @@ export function publicRunRouter(deps: AppDeps) {
     async (ctx) => {
       const receivedAt = new Date();
       const { body, em, run, key } = await beginAction(ctx, mediaConfirmBody, 'media-confirm');
+      const signed = await verifiedDeviceSignature(em, 'media-confirm', body, ctx.request.body);
       const task = await taskOfRun(em, run, body.runTaskId);
       assertTaskOpen(run, task);
       // The runner offers no gallery for such a task; this refuses a photo it still marked as picked from one.
@@ -229,7 +230,7 @@ export function publicRunRouter(deps: AppDeps) {
         await tx.flush();
         await schedulePhotoChecks(tx, deps.config.TEMPORAL_TASK_QUEUE, [stored]);
         await noteProgress(tx, run.id);
-        await appendCaptureEntries(tx, run.id, [mediaEntry(body, { ...stored, sha256 }, receivedAt)]);
+        await appendCaptureEntries(tx, run.id, [mediaEntry(body, { ...stored, sha256 }, receivedAt, signed)]);
         const mediaCount = await tx.count(Media, { run_task: task.id, status: 'confirmed', rejected_at: null });
         return {
           ok: true,
@@ -268,8 +269,10 @@ export function publicRunRouter(deps: AppDeps) {
       // completed the run. The action id is the Update's id, so its retry gets that Update's own answer from
       // the workflow, while any other completion of a completed run is refused by the workflow's validator
       // with the link's own sentence ('This run is already completed.').
+      const signed = await verifiedDeviceSignature(em, 'complete', body, ctx.request.body);
       if (run.status === 'revision_requested') await assertRejectedPhotosReplaced(em, run.id);
-      const result = await completeRun(deps.temporal, em, run.id, `complete/${body.action_id}`);
+      // The run_completed entry is written by the run's workflow, which records this signature on it.
+      const result = await completeRun(deps.temporal, em, run.id, `complete/${body.action_id}`, signed);
       const response = {
         ok: true,
         run: { id: run.id, status: result.status, ended_at: result.endedAt },
@@ -306,6 +309,7 @@ export function publicRunRouter(deps: AppDeps) {
         ctx.body = recorded;
         return;
       }
+      const signed = await verifiedDeviceSignature(em, 'issue', body, ctx.request.body);
       const task = body.runTaskId ? await taskOfRun(em, run, body.runTaskId) : null;
       const photos = await checkIssuePhotos(deps, em, run.id, body.media ?? []);
       const claims = { ...body, captured_at: body.timestamp };
@@ -328,16 +332,16 @@ export function publicRunRouter(deps: AppDeps) {
           run_task_id: task?.id ?? null,
         };
         await recordRunWebhookEvent(tx, run.id, 'issue.reported', { issue });
-        await appendCaptureEntries(tx, run.id, [
-          issueEntry(body, alert.id, receivedAt),
-          ...stored.map((media) =>
-            mediaEntry(
-              { ...claims, runTaskId: task?.id ?? null, alertId: alert.id },
-              { ...media, sha256: media.sha256! },
-              receivedAt,
-            ),
+        await appendCaptureEntries(
+          tx,
+          run.id,
+          reportEntries(
+            issueEntry(body, alert.id, receivedAt, signed),
+            stored.map((media) => ({ ...media, sha256: media.sha256! })),
+            { ...claims, runTaskId: task?.id ?? null, alertId: alert.id },
+            receivedAt,
           ),
-        ]);
+        );
         return {
           ok: true,
           alert: {

@@ -7,6 +7,7 @@ import {
 } from '@temporalio/client';
 import { isTemporalUnavailable, runHandle } from '@turnproof/temporal/client';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { DeviceSignature } from '@turnproof/config/device-signature';
 import { completeRunUpdate, type CompleteRequest, type CompleteResult } from '@turnproof/workflows';
 import { conflict, serviceUnavailable } from '../http/errors.ts';
 
@@ -34,12 +35,14 @@ export async function completeRun(
   runId: string,
   /** Same id, same Update: a retried completion gets the first one's answer instead of a refusal. */
   updateId?: string,
+  /** The cleaner's phone's signature of the completion, verified: recorded on the run_completed entry. */
+  deviceSignature?: DeviceSignature | null,
 ): Promise<CompleteResult> {
   const tasks = await storedTasks(em, runId);
   try {
     return await temporal.connection.withDeadline(Date.now() + COMPLETE_TIMEOUT_MS, () =>
       runHandle(temporal, runId).executeUpdate(completeRunUpdate, {
-        args: [{ tasks }],
+        args: [{ tasks, ...(deviceSignature ? { deviceSignature } : {}) }],
         ...(updateId ? { updateId } : {}),
       }),
     );

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
+import type { DeviceSignature } from '@turnproof/config/device-signature';
 import type { CaptureKind } from '../entities/runs.ts';
 
 /** prev_hash of a run's first entry. */
@@ -25,11 +26,7 @@ export interface NewCaptureEntry {
   deviceSignature?: DeviceSignature | null;
 }
 
-/** Which registered phone key signed an action, and its signature (base64url IEEE P1363). */
-export interface DeviceSignature {
-  deviceKeyId: string;
-  signature: string;
-}
+export type { DeviceSignature };
 
 /** A capture-log entry as stored (and as hashed: every field but `hash` is covered by it). */
 export interface ChainedEntry {

@@ -8,7 +8,7 @@ import {
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { NewAction, QueuedAction } from './offline-db.ts';
 import type { RunnerApi } from './runner-api.ts';
-import { signedRequest } from './sync.ts';
+import { signedRequest, type SyncDeps } from './sync.ts';
 
 /**
  * This phone's signing key: an ECDSA P-256 pair made once with WebCrypto, its private half not
@@ -88,6 +88,17 @@ export function registeredDeviceKey(api: RunnerApi, token: string): Promise<stri
   return pending;
 }
 
+/** Whether this page can sign (WebCrypto exists only in a secure context); if not, actions go unsigned. */
+const canSign = () => !!globalThis.crypto?.subtle;
+
+/**
+ * What a sync needs to sign with this phone's key: the key's id with each link's run, and signing for the
+ * requests not signed when they were queued. Nothing without WebCrypto: the sync then sends them unsigned.
+ */
+export function deviceSigning(api: RunnerApi): Pick<SyncDeps, 'deviceKey' | 'sign'> {
+  return canSign() ? { deviceKey: (token) => registeredDeviceKey(api, token), sign: signAction } : {};
+}
+
 /**
  * Fills in the action's id and time now and signs the request it will send, so that an action queued
  * offline syncs signed later. A page without WebCrypto (not a secure context) queues it unsigned.
@@ -99,6 +110,6 @@ export async function signWhenQueued(action: NewAction): Promise<NewAction> {
     timestamp: action.timestamp ?? Date.now(),
   };
   const request = signedRequest({ ...draft, synced: false } as QueuedAction);
-  if (!request || !globalThis.crypto?.subtle) return draft;
+  if (!request || !canSign()) return draft;
   return { ...draft, signature: await signAction(request.action, request.body) };
 }

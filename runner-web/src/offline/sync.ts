@@ -12,7 +12,9 @@ import {
 } from './offline-db.ts';
 import type { SignedAction } from '@turnproof/config/device-signature';
 import {
+  type CompleteRequest,
   type LocationFields,
+  type MediaConfirmRequest,
   type PauseRequest,
   type RunnerApi,
   RunnerApiError,
@@ -35,7 +37,16 @@ export interface SyncDeps {
   onMedia?: (event: MediaSyncEvent) => void;
   /** The id of this phone's signing key with the link's run (registered on first use); none: sent unsigned. */
   deviceKey?: (token: string) => Promise<string>;
+  /** Signs a request with this phone's key (offline/device-key.ts), for one not signed when it was queued. */
+  sign?: (action: SignedAction, body: object) => Promise<string>;
 }
+
+/**
+ * A request with this phone's signature: the one made when the action was queued, else one made now. A
+ * request that names uploaded files (a photo's confirmation, a report with photos) is complete only once
+ * they are uploaded, so it is signed as it is sent. Without a key: the request as it is (unsigned).
+ */
+type Signer = <T extends object>(action: SignedAction, body: T, queued?: string | null) => Promise<T & SignatureFields>;
 
 /**
  * A queued file's upload (by its id in the media store): 'uploading' with the share of its bytes sent
@@ -92,7 +103,6 @@ export async function syncToken(
   const { db, api } = deps;
   const now = deps.now ?? Date.now;
   const batchSize = Math.max(1, deps.mediaBatchSize ?? MEDIA_BATCH_SIZE);
-  const uploader: Uploader = { db, api, now, onMedia: deps.onMedia ?? (() => {}) };
   let done = 0;
   try {
     const actions = await pendingActions(db, token);
@@ -101,12 +111,14 @@ export async function syncToken(
     const step = () => onProgress({ done: ++done, total });
     onProgress({ done, total });
 
-    const signing = async (action: QueuedAction): Promise<SignatureFields> =>
-      action.signature && deps.deviceKey
-        ? { device_key_id: await deps.deviceKey(token), signature: action.signature }
-        : {};
+    const { deviceKey, sign: signNow } = deps;
+    const sign: Signer = async (action, body, queued) => {
+      const signature = deviceKey && (queued || (await signNow?.(action, body)));
+      return signature ? { ...body, device_key_id: await deviceKey(token), signature } : body;
+    };
+    const uploader: Uploader = { db, api, now, onMedia: deps.onMedia ?? (() => {}), sign };
     const send = async (action: QueuedAction, files: readonly QueuedMedia[] = []) => {
-      await sendAction(api, action, files, await signing(action));
+      await sendAction(api, action, files, sign);
       await markActionSynced(db, action.id!);
       step();
     };
@@ -198,9 +210,16 @@ const pauseRequest = (action: Queued<'pause' | 'resume'>): PauseRequest => ({
   ...locationFields(action.location),
 });
 
+const completeRequest = (action: Queued<'complete'>): CompleteRequest => ({
+  ...action.payload,
+  token: action.token,
+  action_id: action.actionId,
+});
+
 /**
- * The request a signed action sends, but its signature: what the phone signs when it queues the action
- * (device-key.ts). Null for the actions that are not signed.
+ * The request an action sends, but its signature, when it is known as the action is queued: what the
+ * phone signs then (device-key.ts). Null for the reports, which name their photos by server paths known
+ * only once they are uploaded (signed when sent).
  */
 export function signedRequest(action: QueuedAction): { action: SignedAction; body: object } | null {
   switch (action.type) {
@@ -211,7 +230,10 @@ export function signedRequest(action: QueuedAction): { action: SignedAction; bod
     case 'pause':
     case 'resume':
       return { action: action.type, body: pauseRequest(action) };
-    default:
+    case 'complete':
+      return { action: 'complete', body: completeRequest(action) };
+    case 'issue':
+    case 'guest_present':
       return null;
   }
 }
@@ -220,21 +242,22 @@ async function sendAction(
   api: RunnerApi,
   action: QueuedAction,
   files: readonly QueuedMedia[],
-  signing: SignatureFields,
+  sign: Signer,
 ): Promise<void> {
   const base = { token: action.token, action_id: action.actionId };
+  const queued = action.signature;
   switch (action.type) {
     case 'task':
-      await api.postTask({ ...taskRequest(action), ...signing });
+      await api.postTask(await sign('task', taskRequest(action), queued));
       return;
     case 'complete':
-      await api.complete({ ...action.payload, ...base });
+      await api.complete(await sign('complete', completeRequest(action), queued));
       return;
     case 'supply':
-      await api.countSupply({ ...supplyRequest(action), ...signing });
+      await api.countSupply(await sign('supply-count', supplyRequest(action), queued));
       return;
-    case 'issue':
-      await api.reportIssue({
+    case 'issue': {
+      const request = {
         ...base,
         runTaskId: action.runTaskId ?? null,
         severity: action.payload.severity,
@@ -242,21 +265,25 @@ async function sendAction(
         media: reportMediaPaths(action, files),
         timestamp: action.timestamp,
         ...locationFields(action.location),
-      });
+      };
+      await api.reportIssue(await sign('issue', request, queued));
       return;
+    }
     case 'pause':
     case 'resume':
-      await api.pause(action.type, { ...pauseRequest(action), ...signing });
+      await api.pause(action.type, await sign(action.type, pauseRequest(action), queued));
       return;
-    case 'guest_present':
-      await api.reportGuestPresent({
+    case 'guest_present': {
+      const request = {
         ...base,
         note: action.payload.note,
         media: reportMediaPaths(action, files),
         timestamp: action.timestamp,
         ...locationFields(action.location),
-      });
+      };
+      await api.reportGuestPresent(await sign('guest-present', request, queued));
       return;
+    }
   }
 }
 
@@ -266,12 +293,16 @@ const contentTypeOf = (item: QueuedMedia) => item.fileMeta.type || item.blob.typ
 export const reserveActionId = (actionId: string, reservation: number) => `${actionId}:upload:${reservation}`;
 export const confirmActionId = (actionId: string) => `${actionId}:confirm`;
 
-/** What a file's upload uses: the device's store, the API, the clock, and where its progress is reported. */
+/**
+ * What a file's upload uses: the device's store, the API, the clock, where its progress is reported, and
+ * the phone's signature for its confirmation.
+ */
 interface Uploader {
   db: OfflineDb;
   api: RunnerApi;
   now: () => number;
   onMedia: (event: MediaSyncEvent) => void;
+  sign: Signer;
 }
 
 /** One queued file's upload, reported to `onMedia`, and skipped (not an error) once the cleaner removed it. */
@@ -301,7 +332,7 @@ async function uploadMedia(uploader: Uploader, item: QueuedMedia): Promise<void>
  * same path) unless its upload link expired, when a new one is made.
  */
 async function sendMedia(
-  { db, api, now, onMedia }: Uploader,
+  { db, api, now, onMedia, sign }: Uploader,
   item: QueuedMedia,
   signal: AbortSignal,
   removed: () => Promise<boolean>,
@@ -365,7 +396,7 @@ async function sendMedia(
   }
 
   if (await removed()) return;
-  await api.confirmMedia({
+  const confirmation: MediaConfirmRequest = {
     token: item.token,
     runTaskId: item.runTaskId,
     action_id: confirmActionId(item.actionId),
@@ -375,7 +406,8 @@ async function sendMedia(
     source: item.source ?? null,
     alignment_score: item.alignmentScore ?? null,
     ...locationFields(item.location),
-  });
+  };
+  await api.confirmMedia(await sign('media-confirm', confirmation));
   await updateMedia(db, id, { synced: true });
   onMedia({ id, state: 'uploaded' });
 }

@@ -19,7 +19,7 @@ import {
   type QueuedMedia,
   removeQueuedMedia,
 } from '../offline/offline-db.ts';
-import { registeredDeviceKey, signWhenQueued } from '../offline/device-key.ts';
+import { deviceSigning, registeredDeviceKey, signWhenQueued } from '../offline/device-key.ts';
 import { createRunnerApi, RunnerApiError } from '../offline/runner-api.ts';
 import {
   cancelUpload,
@@ -232,8 +232,7 @@ export function useRunner(
     const instance = createSyncScheduler<SyncResult>({
       sync: async () => {
         const db = await offlineDb();
-        const deviceKey = (link: string) => registeredDeviceKey(api, link);
-        const result = await syncToken(token, { db, api, onMedia, deviceKey }, setProgress);
+        const result = await syncToken(token, { db, api, onMedia, ...deviceSigning(api) }, setProgress);
         if (result.synced > 0 || latest.current.source.fromCache) await refreshFromServer();
         else await refreshLocal();
         return result;

@@ -1,5 +1,5 @@
 import { offlineDb, type OfflineDb, pendingActions, pendingMedia } from '../offline/offline-db.ts';
-import { registeredDeviceKey } from '../offline/device-key.ts';
+import { deviceSigning } from '../offline/device-key.ts';
 import { createRunnerApi } from '../offline/runner-api.ts';
 import { syncToken } from '../offline/sync.ts';
 
@@ -27,7 +27,7 @@ export async function flushQueues(): Promise<void> {
   for (const token of await storedTokens(db)) {
     const [actions, media] = await Promise.all([pendingActions(db, token), pendingMedia(db, token)]);
     if (actions.length === 0 && media.length === 0) continue;
-    const result = await syncToken(token, { db, api, deviceKey: (link) => registeredDeviceKey(api, link) });
+    const result = await syncToken(token, { db, api, ...deviceSigning(api) });
     if (!result.ok && result.retryable) retryable = result.error;
   }
   if (retryable) throw retryable;

@@ -427,4 +427,40 @@ describe('syncToken', () => {
     expect(server.calls).toEqual([]);
     expect(progress).toEqual([{ done: 0, total: 0 }]);
   });
+
+  it("sends a signature made when queued as it was, and signs a photo's confirmation and an issue as they are sent", async () => {
+    const { db, server, api } = await setup([{ id: TASK_A }]);
+    await queueAction(db, { ...tick(TASK_A, 1000), signature: 'signed-when-queued' });
+    await queueMedia(db, photo('kitchen.webp', 1100));
+    await queueIssue(
+      db,
+      { token: TOKEN, runTaskId: TASK_A, payload: { severity: 'low', description: 'Scratch' }, timestamp: 1200 },
+      [photo('scratch.webp', 1200)],
+    );
+    await queueAction(db, { token: TOKEN, type: 'complete', payload: {}, signature: 'completion-signed' });
+    const signedNow: { action: string; body: object }[] = [];
+    const deviceKey = async (token: string) => `key-of-${token}`;
+    const sign = async (action: string, body: object) => {
+      signedNow.push({ action, body });
+      return `signed-now-${signedNow.length}`;
+    };
+    expect(await syncToken(TOKEN, { db, api, now: () => server.now, deviceKey, sign })).toMatchObject({ ok: true });
+
+    const sent = (path: string) => server.callsTo(path).map((call) => call.body as Record<string, unknown>);
+    const unsigned = ({ device_key_id: _key, signature: _signature, ...body }: Record<string, unknown>) => body;
+    expect(sent('/api/public/task')).toMatchObject([
+      { device_key_id: `key-of-${TOKEN}`, signature: 'signed-when-queued' },
+    ]);
+    expect(sent('/api/public/complete')).toMatchObject([{ signature: 'completion-signed' }]);
+    // Signed over the request as sent, with the server's paths of the uploaded files.
+    const [confirmation] = sent('/api/public/media-confirm');
+    const [issue] = sent('/api/public/issue');
+    expect(signedNow).toEqual([
+      { action: 'media-confirm', body: unsigned(confirmation!) },
+      { action: 'issue', body: unsigned(issue!) },
+    ]);
+    expect(confirmation).toMatchObject({ device_key_id: `key-of-${TOKEN}`, signature: 'signed-now-1' });
+    expect(issue).toMatchObject({ device_key_id: `key-of-${TOKEN}`, signature: 'signed-now-2' });
+    expect(issue!.media).toEqual([[...server.media.values()].find((item) => item.path.endsWith('scratch.webp'))!.path]);
+  });
 });
