@@ -48,7 +48,8 @@ export async function startMailbox() {
     url: `smtp://127.0.0.1:${port}`,
     received,
     /** The newest mail to this address whose subject matches, waiting briefly for delivery. */
-    async latest(to: string, subject: RegExp, timeoutMs = 5000): Promise<ReceivedMail> {
+    // 30 s by default: most mails come from a workflow's activity, seconds late on a busy 2-core machine.
+    async latest(to: string, subject: RegExp, timeoutMs = 30_000): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const mail = received.filter((m) => m.to.includes(to) && subject.test(m.subject)).at(-1);
