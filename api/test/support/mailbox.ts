@@ -47,8 +47,10 @@ export async function startMailbox() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    /** The newest mail to this address whose subject matches, waiting briefly for delivery. */
-    // 30 s by default: most mails come from a workflow's activity, seconds late on a busy 2-core machine.
+    /**
+     * The newest mail to this address whose subject matches, waiting for delivery: 30 s by default, since most
+     * mails come from a workflow's activity, seconds late on a busy 2-core machine.
+     */
     async latest(to: string, subject: RegExp, timeoutMs = 30_000): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
