@@ -38,6 +38,7 @@ import { ensureChangeMaps, reportChangeMaps } from './change-maps.ts';
 import { missingRow } from './missing-row.ts';
 import { issueUrl, reportMail } from './run-mails.tsx';
 import { recordRunEvent } from '@turnproof/platform/run-timeline';
+import { inSpan } from '@turnproof/platform/tracing';
 
 /** What the host reads while the report's mail waits for the mail server. */
 export const MAIL_SERVER_AWAY = 'The mail server cannot be reached right now; Turnproof keeps trying.';
@@ -88,7 +89,7 @@ export async function withHeartbeat<T>(work: () => Promise<T>): Promise<T> {
 
 async function loadReportData(deps: ReportActivityDeps, { runId, version }: ReportKey): Promise<ReportData> {
   const em = deps.orm.em.fork();
-  await ensureChangeMaps(deps.orm, deps.storage, runId);
+  await inSpan('report.change-maps', {}, () => ensureChangeMaps(deps.orm, deps.storage, runId));
   const changeMaps = await reportChangeMaps(em, deps.storage, runId);
   // Independent reads, asked at once (each in its own entity manager: one is not for concurrent use): each
   // is a round trip the host's mail would otherwise wait for in turn.
@@ -207,22 +208,23 @@ export function createReportActivities(deps: ReportActivityDeps) {
     async renderReport(key: ReportKey) {
       const existing = await findReport(key);
       if (existing?.status === 'ready' && existing.file_path && (await storage.exists(existing.file_path))) return;
-      const data = await loadReportData(deps, key);
+      // Each step in a span of its own: where a report's time goes (the bench's phases read them too).
+      const data = await inSpan('report.data', {}, () => loadReportData(deps, key));
       // The document goes through a file, never a string: with a run's photos inlined it runs to hundreds
       // of megabytes, and this process would otherwise hold it several times over (see docs/architecture.md, Report memory).
       const folder = await mkdtemp(join(tmpdir(), 'turnproof-report-'));
       let file: Buffer;
       try {
         const htmlFile = join(folder, 'report.html');
-        await withHeartbeat(() => writeReportHtml(data, htmlFile, folder));
-        file = await withHeartbeat(() => pdf.renderFile(htmlFile));
+        await inSpan('report.html', {}, () => withHeartbeat(() => writeReportHtml(data, htmlFile, folder)));
+        file = await inSpan('report.pdf', {}, () => withHeartbeat(() => pdf.renderFile(htmlFile)));
         // After the print: storing moves the file away.
-        await storage.write(reportHtmlPath(key), htmlFile);
+        await inSpan('report.store', {}, () => storage.write(reportHtmlPath(key), htmlFile));
       } finally {
         await rm(folder, { recursive: true, force: true });
       }
       const filePath = reportFilePath(key);
-      await storage.write(filePath, file);
+      await inSpan('report.store', {}, () => storage.write(filePath, file));
       const day = (data.endedAt ?? data.generatedAt).slice(0, 10);
       // The report and its webhook event together: a retry finds the report ready (above) and announces nothing.
       const updated = await orm.em.fork().transactional(async (tx) => {
