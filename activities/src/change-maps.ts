@@ -38,11 +38,20 @@ async function photoPairs(orm: MikroORM, runId: string): Promise<PhotoPair[]> {
 
 /**
  * Maps what changed between each photo pair of the run not mapped yet (see platform/change-map), storing
- * the outlined side-by-side image and the regions as possible changes. Called by the report and claim
- * activities, which pair the photos too: the work stays off the request path, and a pair is mapped once.
+ * the outlined side-by-side image and the regions as possible changes; with `afterMediaId`, only the pair
+ * of that photo of the run. The photo checks map each photo's pair as it is confirmed; the report and
+ * claim activities map whatever is left (the pairs may have changed since: a rejected photo). The work
+ * stays off the request path, and a pair is mapped once.
  */
-export async function ensureChangeMaps(orm: MikroORM, storage: MediaStorage, runId: string): Promise<void> {
-  const pairs = await photoPairs(orm, runId);
+export async function ensureChangeMaps(
+  orm: MikroORM,
+  storage: MediaStorage,
+  runId: string,
+  afterMediaId?: string,
+): Promise<void> {
+  const pairs = (await photoPairs(orm, runId)).filter(
+    (pair) => afterMediaId === undefined || pair.after.mediaId === afterMediaId,
+  );
   const em = orm.em.fork();
   const mapped = await em
     .getConnection()

@@ -22,3 +22,10 @@ export interface ClaimPackKey {
 /** Kept beside the run's reports, so deleting the run or the account removes it with them. */
 export const claimPdfPath = ({ runId, reportVersion, evidenceSeq }: ClaimPackKey) =>
   `reports/${runId}/claim-v${reportVersion}-e${evidenceSeq}.pdf`;
+
+/**
+ * A photo's copy downscaled for reports, beside the photo (and removed with it): made once, when the photo
+ * is checked, so a report (and the next run's, which shows it as the reference) reads it instead of
+ * downscaling the original while the host waits.
+ */
+export const reportPhotoCopyPath = (photoPath: string) => `${photoPath}.report.jpg`;
