@@ -1,6 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { baselinePhotosByTask, baselineRunOf, changeMapsOf, Media, type PhotoPair, saveChangeMap } from '@turnproof/db';
-import type { ReportChangeMap } from '@turnproof/platform/report';
+import { downscaleReportPhoto, type ReportChangeMap, reportPhotoCopyPath } from '@turnproof/platform/report';
 import { computeChangeMap, renderSideBySide } from '@turnproof/platform/change-map';
 import type { MediaStorage } from '@turnproof/platform/media-storage';
 
@@ -65,7 +65,10 @@ export async function ensureChangeMaps(
     const [before, after] = await Promise.all([storage.read(pair.before.path), storage.read(pair.after.path)]);
     const map = await computeChangeMap(before, after);
     const path = changeMapPath(runId, pair);
-    await storage.write(path, await renderSideBySide(before, after, map.regions));
+    const image = await renderSideBySide(before, after, map.regions);
+    await storage.write(path, image);
+    // As every report will print it, so that none downscales it again while the host waits.
+    await storage.write(reportPhotoCopyPath(path), await downscaleReportPhoto(image));
     await saveChangeMap(em, runId, pair, path, map.regions);
   }
 }
@@ -82,6 +85,7 @@ export async function reportChangeMaps(
       ...(byTask.get(map.run_task_id) ?? []),
       {
         read: () => storage.read(map.image_path),
+        readReportCopy: () => storage.read(reportPhotoCopyPath(map.image_path)).catch(() => null),
         regions: map.regions.map((region) => ({ number: region.number, status: region.status })),
       },
     ]);

@@ -24,8 +24,8 @@ export const claimPdfPath = ({ runId, reportVersion, evidenceSeq }: ClaimPackKey
   `reports/${runId}/claim-v${reportVersion}-e${evidenceSeq}.pdf`;
 
 /**
- * A photo's copy downscaled for reports, beside the photo (and removed with it): made once, when the photo
- * is checked, so a report (and the next run's, which shows it as the reference) reads it instead of
- * downscaling the original while the host waits.
+ * A photo's (or change map's) copy downscaled for reports, beside it and removed with it: made once, when
+ * the photo is checked (the map made), so a report (and the next run's, which shows the photo as its
+ * reference) reads it instead of downscaling the original while the host waits.
  */
-export const reportPhotoCopyPath = (photoPath: string) => `${photoPath}.report.jpg`;
+export const reportPhotoCopyPath = (imagePath: string) => `${imagePath}.report.jpg`;
