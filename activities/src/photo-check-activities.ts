@@ -114,7 +114,7 @@ export function createPhotoCheckActivities({ orm, storage }: PhotoCheckDeps) {
         .catch((error: unknown) => log.warn('Report copy left to the report', { mediaId, error: String(error) }));
       // The photo's change map against its reference photo, made while the cleaner works on: the report
       // would otherwise map every pair of the run while the host waits for it (seconds on a busy worker).
-      // A pair that cannot be mapped is left to the report, which maps what is missing and says why.
+      // A pair that cannot be mapped now is left to the report, which maps whatever is missing.
       await ensureChangeMaps(orm, storage, photo.run_id, mediaId).catch((error: unknown) =>
         log.warn('Change map left to the report', { mediaId, error: String(error) }),
       );
