@@ -1,6 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { baselinePhotosByTask, baselineRunOf, changeMapsOf, Media, type PhotoPair, saveChangeMap } from '@turnproof/db';
-import type { ReportChangeMap } from '@turnproof/platform/report';
+import { downscaleReportPhoto, type ReportChangeMap, reportPhotoCopyPath } from '@turnproof/platform/report';
 import { computeChangeMap, renderSideBySide } from '@turnproof/platform/change-map';
 import type { MediaStorage } from '@turnproof/platform/media-storage';
 
@@ -38,11 +38,20 @@ async function photoPairs(orm: MikroORM, runId: string): Promise<PhotoPair[]> {
 
 /**
  * Maps what changed between each photo pair of the run not mapped yet (see platform/change-map), storing
- * the outlined side-by-side image and the regions as possible changes. Called by the report and claim
- * activities, which pair the photos too: the work stays off the request path, and a pair is mapped once.
+ * the outlined side-by-side image and the regions as possible changes; with `afterMediaId`, only the pair
+ * of that photo of the run. The photo checks map each photo's pair as it is confirmed; the report and
+ * claim activities map whatever is left (the pairs may have changed since: a rejected photo). The work
+ * stays off the request path, and a pair is mapped once.
  */
-export async function ensureChangeMaps(orm: MikroORM, storage: MediaStorage, runId: string): Promise<void> {
-  const pairs = await photoPairs(orm, runId);
+export async function ensureChangeMaps(
+  orm: MikroORM,
+  storage: MediaStorage,
+  runId: string,
+  afterMediaId?: string,
+): Promise<void> {
+  const pairs = (await photoPairs(orm, runId)).filter(
+    (pair) => afterMediaId === undefined || pair.after.mediaId === afterMediaId,
+  );
   const em = orm.em.fork();
   const mapped = await em
     .getConnection()
@@ -56,7 +65,10 @@ export async function ensureChangeMaps(orm: MikroORM, storage: MediaStorage, run
     const [before, after] = await Promise.all([storage.read(pair.before.path), storage.read(pair.after.path)]);
     const map = await computeChangeMap(before, after);
     const path = changeMapPath(runId, pair);
-    await storage.write(path, await renderSideBySide(before, after, map.regions));
+    const image = await renderSideBySide(before, after, map.regions);
+    await storage.write(path, image);
+    // As every report will print it, so that none downscales it again while the host waits.
+    await storage.write(reportPhotoCopyPath(path), await downscaleReportPhoto(image));
     await saveChangeMap(em, runId, pair, path, map.regions);
   }
 }
@@ -73,6 +85,7 @@ export async function reportChangeMaps(
       ...(byTask.get(map.run_task_id) ?? []),
       {
         read: () => storage.read(map.image_path),
+        readReportCopy: () => storage.read(reportPhotoCopyPath(map.image_path)).catch(() => null),
         regions: map.regions.map((region) => ({ number: region.number, status: region.status })),
       },
     ]);

@@ -1,11 +1,12 @@
 import { Context } from '@temporalio/activity';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { MediaStorage } from '@turnproof/platform/media-storage';
+import { reportPhotoCopyPath } from '@turnproof/platform/report';
 
 const BATCH = 200;
 
 /**
- * Media retention: the photos and videos (files, thumbnails and rows) of runs on the flex plan older than
+ * Media retention: the photos and videos (files, thumbnails, report copies and rows) of runs on the flex plan older than
  * the retention. Report PDFs live apart (reports/...) and are kept. Admins and owners on a trial or a
  * paid plan keep everything.
  */
@@ -24,6 +25,8 @@ export function createMediaRetentionActivities({ orm, storage }: { orm: MikroORM
       for (const item of batch) {
         await storage.remove(item.path);
         if (item.thumbnail_path) await storage.remove(item.thumbnail_path);
+        // Made for confirmed photos only, when they were checked; removing one that is not there is nothing.
+        await storage.remove(reportPhotoCopyPath(item.path));
       }
       await connection.execute(
         `delete from media where id in (${batch.map(() => '?').join(', ')})`,

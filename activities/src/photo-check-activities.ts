@@ -1,8 +1,10 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure, log } from '@temporalio/activity';
 import type { PhotoCheck, PhotoCheckDetails, PhotoExif } from '@turnproof/db';
 import type { MediaStorage } from '@turnproof/platform/media-storage';
+import { downscaleReportPhoto, reportPhotoCopyPath } from '@turnproof/platform/report';
 import { measureStoredPhoto, perceptualHash, REUSED_MAX_DISTANCE } from '@turnproof/platform/photo-measures';
+import { ensureChangeMaps } from './change-maps.ts';
 import { instantAt } from './local-time.ts';
 import { missingRow } from './missing-row.ts';
 
@@ -104,6 +106,17 @@ export function createPhotoCheckActivities({ orm, storage }: PhotoCheckDeps) {
       await connection.execute(
         `update media set checks = ?::jsonb, check_details = ?::jsonb, perceptual_hash = ? where id = ?`,
         [JSON.stringify(checks), JSON.stringify(details), hash, mediaId],
+      );
+      // The photo as every report will show it (this run's, and the next run's as its reference), made
+      // now rather than while the host waits for the report; without it a report downscales the original.
+      await storage
+        .write(reportPhotoCopyPath(photo.path), await downscaleReportPhoto(bytes))
+        .catch((error: unknown) => log.warn('Report copy left to the report', { mediaId, error: String(error) }));
+      // The photo's change map against its reference photo, made while the cleaner works on: the report
+      // would otherwise map every pair of the run while the host waits for it (seconds on a busy worker).
+      // A pair that cannot be mapped now is left to the report, which maps whatever is missing.
+      await ensureChangeMaps(orm, storage, photo.run_id, mediaId).catch((error: unknown) =>
+        log.warn('Change map left to the report', { mediaId, error: String(error) }),
       );
       return checks;
     },

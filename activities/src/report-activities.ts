@@ -32,12 +32,14 @@ import {
   reportFilePath,
   reportHtmlPath,
   type ReportKey,
+  reportPhotoCopyPath,
 } from '@turnproof/platform/report';
 import type { ActivityMetrics } from './activity-metrics.ts';
 import { ensureChangeMaps, reportChangeMaps } from './change-maps.ts';
 import { missingRow } from './missing-row.ts';
 import { issueUrl, reportMail } from './run-mails.tsx';
 import { recordRunEvent } from '@turnproof/platform/run-timeline';
+import { inSpan } from '@turnproof/platform/tracing';
 
 /** What the host reads while the report's mail waits for the mail server. */
 export const MAIL_SERVER_AWAY = 'The mail server cannot be reached right now; Turnproof keeps trying.';
@@ -88,7 +90,7 @@ export async function withHeartbeat<T>(work: () => Promise<T>): Promise<T> {
 
 async function loadReportData(deps: ReportActivityDeps, { runId, version }: ReportKey): Promise<ReportData> {
   const em = deps.orm.em.fork();
-  await ensureChangeMaps(deps.orm, deps.storage, runId);
+  await inSpan('report.change-maps', {}, () => ensureChangeMaps(deps.orm, deps.storage, runId));
   const changeMaps = await reportChangeMaps(em, deps.storage, runId);
   // Independent reads, asked at once (each in its own entity manager: one is not for concurrent use): each
   // is a round trip the host's mail would otherwise wait for in turn.
@@ -105,8 +107,11 @@ async function loadReportData(deps: ReportActivityDeps, { runId, version }: Repo
   ]);
   if (!run) throw missingRow('run', runId);
   const baseline = baselineId ? await baselinePhotosByTask(em, runId, baselineId) : new Map<string, BaselinePhoto[]>();
+  // A copy that cannot be read (none made yet: the photo's checks are still under way) is made from the original.
+  const readReportCopy = (path: string) => () => deps.storage.read(reportPhotoCopyPath(path)).catch(() => null);
   const toPhoto = (item: Media): ReportPhoto => ({
     read: () => deps.storage.read(item.path),
+    readReportCopy: readReportCopy(item.path),
     capturedAt: item.captured_at?.toISOString() ?? null,
     receivedAt: receipts.get(item.id) ?? null,
     address: item.address ?? null,
@@ -141,6 +146,7 @@ async function loadReportData(deps: ReportActivityDeps, { runId, version }: Repo
       photos: photosOf((item) => item.run_task?.id, task.id),
       baselinePhotos: (baseline.get(task.id) ?? []).map((photo) => ({
         read: () => deps.storage.read(photo.path),
+        readReportCopy: readReportCopy(photo.path),
         capturedAt: photo.capturedAt,
         receivedAt: photo.receivedAt,
         address: null,
@@ -190,6 +196,63 @@ export function createReportActivities(deps: ReportActivityDeps) {
   const { orm, mailer, storage, pdf } = deps;
   const findReport = (key: ReportKey) => orm.em.fork().findOne(Report, { run: key.runId, version: key.version });
 
+  /** The PDF of a report version, stored, and the report marked ready with its webhook event. */
+  async function renderReport(key: ReportKey) {
+    const existing = await findReport(key);
+    if (existing?.status === 'ready' && existing.file_path && (await storage.exists(existing.file_path))) return;
+    // Each step in a span of its own: where a report's time goes (the bench's phases read them too).
+    const data = await inSpan('report.data', {}, () => loadReportData(deps, key));
+    // The document goes through a file, never a string: with a run's photos inlined it runs to hundreds
+    // of megabytes, and this process would otherwise hold it several times over (see docs/architecture.md, Report memory).
+    const folder = await mkdtemp(join(tmpdir(), 'turnproof-report-'));
+    let file: Buffer;
+    try {
+      const htmlFile = join(folder, 'report.html');
+      await inSpan('report.html', {}, () => writeReportHtml(data, htmlFile, folder));
+      file = await inSpan('report.pdf', {}, () => pdf.renderFile(htmlFile));
+      // After the print: storing moves the file away.
+      await inSpan('report.store', {}, () => storage.write(reportHtmlPath(key), htmlFile));
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+    const filePath = reportFilePath(key);
+    await inSpan('report.store', {}, () => storage.write(filePath, file));
+    const day = (data.endedAt ?? data.generatedAt).slice(0, 10);
+    // The report and its webhook event together: a retry finds the report ready (above) and announces nothing.
+    const updated = await orm.em.fork().transactional(async (tx) => {
+      const count = await tx.nativeUpdate(
+        Report,
+        { run: key.runId, version: key.version },
+        {
+          status: 'ready',
+          file_path: filePath,
+          file_name: `turnproof-report-${slug(data.propertyName)}-${day}-v${key.version}.pdf`,
+          html_content: null,
+          summary: summariseReport(data.tasks),
+          pdf_size: file.length,
+          pdf_sha256: createHash('sha256').update(file).digest('hex'),
+          chain_seq: data.proof?.entryCount ?? null,
+          chain_head: data.proof?.chainHead ?? null,
+          error: null,
+          generated_at: new Date(),
+        },
+      );
+      const report = { version: key.version, download_url: deps.reportApiUrl(key.runId, key.version) };
+      if (count > 0) await recordRunWebhookEvent(tx, key.runId, 'report.ready', { report });
+      return count;
+    });
+    if (updated === 0) throw missingRow('report', `v${key.version} of run ${key.runId}`);
+    // The first version's wait is what a host feels; a later version is a regeneration they asked for.
+    if (key.version === 1 && data.endedAt) deps.metrics.reportReady((Date.now() - Date.parse(data.endedAt)) / 1000);
+    await recordRunEvent(
+      orm.em.fork(),
+      key.runId,
+      'report_ready',
+      { code: 'report_ready', params: { version: key.version }, detail: `Report v${key.version} ready.` },
+      `v${key.version}`,
+    );
+  }
+
   return {
     /** `mailHost`: this version goes to the host by e-mail, so its mail shows as pending from the start. */
     async createReportVersion({ mailHost = false, ...key }: ReportKey & { mailHost?: boolean }) {
@@ -204,60 +267,8 @@ export function createReportActivities(deps: ReportActivityDeps) {
       );
     },
 
-    async renderReport(key: ReportKey) {
-      const existing = await findReport(key);
-      if (existing?.status === 'ready' && existing.file_path && (await storage.exists(existing.file_path))) return;
-      const data = await loadReportData(deps, key);
-      // The document goes through a file, never a string: with a run's photos inlined it runs to hundreds
-      // of megabytes, and this process would otherwise hold it several times over (see docs/architecture.md, Report memory).
-      const folder = await mkdtemp(join(tmpdir(), 'turnproof-report-'));
-      let file: Buffer;
-      try {
-        const htmlFile = join(folder, 'report.html');
-        await withHeartbeat(() => writeReportHtml(data, htmlFile, folder));
-        file = await withHeartbeat(() => pdf.renderFile(htmlFile));
-        // After the print: storing moves the file away.
-        await storage.write(reportHtmlPath(key), htmlFile);
-      } finally {
-        await rm(folder, { recursive: true, force: true });
-      }
-      const filePath = reportFilePath(key);
-      await storage.write(filePath, file);
-      const day = (data.endedAt ?? data.generatedAt).slice(0, 10);
-      // The report and its webhook event together: a retry finds the report ready (above) and announces nothing.
-      const updated = await orm.em.fork().transactional(async (tx) => {
-        const count = await tx.nativeUpdate(
-          Report,
-          { run: key.runId, version: key.version },
-          {
-            status: 'ready',
-            file_path: filePath,
-            file_name: `turnproof-report-${slug(data.propertyName)}-${day}-v${key.version}.pdf`,
-            html_content: null,
-            summary: summariseReport(data.tasks),
-            pdf_size: file.length,
-            pdf_sha256: createHash('sha256').update(file).digest('hex'),
-            chain_seq: data.proof?.entryCount ?? null,
-            chain_head: data.proof?.chainHead ?? null,
-            error: null,
-            generated_at: new Date(),
-          },
-        );
-        const report = { version: key.version, download_url: deps.reportApiUrl(key.runId, key.version) };
-        if (count > 0) await recordRunWebhookEvent(tx, key.runId, 'report.ready', { report });
-        return count;
-      });
-      if (updated === 0) throw missingRow('report', `v${key.version} of run ${key.runId}`);
-      // The first version's wait is what a host feels; a later version is a regeneration they asked for.
-      if (key.version === 1 && data.endedAt) deps.metrics.reportReady((Date.now() - Date.parse(data.endedAt)) / 1000);
-      await recordRunEvent(
-        orm.em.fork(),
-        key.runId,
-        'report_ready',
-        { code: 'report_ready', params: { version: key.version }, detail: `Report v${key.version} ready.` },
-        `v${key.version}`,
-      );
-    },
+    /** Heartbeats from the start: reading a large run's data takes seconds on a busy machine. */
+    renderReport: (key: ReportKey) => withHeartbeat(() => renderReport(key)),
 
     async emailReport(key: ReportKey) {
       const em = orm.em.fork();

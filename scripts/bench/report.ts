@@ -2,13 +2,17 @@
 // the owner has the report e-mail with its PDF. The API runs in this process (as in the API tests),
 // the real worker in its own process on the API's task queue, mailing to an SMTP mailbox in here.
 import { rm } from 'node:fs/promises';
+import { WorkflowNotFoundError } from '@temporalio/client';
+import { photoChecksWorkflowId } from '@turnproof/workflows';
 import { cameraPhoto, Cleaner } from '../../api/test/runner/cleaner.ts';
 import { signedInOwner } from '../../api/test/support/browser.ts';
+import { startOtlpReceiver } from '../../api/test/support/otlp-receiver.ts';
 import { startTestApi, type TestApi } from '../../api/test/support/test-api.ts';
 import { startWorkerProcess, type WorkerProcess } from '../../api/test/support/worker-process.ts';
 import { Cleanup } from './cleanup.ts';
 import { expectOk } from './owner.ts';
 import { seedChecklist, seedRun } from './seed.ts';
+import { formatPhases, medianPhases, type Phases, reportPhases } from './report-phases.ts';
 import { median, ms, verdict } from './stats.ts';
 
 const TASKS = 30;
@@ -23,6 +27,8 @@ type Owner = Awaited<ReturnType<typeof signedInOwner>>;
 interface ReportBench {
   api: TestApi;
   worker: WorkerProcess;
+  /** The worker's spans (it traces as an operator's would, to this receiver). */
+  spans: Awaited<ReturnType<typeof startOtlpReceiver>>['spans'];
   owner: Owner;
   propertyId: string;
   checklistId: string;
@@ -42,15 +48,15 @@ async function doEveryTask(cleaner: Cleaner, iteration: number) {
 const reportMails = ({ api, owner }: ReportBench) =>
   api.mailbox.received.filter((mail) => mail.to.includes(owner.email) && mail.subject.startsWith('Inspection report:'));
 
-/** Milliseconds from now until the owner's report mail number `count + 1` (with its PDF) has arrived. */
-async function untilReportMail(bench: ReportBench, count: number): Promise<number> {
+/** `Date.now()` when the owner's report mail number `count + 1` (with its PDF) has arrived. */
+async function reportMailAt(bench: ReportBench, count: number): Promise<number> {
   const started = performance.now();
   for (;;) {
     const mail = reportMails(bench)[count];
     if (mail) {
-      const elapsed = performance.now() - started;
+      const arrived = Date.now();
       if (mail.attachments[0]?.contentType !== 'application/pdf') throw new Error('The report mail has no PDF');
-      return elapsed;
+      return arrived;
     }
     if (performance.now() - started > MAIL_TIMEOUT_MS) {
       const output = bench.worker.output().slice(-3000);
@@ -61,14 +67,55 @@ async function untilReportMail(bench: ReportBench, count: number): Promise<numbe
   }
 }
 
+/** Until the worker's spans of the mail sent after `completedAt` have come in (they are exported in batches). */
+async function untilSpansOf(bench: ReportBench, completedAt: number) {
+  const deadline = Date.now() + 10_000;
+  while (!bench.spans.some((span) => span.name === 'mail.send' && span.startMs >= completedAt)) {
+    if (Date.now() > deadline) throw new Error('The worker exported no mail.send span');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Until the worker has checked every confirmed photo of the run (its photo-checks workflows have ended);
+ * answers how long that took. The bench uploads 30 photos in seconds, a cleaner in half an hour: without
+ * this, the report would compete with a backlog of checks no real completion finds.
+ */
+async function untilPhotosChecked(bench: ReportBench, runId: string): Promise<number> {
+  const started = performance.now();
+  const photos = await bench.api.orm.em
+    .getConnection()
+    .execute<{ id: string }[]>(`select id from media where run_id = ? and status = 'confirmed'`, [runId]);
+  for (const { id } of photos) {
+    for (;;) {
+      try {
+        await bench.api.temporal.workflow.getHandle(photoChecksWorkflowId(id)).result();
+        break;
+      } catch (error) {
+        // Its start may still wait in the outbox.
+        if (!(error instanceof WorkflowNotFoundError)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  }
+  return performance.now() - started;
+}
+
 /** A new run done by a cleaner; the clock starts when POST /api/public/complete has answered. */
-async function completeToMailMs(bench: ReportBench, iteration: number): Promise<number> {
+async function completeToMail(bench: ReportBench, iteration: number): Promise<{ ms: number; phases: Phases }> {
   const run = await seedRun(bench.owner, bench);
   const cleaner = Cleaner.fromLink(run.magic_link);
   await doEveryTask(cleaner, iteration);
+  console.log(`  photo checks done ${ms(await untilPhotosChecked(bench, run.id), 0)} after the last tick`);
   const before = reportMails(bench).length;
   expectOk(await cleaner.complete(), 'complete');
-  return untilReportMail(bench, before);
+  const completedAt = Date.now();
+  const mailedAt = await reportMailAt(bench, before);
+  await untilSpansOf(bench, completedAt);
+  const { phases, retries } = await reportPhases(bench.api.temporal, run.id, bench.spans, completedAt, mailedAt);
+  // A retried step explains a figure far off the others.
+  for (const retry of retries) console.log(`  retried: ${retry}`);
+  return { ms: mailedAt - completedAt, phases };
 }
 
 export async function reportFigures(): Promise<void> {
@@ -81,7 +128,12 @@ export async function reportFigures(): Promise<void> {
     const api = await startTestApi();
     cleanup.add(() => rm(api.config.DATA_DIR, { recursive: true, force: true }));
     cleanup.add(() => api.close());
-    const worker = await startWorkerProcess(api);
+    const receiver = await startOtlpReceiver();
+    cleanup.add(() => receiver.close());
+    const worker = await startWorkerProcess(api, {
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+      OTEL_BSP_SCHEDULE_DELAY: '200',
+    });
     cleanup.add(() => worker.stop());
     const owner = await signedInOwner(api);
     const checklist = await seedChecklist(api.orm, owner, {
@@ -90,13 +142,16 @@ export async function reportFigures(): Promise<void> {
       tasks: TASKS,
       requiredMedia: 1,
     });
-    const bench: ReportBench = { api, worker, owner, ...checklist };
+    const bench: ReportBench = { api, worker, spans: receiver.spans, owner, ...checklist };
     const latencies: number[] = [];
+    const phases: Phases[] = [];
     for (let iteration = 0; iteration < ITERATIONS; iteration += 1) {
-      const latency = await completeToMailMs(bench, iteration);
-      latencies.push(latency);
-      console.log(`run ${iteration + 1}: ${ms(latency, 0)}`);
+      const run = await completeToMail(bench, iteration);
+      latencies.push(run.ms);
+      phases.push(run.phases);
+      console.log(`run ${iteration + 1}: ${ms(run.ms, 0)} = ${formatPhases(run.phases)}`);
     }
+    console.log(`median phases: ${formatPhases(medianPhases(phases, median))}`);
     const middle = median(latencies);
     console.log(
       `median complete → report e-mail: ${ms(middle, 0)}   target ≤ ${ms(TARGET_MS, 0)}: ${verdict(middle <= TARGET_MS)}`,

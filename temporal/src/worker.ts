@@ -58,6 +58,10 @@ export async function createTurnproofWorker(options: TurnproofWorkerOptions): Pr
     sinks: tracingSinks(),
     // Lets running activities finish during a deploy instead of being cut off at once.
     shutdownGraceTime: SHUTDOWN_GRACE_MS,
+    // A heartbeat reaches the server within 2 s of the activity's call, not up to 80 % of its timeout
+    // later: with the render's 10 s timeout, a worker slowed by a busy machine missed it and the report
+    // started over (seconds lost each time), though the worker was alive.
+    maxHeartbeatThrottleInterval: '2 seconds',
     ...(options.deploymentVersion && {
       workerDeploymentOptions: {
         version: options.deploymentVersion,

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Client } from '@temporalio/client';
+import { reportPhotoCopyPath } from '@turnproof/platform/report';
 import { ensureSchedules, findTemporalCli, scheduleDefinitions, SCHEDULE_IDS } from '@turnproof/temporal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Cleaner, cameraPhoto } from '../runner/cleaner.ts';
@@ -61,7 +62,14 @@ async function runWithPhoto(owner: Owner, daysAgo: number) {
     [run.id],
   );
   if (!media) throw new Error('the photo was not stored');
-  return { runId: run.id as string, files: [media.path, media.thumbnail_path], reportPdf };
+  // The worker's photo checks make the copy the reports embed; it is the photo too, and goes with it.
+  const reportCopy = reportPhotoCopyPath(media.path);
+  const deadline = Date.now() + 60_000;
+  while (!(await api.storage.exists(reportCopy))) {
+    if (Date.now() > deadline) throw new Error(`No report copy of the photo\n${worker.output().slice(-2000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { runId: run.id as string, files: [media.path, media.thumbnail_path, reportCopy], reportPdf };
 }
 
 async function kept(item: Awaited<ReturnType<typeof runWithPhoto>>) {
@@ -89,7 +97,7 @@ describe('schedules', () => {
     expect(anchors.spec.intervals).toEqual([{ every: 3_600_000, offset: 600_000 }]);
   });
 
-  it('a triggered media purge removes only flex media older than 30 days, and keeps report PDFs', async () => {
+  it('a triggered media purge removes only flex media older than 30 days (photo, thumbnail, report copy), and keeps report PDFs', async () => {
     const flex = await signedInOwner(api);
     await setBillingState(api, flex.userId, { trial_ends_at: null });
     const paid = await signedInOwner(api);
@@ -97,13 +105,13 @@ describe('schedules', () => {
     const oldFlex = await runWithPhoto(flex, 31);
     const recentFlex = await runWithPhoto(flex, 29);
     const oldPaid = await runWithPhoto(paid, 45);
-    expect(await kept(oldFlex)).toEqual({ rows: 1, files: [true, true], reportPdf: true });
+    expect(await kept(oldFlex)).toEqual({ rows: 1, files: [true, true, true], reportPdf: true });
 
     const result = (await triggerAndWait(api.temporal, SCHEDULE_IDS.mediaPurge)) as { media: number };
     expect(result.media).toBeGreaterThanOrEqual(1);
-    expect(await kept(oldFlex)).toEqual({ rows: 0, files: [false, false], reportPdf: true });
-    expect(await kept(recentFlex)).toEqual({ rows: 1, files: [true, true], reportPdf: true });
-    expect(await kept(oldPaid)).toEqual({ rows: 1, files: [true, true], reportPdf: true });
+    expect(await kept(oldFlex)).toEqual({ rows: 0, files: [false, false, false], reportPdf: true });
+    expect(await kept(recentFlex)).toEqual({ rows: 1, files: [true, true, true], reportPdf: true });
+    expect(await kept(oldPaid)).toEqual({ rows: 1, files: [true, true, true], reportPdf: true });
   });
 
   it('a triggered purge of unconfirmed media removes uploads never confirmed for a day, files and rows', async () => {

@@ -9,6 +9,9 @@ export interface ReceivedSpan {
   spanId: string;
   parentSpanId: string;
   name: string;
+  /** When it started and ended, in milliseconds since the epoch. */
+  startMs: number;
+  endMs: number;
   /** The OTLP encoding it arrived in. */
   protocol: 'http/json' | 'http/protobuf';
 }
@@ -22,7 +25,10 @@ const { root } = protobuf.parse(`
   message KeyValue { string key = 1; AnyValue value = 2; }
   message AnyValue { string string_value = 1; }
   message ScopeSpans { repeated Span spans = 2; }
-  message Span { bytes trace_id = 1; bytes span_id = 2; bytes parent_span_id = 4; string name = 5; }
+  message Span {
+    bytes trace_id = 1; bytes span_id = 2; bytes parent_span_id = 4; string name = 5;
+    fixed64 start_time_unix_nano = 7; fixed64 end_time_unix_nano = 8;
+  }
 `);
 const ExportRequest = root.lookupType('ExportTraceServiceRequest');
 
@@ -32,8 +38,20 @@ interface Attribute {
 }
 interface ResourceSpans {
   resource?: { attributes?: Attribute[] };
-  scopeSpans?: { spans?: { traceId: string; spanId: string; parentSpanId?: string; name: string }[] }[];
+  scopeSpans?: {
+    spans?: {
+      traceId: string;
+      spanId: string;
+      parentSpanId?: string;
+      name: string;
+      startTimeUnixNano?: string;
+      endTimeUnixNano?: string;
+    }[];
+  }[];
 }
+
+/** Nanoseconds (a decimal string: beyond a double's exact range) to milliseconds. */
+const millis = (nanos: string | undefined) => Number(BigInt(nanos ?? '0') / 1000n) / 1000;
 
 const hex = (value: unknown) =>
   value instanceof Uint8Array ? Buffer.from(value).toString('hex') : String(value ?? '');
@@ -44,7 +62,7 @@ function spansOf(body: Buffer, contentType: string): ReceivedSpan[] {
   const request = (
     protocol === 'http/json'
       ? JSON.parse(body.toString('utf8'))
-      : ExportRequest.toObject(ExportRequest.decode(body), { defaults: true })
+      : ExportRequest.toObject(ExportRequest.decode(body), { defaults: true, longs: String })
   ) as { resourceSpans?: ResourceSpans[] };
   return (request.resourceSpans ?? []).flatMap((resourceSpans) => {
     const service =
@@ -57,6 +75,8 @@ function spansOf(body: Buffer, contentType: string): ReceivedSpan[] {
         spanId: hex(span.spanId),
         parentSpanId: hex(span.parentSpanId),
         name: span.name,
+        startMs: millis(span.startTimeUnixNano),
+        endMs: millis(span.endTimeUnixNano),
         protocol,
       })),
     );

@@ -4,6 +4,8 @@ import { html, type SafeHtml } from './html.ts';
 export interface ReportChangeMap {
   /** Reads the stored side-by-side image. */
   read: () => Promise<Buffer>;
+  /** Reads the image already downscaled for reports, made with it (null for a map made before). */
+  readReportCopy?: () => Promise<Buffer | null>;
   regions: { number: number; status: 'proposed' | 'confirmed' | 'dismissed' }[];
 }
 

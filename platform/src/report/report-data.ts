@@ -6,6 +6,8 @@ import type { ReportPhotoFlag } from './photo-flags-html.ts';
 export interface ReportPhoto {
   /** Reads the original: called once, while the photo is downscaled, so only a few originals are in memory at once. */
   read: () => Promise<Buffer>;
+  /** Reads the photo already downscaled for reports (see reportPhotoCopyPath), or null: then `read` it is. */
+  readReportCopy?: () => Promise<Buffer | null>;
   /** When the phone says the photo was taken (its clock or the photo's EXIF): a claim. */
   capturedAt: string | null;
   /** When the server received the confirmation (the capture log's clock); null before the log existed. */

@@ -23,6 +23,7 @@ import { PHOTO_FLAGS_CSS, renderPhotoFlags } from './photo-flags-html.ts';
 import { reportPhotoDataUrls, spoolReportPhotos } from './report-photo.ts';
 import { renderProof, renderReview } from './report-proof.ts';
 import { REPORT_CSS } from './report-styles.ts';
+import { inSpan } from '../tracing/spans.ts';
 
 const SEVERITY_ORDER: Record<ReportIssue['severity'], number> = { high: 0, medium: 1, low: 2 };
 const SEVERITY_LABELS: Record<ReportIssue['severity'], string> = { high: 'High', medium: 'Medium', low: 'Low' };
@@ -52,7 +53,7 @@ export async function buildReportHtml(data: ReportData): Promise<string> {
  * `folder` and copied into the file one at a time, so memory stays flat however many photos the run has.
  */
 export async function writeReportHtml(data: ReportData, file: string, folder: string): Promise<void> {
-  const spooled = await spoolReportPhotos(photosOf(data), folder);
+  const spooled = await inSpan('report.photos', {}, () => spoolReportPhotos(photosOf(data), folder));
   await spooled.writeDocument(await reportMarkup(data, spooled.sources), file);
 }
 

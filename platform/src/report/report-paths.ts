@@ -22,3 +22,10 @@ export interface ClaimPackKey {
 /** Kept beside the run's reports, so deleting the run or the account removes it with them. */
 export const claimPdfPath = ({ runId, reportVersion, evidenceSeq }: ClaimPackKey) =>
   `reports/${runId}/claim-v${reportVersion}-e${evidenceSeq}.pdf`;
+
+/**
+ * A photo's (or change map's) copy downscaled for reports, beside it and removed with it: made once, when
+ * the photo is checked (the map made), so a report (and the next run's, which shows the photo as its
+ * reference) reads it instead of downscaling the original while the host waits.
+ */
+export const reportPhotoCopyPath = (imagePath: string) => `${imagePath}.report.jpg`;

@@ -32,10 +32,18 @@ export async function downscaleReportPhoto(bytes: Buffer): Promise<Buffer> {
 /** sharp works on libuv's thread pool (4 threads by default); more photos at once only queue and use memory. */
 export const PHOTO_CONCURRENCY = 4;
 
-/** The downscaled photo, or null when its bytes are not a readable image. */
-async function readableReportPhoto(read: () => Promise<Buffer>): Promise<Buffer | null> {
+/** What the report reads of a photo: its original, and the copy already downscaled when there is one. */
+interface PhotoSource {
+  read: () => Promise<Buffer>;
+  readReportCopy?: () => Promise<Buffer | null>;
+}
+
+/** The downscaled photo (the copy made when it was checked, else made now), or null when its bytes are not a readable image. */
+async function readableReportPhoto(photo: PhotoSource): Promise<Buffer | null> {
+  const copy = await photo.readReportCopy?.();
+  if (copy) return copy;
   try {
-    return await downscaleReportPhoto(await read());
+    return await downscaleReportPhoto(await photo.read());
   } catch {
     // A corrupt upload would fail the report on every retry; the report shows a placeholder instead.
     return null;
@@ -45,10 +53,8 @@ async function readableReportPhoto(read: () => Promise<Buffer>): Promise<Buffer 
 const dataUrl = (jpeg: Buffer) => `data:image/jpeg;base64,${jpeg.toString('base64')}`;
 
 /** Each photo as a data: URL (null for one that is not a readable image), all held in memory: for small documents. */
-export async function reportPhotoDataUrls<T extends { read: () => Promise<Buffer> }>(
-  photos: readonly T[],
-): Promise<Map<T, string | null>> {
-  const jpegs = await mapWithConcurrency(photos, PHOTO_CONCURRENCY, (photo) => readableReportPhoto(photo.read));
+export async function reportPhotoDataUrls<T extends PhotoSource>(photos: readonly T[]): Promise<Map<T, string | null>> {
+  const jpegs = await mapWithConcurrency(photos, PHOTO_CONCURRENCY, (photo) => readableReportPhoto(photo));
   return new Map(photos.map((photo, index) => [photo, jpegs[index] ? dataUrl(jpegs[index]) : null]));
 }
 
@@ -63,14 +69,14 @@ export interface SpooledPhotos<T> {
  * Downscales the photos into `folder`, a few at a time, so that a run's 300 photos never sit in memory
  * together: neither as originals, nor downscaled, nor inside one huge HTML string (with its copies).
  */
-export async function spoolReportPhotos<T extends { read: () => Promise<Buffer> }>(
+export async function spoolReportPhotos<T extends PhotoSource>(
   photos: readonly T[],
   folder: string,
 ): Promise<SpooledPhotos<T>> {
   // A random placeholder: escaped user text can never contain it.
   const placeholder = `turnproof-photo-${randomUUID()}-`;
   const sources = await mapWithConcurrency(photos, PHOTO_CONCURRENCY, async (photo, index) => {
-    const jpeg = await readableReportPhoto(photo.read);
+    const jpeg = await readableReportPhoto(photo);
     if (!jpeg) return null;
     await writeFile(join(folder, `${index}.jpg`), jpeg);
     return `${placeholder}${index}`;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildReportHtml,
   createPdfRenderer,
+  downscaleReportPhoto,
   escapeHtml,
   summariseReport,
   type PdfRenderer,
@@ -175,6 +176,26 @@ describe('report rendering', () => {
     expect(dataUrlImages(issue)).toHaveLength(1);
     expect(issue).toContain('Device time (claimed): Nov 22, 2026, 1:09 PM UTC');
     expect(issue).toContain('Received by server: Nov 22, 2026, 1:10 PM UTC');
+  });
+
+  it("embeds a photo's report copy as it is, without reading the original; without a copy, the original downscaled", async () => {
+    const original = await rotatedPhotoJpeg(2000, 1500, '#2563eb');
+    const copy = await downscaleReportPhoto(original);
+    const unread = () => Promise.reject(new Error('the original was read'));
+    const html = await buildReportHtml(
+      reportData({
+        tasks: [
+          reportTask({
+            title: 'Hallway',
+            photos: [
+              reportPhoto(original, { read: unread, readReportCopy: () => Promise.resolve(copy) }),
+              reportPhoto(original, { readReportCopy: () => Promise.resolve(null) }),
+            ],
+          }),
+        ],
+      }),
+    );
+    expect(dataUrlImages(html)).toEqual([copy, copy]);
   });
 
   it('shows a placeholder for a photo that is not a readable image', async () => {
