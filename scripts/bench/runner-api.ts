@@ -2,6 +2,7 @@
 // cleaner's phone sends for every tick) under load, next to two anchors on the same HTTP stack: a bare
 // Koa route and a minimal durable write (one INSERT through the API's connection pool).
 import { spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createOrm } from '@turnproof/db';
 import autocannon from 'autocannon';
@@ -127,6 +128,21 @@ function post(url: string, nextBody: () => object, seconds: number): Promise<aut
   });
 }
 
+/**
+ * With BENCH_CPU_PROF, the monotonic clock's bounds of `measure` in <dir>/task-load.window.json, so
+ * scripts/bench/profile-summary.ts can count only the server's samples under the task load (the profile
+ * also holds its start-up, the seeding and the two anchors' loads). V8's profile clock and
+ * process.hrtime are both CLOCK_MONOTONIC, in microseconds there.
+ */
+async function profiledWindow<T>(measure: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_CPU_PROF;
+  const micros = () => Number(process.hrtime.bigint() / 1000n);
+  const from = micros();
+  const result = await measure();
+  if (dir) await writeFile(path.join(dir, 'task-load.window.json'), JSON.stringify({ from, to: micros() }));
+  return result;
+}
+
 /** A short unreported run first, so the figures are not those of cold JIT and empty connection pools. */
 export async function load(
   url: string,
@@ -160,7 +176,7 @@ export async function runnerApiFigures(databaseUrl: string): Promise<void> {
     const orm = await createOrm(databaseUrl);
     cleanup.add(() => orm.close());
     const runs = await seedRuns(await confirmedOwner(apiUrl, orm, 'bench-runner'));
-    const task = await load(`${apiUrl}/api/public/task`, taskTicks(runs));
+    const task = await profiledWindow(() => load(`${apiUrl}/api/public/task`, taskTicks(runs)));
     // The same bodies, so the anchors pay the same JSON parsing.
     const bare = await load(`${bareUrl}/bare`, taskTicks(runs));
     const durable = await load(`${durableUrl}/durable`, taskTicks(runs));
