@@ -39,13 +39,14 @@ try {
     ['this checkout', repoRoot],
   ] as const) {
     const { apiUrl, pid } = await startRunnerApiServer(cleanup, cwd);
-    const runs = await seedRuns(await confirmedOwner(apiUrl, orm, `bench-versus-${randomUUID().slice(0, 8)}`));
-    sides.push({ label, apiUrl, pid, runs, results: [] as Measured[], loads: [] as number[] });
+    const owner = await confirmedOwner(apiUrl, orm, `bench-versus-${randomUUID().slice(0, 8)}`);
+    sides.push({ label, apiUrl, pid, owner, results: [] as Measured[], loads: [] as number[] });
   }
   for (let round = 0; round < rounds; round += 1) {
     // ABBA: each side goes first in half the rounds.
     for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
-      const ticks = taskTicks(side.runs, `bench-versus-${round}-${randomUUID()}`);
+      // Fresh runs for each load: a fast side would bring runs to their cap of actions (429) by the second.
+      const ticks = taskTicks(await seedRuns(side.owner), `bench-versus-${round}-${randomUUID()}`);
       const result = await load(`${side.apiUrl}/api/public/task`, ticks, undefined, side.pid);
       side.loads.push(load1());
       printResult(`${side.label} #${round + 1}`, result, `   [load ${load1().toFixed(2)}]`);
