@@ -164,7 +164,10 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     v1WorkOrdersRouter(),
     openApiRouter(deps.config.publicOrigin),
   ]) {
-    api.use(router.routes(), router.allowedMethods());
+    // Only the routes: `api.use` copies them into `api`, whose one allowedMethods (below) answers 405 and
+    // OPTIONS for all. A router's own allowedMethods would be a path-less layer that every /api request
+    // matches, composes (O(n²) in koa-compose) and runs: about 60 of them on the cleaners' every tick.
+    api.use(router.routes());
   }
 
   const site = siteRouter(deps);

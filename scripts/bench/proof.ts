@@ -8,13 +8,13 @@
 //    medians (and the median of each round's paired ratio) are compared.
 // 2. GET /api/public/verify/{runId} of a run with 290 task actions and 10 photos (300 entries).
 import { execFile } from 'node:child_process';
-import { mkdir, readdir, rm, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { createOrm } from '@turnproof/db';
 import type autocannon from 'autocannon';
 import { Cleaner, cameraPhoto } from '../../api/test/runner/cleaner.ts';
+import { archivedCheckout } from './archived-checkout.ts';
 import { Cleanup } from './cleanup.ts';
 import { confirmedOwner, expectOk } from './owner.ts';
 import { load, printResult, seedRuns, startRunnerApiServer, taskTicks } from './runner-api.ts';
@@ -30,54 +30,32 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 const withoutChainPatch = path.join(import.meta.dirname, 'without-capture-log.patch');
 const run = promisify(execFile);
 
-/**
- * HEAD's sources beside this checkout with the capture log taken out of the task statement, sharing
- * this checkout's node_modules except the workspace packages, which point at the copy's own folders.
- */
-async function checkoutWithoutChain(): Promise<{ dir: string; commit: string }> {
-  const commit = (await run('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot })).stdout.trim();
-  const dir = path.join(repoRoot, '.data', `bench-without-chain-${commit}`);
-  const ready = await stat(path.join(dir, 'node_modules')).then(
-    () => true,
-    () => false,
-  );
-  if (ready) return { dir, commit };
-  await rm(dir, { recursive: true, force: true });
-  await mkdir(dir, { recursive: true });
-  const archive = path.join(dir, 'sources.tar');
-  await run('git', ['archive', '--output', archive, 'HEAD'], { cwd: repoRoot });
-  await run('tar', ['-xf', archive, '-C', dir]);
-  try {
-    await run('git', ['apply', withoutChainPatch], { cwd: dir });
-  } catch (error) {
-    throw new Error(
-      `scripts/bench/without-capture-log.patch no longer applies to the task statement; make it again ` +
-        `(remove the capture-log CTEs and entries from api/src/public/task-action-statement.ts, git diff).`,
-      { cause: error },
-    );
-  }
-  const modules = path.join(dir, 'node_modules');
-  await mkdir(path.join(modules, '@turnproof'), { recursive: true });
-  for (const entry of await readdir(path.join(repoRoot, 'node_modules'))) {
-    if (entry !== '@turnproof') await symlink(path.join(repoRoot, 'node_modules', entry), path.join(modules, entry));
-  }
-  for (const pkg of await readdir(path.join(repoRoot, 'node_modules', '@turnproof'))) {
-    await symlink(path.join(dir, pkg), path.join(modules, '@turnproof', pkg));
-  }
-  return { dir, commit };
+/** HEAD's sources beside this checkout with the capture log taken out of the task statement. */
+function checkoutWithoutChain(): Promise<{ dir: string; commit: string }> {
+  return archivedCheckout('HEAD', 'bench-without-chain', async (dir) => {
+    try {
+      await run('git', ['apply', withoutChainPatch], { cwd: dir });
+    } catch (error) {
+      throw new Error(
+        `scripts/bench/without-capture-log.patch no longer applies to the task statement; make it again ` +
+          `(remove the capture-log CTEs and entries from api/src/public/task-action-statement.ts, git diff).`,
+        { cause: error },
+      );
+    }
+  });
 }
 
 interface Side {
   label: string;
   apiUrl: string;
-  runs: Awaited<ReturnType<typeof seedRuns>>;
+  owner: Awaited<ReturnType<typeof confirmedOwner>>;
   results: autocannon.Result[];
 }
 
 async function startSide(cleanup: Cleanup, cwd: string, label: string, orm: Awaited<ReturnType<typeof createOrm>>) {
   const { apiUrl } = await startRunnerApiServer(cleanup, cwd);
-  const runs = await seedRuns(await confirmedOwner(apiUrl, orm, `bench-proof-${label}`));
-  const side: Side = { label, apiUrl, runs, results: [] };
+  const owner = await confirmedOwner(apiUrl, orm, `bench-proof-${label}`);
+  const side: Side = { label, apiUrl, owner, results: [] };
   return side;
 }
 
@@ -94,7 +72,8 @@ async function chainCost(): Promise<void> {
     for (let round = 0; round < ROUNDS; round += 1) {
       // ABBA: each side goes first in half the rounds.
       for (const side of round % 2 === 0 ? [before, after] : [after, before]) {
-        const ticks = taskTicks(side.runs, `bench-proof-${side.label}-${round}-${randomUUID()}`);
+        // Fresh runs for each load: six loads on the same runs would bring them to their cap of actions (429).
+        const ticks = taskTicks(await seedRuns(side.owner), `bench-proof-${side.label}-${round}-${randomUUID()}`);
         side.results.push(await load(`${side.apiUrl}/api/public/task`, ticks));
       }
     }

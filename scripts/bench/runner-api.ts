@@ -2,6 +2,7 @@
 // cleaner's phone sends for every tick) under load, next to two anchors on the same HTTP stack: a bare
 // Koa route and a minimal durable write (one INSERT through the API's connection pool).
 import { spawn } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createOrm } from '@turnproof/db';
 import autocannon from 'autocannon';
@@ -127,24 +128,63 @@ function post(url: string, nextBody: () => object, seconds: number): Promise<aut
   });
 }
 
+/**
+ * With BENCH_CPU_PROF, the monotonic clock's bounds of `measure` in <dir>/task-load.window.json, so
+ * scripts/bench/profile-summary.ts can count only the server's samples under the task load (the profile
+ * also holds its start-up, the seeding and the two anchors' loads). V8's profile clock and
+ * process.hrtime are both CLOCK_MONOTONIC, in microseconds there.
+ */
+async function profiledWindow<T>(measure: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_CPU_PROF;
+  const micros = () => Number(process.hrtime.bigint() / 1000n);
+  const from = micros();
+  const result = await measure();
+  if (dir) await writeFile(path.join(dir, 'task-load.window.json'), JSON.stringify({ from, to: micros() }));
+  return result;
+}
+
+/** A load's figures, and the server's CPU time per answered request while it ran (when its pid is known). */
+export type Measured = autocannon.Result & { serverCpuMsPerRequest: number | null };
+
+/**
+ * A process's CPU time so far, user and system, in ms (/proc's ticks of 10 ms): a cost per request that
+ * a busy machine slows less than it slows the rate, since waiting for a core is not counted.
+ */
+async function cpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // After the command name in parentheses, utime and stime are the 12th and 13th fields.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** A short unreported run first, so the figures are not those of cold JIT and empty connection pools. */
 export async function load(
   url: string,
   nextBody: () => object,
   seconds = DURATION_SECONDS,
-): Promise<autocannon.Result> {
+  serverPid?: number,
+): Promise<Measured> {
   await post(url, nextBody, WARMUP_SECONDS);
-  return post(url, nextBody, seconds);
+  const cpuBefore = serverPid ? await cpuMs(serverPid) : 0;
+  const result = await post(url, nextBody, seconds);
+  const serverCpuMsPerRequest = serverPid
+    ? ((await cpuMs(serverPid)) - cpuBefore) / Math.max(1, result.requests.total)
+    : null;
+  return { ...result, serverCpuMsPerRequest };
 }
 
-export function printResult(label: string, result: autocannon.Result, target = '') {
+export function printResult(label: string, result: autocannon.Result | Measured, target = '') {
+  const cpu =
+    'serverCpuMsPerRequest' in result && result.serverCpuMsPerRequest !== null
+      ? `  server CPU ${result.serverCpuMsPerRequest.toFixed(3)} ms/req`
+      : '';
   const statuses = Object.entries(result.statusCodeStats ?? {})
     .filter(([status]) => !status.startsWith('2'))
     .map(([status, { count }]) => `${status}×${count}`);
   console.log(
     `${label.padEnd(22)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50} ms  ` +
       `p99 ${result.latency.p99} ms  non-2xx ${result.non2xx}${statuses.length ? ` (${statuses.join(', ')})` : ''}  ` +
-      `errors ${result.errors} (timeouts ${result.timeouts})${target}`,
+      `errors ${result.errors} (timeouts ${result.timeouts})${cpu}${target}`,
   );
 }
 
@@ -156,14 +196,14 @@ export async function runnerApiFigures(databaseUrl: string): Promise<void> {
   console.log('No worker runs here: the API only sends signals, which Temporal accepts without one.');
   const cleanup = new Cleanup();
   try {
-    const { apiUrl, bareUrl, durableUrl } = await startRunnerApiServer(cleanup);
+    const { apiUrl, bareUrl, durableUrl, pid } = await startRunnerApiServer(cleanup);
     const orm = await createOrm(databaseUrl);
     cleanup.add(() => orm.close());
     const runs = await seedRuns(await confirmedOwner(apiUrl, orm, 'bench-runner'));
-    const task = await load(`${apiUrl}/api/public/task`, taskTicks(runs));
+    const task = await profiledWindow(() => load(`${apiUrl}/api/public/task`, taskTicks(runs), undefined, pid));
     // The same bodies, so the anchors pay the same JSON parsing.
-    const bare = await load(`${bareUrl}/bare`, taskTicks(runs));
-    const durable = await load(`${durableUrl}/durable`, taskTicks(runs));
+    const bare = await load(`${bareUrl}/bare`, taskTicks(runs), undefined, pid);
+    const durable = await load(`${durableUrl}/durable`, taskTicks(runs), undefined, pid);
     const ratio = task.requests.average / bare.requests.average;
     printResult(
       'POST /api/public/task',

@@ -64,6 +64,14 @@ const DELIVERY_DEADLINE_MS = 5_000;
 const PROGRESS_REST = '2 seconds';
 /** A delivered progress row is removed once it has rested this long without a new change. */
 const PROGRESS_FORGET = '1 minute';
+/**
+ * Under a stream of nudges (every tick nudges), the next round starts this long after the last one rather
+ * than at once: a busy API ran a claim round per database round trip, a third of its statements, mostly
+ * to find that its runs' progress was still resting. What was recorded waits at most this much longer.
+ */
+const NUDGED_ROUND_GAP_MS = 50;
+/** Delivered progress rows are forgotten in the rounds at least this far apart, not in every round. */
+const FORGET_EVERY_MS = 10_000;
 const backoffMs = (attempts: number) => Math.min(500 * 2 ** Math.max(0, attempts - 1), 30_000);
 
 /*
@@ -95,6 +103,8 @@ export class OutboxRelay {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
+  private forgottenAt = 0;
+  private nextRoundAt = 0;
 
   constructor(private readonly options: OutboxRelayOptions) {}
 
@@ -103,11 +113,11 @@ export class OutboxRelay {
     return this;
   }
 
-  /** Something was just recorded: deliver now rather than at the next poll. */
+  /** Something was just recorded: deliver now rather than at the next poll (or in a round due anyway soon). */
   nudge(): void {
     if (this.stopped) return;
     if (this.running) this.again = true;
-    else this.schedule(0);
+    else if (this.nextRoundAt > Date.now() + NUDGED_ROUND_GAP_MS) this.schedule(0);
   }
 
   /** Stops polling and waits for the round in flight (graceful shutdown, tests). */
@@ -134,13 +144,14 @@ export class OutboxRelay {
 
   private schedule(delayMs: number) {
     clearTimeout(this.timer);
+    this.nextRoundAt = Date.now() + delayMs;
     this.timer = setTimeout(() => {
       this.running = this.round().finally(() => {
         this.running = undefined;
         if (this.stopped) return;
         const again = this.again;
         this.again = false;
-        this.schedule(again ? 0 : (this.options.pollMs ?? 500));
+        this.schedule(again ? NUDGED_ROUND_GAP_MS : (this.options.pollMs ?? 500));
       });
     }, delayMs);
   }
@@ -152,10 +163,12 @@ export class OutboxRelay {
         await Promise.all(messages.map((message) => this.deliverOne(message)));
         if (messages.length < BATCH) break;
       }
+      if (Date.now() - this.forgottenAt < FORGET_EVERY_MS) return;
       await this.options.orm.em.getConnection().execute(
         `delete from workflow_outbox where kind = 'progress' and revision = delivered_revision
            and available_at < now() - interval '${PROGRESS_FORGET}'`,
       );
+      this.forgottenAt = Date.now();
     } catch (error) {
       // The database is away: the messages are safe in it; the next round tries again.
       this.options.logger.warn({ err: error }, 'workflow outbox: round failed');

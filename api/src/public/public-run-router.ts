@@ -98,7 +98,8 @@ export function publicRunRouter(deps: AppDeps) {
       const receivedAt = new Date();
       const body = parseInput(taskBody, ctx.request.body);
       const at = actionTime(body.timestamp, receivedAt);
-      const signed = await verifiedDeviceSignature(ctx.state.em, 'task', body, ctx.request.body);
+      // Its one read needs only the connection: no entity manager forked for the request on this path.
+      const signed = await verifiedDeviceSignature(deps.orm.em, 'task', body, ctx.request.body);
       // The common case (a new action on an open run) in one shared statement; everything else below.
       // Either way the run's progress message for its workflow is written with the change.
       const quick = await taskActions.apply({ body, at, receivedAt, deviceSignature: signed });

@@ -7,51 +7,85 @@ interface Waiting extends TaskAction {
 }
 
 /**
- * Group commit for the cleaners' most frequent call. While one statement is with the database, the
- * task actions that arrive wait and then go together in the next one, so a busy API pays one round trip
- * and one commit for many actions, and a quiet one sends each action at once. A statement never holds
- * two actions with the same action id or task (they would race inside it); the later one waits a turn.
+ * Group commit for the cleaners' most frequent call. While statements are with the database, the task
+ * actions that arrive wait and then go together in the next one, so a busy API pays one round trip and
+ * one commit for many actions, and a quiet one sends each action at once. Up to `maxInFlight` statements
+ * run side by side, so a round trip that waits for a busy database's core does not hold every tick up.
+ * A run's actions (one link) are never in two statements at once: statements side by side share no
+ * run's rows (its start, chain head, outbox row), so they never wait on or deadlock with each other. Nor
+ * is an action id: each statement's snapshot would miss the other's record of it. A statement never holds
+ * two actions with the same action id or task either (they would race inside it). An action that cannot
+ * go yet waits a turn, in order.
  */
 export class TaskActionBatches {
   private waiting: Waiting[] = [];
-  private flushing = false;
+  private inFlight = 0;
+  /** The links (tokens) and action ids of the actions in the statements with the database. */
+  private readonly busyLinks = new Set<string>();
+  private readonly busyActionIds = new Set<string>();
 
   constructor(
     private readonly em: EntityManager,
     private readonly maxBatch = 200,
+    private readonly maxInFlight = 2,
   ) {}
 
   /** The action as applied, or null when the caller must take the transactional path. */
   apply(action: TaskAction): Promise<AppliedTaskAction | null> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ ...action, resolve, reject });
-      if (!this.flushing) void this.flush();
+      this.startStatements();
     });
   }
 
-  private async flush() {
-    this.flushing = true;
-    while (this.waiting.length > 0) {
+  private startStatements() {
+    while (this.inFlight < this.maxInFlight && this.waiting.length > 0) {
       const batch = this.nextBatch();
-      try {
-        const applied = await applyTaskActionsInOneStatement(this.em, batch);
-        batch.forEach((action, i) => action.resolve(applied[i]!));
-      } catch (error) {
-        await this.applyOneByOne(batch, error);
-      }
+      // Every waiting action's run is in a statement already: the next one to end starts them.
+      if (batch.length === 0) return;
+      void this.send(batch);
     }
-    this.flushing = false;
   }
 
-  /** The oldest waiting actions with distinct action ids and tasks; the rest keep their order. */
+  private async send(batch: Waiting[]) {
+    this.inFlight += 1;
+    for (const { body } of batch) {
+      this.busyLinks.add(body.token);
+      this.busyActionIds.add(body.action_id);
+    }
+    try {
+      const applied = await applyTaskActionsInOneStatement(this.em, batch);
+      batch.forEach((action, i) => action.resolve(applied[i]!));
+    } catch (error) {
+      await this.applyOneByOne(batch, error);
+    } finally {
+      for (const { body } of batch) {
+        this.busyLinks.delete(body.token);
+        this.busyActionIds.delete(body.action_id);
+      }
+      this.inFlight -= 1;
+      this.startStatements();
+    }
+  }
+
+  /**
+   * The oldest waiting actions whose runs are in no statement, with distinct action ids and tasks; the
+   * rest keep their order.
+   */
   private nextBatch(): Waiting[] {
     const batch: Waiting[] = [];
     const later: Waiting[] = [];
     const actionIds = new Set<string>();
     const taskIds = new Set<string>();
     for (const action of this.waiting) {
-      const { action_id, runTaskId } = action.body;
-      if (batch.length >= this.maxBatch || actionIds.has(action_id) || taskIds.has(runTaskId)) {
+      const { action_id, runTaskId, token } = action.body;
+      if (
+        batch.length >= this.maxBatch ||
+        this.busyLinks.has(token) ||
+        this.busyActionIds.has(action_id) ||
+        actionIds.has(action_id) ||
+        taskIds.has(runTaskId)
+      ) {
         later.push(action);
         continue;
       }

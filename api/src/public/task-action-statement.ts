@@ -167,9 +167,9 @@ export async function applyTaskActionsInOneStatement(
     at,
   }));
   const entries = actions.map(({ body, receivedAt, deviceSignature }, n) => {
-    const entry = taskEntry(body, receivedAt, deviceSignature);
-    const [p0, p1, p2, p3] = entryHashTemplate(entry);
-    return { action_id: body.action_id, n, ...unchainedFields(entry), p0, p1, p2, p3 };
+    const fields = unchainedFields(taskEntry(body, receivedAt, deviceSignature));
+    const [p0, p1, p2, p3] = entryHashTemplate(fields);
+    return { action_id: body.action_id, n, ...fields, p0, p1, p2, p3 };
   });
   // A named statement straight on the driver's pool: PostgreSQL plans it once per connection.
   const pool = await em.getConnection().getNativeClient();
