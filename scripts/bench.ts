@@ -14,7 +14,6 @@
 // - api-v1: the scale account's 50,000 runs listed through /api/v1 by cursor with an API key: p50/p95 per page;
 // - rolling-restart: two API processes behind a round-robin proxy restarted one at a time under load: failed requests.
 // - restore: the scale account backed up and restored onto a fresh Temporal server: the recovery time.
-import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { format } from 'node:util';
 import { apiV1Figures } from './bench/api-v1.ts';
@@ -31,19 +30,9 @@ import { runnerWebFigures } from './bench/runner-web.ts';
 import { siteFigures } from './bench/site.ts';
 import { scaleFigures } from './bench/scale.ts';
 import { restoreFigures } from './bench/restore.ts';
-import { freshDatabase, siblingDatabaseUrl, startThrowawayTemporal } from './lib/throwaway-stack.ts';
+import { benchEnvironment } from './bench/bench-environment.ts';
 
-const databaseUrl = siblingDatabaseUrl('turnproof_bench');
-await freshDatabase(databaseUrl);
-const temporal = await startThrowawayTemporal();
-// Every API, child process and test helper below reads these through loadConfig(), as in the tests' global setup.
-Object.assign(process.env, {
-  DATABASE_URL: databaseUrl,
-  TEMPORAL_ADDRESS: temporal.address,
-  TEMPORAL_NAMESPACE: temporal.namespace,
-  // Worker processes run with NODE_ENV=production, which refuses the public development key.
-  SECRET_KEY: process.env.SECRET_KEY ?? randomBytes(48).toString('base64'),
-});
+const { databaseUrl, temporal } = await benchEnvironment('turnproof_bench');
 
 /**
  * Every figure a section prints, with the one-minute load average when it was printed beside it: a figure

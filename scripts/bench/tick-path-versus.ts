@@ -3,11 +3,11 @@
 // with the server's CPU time per request (the figure a busy machine disturbs least). Not a bench section:
 // a before/after for a change of the tick path (docs/benchmarks.md, "Tick path").
 //   BASE=<commit> [ROUNDS=2] npx tsx scripts/bench/tick-path-versus.ts
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { createOrm } from '@turnproof/db';
-import { freshDatabase, siblingDatabaseUrl, startThrowawayTemporal } from '../lib/throwaway-stack.ts';
+import { benchEnvironment } from './bench-environment.ts';
 import { archivedCheckout } from './archived-checkout.ts';
 import { Cleanup } from './cleanup.ts';
 import { confirmedOwner } from './owner.ts';
@@ -18,16 +18,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 const rounds = Number(process.env.ROUNDS ?? 2);
 const load1 = () => loadavg()[0]!;
 
-const databaseUrl = siblingDatabaseUrl('turnproof_bench_tick_versus');
-await freshDatabase(databaseUrl);
-const temporal = await startThrowawayTemporal();
-// As scripts/bench.ts: the servers read these through loadConfig().
-Object.assign(process.env, {
-  DATABASE_URL: databaseUrl,
-  TEMPORAL_ADDRESS: temporal.address,
-  TEMPORAL_NAMESPACE: temporal.namespace,
-  SECRET_KEY: process.env.SECRET_KEY ?? randomBytes(48).toString('base64'),
-});
+const { databaseUrl, temporal } = await benchEnvironment('turnproof_bench_tick_versus');
 const cleanup = new Cleanup();
 try {
   const base = await archivedCheckout(process.env.BASE ?? 'HEAD~1', 'bench-base');
