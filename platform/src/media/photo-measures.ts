@@ -2,19 +2,29 @@ import { measurePhotoQuality, qualitySize, type PhotoQuality } from '@turnproof/
 import sharp from 'sharp';
 import sharpPhash from 'sharp-phash';
 
-type PhotoInput = Buffer | string;
+/** A photo's decoded pixels, as sharp reads them back with `{ raw: info }`. */
+export interface PhotoPixels {
+  data: Buffer;
+  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+}
+
+/** A photo's bytes, its file, or its pixels already decoded (one decode for all of a photo's measures). */
+type PhotoInput = Buffer | string | PhotoPixels;
+
+const isPixels = (input: PhotoInput): input is PhotoPixels => typeof input === 'object' && 'info' in input;
+const sharpOf = (input: PhotoInput) => (isPixels(input) ? sharp(input.data, { raw: input.info }) : sharp(input));
 
 // sharp-phash is CommonJS (`module.exports = phash`) typed as an ES default export: under nodenext the
 // default import is the function itself, which its types call `.default`.
 const phash = sharpPhash as unknown as typeof sharpPhash.default;
 
 /**
- * Sharpness, brightness and their flags for a photo's bytes (or file): grey and downscaled to qualitySize,
+ * Sharpness, brightness and their flags for a photo (bytes, file or pixels): grey and downscaled to qualitySize,
  * as the phone measures a canvas, so the server flags what the phone would have.
  */
 export async function measureStoredPhoto(input: PhotoInput): Promise<PhotoQuality> {
-  const image = sharp(input);
-  const { width = 0, height = 0 } = await image.metadata();
+  const image = sharpOf(input);
+  const { width = 0, height = 0 } = isPixels(input) ? input.info : await image.metadata();
   const size = qualitySize(width, height);
   const { data, info } = await image
     .resize(size.width, size.height, { fit: 'fill' })
@@ -26,7 +36,7 @@ export async function measureStoredPhoto(input: PhotoInput): Promise<PhotoQualit
 
 /** A 64-bit DCT perceptual hash (sharp-phash) as 16 hex digits: re-encoding or resizing moves only a few bits. */
 export async function perceptualHash(input: PhotoInput): Promise<string> {
-  const bits = await phash(input);
+  const bits = isPixels(input) ? await phash(input.data, { raw: input.info }) : await phash(input);
   return BigInt(`0b${bits}`).toString(16).padStart(16, '0');
 }
 

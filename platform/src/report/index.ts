@@ -8,7 +8,11 @@ export {
   type RunType,
 } from './report-data.ts';
 export { buildReportHtml, writeReportHtml } from './report-html.ts';
-export { downscaleReportPhoto } from './report-photo.ts';
+export {
+  downscaleReportPhoto,
+  encodeReportPhoto,
+  reportPhotoPixels,
+} from './report-photo.ts';
 export { createPdfRenderer, type PdfRenderer, type PdfRendererOptions } from './pdf-renderer.ts';
 export { escapeHtml } from './html.ts';
 export { signedOnPhone } from './report-proof.ts';

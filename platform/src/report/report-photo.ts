@@ -3,6 +3,7 @@ import { open, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MAX_IMAGE_PIXELS } from '@turnproof/config';
 import sharp from 'sharp';
+import type { PhotoPixels } from '../media/photo-measures.ts';
 import { mapWithConcurrency } from './map-with-concurrency.ts';
 
 // Every photo is read once: libvips' operation cache (50 MB by default) would only keep photos alive.
@@ -13,11 +14,12 @@ export const REPORT_PHOTO_MAX_PIXELS = 1000;
 export const REPORT_PHOTO_JPEG_QUALITY = 72;
 
 /**
- * Downscales a photo for the report as a JPEG: turned upright according to its EXIF orientation,
- * never enlarged, and without metadata (sharp drops EXIF, GPS and the rest unless asked to keep them).
+ * A photo decoded for the report: turned upright according to its EXIF orientation and downscaled to the
+ * report's size, never enlarged. A JPEG decodes at a fraction of its size (shrink-on-load), so this is the
+ * cheap decode that the photo's checks measure too (see checkPhoto).
  */
-export async function downscaleReportPhoto(bytes: Buffer): Promise<Buffer> {
-  return sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
+export async function reportPhotoPixels(bytes: Buffer): Promise<PhotoPixels> {
+  const { data, info } = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
     .rotate()
     .resize({
       width: REPORT_PHOTO_MAX_PIXELS,
@@ -25,8 +27,19 @@ export async function downscaleReportPhoto(bytes: Buffer): Promise<Buffer> {
       fit: 'inside',
       withoutEnlargement: true,
     })
-    .jpeg({ quality: REPORT_PHOTO_JPEG_QUALITY })
-    .toBuffer();
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, info: { width: info.width, height: info.height, channels: info.channels } };
+}
+
+/** The report's JPEG of decoded pixels: without metadata (raw pixels carry no EXIF, GPS or the rest). */
+export async function encodeReportPhoto({ data, info }: PhotoPixels): Promise<Buffer> {
+  return sharp(data, { raw: info }).jpeg({ quality: REPORT_PHOTO_JPEG_QUALITY }).toBuffer();
+}
+
+/** Downscales a photo for the report as a JPEG, upright and without metadata. */
+export async function downscaleReportPhoto(bytes: Buffer): Promise<Buffer> {
+  return encodeReportPhoto(await reportPhotoPixels(bytes));
 }
 
 /** sharp works on libuv's thread pool (4 threads by default); more photos at once only queue and use memory. */
