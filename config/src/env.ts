@@ -115,6 +115,12 @@ const schema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   /** Prometheus metrics of the worker (the Temporal SDK's and activity outcomes); 0 turns them off. */
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9465),
+  /**
+   * The worker's CPU priority (nice, 0-19): its work (workflows, photo checks, reports, mail) is in the
+   * background of the API's requests, so on a machine they share, a cleaner's tick comes first. Separate
+   * machines: no effect. The tests' worker processes run at 0 (api/test/support/worker-process.ts).
+   */
+  WORKER_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
   /** The worker's workflow code bundled at image build (temporal/src/bundle-main.ts); unset: bundled at start. */
   WORKFLOW_BUNDLE_PATH: optionalString,
   /**

@@ -177,7 +177,8 @@ export async function photoChecksFigures(): Promise<void> {
     }
 
     // 2. The worker polls the API's queue from here on.
-    const worker = await startWorkerProcess({ config });
+    // At production's priority: below the API's, as a machine running both has it.
+    const worker = await startWorkerProcess({ config }, { WORKER_NICENESS: String(config.WORKER_NICENESS) });
     cleanup.add(() => worker.stop());
     const phases: Phase[] = [];
     for (const on of PHASES) {

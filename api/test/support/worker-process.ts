@@ -51,6 +51,9 @@ export async function startWorkerProcess(api: Pick<TestApi, 'config'>, extraEnv:
     TSA_ALLOW_PRIVATE_ADDRESSES: api.config.TSA_ALLOW_PRIVATE_ADDRESSES ? 'true' : 'false',
     // Off unless a test asks: parallel test runs would fight over one metrics port.
     WORKER_METRICS_PORT: '0',
+    // Production's worker yields the CPU to the API's requests; a test's worker beside a busy suite would
+    // only wait longer, and its waits have deadlines. A bench passes production's setting.
+    WORKER_NICENESS: '0',
     // As every launcher of the worker does (npm start, the Docker image).
     ...WORKER_PROCESS_ENV,
     // The workflow code the test run bundled once (vitest.global-setup.ts), as the Docker image carries it.

@@ -8,11 +8,7 @@ export {
   type RunType,
 } from './report-data.ts';
 export { buildReportHtml, writeReportHtml } from './report-html.ts';
-export {
-  downscaleReportPhoto,
-  encodeReportPhoto,
-  reportPhotoPixels,
-} from './report-photo.ts';
+export { downscaleReportPhoto, encodeReportPhoto, reportPhotoPixels } from './report-photo.ts';
 export { createPdfRenderer, type PdfRenderer, type PdfRendererOptions } from './pdf-renderer.ts';
 export { escapeHtml } from './html.ts';
 export { signedOnPhone } from './report-proof.ts';
