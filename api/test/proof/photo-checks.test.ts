@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { photoChecksWorkflowId } from '@turnproof/workflows';
+import { recordHistory } from '../../../temporal/test/support/record-history.ts';
 import { signedInOwner } from '../support/browser.ts';
 import type { TestApi } from '../support/test-api.ts';
 import type { WorkerProcess } from '../support/worker-process.ts';
@@ -66,6 +68,11 @@ describe('checks on the server, for every photo', () => {
     expect(checked.get(dark!)!.checks).toEqual(['dark']);
     expect(checked.get(old!)!.checks).toEqual(['captured_before_run']);
     expect(checked.get(good!)!.reused_from).toBeNull();
+    if (process.env.RECORD_WORKFLOW_HISTORIES) {
+      const workflowId = photoChecksWorkflowId(good!);
+      await api.temporal.workflow.getHandle(workflowId).result();
+      await recordHistory(api.config, process.env.RECORD_WORKFLOW_HISTORIES_AS ?? 'photo-checks', workflowId);
+    }
 
     // The kitchen again, re-encoded and resized, in a later run of the same owner: reused, naming the first.
     const reencoded = await sharp(await fixture('good-kitchen.jpg'))
