@@ -53,7 +53,11 @@ const PHONE_PROFILE: Profile = {
   cpuSlowdown: 4,
   network: { downloadBps: 1_600_000, uploadBps: 750_000, rttMs: 150 },
 };
-const PROFILES: Profile[] = [{ name: 'desktop', context: { viewport: { width: 1280, height: 860 } } }, PHONE_PROFILE];
+/** `BENCH_PROFILE=mobile` (or `desktop`): that profile's loads only, then /auth's. */
+const PROFILES: Profile[] = [
+  { name: 'desktop', context: { viewport: { width: 1280, height: 860 } } },
+  PHONE_PROFILE,
+].filter((profile) => !process.env.BENCH_PROFILE || profile.name === process.env.BENCH_PROFILE);
 
 interface Figures extends LoadFigures {
   /** gzip of the JavaScript fetched before the dashboard's figures showed */
@@ -86,6 +90,11 @@ async function coldLoad(
     writeFileSync(`${CPU_PROFILE_DIR}/${name}.cpuprofile`, JSON.stringify(cpuProfile));
   }
   if (process.env.BENCH_WATERFALL) console.log(await waterfall(page));
+  // `BENCH_LONG_TASKS=1`: the long tasks that make up the time to interactive, to see what ends last.
+  if (process.env.BENCH_LONG_TASKS)
+    console.log(
+      `  long tasks: ${figures.longTasks.map((task) => `${ms(task.start, 0)} +${ms(task.duration, 0)}`).join(', ')}`,
+    );
   let initialJsGzip = 0;
   for (const script of figures.initialScripts) {
     const response = await fetch(script);

@@ -60,6 +60,8 @@ export interface LoadFigures {
    * (the runner sets it once React has hydrated the server's HTML) and the end of the last long task.
    */
   ttiMs: number;
+  /** Every long task seen (start and duration, ms from navigation start). */
+  longTasks: { start: number; duration: number }[];
 }
 
 /**
@@ -82,6 +84,7 @@ export async function readLoadFigures(page: Page, timeoutMs: number, settleMs: n
     const interactive = performance.getEntriesByName('turnproof-interactive')[0]?.startTime ?? 0;
     return {
       ttiMs: Math.max(firstTask, interactive, ...perf.longTasks.map((task) => task.start + task.duration)),
+      longTasks: perf.longTasks,
       firstTaskMs: firstTask,
       lcpMs: perf.lcp,
       lcpElement: perf.lcpElement,
