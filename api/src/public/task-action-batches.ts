@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { type AppliedTaskAction, applyTaskActionsInOneStatement, type TaskAction } from './task-action-statement.ts';
+import { applyTaskActionsInOneStatement, type TaskAction, type TaskActionOutcome } from './task-action-statement.ts';
 
 interface Waiting extends TaskAction {
-  resolve: (applied: AppliedTaskAction | null) => void;
+  resolve: (outcome: TaskActionOutcome) => void;
   reject: (error: unknown) => void;
 }
 
@@ -30,8 +30,11 @@ export class TaskActionBatches {
     private readonly maxInFlight = 2,
   ) {}
 
-  /** The action as applied, or null when the caller must take the transactional path. */
-  apply(action: TaskAction): Promise<AppliedTaskAction | null> {
+  /**
+   * The action's budget counts, and the action as applied, or null when the caller must answer 429 or
+   * take the transactional path.
+   */
+  apply(action: TaskAction): Promise<TaskActionOutcome> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ ...action, resolve, reject });
       this.startStatements();
@@ -54,8 +57,8 @@ export class TaskActionBatches {
       this.busyActionIds.add(body.action_id);
     }
     try {
-      const applied = await applyTaskActionsInOneStatement(this.em, batch);
-      batch.forEach((action, i) => action.resolve(applied[i]!));
+      const outcomes = await applyTaskActionsInOneStatement(this.em, batch);
+      batch.forEach((action, i) => action.resolve(outcomes[i]!));
     } catch (error) {
       await this.applyOneByOne(batch, error);
     } finally {
@@ -108,8 +111,8 @@ export class TaskActionBatches {
     }
     for (const action of batch) {
       try {
-        const [applied] = await applyTaskActionsInOneStatement(this.em, [action]);
-        action.resolve(applied ?? null);
+        const [outcome] = await applyTaskActionsInOneStatement(this.em, [action]);
+        action.resolve(outcome!);
       } catch (alone) {
         action.reject(alone);
       }
