@@ -86,6 +86,11 @@ export const defaultRateLimits: RateLimitSettings = {
 type LimiterName = keyof RateLimitSettings;
 export type Budget = [LimiterName, string];
 
+/** One point of a budget to spend, with the budget's points: past them the point is refused. */
+export interface BudgetPoint extends Spend {
+  limit: number;
+}
+
 /** Each budget's refusal: its code (the console says it in the host's language) and English sentence. */
 const refusals: Record<LimiterName, { code: string; sentence: string }> = {
   signInFailuresPerEmail: {
@@ -239,7 +244,19 @@ export class RateLimits {
    * visitor refused by their own limit does not use up the shared daily cap).
    */
   async consume(...checks: Budget[]): Promise<void> {
-    const spent = await this.batches.spend(checks.map(([name, key]) => this.spendOf(name, key)));
+    await this.settle(checks, await this.batches.spend(this.pointsOf(checks)));
+  }
+
+  /**
+   * The points of a `consume` to spend in another statement (a tick's, see task-action-statement.ts),
+   * each with its budget's size; `settle` then answers as `consume` does.
+   */
+  pointsOf(checks: Budget[]): BudgetPoint[] {
+    return checks.map(([name, key]) => ({ ...this.spendOf(name, key), limit: this.limiters[name].points }));
+  }
+
+  /** After the points of `checks` were spent, in their order: the 429 and refunds of `consume`. */
+  async settle(checks: Budget[], spent: Spent[]): Promise<void> {
     const refusedAt = checks.findIndex(([name], i) => this.refused(name, spent[i]!));
     if (refusedAt === -1) return;
     await this.refund(...checks.slice(refusedAt + 1));

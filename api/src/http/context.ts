@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type Koa from 'koa';
 import type { ParameterizedContext } from 'koa';
 import type { Logger } from 'pino';
+import type { PendingBudgets } from '../public/public-throttle.ts';
 
 export interface SignedInUser {
   id: string;
@@ -16,6 +17,8 @@ export interface AppState {
   sessionId?: string;
   /** The API key of a /api/v1 request (api/src/v1/key-auth.ts): its owner is the caller. */
   apiKey?: { keyId: string; ownerId: string; scopes: ('read' | 'write')[] };
+  /** A tick's budgets, left for its statement to spend (api/src/public/public-throttle.ts). */
+  publicBudgets?: PendingBudgets;
 }
 
 export type AppContext = ParameterizedContext<AppState>;

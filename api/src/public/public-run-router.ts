@@ -102,7 +102,16 @@ export function publicRunRouter(deps: AppDeps) {
       const signed = await verifiedDeviceSignature(deps.orm.em, 'task', body, ctx.request.body);
       // The common case (a new action on an open run) in one shared statement; everything else below.
       // Either way the run's progress message for its workflow is written with the change.
-      const quick = await taskActions.apply({ body, at, receivedAt, deviceSignature: signed });
+      // Its rate-limit budgets are spent in that statement too (public-throttle.ts).
+      const budgets = ctx.state.publicBudgets!;
+      const { spent, applied: quick } = await taskActions.apply({
+        body,
+        at,
+        receivedAt,
+        deviceSignature: signed,
+        budgets: budgets.points(),
+      });
+      await budgets.settle(spent);
       if (quick) {
         if (quick.claimed) deps.outbox.nudge();
         ctx.body = quick.answer;

@@ -1,7 +1,8 @@
 import type { Middleware } from 'koa';
 import { hashToken } from '../auth/secret-tokens.ts';
 import type { AppDeps } from '../app-deps.ts';
-import type { Budget } from '../auth/rate-limits.ts';
+import type { Budget, BudgetPoint, RateLimits } from '../auth/rate-limits.ts';
+import type { Spent } from '../auth/budget-batches.ts';
 import { addressBudgetKey } from '../http/client-address.ts';
 import type { AppContext, AppState } from '../http/context.ts';
 import { verifyToken } from '../media/signed-tokens.ts';
@@ -24,10 +25,47 @@ function linkOf(ctx: AppContext, secretKey: string): string | null {
   return typeof token === 'string' && token ? hashToken(token).slice(0, 16) : null;
 }
 
+/** The tick: it spends its budgets in its own statement (TaskActionBatches), not in one of its own. */
+const spentByItsStatement = (ctx: AppContext) => ctx.method === 'POST' && ctx.path === '/api/public/task';
+
+/**
+ * A request's budgets, spent either inside its own statement (then `settle`) or by `spend` before
+ * anything else happens. Spent once.
+ */
+export class PendingBudgets {
+  private spent = false;
+
+  constructor(
+    private readonly rateLimits: RateLimits,
+    private readonly checks: Budget[],
+  ) {}
+
+  /** Its points for a statement to spend; that statement's counts go to `settle`. */
+  points(): BudgetPoint[] {
+    return this.rateLimits.pointsOf(this.checks);
+  }
+
+  /** After its statement spent the points: 429 as `consume` answers it. */
+  settle(spent: Spent[]): Promise<void> {
+    this.spent = true;
+    return this.rateLimits.settle(this.checks, spent);
+  }
+
+  /** Spends the points now, unless a statement did (429 once a budget is spent). */
+  async spend(): Promise<void> {
+    if (this.spent) return;
+    this.spent = true;
+    await this.rateLimits.consume(...this.checks);
+  }
+}
+
 /**
  * Budgets of /api/public/* (the runner's magic-link API, the cleaner's schedule, public verification):
  * per link and per address (IPv6 by /64), 429 with Retry-After once one is spent. Generous (see
  * rate-limits.ts): a cleaner's phone that flushes a whole run's queue at once stays well inside them.
+ * A tick's budgets wait for its statement, which spends them (one round trip instead of two); should the
+ * tick fail before, they are spent here first, so that every answer costs its point and a spent budget
+ * answers 429 before anything else, as for every other request.
  */
 export function throttlePublicApi(deps: AppDeps): Middleware<AppState> {
   return async (ctx, next) => {
@@ -35,7 +73,17 @@ export function throttlePublicApi(deps: AppDeps): Middleware<AppState> {
     const budgets: Budget[] = [['publicRequestsPerIp', addressBudgetKey(ctx.ip)]];
     const link = linkOf(ctx, deps.config.SECRET_KEY);
     if (link) budgets.push(['publicRequestsPerLink', link]);
-    await deps.rateLimits.consume(...budgets);
-    await next();
+    if (!spentByItsStatement(ctx)) {
+      await deps.rateLimits.consume(...budgets);
+      return next();
+    }
+    const pending = new PendingBudgets(deps.rateLimits, budgets);
+    ctx.state.publicBudgets = pending;
+    try {
+      await next();
+    } catch (error) {
+      await pending.spend();
+      throw error;
+    }
   };
 }

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { type AppliedTaskAction, applyTaskActionsInOneStatement, type TaskAction } from './task-action-statement.ts';
+import { applyTaskActionsInOneStatement, type TaskAction, type TaskActionOutcome } from './task-action-statement.ts';
 
 interface Waiting extends TaskAction {
-  resolve: (applied: AppliedTaskAction | null) => void;
+  resolve: (outcome: TaskActionOutcome) => void;
   reject: (error: unknown) => void;
 }
 
@@ -13,7 +13,9 @@ interface Waiting extends TaskAction {
  * run side by side, so a round trip that waits for a busy database's core does not hold every tick up.
  * A run's actions (one link) are never in two statements at once: statements side by side share no
  * run's rows (its start, chain head, outbox row), so they never wait on or deadlock with each other. Nor
- * is an action id: each statement's snapshot would miss the other's record of it. A statement never holds
+ * is an action id: each statement's snapshot would miss the other's record of it. Nor is a rate-limit row
+ * (one address's budget): each statement spends its actions' budgets and keeps their rows locked until its
+ * durable commit, so the other would only wait for it inside the database. A statement never holds
  * two actions with the same action id or task either (they would race inside it). An action that cannot
  * go yet waits a turn, in order.
  */
@@ -23,6 +25,7 @@ export class TaskActionBatches {
   /** The links (tokens) and action ids of the actions in the statements with the database. */
   private readonly busyLinks = new Set<string>();
   private readonly busyActionIds = new Set<string>();
+  private readonly busyBudgetRows = new Set<string>();
 
   constructor(
     private readonly em: EntityManager,
@@ -30,8 +33,11 @@ export class TaskActionBatches {
     private readonly maxInFlight = 2,
   ) {}
 
-  /** The action as applied, or null when the caller must take the transactional path. */
-  apply(action: TaskAction): Promise<AppliedTaskAction | null> {
+  /**
+   * The action's budget counts, and the action as applied, or null when the caller must answer 429 or
+   * take the transactional path.
+   */
+  apply(action: TaskAction): Promise<TaskActionOutcome> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ ...action, resolve, reject });
       this.startStatements();
@@ -49,19 +55,21 @@ export class TaskActionBatches {
 
   private async send(batch: Waiting[]) {
     this.inFlight += 1;
-    for (const { body } of batch) {
+    for (const { body, budgets } of batch) {
       this.busyLinks.add(body.token);
       this.busyActionIds.add(body.action_id);
+      for (const { row } of budgets) this.busyBudgetRows.add(row);
     }
     try {
-      const applied = await applyTaskActionsInOneStatement(this.em, batch);
-      batch.forEach((action, i) => action.resolve(applied[i]!));
+      const outcomes = await applyTaskActionsInOneStatement(this.em, batch);
+      batch.forEach((action, i) => action.resolve(outcomes[i]!));
     } catch (error) {
       await this.applyOneByOne(batch, error);
     } finally {
-      for (const { body } of batch) {
+      for (const { body, budgets } of batch) {
         this.busyLinks.delete(body.token);
         this.busyActionIds.delete(body.action_id);
+        for (const { row } of budgets) this.busyBudgetRows.delete(row);
       }
       this.inFlight -= 1;
       this.startStatements();
@@ -81,6 +89,7 @@ export class TaskActionBatches {
       const { action_id, runTaskId, token } = action.body;
       if (
         batch.length >= this.maxBatch ||
+        action.budgets.some(({ row }) => this.busyBudgetRows.has(row)) ||
         this.busyLinks.has(token) ||
         this.busyActionIds.has(action_id) ||
         actionIds.has(action_id) ||
@@ -108,8 +117,8 @@ export class TaskActionBatches {
     }
     for (const action of batch) {
       try {
-        const [applied] = await applyTaskActionsInOneStatement(this.em, [action]);
-        action.resolve(applied ?? null);
+        const [outcome] = await applyTaskActionsInOneStatement(this.em, [action]);
+        action.resolve(outcome!);
       } catch (alone) {
         action.reject(alone);
       }

@@ -2,6 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { RUN_TASK_ACTIONS_MAX } from '@turnproof/config';
 import { type DeviceSignature, entryHashTemplate, GENESIS_HASH, unchainedFields } from '@turnproof/db';
 import type { z } from 'zod';
+import type { Spent } from '../auth/budget-batches.ts';
+import type { BudgetPoint } from '../auth/rate-limits.ts';
 import { hashToken } from '../auth/secret-tokens.ts';
 import { taskEntry } from '../capture/cleaner-entries.ts';
 import type { taskBody } from './public-input.ts';
@@ -23,6 +25,8 @@ export interface TaskAction {
   receivedAt: Date;
   /** The phone's verified signature of the action, or null (unsigned). */
   deviceSignature: DeviceSignature | null;
+  /** The request's rate-limit points (its address's, its link's), spent by the statement. */
+  budgets: BudgetPoint[];
 }
 
 /**
@@ -34,6 +38,12 @@ export interface AppliedTaskAction {
   runId: string;
   answer: TaskActionAnswer;
   claimed: boolean;
+}
+
+/** A task action through the statement: its budgets' counts, and the action as applied or null. */
+export interface TaskActionOutcome {
+  spent: Spent[];
+  applied: AppliedTaskAction | null;
 }
 
 // Timestamps in the answer are ISO 8601 with milliseconds, as JSON.stringify writes them elsewhere.
@@ -52,6 +62,10 @@ const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-
  * and previous hash into the canonical encoding the API made of each entry (entryHashTemplate). The
  * log's primary key (run, seq) refuses a fork: a statement that raced another on a run's first entry
  * fails whole and its actions are retried one by one.
+ *
+ * The budgets: the requests' rate-limit points are spent first, as BudgetBatches spends them (each row once
+ * with the sum of its points, locked in key order, each point ranked in the actions' order), in the same
+ * commit; an action with a point past its budget is not applied (the caller answers 429).
  */
 const statement = `
 with recursive input as (
@@ -64,12 +78,26 @@ with recursive input as (
     action_id text, n int, kind text, payload jsonb, payload_sha256 text, device_time timestamptz,
     device_latitude float8, device_longitude float8, device_accuracy float8, received_at timestamptz,
     device_key_id uuid, signature text, p0 text, p1 text, p2 text, p3 text)
+), budget_input as (
+  select * from jsonb_to_recordset($4::jsonb) as b(n int, j int, key text, duration bigint, budget int)
+), budget as (
+  insert into rate_limits (key, points, expire)
+  select key, count(*), $5::bigint + min(duration) from budget_input group by key order by key
+  on conflict (key) do update set
+    points = case when rate_limits.expire <= $5 then excluded.points else rate_limits.points + excluded.points end,
+    expire = case when rate_limits.expire <= $5 then excluded.expire else rate_limits.expire end
+  returning key, points, expire
+), spent as (
+  select b.n, b.j, b.budget, s.expire,
+    s.points - count(*) over (partition by b.key) + row_number() over (partition by b.key order by b.n) as points
+  from budget_input b join budget s on s.key = b.key
 ), fresh as (
   select i.*, r.id as run_id, r.started_at as run_started_at, r.status as run_status
   from input i
   join runs r on r.token_hash = i.token_hash
     and r.link_revoked_at is null and r.link_expired_at is null and r.status in ('pending', 'in_progress', 'revision_requested')
-  where not exists (select 1 from processed_actions p where p.action_id = i.action_id)
+  where not exists (select 1 from spent s where s.n = i.n and s.points > s.budget)
+    and not exists (select 1 from processed_actions p where p.action_id = i.action_id)
     and exists (select 1 from run_tasks t where t.id = i.run_task_id and t.run_id = r.id
       and (r.status <> 'revision_requested' or t.reopened))
     -- A run at its cap of actions (run-limits.ts) takes the transactional path, which refuses with 429.
@@ -138,19 +166,23 @@ with recursive input as (
   on conflict (run_id) do update set seq = excluded.seq, hash = excluded.hash
 ), progress as (${progressUpsert('task')}
 )
-select a.n, a.response, a.run_id, a.action_id in (select action_id from claim) as claimed
-from answer a`;
+select i.n, a.response, a.run_id, a.action_id in (select action_id from claim) as claimed,
+  (select json_agg(json_build_array(s.points, s.expire) order by s.j) from spent s where s.n = i.n) as spent
+from input i left join answer a on a.n = i.n
+order by i.n`;
 
 /**
- * Applies new task actions to open runs in one statement, capture-log entries included. Answers, in
- * the actions' order, null for each one it could not apply: an unknown, revoked or expired token, a
+ * Spends the actions' budgets and applies the new task actions to open runs in one statement, capture-log
+ * entries included. Answers, in the actions' order, each one's budget counts and the action as applied,
+ * or null when it could not apply it: a point past its budget, an unknown, revoked or expired token, a
  * closed run or task, another run's task, an action id seen before, or an action older than the task's
- * state, or a run at its cap of actions; the caller then takes the transactional path, which tells those apart.
+ * state, or a run at its cap of actions; the caller then answers 429 or takes the transactional path,
+ * which tells those apart.
  */
 export async function applyTaskActionsInOneStatement(
   em: EntityManager,
   actions: TaskAction[],
-): Promise<(AppliedTaskAction | null)[]> {
+): Promise<TaskActionOutcome[]> {
   const input = actions.map(({ body, at }, n) => ({
     n,
     token_hash: hashToken(body.token),
@@ -171,22 +203,39 @@ export async function applyTaskActionsInOneStatement(
     const [p0, p1, p2, p3] = entryHashTemplate(fields);
     return { action_id: body.action_id, n, ...fields, p0, p1, p2, p3 };
   });
+  const budgets = actions.flatMap(({ budgets }, n) =>
+    budgets.map(({ row, durationMs, limit }, j) => ({ n, j, key: row, duration: durationMs, budget: limit })),
+  );
   // A named statement straight on the driver's pool: PostgreSQL plans it once per connection.
   const pool = await em.getConnection().getNativeClient();
-  const { rows } = await pool.query<{ n: number; response: TaskActionAnswer; claimed: boolean; run_id: string }>({
+  const { rows } = await pool.query<{
+    n: number;
+    response: TaskActionAnswer | null;
+    claimed: boolean | null;
+    run_id: string | null;
+    spent: [number, string][] | null;
+  }>({
     name: 'apply-task-actions',
     text: statement,
-    values: [JSON.stringify(input), JSON.stringify(entries), RUN_TASK_ACTIONS_MAX],
+    values: [JSON.stringify(input), JSON.stringify(entries), RUN_TASK_ACTIONS_MAX, JSON.stringify(budgets), Date.now()],
   });
-  const applied: (AppliedTaskAction | null)[] = actions.map(() => null);
-  await Promise.all(
-    rows.map(async ({ n, response, run_id: runId, claimed }) => {
+  const now = Date.now();
+  return Promise.all(
+    rows.map(async ({ n, response, run_id: runId, claimed, spent }) => {
+      const outcome: TaskActionOutcome = {
+        spent: (spent ?? []).map(([points, expire]) => ({
+          consumedPoints: points,
+          msBeforeNext: Math.max(Number(expire) - now, 0),
+        })),
+        applied: null,
+      };
+      if (!response || !runId) return outcome;
       const answer =
         claimed && response.run.started_at ? response : await recordedAnswerWithStart(em, actions[n]!.body.action_id);
-      applied[n] = answer ? { runId, answer, claimed } : null;
+      if (answer) outcome.applied = { runId, answer, claimed: claimed! };
+      return outcome;
     }),
   );
-  return applied;
 }
 
 /**

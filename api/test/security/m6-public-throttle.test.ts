@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { RUN_MEDIA_MAX_COUNT } from '@turnproof/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultRateLimits } from '../../src/auth/rate-limits.ts';
+import { hashToken } from '../../src/auth/secret-tokens.ts';
 import { cameraPhoto, Cleaner } from '../runner/cleaner.ts';
 import { signedInOwner } from '../support/browser.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
@@ -68,6 +69,36 @@ describe('M6 a throttle on the link holder API', () => {
 
     const other = await newRun(api, owner);
     expect((await openRun(other.token, '198.51.100.200')).status).toBe(200);
+  });
+
+  it('a burst of ticks through one link: as many as its budget has points are applied, the rest answer 429 and leave no trace', async () => {
+    const cleaner = await newRun(api, owner);
+    const tasks = (await cleaner.openRun()).body.run.tasks as { id: string }[];
+    // Sent at once, so they share the statements that spend their budgets with the actions.
+    const ticks = await Promise.all(
+      Array.from({ length: perLink.points + 5 }, (_, n) =>
+        cleaner.http.post('/api/public/task', {
+          token: cleaner.token,
+          runTaskId: tasks[n % tasks.length]!.id,
+          checked: true,
+          action_id: randomUUID(),
+        }),
+      ),
+    );
+    const statuses = ticks.map((tick) => tick.status);
+    // The run's opening spent a point of the link's budget.
+    expect(statuses.filter((status) => status === 200)).toHaveLength(perLink.points - 1);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(6);
+    const refused = ticks.find((tick) => tick.status === 429)!;
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(500);
+    expect(refused.body.error).toBe('Too many requests through this link. Please wait 10 minutes and try again.');
+    const [{ actions, entries }] = await api.orm.em.getConnection().execute<{ actions: string; entries: string }[]>(
+      `select (select count(*) from processed_actions p where p.run_id = r.id) as actions,
+         (select count(*) from capture_entries e where e.run_id = r.id and e.kind in ('task_checked', 'task_unchecked')) as entries
+       from runs r where r.token_hash = ?`,
+      [hashToken(cleaner.token)],
+    );
+    expect([Number(actions), Number(entries)]).toEqual([perLink.points - 1, perLink.points - 1]);
   });
 
   it('one address: trying token after token is stopped at its budget; other addresses are not', async () => {
