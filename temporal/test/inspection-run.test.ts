@@ -352,19 +352,22 @@ describe('InspectionRun workflow', () => {
   });
 
   it('reminds before due_at while the run has not started, then raises the overdue alert at due_at', async () => {
-    const dueInMs = 4_000;
+    // The reminder 6 s before a due time 10 s away: a busy machine may take seconds to start the worker
+    // and to run the reminder's activity after its timer, and the reminder must still come before due_at.
+    const dueInMs = 10_000;
+    const reminding = { ...durations, reminderBeforeDueMs: 6_000 };
     const run = newRun({ dueAt: new Date(Date.now() + dueInMs).toISOString() });
     const recorder = recordingActivities();
     const started = Date.now();
     await withWorker(recorder.activities, async () => {
-      await startInspectionRun(temporal.client, config, run, durations);
-      await eventually(async () => (recorder.names().includes('raiseOverdueAlert') ? true : undefined), 15_000);
+      await startInspectionRun(temporal.client, config, run, reminding);
+      await eventually(async () => (recorder.names().includes('raiseOverdueAlert') ? true : undefined), 30_000);
       await terminateRun(temporal.client, run.runId);
     });
     const reminder = recorder.calls.find((call) => call.name === 'sendDueReminder');
     const overdue = recorder.calls.find((call) => call.name === 'raiseOverdueAlert');
     expect(reminder?.arg).toBe(run.runId);
-    expect(reminder!.at - started).toBeGreaterThanOrEqual(dueInMs - durations.reminderBeforeDueMs - 500);
+    expect(reminder!.at - started).toBeGreaterThanOrEqual(dueInMs - reminding.reminderBeforeDueMs - 500);
     expect(reminder!.at - started).toBeLessThan(dueInMs);
     expect(overdue!.at - started).toBeGreaterThanOrEqual(dueInMs - 500);
   });
