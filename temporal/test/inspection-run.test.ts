@@ -352,14 +352,17 @@ describe('InspectionRun workflow', () => {
   });
 
   it('reminds before due_at while the run has not started, then raises the overdue alert at due_at', async () => {
-    // The reminder 6 s before a due time 10 s away: a busy machine may take seconds to start the worker
-    // and to run the reminder's activity after its timer, and the reminder must still come before due_at.
+    // The reminder 6 s before a due time 10 s away, counted once the worker runs: a busy machine may take
+    // seconds to start the run and to run the reminder's activity after its timer, and a run that starts
+    // after its reminder's moment rightly sends none.
     const dueInMs = 10_000;
     const reminding = { ...durations, reminderBeforeDueMs: 6_000 };
-    const run = newRun({ dueAt: new Date(Date.now() + dueInMs).toISOString() });
     const recorder = recordingActivities();
-    const started = Date.now();
+    let started = 0;
+    let run = newRun();
     await withWorker(recorder.activities, async () => {
+      started = Date.now();
+      run = newRun({ dueAt: new Date(started + dueInMs).toISOString() });
       await startInspectionRun(temporal.client, config, run, reminding);
       await eventually(async () => (recorder.names().includes('raiseOverdueAlert') ? true : undefined), 30_000);
       await terminateRun(temporal.client, run.runId);

@@ -86,10 +86,13 @@ export async function startWorkerProcess(api: Pick<TestApi, 'config'>, extraEnv:
       child.kill('SIGKILL');
       await exited;
     },
+    /** SIGTERM, as a deploy stops it; SIGKILL after 60 s, so that a worker stuck in its shutdown fails no teardown. */
     stop: async () => {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
+      const stuck = setTimeout(() => child.kill('SIGKILL'), 60_000);
       await exited;
+      clearTimeout(stuck);
     },
   };
 }
