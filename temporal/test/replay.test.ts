@@ -11,7 +11,8 @@ const histories = (await readdir(historiesDir)).filter((file) => file.endsWith('
  * Recorded histories of finished workflows must replay on the current workflow code: a change that
  * would break runs in flight fails here and needs `patched()`. Re-record with
  * `RECORD_WORKFLOW_HISTORIES=1 npx vitest run temporal/test/inspection-run.test.ts` (runs and reports) or
- * `... api/test/billing/stripe-billing.test.ts` (billing, recorded while the workflow still runs) only for
+ * `... api/test/billing/stripe-billing.test.ts` (billing, recorded while the workflow still runs) or
+ * `... api/test/proof/photo-checks.test.ts` (a photo's checks) only for
  * intended changes whose old histories can no longer be in flight.
  */
 describe('workflow histories replay on the current code', () => {

@@ -45,7 +45,7 @@ type MediaClaims = Located & {
   alertId?: string;
   captured_at?: Date | null;
 };
-type ConfirmedMedia = { id: string; path: string; type: string; size: number; sha256: string };
+export type ConfirmedMedia = { id: string; path: string; type: string; size: number; sha256: string };
 
 /**
  * A photo or video confirmed: a task's proof, or an issue's evidence (`alertId`), with the SHA-256 of

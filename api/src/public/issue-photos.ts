@@ -1,6 +1,7 @@
 import { type EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Media } from '@turnproof/db';
 import type { AppDeps } from '../app-deps.ts';
+import type { ConfirmedMedia } from '../capture/cleaner-entries.ts';
 import { sha256OfStored } from '../capture/stored-digest.ts';
 import { conflict, forbidden } from '../http/errors.ts';
 import { NOT_UPLOADED_YET, verifyDirectUpload } from '../media/accept-upload.ts';
@@ -51,7 +52,8 @@ export async function checkIssuePhotos(
 /**
  * Confirms the checked photos as the issue's own, in the issue's transaction: each leaves its task (it
  * never counts toward the task's photos) for the issue, with its digest and the device's claims.
- * Answers the rows as stored, for the capture log; the server's photo checks follow on `taskQueue`.
+ * Answers each photo as confirmed, with the digest it was confirmed with, for the capture log; the server's
+ * photo checks follow on `taskQueue`.
  */
 export async function attachIssuePhotos(
   tx: EntityManager,
@@ -59,8 +61,9 @@ export async function attachIssuePhotos(
   photos: readonly IssuePhoto[],
   claims: DeviceClaims,
   taskQueue: string,
-): Promise<Media[]> {
+): Promise<ConfirmedMedia[]> {
   const stored: Media[] = [];
+  const confirmed: ConfirmedMedia[] = [];
   for (const photo of photos) {
     // The row lock makes a concurrent duplicate of this issue wait, then find the photo taken.
     const media = await tx.findOneOrFail(
@@ -71,10 +74,11 @@ export async function attachIssuePhotos(
     if (media.status !== 'uploaded') throw new IssuePhotoTaken();
     tx.assign(media, { ...confirmedFields(media, photo.sha256, claims), alert: alertId, run_task: null });
     stored.push(media);
+    confirmed.push({ id: media.id, path: media.path, type: media.type, size: media.size, sha256: photo.sha256 });
   }
   await tx.flush();
   await schedulePhotoChecks(tx, taskQueue, stored);
-  return stored;
+  return confirmed;
 }
 
 /**

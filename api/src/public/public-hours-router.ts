@@ -174,7 +174,7 @@ export function publicHoursRouter(deps: AppDeps) {
           run.id,
           reportEntries(
             guestPresentEntry(body, alert.id, receivedAt, signed),
-            stored.map((media) => ({ ...media, sha256: media.sha256! })),
+            stored,
             { ...claims, runTaskId: null, alertId: alert.id },
             receivedAt,
           ),

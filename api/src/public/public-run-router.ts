@@ -347,7 +347,7 @@ export function publicRunRouter(deps: AppDeps) {
           run.id,
           reportEntries(
             issueEntry(body, alert.id, receivedAt, signed),
-            stored.map((media) => ({ ...media, sha256: media.sha256! })),
+            stored,
             { ...claims, runTaskId: task?.id ?? null, alertId: alert.id },
             receivedAt,
           ),

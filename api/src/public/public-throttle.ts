@@ -81,9 +81,9 @@ export function throttlePublicApi(deps: AppDeps): Middleware<AppState> {
     ctx.state.publicBudgets = pending;
     try {
       await next();
-    } catch (error) {
+    } finally {
+      // Nothing when its statement spent them; else (the tick failed or answered before it) now.
       await pending.spend();
-      throw error;
     }
   };
 }
