@@ -48,11 +48,15 @@ afterAll(async () => {
   await rm(backupDir, { recursive: true, force: true });
 });
 
-/** `npm run <script> -- <dir>` as an operator runs it, with the deployment's settings. */
-async function operatorCommand(script: 'backup' | 'restore', env: Record<string, string>): Promise<string> {
+/** `npm run <script> -- <dir>` (or another argument) as an operator runs it, with the deployment's settings. */
+async function operatorCommand(
+  script: 'backup' | 'restore',
+  env: Record<string, string>,
+  argument = backupDir,
+): Promise<string> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', `api/src/cli/${script}.ts`, backupDir],
+    ['--import', 'tsx', `api/src/cli/${script}.ts`, argument],
     { cwd: repoRoot, env: { ...process.env, ...env }, timeout: 90_000 },
   );
   return stdout;
@@ -120,6 +124,15 @@ describe('the restore drill', () => {
       Number(new RegExp(`${what}: (\\d+) workflows started again, 0 already there`).exec(restored)?.[1] ?? 0);
     expect(startedAgain('runs')).toBeGreaterThanOrEqual(1);
     expect(startedAgain('trials')).toBeGreaterThanOrEqual(2);
+    expect(restored).toContain(`Open runs with their workflows so far: ${startedAgain('runs')}`);
+    // A restore stopped while giving workflows back resumes with that step alone; what is there stays.
+    const resumed = await operatorCommand(
+      'restore',
+      { ...settings, TEMPORAL_ADDRESS: freshTemporal.address, TEMPORAL_TASK_QUEUE: api.config.TEMPORAL_TASK_QUEUE },
+      '--workflows-only',
+    );
+    expect(resumed).not.toContain('Restored the backup');
+    expect(resumed).toContain(`runs: 0 workflows started again, ${startedAgain('runs')} already there`);
 
     after = await startTestApi({
       env: {
