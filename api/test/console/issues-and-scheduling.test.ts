@@ -192,7 +192,7 @@ describe('issues in sight and closed', () => {
 
   it('the report mail names each issue with its severity', async () => {
     const cleaner = Cleaner.fromLink(run.magic_link);
-    expect((await cleaner.complete()).status).toBe(200);
+    expect((await cleaner.completeWhenAccepted()).status).toBe(200);
     const report = await harness.api.mailbox.latest(owner.email, /^Inspection report: Ocean Breeze Condo/, 90_000);
     expect(report.text).toContain('(100% of tasks). 2 issues, 1 high:');
     expect(report.text).toContain('Bedside lamp broken (high)');

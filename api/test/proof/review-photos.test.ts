@@ -84,7 +84,7 @@ describe('review with the photos', () => {
 
     // Ticking it again is taken (an offline queue sends ticks before photos), but the run does not complete.
     expect((await cleaner.tick(target!.id, { comment: 'Cleaned again' })).status).toBe(200);
-    const refused = await cleaner.complete();
+    const refused = await cleaner.completeWhenAccepted();
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe(
       `Replace the photos the host rejected first: ${title} (needs 1 new photo). A rejected photo does not count.`,

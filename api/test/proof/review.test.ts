@@ -54,7 +54,7 @@ describe('the host reviews a completed run', () => {
     const locked = await cleaner.tick(tasks[0]!.id, { checked: false });
     expect(locked.status).toBe(409);
     expect(locked.body.error).toBe('This task is not open for revision. Only the tasks the host sent back can change.');
-    expect((await cleaner.complete()).status).toBe(409);
+    expect((await cleaner.completeWhenAccepted()).status).toBe(409);
 
     for (const task of sentBack)
       expect((await cleaner.tick(task.id, { comment: 'Redone', action_id: randomUUID() })).status).toBe(200);

@@ -32,7 +32,7 @@ describe('the report of a run with 300 large photos', () => {
       const run = await runWithLargePhotos(api, owner, LARGE_RUN);
       const memory = await residentPeak(worker.pid ?? 0);
 
-      expect((await run.cleaner.complete()).status).toBe(200);
+      expect((await run.cleaner.completeWhenAccepted()).status).toBe(200);
       let reports: { status: string; has_html: boolean }[];
       let peakMb: number;
       try {

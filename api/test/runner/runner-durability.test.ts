@@ -82,7 +82,7 @@ describe('a worker killed during report generation', () => {
       }
       await cleaner.tick(task.id, { comment: `Task ${index + 1} done` });
     }
-    expect((await cleaner.complete()).status).toBe(200);
+    expect((await cleaner.completeWhenAccepted()).status).toBe(200);
 
     const generating = await waitFor('the report to start generating', async () => {
       const rows = await sql<{ status: string }>('select status from reports where run_id = ?', [run.id]);

@@ -87,7 +87,7 @@ describe('a cleaner completes a run through the magic link', () => {
       expect(ticked.status).toBe(200);
     }
 
-    const completed = await cleaner.complete();
+    const completed = await cleaner.completeWhenAccepted();
     expect(completed.status).toBe(200);
     expect(completed.body.run.status).toBe('completed');
 
@@ -322,7 +322,7 @@ describe('actions are applied once and in order', () => {
     const tasks = (await cleaner.openRun()).body.run.tasks;
     const needsPhoto = tasks.find((task: { task: { required_media: number } }) => task.task.required_media > 0);
     await cleaner.tick(needsPhoto.id);
-    const refused = await cleaner.complete();
+    const refused = await cleaner.completeWhenAccepted();
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatch(/^Complete these tasks first: /);
     expect(refused.body.error).toContain(
