@@ -51,7 +51,9 @@ export async function restoreFigures(): Promise<void> {
     try {
       const config = { ...api.config, TEMPORAL_NAMESPACE: 'bench-restore' };
       await bootstrapTemporal(client, config);
-      const report = await reconcileWorkflows({ em: orm.em.fork(), temporal: client.client, config });
+      const report = await reconcileWorkflows({ em: orm.em.fork(), temporal: client.client, config }, (runs) => {
+        if (runs % 5_000 === 0) console.log(`  open runs with their workflows: ${runs} (${seconds(reconciling)})`);
+      });
       console.log(`workflows back: ${seconds(reconciling)} (${JSON.stringify(report)})`);
     } finally {
       await orm.close();

@@ -11,6 +11,7 @@ import {
   onboardWithFreeTrial,
   submitSignUp,
 } from './journey-steps.ts';
+import { hydrated } from './page-checks.ts';
 
 /**
  * The console's doors in Chromium: sign-up confirmed from the real mail, onboarding, the gating
@@ -206,6 +207,9 @@ describe('password reset', () => {
     const host = await harness.owner();
     const page = await harness.newPage();
     await page.goto(harness.url('/auth'));
+    // The server's form: Forgot password? answers once the console has hydrated it (a busy machine's
+    // console may take a while).
+    await hydrated(page, '#auth-form');
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await page.getByText('Please enter your email address first.').waitFor();
     await page.getByLabel('Email').fill(host.email);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInOwner } from '../support/browser.ts';
 import { type ConsoleHarness, DESKTOP, PHONE_390, screenshot, startConsoleHarness } from './console-harness.ts';
-import { problemsOf } from './page-checks.ts';
+import { hydrated, problemsOf } from './page-checks.ts';
 
 /**
  * A host's first visit to the console: /auth and /password-reset arrive rendered on the server (the form
@@ -88,12 +88,7 @@ describe('/auth rendered on the server', () => {
       releaseScripts();
       // Hydrated: React has taken the server's form over (its nodes carry React's keys), and the Show
       // password button works, which the server's HTML alone cannot do.
-      await page.waitForFunction(() => {
-        const form = (
-          globalThis as unknown as { document: { getElementById(id: string): object | null } }
-        ).document.getElementById('auth-form');
-        return form !== null && Object.keys(form).some((key) => key.startsWith('__reactFiber'));
-      });
+      await hydrated(page, '#auth-form');
       expect(problems).toEqual([]);
       expect(
         await page.evaluate("[...document.querySelectorAll('#auth-form input')].every((input) => input.fromServer)"),

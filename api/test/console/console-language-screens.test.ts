@@ -1,7 +1,6 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsoleHarness, DESKTOP, PHONE_390, screenshot, startConsoleHarness } from './console-harness.ts';
-import { expectTranslated, problemsOf, shownText } from './page-checks.ts';
+import { expectTranslated, hydrated, problemsOf, shownText } from './page-checks.ts';
 
 /**
  * The screens around the console's menu in the host's language: sign-in, sign-up and password reset in
@@ -28,13 +27,6 @@ const htmlText = (html: string) =>
     .replace(/<[^>]+>/g, ' ')
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/\s+/g, ' ');
-
-/** Resolves once React has taken the server's form over (its nodes carry React's keys). */
-const hydrated = (page: Page, selector: string) =>
-  page.waitForFunction((selected) => {
-    const element = (globalThis as any).document.querySelector(selected);
-    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
-  }, selector);
 
 const SIGN_IN_ENGLISH = [
   'Sign In',

@@ -16,6 +16,13 @@ export const shownText = (page: Page) =>
     return `${dom.document.body.innerText}\n${labels.join('\n')}`;
   });
 
+/** Resolves once React has taken the server's element over (its nodes carry React's keys). */
+export const hydrated = (page: Page, selector: string) =>
+  page.waitForFunction((selected) => {
+    const element = (globalThis as any).document.querySelector(selected);
+    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+  }, selector);
+
 /** Neither a raw message key nor any of `english` (whole phrases) in `text`. */
 export function expectTranslated(text: string, english: string[], where: string) {
   expect(text, `a message key on ${where}`).not.toMatch(RAW_KEY);
