@@ -150,9 +150,14 @@ describe('the Temporal server paused for 60 s', () => {
     expect(Number(runs!.n)).toBe(all.length);
     // Temporal's visibility store and the outbox relay catch up a moment after the workflows answer.
     await expect
-      .poll(async () => (await api.temporal.workflow.count(`WorkflowType = 'inspectionRun'`)).count, {
-        timeout: 30_000,
-      })
+      .poll(
+        async () =>
+          (await api.temporal.workflow.count(`WorkflowType = 'inspectionRun' AND TurnproofOwnerId = '${owner.userId}'`))
+            .count,
+        {
+          timeout: 30_000,
+        },
+      )
       .toBe(all.length);
     const ticks = load.ticks.length + created.reduce((sum, run) => sum + run.taskIds.length, 0);
     const [actions] = await sql<{ n: string }>(
