@@ -142,7 +142,6 @@ interface OpenRun {
   due_at: Date | null;
   property_id: string;
   owner_id: string;
-  created_at: Date;
 }
 
 /** Every open run, a page at a time, each page's workflows started before the next is read. */
@@ -169,15 +168,15 @@ async function reconcileRuns(
   }
 }
 
-/** The next page of open runs in creation order (keyset: nothing changes them while a restore runs). */
+/** The next page of open runs, by id (keyset: nothing changes them while a restore runs). */
 async function openRunsAfter(em: EntityManager, after: OpenRun | undefined): Promise<OpenRun[]> {
   const statuses = OPEN_RUN_STATUSES.map(() => '?').join(', ');
   return em.getConnection().execute<OpenRun[]>(
-    `select r.id, r.type, r.due_at, r.property_id, p.owner_id, r.created_at
+    `select r.id, r.type, r.due_at, r.property_id, p.owner_id
      from runs r join properties p on p.id = r.property_id
-     where r.status in (${statuses}) ${after ? 'and (r.created_at, r.id) > (?, ?)' : ''}
-     order by r.created_at, r.id limit ${RUN_PAGE}`,
-    [...OPEN_RUN_STATUSES, ...(after ? [after.created_at, after.id] : [])],
+     where r.status in (${statuses}) ${after ? 'and r.id > ?' : ''}
+     order by r.id limit ${RUN_PAGE}`,
+    [...OPEN_RUN_STATUSES, ...(after ? [after.id] : [])],
   );
 }
 
