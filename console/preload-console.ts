@@ -1,4 +1,5 @@
 import type { Plugin, Rollup } from 'vite';
+import { MOBILE_QUERY } from './src/layout/mobile-query.ts';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -21,7 +22,10 @@ function chunksOf(bundle: OutputBundle, entrySuffix: string): string[] {
 /**
  * main.tsx loads the console (react-admin, MUI) only off the public pages, with a dynamic import that
  * starts once main.tsx has run. An inline script in index.html starts those downloads at once for
- * console paths, so a phone fetches them in parallel with main.tsx rather than after it.
+ * console paths, so a phone fetches them in parallel with main.tsx rather than after it. A phone's dashboard
+ * (whose console starts later, src/start-when-wanted.ts) only prefetches them into the HTTP cache: a
+ * modulepreload compiles each file on the main thread as it arrives, a long task while the host reads and taps
+ * the server's page.
  */
 export function preloadConsole(): Plugin {
   return {
@@ -31,11 +35,13 @@ export function preloadConsole(): Plugin {
       order: 'post',
       handler(_html, ctx) {
         if (!ctx.bundle) return [];
-        const hrefs = chunksOf(ctx.bundle, '/src/App.tsx').map((fileName) => `/${fileName}`);
+        const hrefs = chunksOf(ctx.bundle, '/src/console-main.tsx').map((fileName) => `/${fileName}`);
         const script =
-          `if (location.pathname.replace(/\\/+$/, '') !== '') for (const href of ${JSON.stringify(hrefs)}) {` +
-          ` const link = document.createElement('link'); link.rel = 'modulepreload'; link.href = href;` +
-          ` document.head.append(link); }`;
+          `{ const path = location.pathname.replace(/\\/+$/, '');` +
+          ` const later = path === '/dashboard' && matchMedia(${JSON.stringify(MOBILE_QUERY)}).matches;` +
+          ` if (path !== '') for (const href of ${JSON.stringify(hrefs)}) {` +
+          ` const link = document.createElement('link'); link.rel = later ? 'prefetch' : 'modulepreload';` +
+          ` link.href = href; link.crossOrigin = 'anonymous'; document.head.append(link); } }`;
         return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
       },
     },

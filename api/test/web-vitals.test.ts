@@ -90,7 +90,8 @@ describe('the front ends', () => {
     const before = await vitalsCount('console', 'LCP');
     await page.goto(harness.url('/dashboard'));
     await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
-    await expect.poll(() => vitalsCount('console', 'TTFB')).toBeGreaterThan(0);
+    // The reporter loads after the first paint; a busy machine may take seconds.
+    await expect.poll(() => vitalsCount('console', 'TTFB'), { timeout: 20_000 }).toBeGreaterThan(0);
     await firstInput(page);
     await expect.poll(() => vitalsCount('console', 'LCP')).toBe(before + 1);
     expect(await vitalsCount('console', 'FCP')).toBeGreaterThan(0);

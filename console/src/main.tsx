@@ -1,73 +1,22 @@
-import { StrictMode, startTransition, useEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { watchInstallOffer } from '@turnproof/config/install-offer';
-import { AUTH_PATH, clearLocalData, SIGNED_OUT_QUERY } from './auth/authProvider.ts';
-import { loadMessages } from './i18n/i18n-provider.ts';
-import { startingLanguage } from './i18n/language.ts';
-import { rememberPageFacts } from './page-facts-cookies.ts';
+import { reportWebVitalsAfterPaint } from './report-vitals-once.ts';
+import { deferConsoleStart, whenConsoleWanted } from './start-when-wanted.ts';
 import './styles.css';
 
+/**
+ * index.html's script: small, so that starting the page costs a phone nothing (console-start-chunk.ts keeps
+ * it out of the console's chunk). It starts the console (console-main.tsx) at once, or, on a phone's
+ * server-rendered dashboard, when the console is wanted, reporting the page's web vitals meanwhile.
+ */
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// The public header's Sign Out ended the session on the server and lands on /auth: what the console kept in
-// this browser goes too, first of all. Cleared later, as the console starts, react-admin's store noticed
-// during the hydration of /auth and a second, client-rendered form appeared beside the server's.
-if (location.pathname === AUTH_PATH && new URLSearchParams(location.search).has(SIGNED_OUT_QUERY)) clearLocalData();
-
-rememberPageFacts();
 // The browser fires its install event early: listened for from the start (the prompt shows 3 s later).
 watchInstallOffer();
 
-let reporting = false;
-
-/**
- * The page's web vitals go to the API; the reporter loads once the console's first screen has painted, in
- * a chunk of its own (its download and run kept the phone's first paint waiting). The metrics it reports
- * are in the browser's buffer by then.
- */
-function ReportWebVitals() {
-  useEffect(() => {
-    // Once (StrictMode runs a development build's effects twice).
-    if (reporting) return;
-    reporting = true;
-    // A frame, then a task: after the paint of the frame that shows the first screen.
-    requestAnimationFrame(() =>
-      setTimeout(
-        () =>
-          void import('@turnproof/config/report-web-vitals').then(({ reportWebVitals }) => reportWebVitals('console')),
-      ),
-    );
-  }, []);
-  return null;
+if (deferConsoleStart(container)) {
+  reportWebVitalsAfterPaint();
+  void whenConsoleWanted().then(() => import('./console-main.tsx'));
+} else {
+  void import('./console-main.tsx');
 }
-
-// The public pages are rendered by the API (site/); this is the console, loaded on demand so that index.html
-// can start its downloads early (preload-console.ts). The first render waits for it rather than suspend: a
-// Suspense fallback shown first holds the console's first commit back until 300 ms after it (React throttles
-// the fallback's replacement), time the dashboard's first paint waited on top of its render.
-// A signed-out screen (/auth, /password-reset) came rendered by the console's own components on the server
-// (entry-server.tsx), so it is hydrated: the form stays on screen, and keeps what was typed, as it comes alive.
-// The dashboard's server render is a head start that the first render replaces in one commit.
-// A Spanish or French console waits for its messages too (fetched alongside), so its first screen is in them.
-const language = startingLanguage();
-void Promise.all([import('./App.tsx'), loadMessages(language)]).then(async ([{ App, startConsole }]) => {
-  const { queryClient, hydrate: hydrating } = startConsole();
-  const hydrate = await hydrating;
-  const page = (
-    <StrictMode>
-      <App queryClient={queryClient} language={language} />
-      <ReportWebVitals />
-    </StrictMode>
-  );
-  if (hydrate) {
-    hydrateRoot(container, page);
-    return;
-  }
-  const root = createRoot(container);
-  // A server-rendered dashboard stays on screen, its links and forms working, until the console's first
-  // commit replaces it: rendered in a transition, which React does in slices of a few milliseconds, a phone
-  // follows a tap meanwhile instead of waiting out the whole render (the commit is one piece still).
-  if (container.firstElementChild) startTransition(() => root.render(page));
-  else root.render(page);
-});

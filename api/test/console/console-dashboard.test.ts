@@ -1,4 +1,5 @@
 import { PAGE_COOKIES } from '@turnproof/config/page-cookies';
+import { CONSOLE_START_MARK, QUIET_WINDOW_MS } from '@turnproof/config/page-marks';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
@@ -51,6 +52,10 @@ const chipStyle = (page: Page, label: string) =>
       const style = (globalThis as any).getComputedStyle(chip);
       return { color: style.color as string, background: style.backgroundColor as string };
     });
+
+/** When the page's console started (ms from navigation start), or null while it has not. */
+const consoleStartedAt = (page: Page) =>
+  page.evaluate((mark) => performance.getEntriesByName(mark)[0]?.startTime ?? null, CONSOLE_START_MARK);
 
 describe('the dashboard', () => {
   let host: Owner;
@@ -149,6 +154,35 @@ describe('the dashboard', () => {
     await screenshot(page, 'dashboard-390-server-render');
     const tabs = page.getByRole('navigation', { name: 'Tabs' });
     expect(await tabs.getByRole('link', { name: 'Properties' }).getAttribute('href')).toBe('/properties');
+  });
+
+  it('on a phone, starts the console only once the page has been quiet for 5 s, or at once when the host reaches for it', async () => {
+    // A phone the server lays the page out for (by the width an earlier console page noted).
+    const phone = async () => {
+      const page = await harness.newPage(PHONE_390, host);
+      await page.context().addCookies([{ name: PAGE_COOKIES.width, value: '390', url: harness.url('/') }]);
+      return page;
+    };
+    // Left alone, the server's page is all there is until a quiet window has passed; then the console
+    // takes over by itself and draws the cards under the figures.
+    const leftAlone = await phone();
+    await leftAlone.goto(harness.url('/dashboard'));
+    await leftAlone.getByRole('heading', { name: 'Welcome back, Test!' }).waitFor();
+    expect(await consoleStartedAt(leftAlone)).toBeNull();
+    expect(await leftAlone.getByRole('region', { name: 'Your Properties' }).count()).toBe(0);
+    await leftAlone.getByRole('region', { name: 'Your Properties' }).waitFor({ timeout: 60_000 });
+    expect(await consoleStartedAt(leftAlone)).toBeGreaterThanOrEqual(QUIET_WINDOW_MS);
+
+    // A turn of the wheel (a phone's scroll starts with a touch) starts it at once.
+    const reachedFor = await phone();
+    await reachedFor.goto(harness.url('/dashboard'));
+    await reachedFor.getByRole('heading', { name: 'Welcome back, Test!' }).waitFor();
+    expect(await consoleStartedAt(reachedFor)).toBeNull();
+    const reachedAt = await reachedFor.evaluate(() => performance.now());
+    await reachedFor.mouse.wheel(0, 300);
+    await reachedFor.getByRole('region', { name: 'Your Properties' }).waitFor();
+    expect((await consoleStartedAt(reachedFor))! - reachedAt).toBeLessThan(2000);
+    await screenshot(reachedFor, 'dashboard-390-started-on-scroll');
   });
 
   it('goes from the server’s first screen to the running console with no loading screen in between', async () => {

@@ -9,6 +9,7 @@ import {
   startConsoleHarness,
   UI_TIMEOUT_MS,
 } from './console-harness.ts';
+import { hydrated } from './page-checks.ts';
 
 /**
  * The console's frame as a phone user feels it: the page title survives a resize across 768 px, a swipe
@@ -109,6 +110,9 @@ describe('page transitions', () => {
     await fadesOn(page);
     await page.goto(harness.url('/dashboard'));
     await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+    // The heading may still be the server's page, whose links load the next page anew: the console's own
+    // navigation (and its fade) starts once the console has taken the page over.
+    await hydrated(page, '[data-page-transition]');
     // The first screen of a page load shows at once: no old page to follow, and no later largest paint.
     const before = await fadeCount(page);
     expect(before).toBe(0);
@@ -125,6 +129,7 @@ describe('page transitions', () => {
     await fadesOn(calm);
     await calm.goto(harness.url('/dashboard'));
     await calm.getByRole('heading', { name: /^Welcome/ }).waitFor();
+    await hydrated(calm, '[data-page-transition]');
     await calm
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: /^Properties/ })

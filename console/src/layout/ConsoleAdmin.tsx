@@ -8,7 +8,7 @@ import {
 } from 'react-admin';
 import { installOffer } from '@turnproof/config/install-offer';
 import { useSyncExternalStore } from 'react';
-import { MOBILE_QUERY } from './Layout.tsx';
+import { MOBILE_QUERY } from './mobile-query.ts';
 import { lazyComponent, PageLoading } from './lazyPage.tsx';
 import { TAB_BAR_HEIGHT } from './MobileNav.tsx';
 import { useOpenedOnce } from './useOpenedOnce.ts';

@@ -7,6 +7,7 @@ import { LanguageSync } from '../i18n/LanguageSync.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { ConnectionBadge } from './ConnectionBadge.tsx';
 import { MobileHeader, MobileTabBar, TAB_BAR_HEIGHT } from './MobileNav.tsx';
+import { MOBILE_QUERY } from './mobile-query.ts';
 import { LazySidebar } from './LazySidebar.tsx';
 import { PageTransition } from './PageTransition.tsx';
 import { PageCookies, readSidebarOpen, writeSidebarOpen } from './sidebarCookie.ts';
@@ -14,9 +15,6 @@ import { useLiveChanges } from './useLiveChanges.ts';
 import { useShortcuts } from './useShortcuts.ts';
 import { useSwipeBack } from './useSwipeBack.ts';
 import { useT } from '../i18n/useT.ts';
-
-/** The spec's mobile breakpoint. */
-export const MOBILE_QUERY = '(max-width: 767.95px)';
 
 /**
  * The authenticated frame. It sends a user who still needs onboarding to /onboarding; on desktop it shows

@@ -1,9 +1,7 @@
 import { List, ListItemButton, ListItemText, Paper } from '@mui/material';
 import { useT } from '../i18n/useT.ts';
+import { PLAIN_MENU_ID } from './mobile-query.ts';
 import { mainNavigation, quickActions, settingsNavigation } from './navigation.ts';
-
-/** The URL fragment that shows the plain menu (styles.css: `.plain-menu:not(:target)` is hidden). */
-export const PLAIN_MENU_ID = 'console-menu';
 
 /**
  * The phone's menu as plain links, shown by CSS alone while the URL's fragment names it: the header's menu

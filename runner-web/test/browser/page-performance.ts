@@ -57,7 +57,8 @@ export interface LoadFigures {
   initialScripts: string[];
   /**
    * Time to interactive: the latest of the first task showing, the app's `turnproof-interactive` mark
-   * (the runner sets it once React has hydrated the server's HTML) and the end of the last long task.
+   * (the runner sets it once React has hydrated the server's HTML) and the end of the last long task (before
+   * the first quiet window, when readLoadFigures is given one).
    */
   ttiMs: number;
   /** Every long task seen (start and duration, ms from navigation start). */
@@ -72,18 +73,44 @@ export async function recordPagePerformance(page: Page, readyElementId = 'curren
   await page.addInitScript({ content: recordPerformance(readyElementId) });
 }
 
-/** After a load: waits for the first task, then `settleMs` more (LCP and shifts may still change), and reads the figures. */
-export async function readLoadFigures(page: Page, timeoutMs: number, settleMs: number): Promise<LoadFigures> {
+/**
+ * After a load: waits for the first task, then `settleMs` more (LCP and shifts may still change), and reads the
+ * figures. With `quietWindowMs` (Lighthouse's definition of the time to interactive, which uses 5 s), it first
+ * waits for that long a window without a long task after the first task, and the time to interactive is the end
+ * of the last long task before the first such window (work that comes after one, a deferred start, is outside
+ * it); without, the end of the last long task seen.
+ */
+export async function readLoadFigures(
+  page: Page,
+  timeoutMs: number,
+  settleMs: number,
+  quietWindowMs?: number,
+): Promise<LoadFigures> {
   await page.waitForFunction(() => window.__benchPerf.firstTask !== null, null, { timeout: timeoutMs });
+  if (quietWindowMs !== undefined)
+    await page.waitForFunction(
+      (quiet) => {
+        const perf = window.__benchPerf;
+        const busyUntil = Math.max(perf.firstTask ?? 0, ...perf.longTasks.map((task) => task.start + task.duration));
+        return performance.now() - busyUntil >= quiet;
+      },
+      quietWindowMs,
+      { timeout: timeoutMs, polling: 100 },
+    );
   await page.waitForTimeout(settleMs);
-  return page.evaluate(() => {
+  return page.evaluate((quiet) => {
     const perf = window.__benchPerf;
     const firstTask = perf.firstTask ?? Infinity;
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     const until = Math.max(firstTask, navigation?.loadEventEnd ?? 0);
     const interactive = performance.getEntriesByName('turnproof-interactive')[0]?.startTime ?? 0;
+    let ttiMs = Math.max(firstTask, interactive);
+    for (const task of [...perf.longTasks].sort((a, b) => a.start - b.start)) {
+      if (quiet !== null && task.start - ttiMs >= quiet) break;
+      ttiMs = Math.max(ttiMs, task.start + task.duration);
+    }
     return {
-      ttiMs: Math.max(firstTask, interactive, ...perf.longTasks.map((task) => task.start + task.duration)),
+      ttiMs,
       longTasks: perf.longTasks,
       firstTaskMs: firstTask,
       lcpMs: perf.lcp,
@@ -96,5 +123,5 @@ export async function readLoadFigures(page: Page, timeoutMs: number, settleMs: n
         .filter((entry) => new URL(entry.name).pathname.endsWith('.js') && entry.responseEnd <= firstTask)
         .map((entry) => entry.name),
     };
-  });
+  }, quietWindowMs ?? null);
 }

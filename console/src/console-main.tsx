@@ -1,0 +1,52 @@
+import { StrictMode, startTransition, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AUTH_PATH, clearLocalData, SIGNED_OUT_QUERY } from './auth/authProvider.ts';
+import { loadMessages } from './i18n/i18n-provider.ts';
+import { startingLanguage } from './i18n/language.ts';
+import { rememberPageFacts } from './page-facts-cookies.ts';
+import { reportWebVitalsAfterPaint } from './report-vitals-once.ts';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+// The public header's Sign Out ended the session on the server and lands on /auth: what the console kept in
+// this browser goes too, first of all. Cleared later, as the console starts, react-admin's store noticed
+// during the hydration of /auth and a second, client-rendered form appeared beside the server's.
+if (location.pathname === AUTH_PATH && new URLSearchParams(location.search).has(SIGNED_OUT_QUERY)) clearLocalData();
+
+rememberPageFacts();
+
+function ReportWebVitals() {
+  useEffect(reportWebVitalsAfterPaint, []);
+  return null;
+}
+
+// The public pages are rendered by the API (site/); this is the console, started by main.tsx, loaded on demand
+// so that index.html can start its downloads early (preload-console.ts). The first render waits for it rather than suspend: a
+// Suspense fallback shown first holds the console's first commit back until 300 ms after it (React throttles
+// the fallback's replacement), time the dashboard's first paint waited on top of its render.
+// A signed-out screen (/auth, /password-reset) came rendered by the console's own components on the server
+// (entry-server.tsx), so it is hydrated: the form stays on screen, and keeps what was typed, as it comes alive.
+// The dashboard's server render is a head start that the first render replaces in one commit.
+// A Spanish or French console waits for its messages too (fetched alongside), so its first screen is in them.
+const language = startingLanguage();
+void Promise.all([import('./App.tsx'), loadMessages(language)]).then(async ([{ App, startConsole }]) => {
+  const { queryClient, hydrate: hydrating } = startConsole();
+  const hydrate = await hydrating;
+  const page = (
+    <StrictMode>
+      <App queryClient={queryClient} language={language} />
+      <ReportWebVitals />
+    </StrictMode>
+  );
+  if (hydrate) {
+    hydrateRoot(container, page);
+    return;
+  }
+  const root = createRoot(container);
+  // A server-rendered dashboard stays on screen, its links and forms working, until the console's first
+  // commit replaces it: rendered in a transition, which React does in slices of a few milliseconds, a phone
+  // follows a tap meanwhile instead of waiting out the whole render (the commit is one piece still).
+  if (container.firstElementChild) startTransition(() => root.render(page));
+  else root.render(page);
+});
