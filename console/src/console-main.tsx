@@ -21,8 +21,8 @@ function ReportWebVitals() {
   return null;
 }
 
-// The public pages are rendered by the API (site/); this is the console, started by main.tsx, loaded on demand
-// so that index.html can start its downloads early (preload-console.ts). The first render waits for it rather than suspend: a
+// The console, started by main.tsx (the public pages are rendered by the API, site/). App.tsx is imported here,
+// after the lines above (stored data cleared first), and the first render waits for it rather than suspend: a
 // Suspense fallback shown first holds the console's first commit back until 300 ms after it (React throttles
 // the fallback's replacement), time the dashboard's first paint waited on top of its render.
 // A signed-out screen (/auth, /password-reset) came rendered by the console's own components on the server
