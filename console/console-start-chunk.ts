@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
-const CONSOLE = 'src/console-main.tsx';
+/** The console's start (console-main.tsx) and the console itself (App.tsx, which the start imports). */
+const CONSOLE_ENTRIES = { console: 'src/console-main.tsx', app: 'src/App.tsx' };
 
 /**
  * index.html's script (the build's module for the page, which imports main.tsx), main.tsx and what it imports
@@ -16,8 +17,8 @@ const PAGE_START_MODULES =
  * at once or later). Left to itself, Rolldown
  * splits it into some sixty files (by which lazy screens share each module), and a phone's HTTP/1.1 (six
  * connections, 150 ms per request) fetched them a few at a time: the last came about 1.3 s after the bytes
- * could have. console-main.tsx becomes a build entry of its own, so that its static imports carry Rolldown's
- * `$initial` tag; the group takes those and what they import (index.html loads the console on every page it
+ * could have. console-main.tsx and App.tsx become build entries of their own, so that their static imports carry
+ * Rolldown's `$initial` tag; the group takes those and what they import (index.html loads the console on every page it
  * serves: the public pages are the API's). The lazily loaded screens keep their own chunks.
  */
 export function consoleStartChunk(): Plugin {
@@ -29,7 +30,12 @@ export function consoleStartChunk(): Plugin {
       return {
         build: {
           rolldownOptions: {
-            input: { index: path.join(root, 'index.html'), console: path.join(root, CONSOLE) },
+            input: {
+              index: path.join(root, 'index.html'),
+              ...Object.fromEntries(
+                Object.entries(CONSOLE_ENTRIES).map(([name, file]) => [name, path.join(root, file)]),
+              ),
+            },
             output: {
               codeSplitting: {
                 groups: [

@@ -34,8 +34,11 @@ export function preloadConsole(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        if (!ctx.bundle) return [];
-        const hrefs = chunksOf(ctx.bundle, '/src/console-main.tsx').map((fileName) => `/${fileName}`);
+        const { bundle } = ctx;
+        if (!bundle) return [];
+        // The console's start and the console it imports (console-start-chunk.ts makes both entries).
+        const chunks = new Set(['/src/console-main.tsx', '/src/App.tsx'].flatMap((entry) => chunksOf(bundle, entry)));
+        const hrefs = [...chunks].map((fileName) => `/${fileName}`);
         const script =
           `{ const path = location.pathname.replace(/\\/+$/, '');` +
           ` const later = path === '/dashboard' && matchMedia(${JSON.stringify(MOBILE_QUERY)}).matches;` +
