@@ -6,20 +6,20 @@ const CONSOLE_ENTRIES = { console: 'src/console-main.tsx', app: 'src/App.tsx' };
 
 /**
  * index.html's script (the build's module for the page, which imports main.tsx), main.tsx and what it imports
- * (config/src too, and Vite's helpers for dynamic imports): what decides when the console starts. Their own small chunk, which the console's chunk may
- * import from, never the other way round.
+ * (config/src too, and Vite's helpers for dynamic imports): what decides when the console starts. Their own
+ * small chunk, which the console's chunk may import from, never the other way round.
  */
 const PAGE_START_MODULES =
   /[\\/]console[\\/](index\.html|src[\\/](main\.tsx|start-when-wanted\.ts|report-vitals-once\.ts|layout[\\/]mobile-query\.ts))$|[\\/]config[\\/]src[\\/](page-marks|install-offer)\.ts$|vite[\\/](modulepreload-polyfill|preload-helper)\.js$/;
 
 /**
  * Puts everything the console's first render needs into one chunk, apart from main.tsx's own (which starts it,
- * at once or later). Left to itself, Rolldown
- * splits it into some sixty files (by which lazy screens share each module), and a phone's HTTP/1.1 (six
- * connections, 150 ms per request) fetched them a few at a time: the last came about 1.3 s after the bytes
- * could have. console-main.tsx and App.tsx become build entries of their own, so that their static imports carry
- * Rolldown's `$initial` tag; the group takes those and what they import (index.html loads the console on every page it
- * serves: the public pages are the API's). The lazily loaded screens keep their own chunks.
+ * at once or later). Left to itself, Rolldown splits it into some sixty files (by which lazy screens share
+ * each module), and a phone's HTTP/1.1 (six connections, 150 ms per request) fetched them a few at a time: the
+ * last came about 1.3 s after the bytes could have. console-main.tsx and App.tsx become build entries of their
+ * own, so that their static imports carry Rolldown's `$initial` tag; the group takes those and what they import
+ * (index.html loads the console on every page it serves: the public pages are the API's). The lazily loaded
+ * screens keep their own chunks.
  */
 export function consoleStartChunk(): Plugin {
   return {

@@ -27,7 +27,7 @@ export function deferConsoleStart(container: HTMLElement): boolean {
  * tap that asked is answered first), or at the end of the first quiet window (QUIET_WINDOW_MS without a long
  * task), so that the console's own start (a few hundred milliseconds of a phone's main thread) never falls in
  * the time the host first reads and taps the server's page. The console's files download meanwhile (index.html
- * preloads them); only their running waits.
+ * prefetches them, preload-console.ts); only their running waits.
  */
 export function whenConsoleWanted(): Promise<void> {
   return new Promise((resolve) => {
