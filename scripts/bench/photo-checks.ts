@@ -3,7 +3,8 @@
 //    sharpness, brightness, perceptual hash and its reuse lookup, EXIF time and camera, the row update),
 //    run in this process one photo at a time on photos confirmed through the API: phone-sized
 //    4032×3024 JPEGs made from the fixtures (smooth upscales: about 0.4 MB, where a phone's are 2-4 MB;
-//    decoding scales with the pixels more than the bytes), and the fixtures themselves.
+//    decoding scales with the pixels more than the bytes), and the fixtures themselves; and the change map
+//    of 20 pairs of those photos (computeChangeMap, made by the check when a photo has a reference photo).
 // 2. The tick path (POST /api/public/task under the runner-api load) while a cleaner uploads and confirms
 //    photos one after another, with the real worker polling the API's task queue on the same machine,
 //    checks on vs off. There is no switch for the checks, so "off" is the same load with the photo_checks
@@ -15,6 +16,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '@turnproof/config';
 import { createOrm } from '@turnproof/db';
+import { computeChangeMap } from '@turnproof/platform/change-map';
 import { configuredMediaStorage } from '@turnproof/platform/configured-storage';
 import type autocannon from 'autocannon';
 import sharp from 'sharp';
@@ -103,6 +105,20 @@ async function checkTimes(orm: Orm, config: ReturnType<typeof loadConfig>, media
   return times.sort((a, b) => a - b);
 }
 
+/**
+ * The change map of each phone photo against the next one (a mirrored copy, or the next fixture): the
+ * alignment search runs in full either way, and it is most of a map's time.
+ */
+async function changeMapTimes(photos: Buffer[]): Promise<number[]> {
+  const times: number[] = [];
+  for (let n = 0; n + 1 < photos.length; n += 2) {
+    const started = performance.now();
+    await computeChangeMap(photos[n]!, photos[n + 1]!);
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b);
+}
+
 async function checkedCount(orm: Orm, mediaIds: string[]): Promise<number> {
   const [row] = await orm.em
     .getConnection()
@@ -175,6 +191,11 @@ export async function photoChecksFigures(): Promise<void> {
           `over ${times.length} photos`,
       );
     }
+    const mapTimes = await changeMapTimes(phone);
+    console.log(
+      `computeChangeMap, ${PHONE.width}x${PHONE.height} pairs p50 ${ms(percentile(mapTimes, 50), 0)}, ` +
+        `p95 ${ms(percentile(mapTimes, 95), 0)} over ${mapTimes.length} pairs`,
+    );
 
     // 2. The worker polls the API's queue from here on.
     // At production's priority: below the API's, as a machine running both has it.

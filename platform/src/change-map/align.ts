@@ -1,4 +1,4 @@
-import { type Grey, sample } from './grey.ts';
+import type { Grey } from './grey.ts';
 
 /**
  * Where a point of the earlier photo is in the later one, in fractions of the image size: the later shot
@@ -23,46 +23,96 @@ export function pointMapper(alignment: Alignment, aspect: number) {
 }
 
 /**
+ * The same mapping as pointMapper, in pixels of an image of this size: the later image's (x, y) for the
+ * earlier one's pixel (col, row) is (x0 + col * xPerCol + row * xPerRow, y0 + col * yPerCol + row *
+ * yPerRow). An affine map, so the search's inner loops add instead of calling a closure per pixel.
+ */
+function pixelMap(width: number, height: number, alignment: Alignment) {
+  const aspect = width / height;
+  const cos = Math.cos(alignment.angle);
+  const sin = Math.sin(alignment.angle);
+  const spanX = width - 1;
+  const spanY = height - 1;
+  return {
+    x0: (0.5 * (sin / aspect - cos) + 0.5 + alignment.dx) * spanX,
+    xPerCol: cos,
+    xPerRow: (-sin * spanX) / (aspect * spanY),
+    y0: (-0.5 * (sin * aspect + cos) + 0.5 + alignment.dy) * spanY,
+    yPerCol: (sin * aspect * spanY) / spanX,
+    yPerRow: cos,
+  };
+}
+
+/** Bilinear sample of a `width` x `height` image at (x, y), which the caller keeps inside it. */
+function bilinear(data: Float32Array, width: number, height: number, x: number, y: number): number {
+  // x | 0 floors: both are at least 0 here.
+  const left = Math.min(x | 0, width - 2);
+  const up = Math.min(y | 0, height - 2);
+  const fx = x - left;
+  const fy = y - up;
+  const at = up * width + left;
+  const top = data[at]! * (1 - fx) + data[at + 1]! * fx;
+  const bottom = data[at + width]! * (1 - fx) + data[at + width + 1]! * fx;
+  return top * (1 - fy) + bottom * fy;
+}
+
+/**
  * The later image resampled into the earlier one's frame (NaN where the later shot does not reach).
  * Both images have the same size.
  */
 export function warp(later: Grey, alignment: Alignment): Grey {
-  const { width, height } = later;
-  const map = pointMapper(alignment, width / height);
-  const data = new Float32Array(width * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const point = map(x / (width - 1), y / (height - 1));
-      data[y * width + x] = sample(later, point.x * (width - 1), point.y * (height - 1));
+  const { width, height, data } = later;
+  const { x0, xPerCol, xPerRow, y0, yPerCol, yPerRow } = pixelMap(width, height, alignment);
+  const maxX = width - 1;
+  const maxY = height - 1;
+  const into = new Float32Array(width * height);
+  for (let row = 0, index = 0; row < height; row++) {
+    const rowX = x0 + row * xPerRow;
+    const rowY = y0 + row * yPerRow;
+    for (let col = 0; col < width; col++, index++) {
+      const x = rowX + col * xPerCol;
+      const y = rowY + col * yPerCol;
+      into[index] = x < 0 || y < 0 || x > maxX || y > maxY ? Number.NaN : bilinear(data, width, height, x, y);
     }
   }
-  return { width, height, data };
+  return { width, height, data: into };
 }
 
 /**
  * Normalised cross-correlation of the earlier image with the later one under `alignment`, over the pixels
- * both show; -1 when they share under half the frame (a large shift is no match).
+ * both show; -1 when they share under half the frame (a large shift is no match). The search calls it
+ * thousands of times per photo pair, so it samples the later image in place rather than warping it.
  */
 export function correlation(earlier: Grey, later: Grey, alignment: Alignment): number {
-  const warped = warp(later, alignment);
+  const { width, height, data } = later;
+  const { x0, xPerCol, xPerRow, y0, yPerCol, yPerRow } = pixelMap(width, height, alignment);
+  const a = earlier.data;
+  const maxX = width - 1;
+  const maxY = height - 1;
   let count = 0;
   let sumA = 0;
   let sumB = 0;
   let sumAA = 0;
   let sumBB = 0;
   let sumAB = 0;
-  for (let index = 0; index < warped.data.length; index++) {
-    const b = warped.data[index] ?? Number.NaN;
-    if (Number.isNaN(b)) continue;
-    const a = earlier.data[index] ?? 0;
-    count++;
-    sumA += a;
-    sumB += b;
-    sumAA += a * a;
-    sumBB += b * b;
-    sumAB += a * b;
+  for (let row = 0, index = 0; row < height; row++) {
+    const rowX = x0 + row * xPerRow;
+    const rowY = y0 + row * yPerRow;
+    for (let col = 0; col < width; col++, index++) {
+      const x = rowX + col * xPerCol;
+      const y = rowY + col * yPerCol;
+      if (x < 0 || y < 0 || x > maxX || y > maxY) continue;
+      const b = bilinear(data, width, height, x, y);
+      const value = a[index]!;
+      count++;
+      sumA += value;
+      sumB += b;
+      sumAA += value * value;
+      sumBB += b * b;
+      sumAB += value * b;
+    }
   }
-  if (count < warped.data.length / 2) return -1;
+  if (count < a.length / 2) return -1;
   const covariance = sumAB - (sumA * sumB) / count;
   const spread = Math.sqrt((sumAA - (sumA * sumA) / count) * (sumBB - (sumB * sumB) / count));
   return spread > 0 ? covariance / spread : -1;

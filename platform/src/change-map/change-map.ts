@@ -1,5 +1,5 @@
 import { type Alignment, align, pointMapper, warp } from './align.ts';
-import { type Grey, readGrey } from './grey.ts';
+import { type Grey, readGreyLevels } from './grey.ts';
 import { type Box, changeBoxes, changedPixels } from './regions.ts';
 
 /** Widths the photos are aligned at, coarse to fine; the last is also the one compared. */
@@ -39,12 +39,11 @@ function boxInLater(box: Box, alignment: Alignment, aspect: number): Box {
  * changed pixels grouped into boxes. Both photos are read at the earlier one's aspect.
  */
 export async function computeChangeMap(earlier: Buffer, later: Buffer): Promise<ChangeMap> {
-  const levels = await Promise.all(
-    WIDTHS.map(
-      async (width) =>
-        (await Promise.all([readGrey(earlier, width, 1.5), readGrey(later, width, 1.5)])) as [Grey, Grey],
-    ),
-  );
+  const [earlierLevels, laterLevels] = await Promise.all([
+    readGreyLevels(earlier, WIDTHS, 1.5),
+    readGreyLevels(later, WIDTHS, 1.5),
+  ]);
+  const levels = earlierLevels.map((grey, level): [Grey, Grey] => [grey, laterLevels[level]!]);
   // A portrait and a landscape shot are not two shots of one view.
   if (levels.some(([a, b]) => a.height !== b.height)) return { alignment: { angle: 0, dx: 0, dy: 0 }, regions: [] };
   const alignment = align(levels);
