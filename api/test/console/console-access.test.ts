@@ -210,10 +210,10 @@ describe('password reset', () => {
     // The server's form: Forgot password? answers once the console has hydrated it (a busy machine's
     // console may take a while).
     await hydrated(page, '#auth-form');
-    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.getByText('Please enter your email address first.').waitFor();
     await page.getByLabel('Email').fill(host.email);
-    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
     await page.getByText(host.email).waitFor();
     await page.getByText('The link expires in 1 hour.').waitFor();

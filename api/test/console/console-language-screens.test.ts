@@ -93,7 +93,7 @@ describe('sign-in, sign-up and password reset for a Spanish browser', () => {
     await screenshot(page, 'language-es-auth-390');
 
     // Forgot password without an e-mail: the check speaks Spanish.
-    await page.getByRole('button', { name: '¿Has olvidado tu contraseña?' }).click();
+    await page.getByRole('link', { name: '¿Has olvidado tu contraseña?' }).click();
     await page.getByRole('alert').filter({ hasText: 'Primero escribe tu dirección de correo electrónico.' }).waitFor();
 
     await page.getByRole('link', { name: 'Registrarse' }).click();

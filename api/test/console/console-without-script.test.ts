@@ -7,7 +7,8 @@ import { type ConsoleHarness, type Owner, PHONE_390, screenshot, startConsoleHar
  * The phone's server-rendered dashboard before the console's JavaScript has run, played with JavaScript
  * off: the menu button opens a menu whose links lead on, the plan prompt leads to the plans, and Sign Out
  * ends every session of the account.
- * These are the controls that answer while the console still downloads on a slow phone.
+ * These are the controls that answer while the console still downloads on a slow phone; on /auth, so does
+ * Forgot password?.
  */
 
 let harness: ConsoleHarness;
@@ -86,6 +87,19 @@ describe('the phone dashboard without JavaScript', () => {
     await screenshot(page, 'dashboard-390-no-script-signed-out');
     await page.goto(harness.url('/dashboard'));
     expect(await page.getByRole('heading', { name: /^Welcome/ }).count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('/auth without JavaScript', () => {
+  it('leads from Forgot password? to the server’s reset request form', async () => {
+    const page = await harness.newPage({ ...PHONE_390, javaScriptEnabled: false });
+    await page.goto(harness.url('/auth'));
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL((url) => url.pathname === '/password-reset');
+    await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
+    await page.getByRole('button', { name: 'Send Reset Link' }).waitFor();
+    await screenshot(page, 'auth-390-no-script-forgot-password');
     await page.context().close();
   });
 });

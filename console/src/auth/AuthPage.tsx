@@ -211,7 +211,16 @@ export function AuthPage() {
                 : t('auth.signIn')}
           </Button>
           {!signingUp && (
-            <Button variant="text" onClick={forgotPassword}>
+            // A real link as well: tapped before the console's code has arrived, it opens /password-reset's
+            // own form; once alive, it sends the link to the address typed here.
+            <Button
+              variant="text"
+              href="/password-reset"
+              onClick={(event) => {
+                event.preventDefault();
+                void forgotPassword();
+              }}
+            >
               {t('auth.forgotPassword')}
             </Button>
           )}
