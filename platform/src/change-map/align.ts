@@ -57,15 +57,14 @@ function bilinear(data: Float32Array, width: number, height: number, x: number, 
 }
 
 /**
- * The later image resampled into the earlier one's frame (NaN where the later shot does not reach).
- * Both images have the same size.
+ * The later image resampled into the earlier one's frame (NaN where the later shot does not reach), into
+ * `into` (the search passes one buffer for all its candidates). Both images have the same size.
  */
-export function warp(later: Grey, alignment: Alignment): Grey {
+export function warp(later: Grey, alignment: Alignment, into = new Float32Array(later.width * later.height)): Grey {
   const { width, height, data } = later;
   const { x0, xPerCol, xPerRow, y0, yPerCol, yPerRow } = pixelMap(width, height, alignment);
   const maxX = width - 1;
   const maxY = height - 1;
-  const into = new Float32Array(width * height);
   for (let row = 0, index = 0; row < height; row++) {
     const rowX = x0 + row * xPerRow;
     const rowY = y0 + row * yPerRow;
@@ -80,39 +79,35 @@ export function warp(later: Grey, alignment: Alignment): Grey {
 
 /**
  * Normalised cross-correlation of the earlier image with the later one under `alignment`, over the pixels
- * both show; -1 when they share under half the frame (a large shift is no match). The search calls it
- * thousands of times per photo pair, so it samples the later image in place rather than warping it.
+ * both show; -1 when they share under half the frame (a large shift is no match). The later image is
+ * warped into `scratch`, which the search reuses for its thousands of candidates.
  */
-export function correlation(earlier: Grey, later: Grey, alignment: Alignment): number {
-  const { width, height, data } = later;
-  const { x0, xPerCol, xPerRow, y0, yPerCol, yPerRow } = pixelMap(width, height, alignment);
+export function correlation(
+  earlier: Grey,
+  later: Grey,
+  alignment: Alignment,
+  scratch = new Float32Array(later.width * later.height),
+): number {
+  const warped = warp(later, alignment, scratch).data;
   const a = earlier.data;
-  const maxX = width - 1;
-  const maxY = height - 1;
   let count = 0;
   let sumA = 0;
   let sumB = 0;
   let sumAA = 0;
   let sumBB = 0;
   let sumAB = 0;
-  for (let row = 0, index = 0; row < height; row++) {
-    const rowX = x0 + row * xPerRow;
-    const rowY = y0 + row * yPerRow;
-    for (let col = 0; col < width; col++, index++) {
-      const x = rowX + col * xPerCol;
-      const y = rowY + col * yPerCol;
-      if (x < 0 || y < 0 || x > maxX || y > maxY) continue;
-      const b = bilinear(data, width, height, x, y);
-      const value = a[index]!;
-      count++;
-      sumA += value;
-      sumB += b;
-      sumAA += value * value;
-      sumBB += b * b;
-      sumAB += value * b;
-    }
+  for (let index = 0; index < warped.length; index++) {
+    const b = warped[index]!;
+    if (Number.isNaN(b)) continue;
+    const value = a[index]!;
+    count++;
+    sumA += value;
+    sumB += b;
+    sumAA += value * value;
+    sumBB += b * b;
+    sumAB += value * b;
   }
-  if (count < a.length / 2) return -1;
+  if (count < warped.length / 2) return -1;
   const covariance = sumAB - (sumA * sumB) / count;
   const spread = Math.sqrt((sumAA - (sumA * sumA) / count) * (sumBB - (sumB * sumB) / count));
   return spread > 0 ? covariance / spread : -1;
@@ -127,6 +122,7 @@ interface SearchRange {
 
 function best(earlier: Grey, later: Grey, { angles, shifts, around }: SearchRange): Alignment {
   let top = { alignment: around, score: -Infinity };
+  const scratch = new Float32Array(later.width * later.height);
   for (const angle of angles) {
     for (let sy = -shifts; sy <= shifts; sy++) {
       for (let sx = -shifts; sx <= shifts; sx++) {
@@ -135,7 +131,7 @@ function best(earlier: Grey, later: Grey, { angles, shifts, around }: SearchRang
           dx: around.dx + sx / earlier.width,
           dy: around.dy + sy / earlier.height,
         };
-        const score = correlation(earlier, later, alignment);
+        const score = correlation(earlier, later, alignment, scratch);
         if (score > top.score) top = { alignment, score };
       }
     }
