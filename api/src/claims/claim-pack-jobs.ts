@@ -1,4 +1,4 @@
-import { claimPdfPath, type ClaimPackKey } from '@turnproof/platform/report';
+import { claimPdfFolder, claimPdfPath, type ClaimPackKey } from '@turnproof/platform/report';
 import { type ClaimPackJob, claimPackJob, startClaimPack } from '@turnproof/temporal/client';
 import type { AppDeps } from '../app-deps.ts';
 import { tooManyRequests } from '../http/errors.ts';
@@ -25,17 +25,23 @@ async function readState(
   const path = claimPdfPath(key);
   if (await deps.storage.exists(path)) return { state: { status: 'ready' }, job: { state: 'none' } };
   const job = await claimPackJob(deps.temporal, ownerId);
-  if (job.state === 'none' || job.pdfPath !== path) return { state: { status: 'not_started' }, job };
-  if (job.state === 'running') {
+  if (job.state === 'running' && sameRun(job.pdfPath, key)) {
+    // A print of this run under an older key (its report or capture log grew since it started, as they
+    // do in the minute after completion) is this run's pack being made: once it ends, the next request
+    // prints the current key. The host never waits on "another inspection" for their own.
     const step = job.printing ? 'Printing the claim PDF' : 'Waiting for the printer';
     return { state: { status: 'generating', step }, job };
   }
+  if (job.state === 'none' || job.pdfPath !== path) return { state: { status: 'not_started' }, job };
   // Finished without a stored file (a failure, or the file was removed since): a new print is needed.
   return {
     state: job.state === 'failed' ? { status: 'failed', error: CLAIM_PACK_FAILED } : { status: 'not_started' },
     job,
   };
 }
+
+/** Whether a claim PDF path is one of the run's (any report version and capture-log length). */
+const sameRun = (pdfPath: string, key: ClaimPackKey) => pdfPath.startsWith(claimPdfFolder(key.runId));
 
 /** Reads the stored pack and the owner's claim-pack workflow; starts nothing. */
 export async function claimPackState(deps: AppDeps, ownerId: string, key: ClaimPackKey): Promise<ClaimPackState> {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { checkChain, type ChainedEntry } from '@turnproof/db';
+import { appendCaptureEntries, checkChain, type ChainedEntry } from '@turnproof/db';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import type { TestApi } from '../support/test-api.ts';
 import type { WorkerProcess } from '../support/worker-process.ts';
 import { completeThroughMagicLink } from '../runner/cleaner.ts';
-import { claimPackZip, newRun, type Owner, pdfText, useProofStack } from './proof-support.ts';
+import { claimPackZip, newRun, type Owner, pdfText, reportPdf, useProofStack } from './proof-support.ts';
 
 let api: TestApi;
 let worker: WorkerProcess;
@@ -68,5 +68,41 @@ describe('the damage-claim pack', () => {
     };
     expect(log.chain_head).toBe(verification.chain_head);
     expect(claim.replace(/\s/g, '')).toContain(log.chain_head);
+  });
+
+  it('is still this run\'s pack being made when the capture log grows while it prints, never "another inspection\'s"', async () => {
+    const { run, cleaner } = await newRun(owner, 'turnover');
+    await completeThroughMagicLink(cleaner);
+    await reportPdf(owner, run.id, 1, worker);
+    const ask = async () => {
+      const response = await fetch(`${owner.baseUrl}/api/runs/${run.id}/claim-pack`, {
+        headers: { Cookie: owner.cookie },
+      });
+      return { status: response.status, body: (await response.json()) as { status?: string; error?: string } };
+    };
+
+    // The host asks right after completion; the worker starts printing the log as it is.
+    const first = await ask();
+    expect(first).toMatchObject({ status: 202, body: { status: 'generating' } });
+    // Meanwhile the log grows (the host's approval or the cleaner's text reply adds an entry in the
+    // minute after completion), long before a print could end: the pack being printed is now an older one.
+    await api.orm.em.fork().transactional((tx) =>
+      appendCaptureEntries(tx, run.id, [
+        {
+          kind: 'review_approved',
+          payload: { review_id: randomUUID(), task_ids: [], note: null, score: 5 },
+          deviceTime: null,
+          devicePosition: null,
+          receivedAt: new Date(),
+        },
+      ]),
+    );
+    const second = await ask();
+    expect(second).toMatchObject({ status: 202, body: { status: 'generating' } });
+
+    // Once that print ends, the next request prints the log as it is now, and the claim carries its head.
+    const zip = await JSZip.loadAsync(Buffer.from(await (await claimPackZip(owner, run.id, worker)).arrayBuffer()));
+    const log = JSON.parse(await zip.file('capture-log.json')!.async('string')) as { entries: ChainedEntry[] };
+    expect(log.entries.at(-1)?.kind).toBe('review_approved');
   });
 });

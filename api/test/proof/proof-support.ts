@@ -132,6 +132,8 @@ export async function claimPackZip(owner: Owner, runId: string, worker?: WorkerP
       return undefined;
     },
     worker,
+    // As long as a report: the print waits for the worker's printer behind the runs' reports and photo checks.
+    180_000,
   );
 }
 

@@ -16,6 +16,7 @@ export { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumLaunchOptions } from './chromium-
 export { buildClaimHtml, type ClaimData, type ClaimIssue, type ClaimPhoto } from './claim-html.ts';
 export { CHROMIUM_MISSING, PdfPrintError } from './pdf-problem.ts';
 export {
+  claimPdfFolder,
   claimPdfPath,
   type ClaimPackKey,
   reportFilePath,

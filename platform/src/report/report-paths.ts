@@ -19,9 +19,12 @@ export interface ClaimPackKey {
   evidenceSeq: number;
 }
 
+/** The start of every claim PDF path of a run, whatever its report version and capture-log length. */
+export const claimPdfFolder = (runId: string) => `reports/${runId}/claim-`;
+
 /** Kept beside the run's reports, so deleting the run or the account removes it with them. */
 export const claimPdfPath = ({ runId, reportVersion, evidenceSeq }: ClaimPackKey) =>
-  `reports/${runId}/claim-v${reportVersion}-e${evidenceSeq}.pdf`;
+  `${claimPdfFolder(runId)}v${reportVersion}-e${evidenceSeq}.pdf`;
 
 /**
  * A photo's (or change map's) copy downscaled for reports, beside it and removed with it: made once, when
