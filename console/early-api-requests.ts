@@ -1,8 +1,8 @@
 import type { Plugin } from 'vite';
 
 /**
- * The dashboard's first render needs the session and the dashboard's figures. An inline script in
- * index.html asks the API for both as the page starts, while the console's JavaScript still downloads,
+ * The dashboard's first render needs the session, the dashboard's figures and the open issues. An inline
+ * script in index.html asks the API for them as the page starts, while the console's JavaScript still downloads,
  * rather than once it has run (src/api/early-answers.ts hands the answers to the app). The server checks
  * the session cookie on these requests as on any other.
  */
@@ -20,6 +20,8 @@ const script = `(() => {
   const midnight = new Date();
   midnight.setHours(0, 0, 0, 0);
   request('/api/dashboard?since=' + encodeURIComponent(midnight.toISOString()));
+  // The open-issues card's own list: asked now, it is there when the cards first render.
+  request('/api/issues/open');
   window.__turnproofEarlyAnswers = answers;
 })();`;
 

@@ -115,6 +115,30 @@ describe('the dashboard', () => {
     await screenshot(page, 'dashboard-desktop');
   });
 
+  it('keeps every card in its place on the desktop while the open issues are still on their way', async () => {
+    const page = await harness.newPage(DESKTOP, host);
+    // A slow answer for the open-issues tile (its own request, after the dashboard's).
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/issues/open', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(harness.url('/dashboard'));
+    const tile = page.getByRole('region', { name: 'Open issues' });
+    const cards = ['Your Properties', 'Recent Activity'].map((name) => page.getByRole('region', { name }));
+    await cards[1]!.waitFor();
+    expect(await tile.getAttribute('aria-busy')).toBe('true');
+    const placesBefore = await Promise.all(cards.map((card) => card.boundingBox()));
+
+    release();
+    await tile.locator('[data-open-issues]').waitFor();
+    expect(await tile.getAttribute('aria-busy')).toBe('false');
+    // Where the host was about to click is still where it was.
+    const placesAfter = await Promise.all(cards.map((card) => card.boundingBox()));
+    expect(placesAfter.map((box) => [box?.x, box?.y])).toEqual(placesBefore.map((box) => [box?.x, box?.y]));
+  });
+
   it('shows the runs in progress on the 390 px tab bar, with the new-property button', async () => {
     const page = await harness.newPage(PHONE_390, host);
     await page.goto(harness.url('/dashboard'));

@@ -103,6 +103,7 @@ export const en = {
       openIssues: 'Open issues',
       openCount: '%{count} open',
       noOpenIssues: 'No open issues: everything your cleaners reported is dealt with.',
+      openIssuesFailed: 'Open issues could not be loaded. Please refresh the page.',
       showingNewest: 'Showing the newest %{shown} of %{total}.',
       planUsage: 'Plan Usage',
       properties: 'Properties',

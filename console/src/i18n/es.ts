@@ -102,6 +102,7 @@ const es: Messages = {
       openIssues: 'Incidencias abiertas',
       openCount: '%{count} abiertas',
       noOpenIssues: 'No hay incidencias abiertas: todo lo que avisaron tus limpiadores está resuelto.',
+      openIssuesFailed: 'No se pudieron cargar las incidencias abiertas. Actualiza la página.',
       showingNewest: 'Se muestran las %{shown} más recientes de %{total}.',
       planUsage: 'Uso del plan',
       properties: 'Propiedades',

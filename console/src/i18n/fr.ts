@@ -102,6 +102,7 @@ const fr: Messages = {
       openIssues: 'Problèmes ouverts',
       openCount: '%{count} ouverts',
       noOpenIssues: 'Aucun problème ouvert : tout ce que vos agents de ménage ont signalé est traité.',
+      openIssuesFailed: 'Impossible de charger les problèmes ouverts. Veuillez actualiser la page.',
       showingNewest: 'Les %{shown} plus récents sur %{total}.',
       planUsage: 'Utilisation de l’offre',
       properties: 'Logements',
