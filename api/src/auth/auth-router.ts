@@ -12,7 +12,6 @@ import {
   confirmEmail,
   wasConfirmedWith,
   messages,
-  requestPasswordReset,
   resetPassword,
   signIn,
   signInGreeting,
@@ -20,6 +19,7 @@ import {
 } from './auth-service.ts';
 import { type GoogleFlow, GoogleSignIn, googleSignInConfigured, linkPendingGoogle, ownerForGoogle } from './google.ts';
 import { rememberDevice, signInFailureBudget } from './known-devices.ts';
+import { acceptResetRequest, resetRequestBody } from './password-reset-request.ts';
 import { confirmCurrentPassword } from './reauthentication.ts';
 import { sessionOf } from './session-answer.ts';
 import { endAllSessions, endSession, requireUser, startSession } from './sessions.ts';
@@ -46,14 +46,6 @@ const signUpBody = z.object({
   language: z.enum(LANGUAGE_CODES, { error: `language must be one of: ${LANGUAGE_CODES.join(', ')}.` }).optional(),
 });
 const signInBody = z.object({ email, password });
-const resetRequestBody = z.object({
-  email: z
-    .string({ error: 'Please enter your email address first.' })
-    .trim()
-    .min(1, 'Please enter your email address first.')
-    .toLowerCase()
-    .pipe(z.email({ error: 'Please enter a valid email address.' })),
-});
 const resetConfirmBody = z
   .object({
     token: z.string({ error: messages.resetInvalid }).min(1, messages.resetInvalid).max(200, messages.resetInvalid),
@@ -330,13 +322,7 @@ export function authRouter(deps: AppDeps) {
     },
     async (ctx) => {
       const body = parseInput(resetRequestBody, ctx.request.body);
-      await deps.rateLimits.consume(['resetPerIp', ctx.ip], ['resetPerEmail', body.email]);
-      // After the answer: looking the address up and mailing its link would make a known address's
-      // answer slower than an unknown one's (L7). A failure is the log's, as it never was the caller's.
-      const log = ctx.state.log;
-      void requestPasswordReset(deps, deps.orm.em.fork(), body.email).catch((error: unknown) =>
-        log.error({ err: error }, 'password reset mail failed'),
-      );
+      await acceptResetRequest(deps, ctx, body.email);
       ctx.body = { ok: true, message: messages.resetRequested };
     },
   );

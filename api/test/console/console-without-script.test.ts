@@ -1,6 +1,8 @@
 import { PAGE_COOKIES } from '@turnproof/config/page-cookies';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultRateLimits } from '../../src/auth/rate-limits.ts';
 import { Browser, goodPassword } from '../support/browser.ts';
+import { linkIn } from '../support/mailbox.ts';
 import { type ConsoleHarness, type Owner, PHONE_390, screenshot, startConsoleHarness } from './console-harness.ts';
 
 /**
@@ -13,7 +15,8 @@ import { type ConsoleHarness, type Owner, PHONE_390, screenshot, startConsoleHar
 
 let harness: ConsoleHarness;
 beforeAll(async () => {
-  harness = await startConsoleHarness();
+  // The product's own budget of reset links per address (the tests' default is generous).
+  harness = await startConsoleHarness({ api: { rateLimits: { resetPerEmail: defaultRateLimits.resetPerEmail } } });
 });
 afterAll(() => harness?.close());
 
@@ -100,6 +103,36 @@ describe('/auth without JavaScript', () => {
     await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
     await page.getByRole('button', { name: 'Send Reset Link' }).waitFor();
     await screenshot(page, 'auth-390-no-script-forgot-password');
+    await page.context().close();
+  });
+
+  it('sends the reset link from the server’s form, resends it, says when to wait, and leads back to sign in', async () => {
+    const host = await harness.owner();
+    const page = await harness.newPage({ ...PHONE_390, javaScriptEnabled: false });
+    await page.goto(harness.url('/password-reset'));
+    await page.getByLabel('Email').fill(host.email.toUpperCase());
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
+    expect(await page.locator('main').textContent()).toContain(host.email);
+    const mail = await harness.api.mailbox.latest(host.email, /Reset your Turnproof password/);
+    expect(linkIn(mail)).toContain('/password-reset?step=reset&token=');
+    await screenshot(page, 'password-reset-390-no-script-sent');
+
+    // The address's budget of links an hour: Resend spends the rest, then says how long to wait.
+    for (let sent = 2; sent <= defaultRateLimits.resetPerEmail.points; sent += 1) {
+      await page.getByRole('button', { name: 'Resend Email' }).click();
+      await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
+    }
+    await page.getByRole('button', { name: 'Resend Email' }).click();
+    await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
+    expect(await page.getByRole('alert').innerText()).toMatch(
+      /^Too many password reset requests\. Please wait (a minute|\d+ minutes) and try again\.$/,
+    );
+    await screenshot(page, 'password-reset-390-no-script-too-many');
+
+    await page.getByRole('link', { name: 'Back to Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth');
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
     await page.context().close();
   });
 });

@@ -20,20 +20,43 @@ export function PasswordResetPage() {
   return <RequestStep onSent={(email) => setParams({ step: 'sent', email })} />;
 }
 
+// The request and Resend are plain forms too (api/src/auth/password-reset-form.ts) and Back to sign in a plain
+// link: on a phone whose console has not arrived yet, they work from the server's HTML; once alive, in place.
+const REQUEST_FORM = { method: 'post', action: '/password-reset' } as const;
+
 function BackToSignIn() {
   const t = useT();
   const navigate = useNavigate();
   return (
-    <Button variant="text" fullWidth onClick={() => navigate('/auth')}>
+    <Button
+      variant="text"
+      fullWidth
+      href="/auth"
+      onClick={(event) => {
+        event.preventDefault();
+        navigate('/auth');
+      }}
+    >
       {t('auth.backToSignIn')}
     </Button>
   );
 }
 
+/** Why the plain form's request was refused (`?error=` and `?count=` of its answer), in the page's language. */
+function useRefusal(): string {
+  const t = useT();
+  const [params] = useSearchParams();
+  const code = params.get('error');
+  if (!code) return '';
+  if (code === 'too_many_reset_requests')
+    return t('apiErrors.too_many_reset_requests', { smart_count: Number(params.get('count')) || 1 });
+  return code === 'invalid_field' ? t('team.emailInvalid') : t('auth.resetLinkFailed');
+}
+
 function RequestStep({ onSent }: { onSent: (email: string) => void }) {
   const t = useT();
   const { control, handleSubmit, formState } = useForm({ defaultValues: { email: '' } });
-  const [error, setError] = useState('');
+  const [error, setError] = useState(useRefusal());
   const notify = useNotify();
 
   const submit = handleSubmit(
@@ -53,7 +76,7 @@ function RequestStep({ onSent }: { onSent: (email: string) => void }) {
 
   return (
     <AuthFrame title={t('passwordReset.title')} subtitle={t('passwordReset.subtitle')}>
-      <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
+      <Box component="form" {...REQUEST_FORM} onSubmit={(event) => void submit(event)} noValidate>
         <Stack spacing={2}>
           <Controller
             name="email"
@@ -98,9 +121,19 @@ function SentStep({ email }: { email: string }) {
           <SentenceWithStrong sentence={(place) => t('passwordReset.linkSent', { email: place })} value={email} />
         </Typography>
         <Typography color="text.secondary">{t('passwordReset.expires')}</Typography>
-        <Button variant="outlined" onClick={resend} disabled={busy || !email}>
-          {busy ? t('team.sending') : t('passwordReset.resend')}
-        </Button>
+        <Box
+          component="form"
+          {...REQUEST_FORM}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void resend();
+          }}
+        >
+          <input type="hidden" name="email" value={email} />
+          <Button type="submit" variant="outlined" fullWidth disabled={busy || !email}>
+            {busy ? t('team.sending') : t('passwordReset.resend')}
+          </Button>
+        </Box>
         <BackToSignIn />
       </Stack>
     </AuthFrame>
@@ -133,7 +166,7 @@ function ResetStep({ token }: { token: string }) {
 
   return (
     <AuthFrame title={t('passwordReset.newPasswordTitle')}>
-      <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
+      <Box component="form" {...REQUEST_FORM} onSubmit={(event) => void submit(event)} noValidate>
         <Stack spacing={2}>
           <Controller
             name="password"
