@@ -130,7 +130,10 @@ export function createClaimActivities(deps: ClaimActivityDeps) {
     async renderClaimPdf(key: ClaimPackKey): Promise<void> {
       const path = claimPdfPath(key);
       if (await deps.storage.exists(path)) return;
-      const pdf = await withHeartbeat(async () => deps.pdf.render(await buildClaimHtml(await claimData(deps, key))));
+      const pdf = await withHeartbeat(async () => {
+        const data = await claimData(deps, key);
+        return deps.pdf.render(await buildClaimHtml(data), data.language);
+      });
       await deps.storage.write(path, pdf);
     },
   };

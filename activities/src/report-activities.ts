@@ -214,7 +214,7 @@ export function createReportActivities(deps: ReportActivityDeps) {
     try {
       const htmlFile = join(folder, 'report.html');
       await inSpan('report.html', {}, () => writeReportHtml(data, htmlFile, folder));
-      file = await inSpan('report.pdf', {}, () => pdf.renderFile(htmlFile));
+      file = await inSpan('report.pdf', {}, () => pdf.renderFile(htmlFile, data.language));
       // After the print: storing moves the file away.
       await inSpan('report.store', {}, () => storage.write(reportHtmlPath(key), htmlFile));
     } finally {

@@ -83,6 +83,8 @@ const en = {
   photoNotShown: (number: number) => `Photo ${number} could not be displayed`,
   footer: (time: string, runId: string, version: number) =>
     `Generated ${time} · Run ${runId} · Report version ${version}`,
+  /** Around the page number and count in each page's footer: 'Page 1 of 3'. */
+  pageOf: { page: 'Page', of: 'of' },
 
   review: 'Review',
   decisions: {
@@ -220,6 +222,7 @@ const es: ReportTexts = {
   photoNumber: (number) => `Foto ${number}`,
   photoNotShown: (number) => `No se pudo mostrar la foto ${number}`,
   footer: (time, runId, version) => `Generado el ${time} · Inspección ${runId} · Versión del informe ${version}`,
+  pageOf: { page: 'Página', of: 'de' },
 
   review: 'Revisión',
   decisions: {
@@ -359,6 +362,7 @@ const fr: ReportTexts = {
   photoNumber: (number) => `Photo ${number}`,
   photoNotShown: (number) => `La photo ${number} n’a pas pu être affichée`,
   footer: (time, runId, version) => `Généré le ${time} · Inspection ${runId} · Version du rapport ${version}`,
+  pageOf: { page: 'Page', of: 'sur' },
 
   review: 'Validation',
   decisions: {
