@@ -364,7 +364,7 @@ const fr: ReportTexts = {
   footer: (time, runId, version) => `Généré le ${time} · Inspection ${runId} · Version du rapport ${version}`,
   pageOf: { page: 'Page', of: 'sur' },
 
-  review: 'Validation',
+  review: 'Évaluation',
   decisions: {
     approved: 'Approuvée par l’hôte',
     revision_requested: 'Révision demandée par l’hôte',
