@@ -237,7 +237,7 @@ const es: ReportTexts = {
   captureLog: (entries) =>
     `Registro de capturas: ${plural(entries, 'entrada', 'entradas', 'es')}, cada una encadenada a la anterior mediante SHA-256. Las horas y ubicaciones marcadas como «declaradas» proceden del dispositivo del limpiador; al lado figura la hora de recepción del servidor.`,
   signedOnPhone: (signed, entries) =>
-    `${signed} de ${plural(entries, 'entrada', 'entradas', 'es')} firmadas en el teléfono del limpiador.`,
+    `${signed} de ${entries} ${entries === 1 ? 'entrada firmada' : 'entradas firmadas'} en el teléfono del limpiador.`,
   chainHead: 'Último eslabón de la cadena:',
   anchored: (tsa, time) =>
     `Sellado de tiempo independiente: ${tsa} firmó este último eslabón el ${time} (RFC 3161). El sello y cómo comprobarlo sin conexión están en la página de verificación.`,
