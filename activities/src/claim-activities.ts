@@ -10,6 +10,7 @@ import {
   readMediaReceipts,
   Run,
 } from '@turnproof/db';
+import { hostLanguage } from '@turnproof/platform/mail';
 import type { MediaStorage } from '@turnproof/platform/media-storage';
 import { ensureChangeMaps, reportChangeMaps } from './change-maps.ts';
 import { missingRow } from './missing-row.ts';
@@ -21,6 +22,7 @@ import {
   type ClaimPhoto,
   type PdfRenderer,
   photoFlagsOf,
+  REPORT_TEXTS,
 } from '@turnproof/platform/report';
 import { readClaimClock } from '@turnproof/platform/claim-clock';
 import { withHeartbeat } from './report-activities.ts';
@@ -32,8 +34,6 @@ export interface ClaimActivityDeps {
   /** The public verification link printed on the claim; without a report version, the run's newest. */
   verificationUrl: (runId: string, version?: number) => string;
 }
-
-const BASELINE_LABELS: Record<string, string> = { move_out: 'Move-In', turnover: 'Previous turnover' };
 
 /** The calendar reservation a run came from, when the run has that column and it is set. */
 async function reservationOf(em: EntityManager, runId: string): Promise<string | null> {
@@ -60,6 +60,9 @@ async function claimData(deps: ClaimActivityDeps, key: ClaimPackKey): Promise<Cl
   const before = baselineId ? await baselinePhotosByTask(em, run.id, baselineId) : new Map<string, BaselinePhoto[]>();
   const head = await readChainProof(em, run.id);
   const clock = await readClaimClock(em, run.id);
+  // The claim speaks the host's language, as their mails do (read here: a workflow argument would change histories).
+  const language = await hostLanguage(em, run.property.owner.id);
+  const texts = REPORT_TEXTS[language];
   const titles = new Map(run.tasks.getItems().map((task) => [task.id, task.title]));
   const photos = media.filter((item) => item.type === 'photo');
   const toClaimPhoto = (item: Media): ClaimPhoto => ({
@@ -71,10 +74,11 @@ async function claimData(deps: ClaimActivityDeps, key: ClaimPackKey): Promise<Cl
   return {
     deadline: clock && {
       deadlineAt: clock.deadlineAt.toISOString(),
-      rule: clock.rule.name,
+      rule: texts.claimRules[clock.rule.platform],
       checkoutAt: clock.checkoutAt.toISOString(),
       nextCheckInAt: clock.nextCheckInAt?.toISOString() ?? null,
     },
+    language,
     runId: run.id,
     propertyName: run.property.name,
     propertyAddress: run.property.address,
@@ -82,7 +86,7 @@ async function claimData(deps: ClaimActivityDeps, key: ClaimPackKey): Promise<Cl
     reservationId: await reservationOf(em, run.id),
     startedAt: run.started_at?.toISOString() ?? null,
     endedAt: run.ended_at?.toISOString() ?? null,
-    baselineLabel: baselineId ? (BASELINE_LABELS[run.type] ?? null) : null,
+    baselineLabel: baselineId ? (texts.baselines[run.type] ?? null) : null,
     timeZone: run.property.timezone,
     issues: alerts.map((alert) => {
       const taskId = alert.run_task?.id ?? null;
@@ -126,7 +130,10 @@ export function createClaimActivities(deps: ClaimActivityDeps) {
     async renderClaimPdf(key: ClaimPackKey): Promise<void> {
       const path = claimPdfPath(key);
       if (await deps.storage.exists(path)) return;
-      const pdf = await withHeartbeat(async () => deps.pdf.render(await buildClaimHtml(await claimData(deps, key))));
+      const pdf = await withHeartbeat(async () => {
+        const data = await claimData(deps, key);
+        return deps.pdf.render(await buildClaimHtml(data), data.language);
+      });
       await deps.storage.write(path, pdf);
     },
   };

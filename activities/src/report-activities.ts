@@ -33,6 +33,7 @@ import {
   reportHtmlPath,
   type ReportKey,
   reportPhotoCopyPath,
+  REPORT_TEXTS,
 } from '@turnproof/platform/report';
 import type { ActivityMetrics } from './activity-metrics.ts';
 import { ensureChangeMaps, reportChangeMaps } from './change-maps.ts';
@@ -61,8 +62,6 @@ export interface ReportActivityDeps {
 }
 
 export type { ReportKey };
-
-const BASELINE_LABELS: Record<string, string> = { move_out: 'Move-in', turnover: 'Previous turnover' };
 
 function slug(text: string) {
   return (
@@ -106,7 +105,12 @@ async function loadReportData(deps: ReportActivityDeps, { runId, version }: Repo
     baselineRunOf(deps.orm.em.fork(), runId),
   ]);
   if (!run) throw missingRow('run', runId);
-  const baseline = baselineId ? await baselinePhotosByTask(em, runId, baselineId) : new Map<string, BaselinePhoto[]>();
+  // The report speaks the host's language, as their mails do (read here: a workflow argument would change histories).
+  const [baseline, language] = await Promise.all([
+    baselineId ? baselinePhotosByTask(em, runId, baselineId) : new Map<string, BaselinePhoto[]>(),
+    hostLanguage(deps.orm.em.fork(), run.property.owner.id),
+  ]);
+  const texts = REPORT_TEXTS[language];
   // A copy that cannot be read (none made yet: the photo's checks are still under way) is made from the original.
   const readReportCopy = (path: string) => () => deps.storage.read(reportPhotoCopyPath(path)).catch(() => null);
   const toPhoto = (item: Media): ReportPhoto => ({
@@ -123,6 +127,7 @@ async function loadReportData(deps: ReportActivityDeps, { runId, version }: Repo
   const photosOf = (owner: (item: Media) => string | undefined, id: string) =>
     media.filter((item) => item.type === 'photo' && owner(item) === id).map(toPhoto);
   return {
+    language,
     runId,
     version,
     propertyName: run.property.name,
@@ -171,7 +176,7 @@ async function loadReportData(deps: ReportActivityDeps, { runId, version }: Repo
       count: supply.count,
       level: supply.level,
     })),
-    baselineLabel: baselineId ? (BASELINE_LABELS[run.type] ?? null) : null,
+    baselineLabel: baselineId ? (texts.baselines[run.type] ?? null) : null,
     review:
       run.review_decision && run.reviewed_at
         ? {
@@ -209,7 +214,7 @@ export function createReportActivities(deps: ReportActivityDeps) {
     try {
       const htmlFile = join(folder, 'report.html');
       await inSpan('report.html', {}, () => writeReportHtml(data, htmlFile, folder));
-      file = await inSpan('report.pdf', {}, () => pdf.renderFile(htmlFile));
+      file = await inSpan('report.pdf', {}, () => pdf.renderFile(htmlFile, data.language));
       // After the print: storing moves the file away.
       await inSpan('report.store', {}, () => storage.write(reportHtmlPath(key), htmlFile));
     } finally {

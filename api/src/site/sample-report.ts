@@ -69,6 +69,7 @@ export async function sampleReportData(): Promise<ReportData> {
     version: 1,
     propertyName: 'Sample: Ocean Drive Loft',
     propertyAddress: '100 Ocean Drive, Miami Beach, FL 33139',
+    language: 'en',
     runType: 'turnover',
     checklistName: template.name,
     meta: {},

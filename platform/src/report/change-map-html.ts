@@ -1,4 +1,5 @@
 import { html, type SafeHtml } from './html.ts';
+import type { ReportTexts } from './report-texts.ts';
 
 /** A pair's side-by-side image with its changed regions outlined and numbered, and the host's decisions. */
 export interface ReportChangeMap {
@@ -12,36 +13,31 @@ export interface ReportChangeMap {
 /** How a confirmed region is named: the claim calls it damage, the report what the host did. */
 export type ConfirmedWording = 'damage' | 'confirmed';
 
-const STATUS_TEXT = {
-  proposed: 'Possible change, not yet confirmed by the host',
-  dismissed: 'Dismissed by the host: no change',
-  confirmed: { damage: 'Damage, confirmed by the host', confirmed: 'Confirmed by the host' },
-};
-
 /** The outlined images of changes between the two runs' photos, each with its "possible changes" list. */
 export function renderChangeMaps(
   maps: ReportChangeMap[],
   urls: ReadonlyMap<object, string | null>,
   wording: ConfirmedWording,
+  t: ReportTexts,
 ): SafeHtml | null {
   const shown = maps.filter((map) => map.regions.length > 0);
   if (shown.length === 0) return null;
   return html`<div class="change-maps">
-    <h4>Possible changes — confirm or dismiss</h4>
+    <h4>${t.changesHeading}</h4>
     ${shown.map((map) => {
       const url = urls.get(map);
       return html`<figure class="change-map">
         ${
           url
-            ? html`<img src="${url}" alt="Both photos side by side, possible changes outlined and numbered" />`
-            : html`<div class="photo-missing">The outlined photos could not be displayed</div>`
+            ? html`<img src="${url}" alt="${t.changeMap}" />`
+            : html`<div class="photo-missing">${t.changeMapNotShown}</div>`
         }
         <figcaption>
           <ol>
             ${map.regions.map(
               (region) =>
                 html`<li value="${region.number}">
-                  ${region.status === 'confirmed' ? STATUS_TEXT.confirmed[wording] : STATUS_TEXT[region.status]}
+                  ${t.changeStatuses[region.status === 'confirmed' ? wording : region.status]}
                 </li>`,
             )}
           </ol>

@@ -26,3 +26,4 @@ export {
 } from './report-paths.ts';
 export { type ReportChangeMap } from './change-map-html.ts';
 export { photoFlagsOf, type ReportPhotoFlag } from './photo-flags-html.ts';
+export { REPORT_TEXTS, type ReportTexts } from './report-texts.ts';

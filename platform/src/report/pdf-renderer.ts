@@ -1,8 +1,10 @@
 import { pathToFileURL } from 'node:url';
 import pLimit from 'p-limit';
 import type { Browser, Page } from 'playwright-core';
+import type { Language } from '@turnproof/config/languages';
 import { CHROMIUM_PATH, chromiumLaunchOptions, UNSANDBOXED_WARNING } from './chromium-launch.ts';
 import { PdfPrintError, pdfProblem } from './pdf-problem.ts';
+import { REPORT_TEXTS } from './report-texts.ts';
 
 export interface PdfRendererOptions {
   /** Chromium to drive; defaults to $CHROMIUM_PATH, then /usr/bin/chromium. */
@@ -19,24 +21,31 @@ export interface PdfRendererOptions {
 let unsandboxedSaid = false;
 
 export interface PdfRenderer {
-  /** Prints a self-contained HTML document to an A4 PDF with page numbers; fails with a {@link PdfPrintError}. */
-  render(html: string): Promise<Buffer>;
+  /**
+   * Prints a self-contained HTML document to an A4 PDF with page numbers ('Page 1 of 3' in `language`,
+   * English by default); fails with a {@link PdfPrintError}.
+   */
+  render(html: string, language?: Language): Promise<Buffer>;
   /**
    * Prints a self-contained HTML document from a file: Chromium reads it itself, so a document of hundreds
    * of megabytes (a run's photos as data: URLs) never passes through this process.
    */
-  renderFile(htmlFile: string): Promise<Buffer>;
+  renderFile(htmlFile: string, language?: Language): Promise<Buffer>;
   /** Prints a one-line page: null when that works, else the sentence that says why not. */
   problem(): Promise<string | null>;
   /** Waits for renders under way, then closes the browser. */
   close(): Promise<void>;
 }
 
-const FOOTER_TEMPLATE = `<div style="width: 100%; margin: 0 12mm; display: flex; justify-content: space-between;
+/** Chromium prints the footer apart from the document, so its words come with the print, not the HTML. */
+function footerTemplate(language: Language): string {
+  const { page, of } = REPORT_TEXTS[language].pageOf;
+  return `<div style="width: 100%; margin: 0 12mm; display: flex; justify-content: space-between;
   font-family: 'Helvetica Neue', Helvetica, Arial, 'Liberation Sans', sans-serif; font-size: 7.5pt; color: #616e7c;">
   <span class="title"></span>
-  <span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span>
+  <span>${page} <span class="pageNumber"></span> ${of} <span class="totalPages"></span></span>
 </div>`;
+}
 
 /** A print page kept warm between renders, in a browser context of its own. */
 interface PrintPage {
@@ -100,7 +109,11 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
   }
 
   /** `allowed`: the one URL the page may load (the document's own file); every other request is aborted. */
-  async function printPdf(load: (page: Page) => Promise<unknown>, allowed?: string): Promise<Buffer> {
+  async function printPdf(
+    load: (page: Page) => Promise<unknown>,
+    language: Language,
+    allowed?: string,
+  ): Promise<Buffer> {
     const printPage = warm.pop() ?? (await openPrintPage());
     const { page } = printPage;
     let pdf: Buffer;
@@ -113,7 +126,7 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
         margin: { top: '12mm', right: '12mm', bottom: '16mm', left: '12mm' },
         displayHeaderFooter: true,
         headerTemplate: '<span></span>',
-        footerTemplate: FOOTER_TEMPLATE,
+        footerTemplate: footerTemplate(language),
       });
       printPage.loads.allowed = undefined;
       // The document (hundreds of megabytes with a large run's photos) leaves the page before it waits.
@@ -135,9 +148,13 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
     return pdf;
   }
 
-  async function print(load: (page: Page) => Promise<unknown>, allowed?: string): Promise<Buffer> {
+  async function print(
+    load: (page: Page) => Promise<unknown>,
+    language: Language = 'en',
+    allowed?: string,
+  ): Promise<Buffer> {
     if (closed) throw new Error('The PDF renderer is closed');
-    const pdf = printing(() => printPdf(load, allowed));
+    const pdf = printing(() => printPdf(load, language, allowed));
     rendering.add(pdf);
     try {
       return await pdf;
@@ -148,14 +165,15 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
     }
   }
 
-  const render = (html: string) => print((page) => page.setContent(html, { waitUntil: 'load' }));
+  const render = (html: string, language?: Language) =>
+    print((page) => page.setContent(html, { waitUntil: 'load' }), language);
 
   return {
     render,
 
-    renderFile(htmlFile) {
+    renderFile(htmlFile, language) {
       const url = pathToFileURL(htmlFile).href;
-      return print((page) => page.goto(url, { waitUntil: 'load' }), url);
+      return print((page) => page.goto(url, { waitUntil: 'load' }), language, url);
     },
 
     async problem() {

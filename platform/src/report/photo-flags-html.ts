@@ -1,5 +1,6 @@
 import type { PhotoCheck, PhotoCheckDetails } from '@turnproof/db';
 import { html, type SafeHtml } from './html.ts';
+import type { ReportTexts } from './report-texts.ts';
 
 /** A server check that flagged a photo, and whether the host accepted it (it still shows, marked accepted). */
 export interface ReportPhotoFlag {
@@ -8,15 +9,6 @@ export interface ReportPhotoFlag {
   /** The earlier run a reused photo repeats. */
   reusedFromRunId: string | null;
 }
-
-/** The same sentences the console shows on the run page (console/src/i18n, runPage.photoChecks). */
-const SENTENCES: Record<PhotoCheck, string> = {
-  blurry: 'The photo looks blurry.',
-  dark: 'The photo looks too dark.',
-  reused: 'The same picture was sent in an earlier run.',
-  captured_before_run: 'The photo was taken before this run was created.',
-  not_from_camera: 'The photo does not come from a camera, and this task asks for one.',
-};
 
 /** A stored photo's flags, in the order the checks found them. */
 export function photoFlagsOf(photo: {
@@ -32,19 +24,19 @@ export function photoFlagsOf(photo: {
 }
 
 /** 'The photo looks blurry.', 'The same picture was sent in an earlier run (run …).', prefixed when accepted. */
-export function photoFlagSentence(flag: ReportPhotoFlag): string {
+export function photoFlagSentence(flag: ReportPhotoFlag, t: ReportTexts): string {
   const sentence =
     flag.reusedFromRunId === null
-      ? SENTENCES[flag.check]
-      : `${SENTENCES[flag.check].slice(0, -1)} (run ${flag.reusedFromRunId}).`;
-  return flag.accepted ? `Accepted by the host: ${sentence}` : sentence;
+      ? t.photoChecks[flag.check]
+      : `${t.photoChecks[flag.check].slice(0, -1)} (${t.reusedFrom(flag.reusedFromRunId)}).`;
+  return flag.accepted ? t.acceptedCheck(sentence) : sentence;
 }
 
 /** The flags under a photo's caption; nothing for a photo the checks passed (or not checked yet). */
-export function renderPhotoFlags(flags: readonly ReportPhotoFlag[] | undefined): SafeHtml | null {
+export function renderPhotoFlags(flags: readonly ReportPhotoFlag[] | undefined, t: ReportTexts): SafeHtml | null {
   if (!flags || flags.length === 0) return null;
   return html`<ul class="photo-flags">
-    ${flags.map((flag) => html`<li class="${flag.accepted ? 'accepted' : 'open'}">${photoFlagSentence(flag)}</li>`)}
+    ${flags.map((flag) => html`<li class="${flag.accepted ? 'accepted' : 'open'}">${photoFlagSentence(flag, t)}</li>`)}
   </ul>`;
 }
 

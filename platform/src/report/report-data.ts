@@ -1,4 +1,5 @@
 /** Everything a report shows, already loaded from the database; photos are read one at a time while rendering. */
+import type { Language } from '@turnproof/config/languages';
 import type { AlertKind, RunHours } from '@turnproof/db';
 import type { ReportChangeMap } from './change-map-html.ts';
 import type { ReportPhotoFlag } from './photo-flags-html.ts';
@@ -58,6 +59,8 @@ export interface ReportSupply {
 export type RunType = 'turnover' | 'move_in' | 'move_out';
 
 export interface ReportData {
+  /** The host's language (their profile's, as their mails): the report's words and date format. */
+  language: Language;
   runId: string;
   version: number;
   propertyName: string;
@@ -76,7 +79,7 @@ export interface ReportData {
   issues: ReportIssue[];
   /** The property's supplies with this run's counts; empty when it keeps none (the section is left out). */
   supplies: ReportSupply[];
-  /** What the baseline run is ('Move-In', 'Previous turnover'), or null when the run has none. */
+  /** What the baseline run is ('Move-In', 'Previous turnover', in `language`), or null when the run has none. */
   baselineLabel: string | null;
   /** The host's review of the run, once given. */
   review: ReportReview | null;

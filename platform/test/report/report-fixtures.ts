@@ -64,6 +64,7 @@ export function reportData(overrides: Partial<ReportData> = {}): ReportData {
     version: 1,
     propertyName: 'Seaside Loft',
     propertyAddress: '12 Harbour Street, Brighton BN1 1AA',
+    language: 'en',
     runType: 'turnover',
     checklistName: 'Standard turnover',
     meta: {},
