@@ -20,14 +20,7 @@ describe('the damage-claim pack', () => {
     const { run, cleaner } = await newRun(owner, 'turnover', {}, earlier.propertyId);
     const opened = (await cleaner.openRun()).body.run;
     const damaged = opened.tasks.find((task: { task: { required_media: number } }) => task.task.required_media > 0);
-    const issue = await cleaner.http.post('/api/public/issue', {
-      token: cleaner.token,
-      action_id: randomUUID(),
-      runTaskId: damaged.id,
-      severity: 'medium',
-      description: 'Red wine stain on the sofa',
-    });
-    expect(issue.status).toBe(201);
+    expect((await cleaner.reportIssue(damaged.id, 'Red wine stain on the sofa')).status).toBe(201);
     await completeThroughMagicLink(cleaner);
 
     const response = await claimPackZip(owner, run.id, worker);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '@turnproof/config/languages';
@@ -45,15 +44,7 @@ describe("the PDFs in the host's language", () => {
     const owner = await hostIn('fr');
     const { run, cleaner } = await newRun(owner, 'turnover');
     const opened = (await cleaner.openRun()).body.run;
-    const task = opened.tasks[0];
-    const issue = await cleaner.http.post('/api/public/issue', {
-      token: cleaner.token,
-      action_id: randomUUID(),
-      runTaskId: task.id,
-      severity: 'medium',
-      description: 'Red wine stain on the sofa',
-    });
-    expect(issue.status).toBe(201);
+    expect((await cleaner.reportIssue(opened.tasks[0].id, 'Red wine stain on the sofa')).status).toBe(201);
     await completeThroughMagicLink(cleaner);
 
     const response = await claimPackZip(owner, run.id, worker);

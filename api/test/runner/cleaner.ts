@@ -52,6 +52,17 @@ export class Cleaner {
     });
   }
 
+  /** Reports an issue on a task, as the runner's issue sheet does. */
+  reportIssue(runTaskId: string, description: string, severity: 'low' | 'medium' | 'high' = 'medium') {
+    return this.http.post('/api/public/issue', {
+      token: this.token,
+      action_id: randomUUID(),
+      runTaskId,
+      severity,
+      description,
+    });
+  }
+
   /** Reserves an upload and PUTs the bytes, without confirming them (as the runner does for an issue's photo). */
   async storePhoto(runTaskId: string, bytes: Buffer, fileName = 'Photo Ünit 1.JPG') {
     const reserved = await this.http.post('/api/public/upload', {
