@@ -60,8 +60,8 @@ async function claimData(deps: ClaimActivityDeps, key: ClaimPackKey): Promise<Cl
   const before = baselineId ? await baselinePhotosByTask(em, run.id, baselineId) : new Map<string, BaselinePhoto[]>();
   const head = await readChainProof(em, run.id);
   const clock = await readClaimClock(em, run.id);
-  // The claim speaks the host's language, as their mails do (read here: a workflow argument would change histories).
-  const language = await hostLanguage(em, run.property.owner.id);
+  // The claim speaks the asking host's language (the key's); a key from before languages, the owner's.
+  const language = key.language ?? (await hostLanguage(em, run.property.owner.id));
   const texts = REPORT_TEXTS[language];
   const titles = new Map(run.tasks.getItems().map((task) => [task.id, task.title]));
   const photos = media.filter((item) => item.type === 'photo');

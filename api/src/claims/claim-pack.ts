@@ -1,18 +1,25 @@
 import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { claimPdfPath, type ClaimPackKey } from '@turnproof/platform/report';
+import { hostLanguage } from '@turnproof/platform/mail';
 import type { MediaStorage } from '@turnproof/platform/media-storage';
 import { Media, readCaptureLog, readChainHead, Report, type Run } from '@turnproof/db';
 import { type ZipEntry, zipStream } from '../zip/zip-stream.ts';
 
 /**
  * What the claim PDF of a run is printed from now: its newest ready report (the verification link names
- * it) and the length of its capture log. A pack stored under this key is still the run's evidence.
+ * it), the length of its capture log and the language of the host asking. A pack stored under this key is
+ * still the run's evidence, in their words.
  */
-export async function claimPackKey(em: EntityManager, runId: string): Promise<ClaimPackKey> {
+export async function claimPackKey(em: EntityManager, runId: string, hostId: string): Promise<ClaimPackKey> {
   const [report] = await em.find(Report, { run: runId, status: 'ready' }, { orderBy: { version: 'desc' }, limit: 1 });
   const head = await readChainHead(em, runId);
-  return { runId, reportVersion: report?.version ?? 0, evidenceSeq: head.seq };
+  return {
+    runId,
+    reportVersion: report?.version ?? 0,
+    evidenceSeq: head.seq,
+    language: await hostLanguage(em, hostId),
+  };
 }
 
 /** The original files of confirmed media under `folder/`, named by their storage path (as the capture log names them). */

@@ -39,7 +39,7 @@ export function claimsRouter(deps: AppDeps) {
     const user = requireUser(ctx);
     const run = await findOwnedRun(ctx.state.em, user.id, parseId(ctx.params.id ?? '', runMessages.notFound));
     if (run.status !== 'completed') throw conflict('A claim pack is made once the run is completed.');
-    return { user, run, key: await claimPackKey(ctx.state.em, run.id) };
+    return { user, run, key: await claimPackKey(ctx.state.em, run.id, user.id) };
   }
 
   const answerProgress = (ctx: AppContext, state: ClaimPackState) => {

@@ -107,7 +107,8 @@ export function changeMapsRouter(deps: AppDeps) {
         throw notFound(maps.some((map) => map.id === mapId) ? REGION_NOT_FOUND : MAP_NOT_FOUND);
       }
       // A claim PDF printed before names the old decisions: the next download prints it again.
-      if (run.status === 'completed') await deps.storage.remove(claimPdfPath(await claimPackKey(ctx.state.em, run.id)));
+      if (run.status === 'completed')
+        await deps.storage.remove(claimPdfPath(await claimPackKey(ctx.state.em, run.id, user.id)));
       const map = (await listOf(ctx.state.em, run.id)).find((item) => item.id === mapId);
       ctx.body = map;
     },

@@ -19,6 +19,14 @@ async function hostIn(language: Language): Promise<Owner> {
   return owner;
 }
 
+/** The claim PDF's text, from the claim pack the host downloads. */
+async function claimText(owner: Owner, runId: string): Promise<string> {
+  const response = await claimPackZip(owner, runId, worker);
+  expect(response.status).toBe(200);
+  const zip = await JSZip.loadAsync(Buffer.from(await response.arrayBuffer()));
+  return squash(await pdfText(Buffer.from(await zip.file('claim.pdf')!.async('uint8array'))));
+}
+
 describe("the PDFs in the host's language", () => {
   it('prints the report of a host who reads Spanish in Spanish, dates included', async () => {
     const owner = await hostIn('es');
@@ -46,11 +54,10 @@ describe("the PDFs in the host's language", () => {
     const opened = (await cleaner.openRun()).body.run;
     expect((await cleaner.reportIssue(opened.tasks[0].id, 'Red wine stain on the sofa')).status).toBe(201);
     await completeThroughMagicLink(cleaner);
+    // Its first report ready, so the claim's report version stays put between the two downloads below.
+    await reportPdf(owner, run.id, 1, worker);
 
-    const response = await claimPackZip(owner, run.id, worker);
-    expect(response.status).toBe(200);
-    const zip = await JSZip.loadAsync(Buffer.from(await response.arrayBuffer()));
-    const claim = squash(await pdfText(Buffer.from(await zip.file('claim.pdf')!.async('uint8array'))));
+    const claim = await claimText(owner, run.id);
     expect(claim).toContain('RÉCLAMATION POUR DOMMAGES TURNPROOF');
     expect(claim).toContain('Problèmes (1)');
     // The cleaner's words stay as written.
@@ -59,5 +66,12 @@ describe("the PDFs in the host's language", () => {
     expect(claim).toContain('APRÈS (CETTE INSPECTION)');
     expect(claim).toMatch(/Page 1 sur \d/);
     expect(claim).not.toMatch(/DAMAGE CLAIM|AFTER \(THIS RUN\)|Device time|Received by server/);
+
+    // The host switches Settings to English: the next download is printed again, in English.
+    expect((await owner.put('/api/profile', { language: 'en' })).status).toBe(200);
+    const english = await claimText(owner, run.id);
+    expect(english).toContain('TURNPROOF DAMAGE CLAIM');
+    expect(english).toContain('AFTER (THIS RUN)');
+    expect(english).not.toContain('RÉCLAMATION');
   });
 });

@@ -1,3 +1,5 @@
+import type { Language } from '@turnproof/config/languages';
+
 export interface ReportKey {
   runId: string;
   version: number;
@@ -17,14 +19,20 @@ export interface ClaimPackKey {
   runId: string;
   reportVersion: number;
   evidenceSeq: number;
+  /**
+   * The language it is printed in: the asking host's, so a host who changed it in Settings gets a new print.
+   * Absent in keys made before the PDFs spoke languages (workflows then in flight): the owner's is read.
+   */
+  language?: Language;
 }
 
 /** The start of every claim PDF path of a run, whatever its report version and capture-log length. */
 export const claimPdfFolder = (runId: string) => `reports/${runId}/claim-`;
 
 /** Kept beside the run's reports, so deleting the run or the account removes it with them. */
-export const claimPdfPath = ({ runId, reportVersion, evidenceSeq }: ClaimPackKey) =>
-  `${claimPdfFolder(runId)}v${reportVersion}-e${evidenceSeq}.pdf`;
+export const claimPdfPath = ({ runId, reportVersion, evidenceSeq, language }: ClaimPackKey) =>
+  // English keeps the path it had before languages, so the packs printed then are still found.
+  `${claimPdfFolder(runId)}v${reportVersion}-e${evidenceSeq}${language && language !== 'en' ? `-${language}` : ''}.pdf`;
 
 /**
  * A photo's (or change map's) copy downscaled for reports, beside it and removed with it: made once, when
