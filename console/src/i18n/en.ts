@@ -1,3 +1,5 @@
+import { PHOTO_CHECK_SENTENCES } from '@turnproof/config/photo-check-texts';
+
 /**
  * Every message of the console in English, the reference: es.ts and fr.ts must have the same keys (their
  * type is this one's shape, so a key missing there fails tsc). Components read them with useT() (`tp.`
@@ -890,11 +892,7 @@ export const en = {
       video: 'Video',
       rejected: 'Rejected',
       photoChecks: {
-        blurry: 'The photo looks blurry.',
-        dark: 'The photo looks too dark.',
-        reused: 'The same picture was sent in an earlier run.',
-        captured_before_run: 'The photo was taken before this run was created.',
-        not_from_camera: 'The photo does not come from a camera, and this task asks for one.',
+        ...PHOTO_CHECK_SENTENCES.en,
         accepted: 'Accepted: %{sentence}',
         accept: 'Accept',
         acceptLabel: 'Accept this flag: %{sentence}',

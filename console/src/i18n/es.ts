@@ -1,3 +1,4 @@
+import { PHOTO_CHECK_SENTENCES } from '@turnproof/config/photo-check-texts';
 import { raSpanish } from './ra-es.ts';
 import type { TranslationMessages } from 'react-admin';
 import type { Messages } from './keys.ts';
@@ -901,11 +902,7 @@ const es: Messages = {
       video: 'Vídeo',
       rejected: 'Rechazada',
       photoChecks: {
-        blurry: 'La foto parece borrosa.',
-        dark: 'La foto parece demasiado oscura.',
-        reused: 'La misma imagen se envió en una inspección anterior.',
-        captured_before_run: 'La foto se tomó antes de crear esta inspección.',
-        not_from_camera: 'La foto no viene de una cámara y esta tarea la pide.',
+        ...PHOTO_CHECK_SENTENCES.es,
         accepted: 'Aceptado: %{sentence}',
         accept: 'Aceptar',
         acceptLabel: 'Aceptar este aviso: %{sentence}',

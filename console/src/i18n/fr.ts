@@ -1,3 +1,4 @@
+import { PHOTO_CHECK_SENTENCES } from '@turnproof/config/photo-check-texts';
 import frenchMessages from 'ra-language-french';
 import type { TranslationMessages } from 'react-admin';
 import type { Messages } from './keys.ts';
@@ -906,11 +907,7 @@ const fr: Messages = {
       video: 'Vidéo',
       rejected: 'Refusée',
       photoChecks: {
-        blurry: 'La photo semble floue.',
-        dark: 'La photo semble trop sombre.',
-        reused: 'La même image a été envoyée lors d’une inspection précédente.',
-        captured_before_run: 'La photo a été prise avant la création de cette inspection.',
-        not_from_camera: 'La photo ne vient pas d’un appareil photo, et cette tâche en demande un.',
+        ...PHOTO_CHECK_SENTENCES.fr,
         accepted: 'Accepté : %{sentence}',
         accept: 'Accepter',
         acceptLabel: 'Accepter ce signalement : %{sentence}',

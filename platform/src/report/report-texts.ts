@@ -1,5 +1,6 @@
+import { PHOTO_CHECK_SENTENCES } from '@turnproof/config/photo-check-texts';
 import type { Language } from '@turnproof/config/languages';
-import type { AlertKind, PhotoCheck } from '@turnproof/db';
+import type { AlertKind } from '@turnproof/db';
 import { CLAIM_RULES, type ClaimPlatform } from '../claims/claim-deadline.ts';
 import type { ReportReview, RunType } from './report-data.ts';
 import { plural } from './report-format.ts';
@@ -117,14 +118,8 @@ const en = {
     confirmed: 'Confirmed by the host',
   },
 
-  /** The same sentences the console shows on the run page (console/src/i18n, runPage.photoChecks). */
-  photoChecks: {
-    blurry: 'The photo looks blurry.',
-    dark: 'The photo looks too dark.',
-    reused: 'The same picture was sent in an earlier run.',
-    captured_before_run: 'The photo was taken before this run was created.',
-    not_from_camera: 'The photo does not come from a camera, and this task asks for one.',
-  } as Record<PhotoCheck, string>,
+  /** The same sentences the console shows on the run page. */
+  photoChecks: PHOTO_CHECK_SENTENCES.en,
   reusedFrom: (runId: string) => `run ${runId}`,
   acceptedCheck: (sentence: string) => `Accepted by the host: ${sentence}`,
 
@@ -255,13 +250,7 @@ const es: ReportTexts = {
     confirmed: 'Confirmado por el anfitrión',
   },
 
-  photoChecks: {
-    blurry: 'La foto parece borrosa.',
-    dark: 'La foto parece demasiado oscura.',
-    reused: 'La misma imagen se envió en una inspección anterior.',
-    captured_before_run: 'La foto se tomó antes de crear esta inspección.',
-    not_from_camera: 'La foto no viene de una cámara y esta tarea la pide.',
-  },
+  photoChecks: PHOTO_CHECK_SENTENCES.es,
   reusedFrom: (runId) => `inspección ${runId}`,
   acceptedCheck: (sentence) => `Aceptado por el anfitrión: ${sentence}`,
 
@@ -395,13 +384,7 @@ const fr: ReportTexts = {
     confirmed: 'Confirmé par l’hôte',
   },
 
-  photoChecks: {
-    blurry: 'La photo semble floue.',
-    dark: 'La photo semble trop sombre.',
-    reused: 'La même image a été envoyée lors d’une inspection précédente.',
-    captured_before_run: 'La photo a été prise avant la création de cette inspection.',
-    not_from_camera: 'La photo ne vient pas d’un appareil photo, et cette tâche en demande un.',
-  },
+  photoChecks: PHOTO_CHECK_SENTENCES.fr,
   reusedFrom: (runId) => `inspection ${runId}`,
   acceptedCheck: (sentence) => `Accepté par l’hôte : ${sentence}`,
 
