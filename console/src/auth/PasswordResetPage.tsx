@@ -166,7 +166,7 @@ function ResetStep({ token }: { token: string }) {
 
   return (
     <AuthFrame title={t('passwordReset.newPasswordTitle')}>
-      <Box component="form" {...REQUEST_FORM} onSubmit={(event) => void submit(event)} noValidate>
+      <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
         <Stack spacing={2}>
           <Controller
             name="password"
