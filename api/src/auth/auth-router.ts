@@ -1,61 +1,24 @@
 import Router from '@koa/router';
-import { acceptedLanguages, firstSpoken, LANGUAGE_CODES } from '@turnproof/config/languages';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppContext, AppState } from '../http/context.ts';
-import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
 import { addRoute } from '../openapi/registry.ts';
-import { redeemAtSignUp } from '../promo/promo-service.ts';
-import {
-  changePassword,
-  confirmEmail,
-  wasConfirmedWith,
-  messages,
-  resetPassword,
-  signIn,
-  signInGreeting,
-  signUp,
-} from './auth-service.ts';
+import { changePassword, confirmEmail, wasConfirmedWith, messages, resetPassword } from './auth-service.ts';
 import { type GoogleFlow, GoogleSignIn, googleSignInConfigured, linkPendingGoogle, ownerForGoogle } from './google.ts';
-import { rememberDevice, signInFailureBudget } from './known-devices.ts';
+import {
+  createPasswordAccount,
+  resetConfirmBody,
+  signInBody,
+  signInWithPassword,
+  signUpBody,
+} from './password-accounts.ts';
 import { acceptResetRequest, resetRequestBody } from './password-reset-request.ts';
 import { confirmCurrentPassword } from './reauthentication.ts';
 import { sessionOf } from './session-answer.ts';
 import { endAllSessions, endSession, requireUser, startSession } from './sessions.ts';
 
-const email = z
-  .string({ error: 'Please enter your email address.' })
-  .trim()
-  .toLowerCase()
-  .max(254, 'That email address is too long.')
-  .pipe(z.email({ error: 'Please enter a valid email address.' }));
-const password = z.string({ error: 'Please enter a password.' }).max(1024, 'That password is far too long.');
-
-const signUpBody = z.object({
-  email,
-  password,
-  full_name: z
-    .string({ error: 'Please enter your full name.' })
-    .trim()
-    .min(1, 'Please enter your full name.')
-    .max(200, 'That name is too long.'),
-  /** Optional; a code that cannot be applied does not stop the sign-up (the answer's `promo` says why). */
-  promo_code: z.string({ error: 'promo_code must be text.' }).max(200, 'That promo code is too long.').optional(),
-  /** The sign-up page's language: the account's, and the confirmation mail's. */
-  language: z.enum(LANGUAGE_CODES, { error: `language must be one of: ${LANGUAGE_CODES.join(', ')}.` }).optional(),
-});
-const signInBody = z.object({ email, password });
-const resetConfirmBody = z
-  .object({
-    token: z.string({ error: messages.resetInvalid }).min(1, messages.resetInvalid).max(200, messages.resetInvalid),
-    password,
-    confirm_password: password.optional(),
-  })
-  .refine((body) => body.confirm_password === undefined || body.confirm_password === body.password, {
-    message: messages.passwordsDontMatch,
-    params: { code: 'password_mismatch' },
-  });
 const changePasswordBody = z.object({
   current_password: z.string().optional().default(''),
   new_password: z.string().max(1024, 'That password is far too long.').optional().default(''),
@@ -120,17 +83,7 @@ export function authRouter(deps: AppDeps) {
       errors: { 409: messages.duplicateEmail, 429: 'Too many attempts' },
     },
     async (ctx) => {
-      const body = parseInput(signUpBody, ctx.request.body);
-      await deps.rateLimits.consume(['signUpPerIp', ctx.ip], ['signUpPerEmail', body.email]);
-      const user = await signUp(deps, ctx.state.em, {
-        email: body.email,
-        password: body.password,
-        fullName: body.full_name,
-        // A sign-up without a language (an API client) takes the request's; without either, the console
-        // later saves the one it shows.
-        language: body.language ?? firstSpoken(acceptedLanguages(ctx.get('Accept-Language'))),
-      });
-      const promo = body.promo_code?.trim() ? await redeemAtSignUp(deps, body.promo_code, user) : undefined;
+      const { user, promo } = await createPasswordAccount(deps, ctx, parseInput(signUpBody, ctx.request.body));
       ctx.status = 201;
       ctx.body = {
         ok: true,
@@ -178,22 +131,10 @@ export function authRouter(deps: AppDeps) {
       errors: { 401: messages.invalidCredentials, 403: messages.unconfirmed, 429: 'Too many failed attempts' },
     },
     async (ctx) => {
-      const body = parseInput(signInBody, ctx.request.body);
-      // A browser that signed in to this account before spends its own budget, not the account's (N13).
-      const accountBudget = signInFailureBudget(ctx, deps.config, body.email);
-      await deps.rateLimits.consume(accountBudget, ['signInFailuresPerIp', ctx.ip]);
-      const user = await signIn(ctx.state.em, body.email, body.password);
-      if (!user) throw unauthorized(messages.invalidCredentials, 'invalid_credentials');
-      await deps.rateLimits.refund(['signInFailuresPerIp', ctx.ip]);
-      await deps.rateLimits.forgive(...accountBudget);
-      // Only someone who knows the password learns that the account waits for confirmation.
-      if (!user.email_confirmed_at) throw forbidden(messages.unconfirmed, 'email_unconfirmed');
-      rememberDevice(ctx, deps.config, body.email);
+      const { user, greeting } = await signInWithPassword(deps, ctx, parseInput(signInBody, ctx.request.body));
       if (await linkPendingGoogle(deps, ctx.state.em, user, ctx.cookies.get(googleLinkCookie.name))) {
         ctx.cookies.set(googleLinkCookie.name, '', googleLinkCookie.options(ctx, 0));
       }
-      const greeting = await signInGreeting(ctx.state.em, user.id);
-      await startSession(ctx, user.id);
       ctx.body = { user: { id: user.id, email: user.email }, message: greeting.message, greeting: greeting.code };
     },
   );

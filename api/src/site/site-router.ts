@@ -13,7 +13,8 @@ import type { AppDeps } from '../app-deps.ts';
 import { endAllSessions, endSession } from '../auth/sessions.ts';
 import { redactedPath } from '../http/secret-paths.ts';
 import type { AppContext, AppState } from '../http/context.ts';
-import { passwordResetFormPost } from '../auth/password-reset-form.ts';
+import { authFormPost } from '../auth/auth-form.ts';
+import { newPasswordFormPost, passwordResetFormPost } from '../auth/password-reset-form.ts';
 import { contactFormPost } from './contact-form.ts';
 import { demoRunPost } from './demo-run.ts';
 import { textSender } from './html-response.ts';
@@ -34,7 +35,7 @@ export const SITE_REDIRECTS: Record<string, string> = {
 
 /**
  * The public site: every public page of the spec rendered on the server with React, its aliases, the
- * sign-out and password-reset request forms, /sitemap.xml and /robots.txt. Mounted before the console's
+ * forms of the console's first screens (sign-out, sign-in and sign-up, password reset), /sitemap.xml and /robots.txt. Mounted before the console's
  * files, so a public path never reaches the console; `siteNotFound` ends the chain with the 404 page.
  */
 export function siteRouter(deps: AppDeps) {
@@ -87,9 +88,11 @@ export function siteRouter(deps: AppDeps) {
     ctx.redirect('/auth?signed_out=1');
   });
 
-  // /password-reset is the console's page (rendered on the server for a visitor signed out); its request
-  // form posts here, so it sends the link before the console's JavaScript has arrived, or without it.
+  // /password-reset is the console's page (rendered on the server for a visitor signed out); its forms post
+  // here, so they work before the console's JavaScript has started, or without it. So does /auth's.
   router.post('/password-reset', passwordResetFormPost(deps));
+  router.post('/password-reset/new-password', newPasswordFormPost(deps));
+  router.post('/auth', authFormPost(deps));
 
   router.get('/sitemap.xml', async (ctx) => {
     sendText(ctx, 'application/xml', sitemapXml(origin, await systemTemplateDetails(ctx.state.em)));

@@ -1,7 +1,8 @@
 import { PAGE_COOKIES } from '@turnproof/config/page-cookies';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultRateLimits } from '../../src/auth/rate-limits.ts';
-import { Browser, goodPassword } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { Browser, goodPassword, uniqueEmail } from '../support/browser.ts';
 import { linkIn } from '../support/mailbox.ts';
 import { type ConsoleHarness, type Owner, PHONE_390, screenshot, startConsoleHarness } from './console-harness.ts';
 
@@ -9,8 +10,8 @@ import { type ConsoleHarness, type Owner, PHONE_390, screenshot, startConsoleHar
  * The phone's server-rendered dashboard before the console's JavaScript has run, played with JavaScript
  * off: the menu button opens a menu whose links lead on, the plan prompt leads to the plans, and Sign Out
  * ends every session of the account.
- * These are the controls that answer while the console still downloads on a slow phone; on /auth, so does
- * Forgot password?.
+ * These are the controls that answer while the console still downloads on a slow phone; on /auth, so do the
+ * sign-in and sign-up form and Forgot password?, and the mailed reset link's form.
  */
 
 let harness: ConsoleHarness;
@@ -21,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => harness?.close());
 
 /** A page with JavaScript off, 390 px wide (the width cookie an earlier console page set). */
-async function scriptlessPhone(owner: Owner) {
+async function scriptlessPhone(owner?: Owner) {
   const page = await harness.newPage({ ...PHONE_390, javaScriptEnabled: false }, owner);
   await page.context().addCookies([{ name: PAGE_COOKIES.width, value: '390', url: harness.url('/') }]);
   return page;
@@ -94,7 +95,67 @@ describe('the phone dashboard without JavaScript', () => {
   });
 });
 
+/** Every URL the page asks for, to see that no password ever rides in one. */
+function requestedUrls(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(decodeURIComponent(request.url().replaceAll('+', ' '))));
+  return urls;
+}
+
 describe('/auth without JavaScript', () => {
+  it('signs in with a POST, the password in no URL; a wrong password is named, the link’s plan kept', async () => {
+    const host = await harness.owner('flex');
+    const page = await scriptlessPhone();
+    const urls = requestedUrls(page);
+    await page.goto(harness.url('/auth?plan=pro'));
+    await page.getByLabel(/^Email/).fill(host.email);
+    await page.getByLabel(/^Password/).fill('not my password at all');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').innerText()).toBe(
+      'Invalid email or password. Please check your credentials and try again.',
+    );
+    expect(new URL(page.url()).searchParams.get('plan')).toBe('pro');
+    expect(await page.getByLabel(/^Email/).inputValue()).toBe(host.email);
+    expect(await page.getByLabel(/^Password/).inputValue()).toBe('');
+    await screenshot(page, 'auth-390-no-script-wrong-password');
+
+    await page.getByLabel(/^Password/).fill(goodPassword);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+    await screenshot(page, 'auth-390-no-script-signed-in');
+    expect(urls.filter((url) => url.includes('not my password') || url.includes(goodPassword))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('signs up with a POST: Check your email, the promo code’s free reports, the confirmation mailed', async () => {
+    const email = uniqueEmail('plain-sign-up');
+    const page = await scriptlessPhone();
+    const urls = requestedUrls(page);
+    await page.goto(harness.url('/auth?promo=turnproof5'));
+    await page.getByRole('link', { name: 'Sign Up' }).click();
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    // Left empty, the name is named (the server checks what the console would before sending).
+    await page.getByLabel(/^Email/).fill(email);
+    await page.getByLabel(/^Password/).fill(goodPassword);
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    expect(await page.getByRole('alert').innerText()).toBe('Please enter your full name.');
+
+    await page.getByLabel(/^Full Name/).fill('Pat Plain');
+    await page.getByLabel(/^Email/).fill(email);
+    await page.getByLabel(/^Password/).fill(goodPassword);
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    const main = (await page.locator('main').textContent()) ?? '';
+    expect(main).toContain(`We sent a confirmation link to ${email}.`);
+    expect(main).toContain('Promo code applied: 5 free reports added.');
+    await screenshot(page, 'auth-390-no-script-signed-up');
+    expect(linkIn(await harness.api.mailbox.latest(email, /Confirm/))).toContain('/api/auth/confirm?token=');
+    expect(urls.filter((url) => url.includes(goodPassword))).toEqual([]);
+    await page.context().close();
+  });
+
   it('leads from Forgot password? to the server’s reset request form', async () => {
     const page = await harness.newPage({ ...PHONE_390, javaScriptEnabled: false });
     await page.goto(harness.url('/auth'));
@@ -133,6 +194,35 @@ describe('/auth without JavaScript', () => {
     await page.getByRole('link', { name: 'Back to Sign In' }).click();
     await page.waitForURL((url) => url.pathname === '/auth');
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await page.context().close();
+  });
+
+  it('sets the new password from the mailed link with a POST, the password in no URL, then signs in', async () => {
+    const host = await harness.owner('flex');
+    expect(
+      (await new Browser(harness.api.baseUrl).post('/api/auth/password-reset/request', { email: host.email })).status,
+    ).toBe(200);
+    const link = linkIn(await harness.api.mailbox.latest(host.email, /Reset your Turnproof password/));
+    const page = await scriptlessPhone();
+    const urls = requestedUrls(page);
+    const newPassword = 'a new and longer passphrase';
+    await page.goto(link);
+    await page.getByLabel(/^New Password/).fill(newPassword);
+    await page.getByLabel(/^Confirm Password/).fill('something else entirely');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    expect(await page.getByRole('alert').innerText()).toBe("Passwords don't match");
+
+    await page.getByLabel(/^New Password/).fill(newPassword);
+    await page.getByLabel(/^Confirm Password/).fill(newPassword);
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth');
+    await page.getByText('Password updated. Please sign in with your new password.').waitFor();
+    await screenshot(page, 'password-reset-390-no-script-updated');
+    await page.getByLabel(/^Email/).fill(host.email);
+    await page.getByLabel(/^Password/).fill(newPassword);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    expect(urls.filter((url) => url.includes(newPassword) || url.includes('something else'))).toEqual([]);
     await page.context().close();
   });
 });

@@ -8,6 +8,7 @@ import { useT } from '../i18n/useT.ts';
 import { chosenPlan } from '../plans/chosen-plan.ts';
 import { rememberChosenTemplate } from '../runs/chosen-template.ts';
 import { AuthFrame } from './AuthFrame.tsx';
+import { useFormRefusal } from './form-refusal.ts';
 import {
   AUTH_PROVIDERS_KEY,
   authProviders,
@@ -35,19 +36,20 @@ export function AuthPage() {
   const t = useT();
   const passwordTooShort = t('auth.passwordTooShort', { count: MIN_PASSWORD_LENGTH });
   const [params] = useSearchParams();
-  const [mode, setMode] = useState<Mode>(params.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in');
+  const [mode, setMode] = useState<Mode>(initialMode(params));
   const { control, handleSubmit, getValues, formState } = useForm<Fields>({
     // A link may carry the launch code (?promo=TURNPROOF5); it is upper-cased as typed codes are.
     defaultValues: {
       full_name: typedBeforeHydration(FORM_ID, 'full_name'),
-      email: typedBeforeHydration(FORM_ID, 'email'),
+      // A plain form's refused POST gives the address back (api/src/auth/auth-form.ts).
+      email: typedBeforeHydration(FORM_ID, 'email') || (params.get('email') ?? ''),
       password: typedBeforeHydration(FORM_ID, 'password'),
       promo_code: typedBeforeHydration(FORM_ID, 'promo_code') || (params.get('promo') ?? '').toUpperCase(),
     },
   });
-  const [error, setError] = useState('');
-  const [sentTo, setSentTo] = useState('');
-  const [promo, setPromo] = useState<SignUpPromo | null>(null);
+  const [error, setError] = useState(useFormRefusal(t('auth.somethingWrong')));
+  const [sentTo, setSentTo] = useState(params.get('email') ?? '');
+  const [promo, setPromo] = useState<SignUpPromo | null>(promoOfPlainSignUp(params));
   const signIn = useSignIn();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -120,7 +122,15 @@ export function AuthPage() {
           <SentenceWithStrong sentence={(place) => t('auth.confirmationSent', { email: place })} value={sentTo} />
         </Typography>
         {promo && <SignUpPromoResult promo={promo} />}
-        <Button variant="contained" fullWidth onClick={() => switchTo('sign-in')}>
+        <Button
+          variant="contained"
+          fullWidth
+          href={authHref(params, 'sign-in')}
+          onClick={(event) => {
+            event.preventDefault();
+            switchTo('sign-in');
+          }}
+        >
           {t('auth.backToSignIn')}
         </Button>
       </AuthFrame>
@@ -144,12 +154,27 @@ export function AuthPage() {
           {t('auth.linkGoogle')}
         </Alert>
       )}
+      {params.get('password_reset') && !error && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {t('passwordReset.updated')}
+        </Alert>
+      )}
       {params.get('confirmed') && !error && (
         <Alert severity="success" sx={{ mb: 2 }}>
           {t('auth.emailConfirmed')}
         </Alert>
       )}
-      <Box id={FORM_ID} component="form" onSubmit={(event) => void submit(event)} noValidate>
+      {/* Also a plain form (api/src/auth/auth-form.ts): sent before the console has started, it signs in or up
+          on the server, and the password never rides in a URL as a method-less form's GET would put it. */}
+      <Box
+        id={FORM_ID}
+        component="form"
+        method="post"
+        action={authHref(params, mode === 'sign-up' ? 'sign-up' : 'sign-in')}
+        onSubmit={(event) => void submit(event)}
+        noValidate
+      >
+        <input type="hidden" name="mode" value={mode} />
         <Stack spacing={2}>
           {signingUp && (
             <Controller
@@ -250,6 +275,22 @@ export function AuthPage() {
       </Typography>
     </AuthFrame>
   );
+}
+
+/** The form the page opens with: 'Check your email' after a plain form's sign-up, else the link's. */
+function initialMode(params: URLSearchParams): Mode {
+  if (params.get('step') === 'check-email') return 'check-email';
+  return params.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in';
+}
+
+/** The promo code's outcome of a plain form's sign-up (api/src/auth/auth-form.ts), as the API answers it. */
+function promoOfPlainSignUp(params: URLSearchParams): SignUpPromo | null {
+  const code = params.get('promo_code');
+  if (params.get('step') !== 'check-email' || !code) return null;
+  const refused = params.get('promo_refused');
+  if (!refused) return { ok: true, code, credits: Number(params.get('promo_credits')) || 0, message: '' };
+  const reason = (['BAD_INPUT', 'INVALID_CODE'] as const).find((known) => known === refused) ?? 'promo_failed';
+  return { ok: false, code, credits: 0, message: '', reason };
 }
 
 /** /auth with the same query (a plan, a template, a promo code) opening the given form. */

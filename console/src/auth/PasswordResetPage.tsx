@@ -5,6 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useT } from '../i18n/useT.ts';
 import { AuthFrame } from './AuthFrame.tsx';
+import { useFormRefusal } from './form-refusal.ts';
 import { errorMessage, requestPasswordReset, resetPassword } from './authApi.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { SentenceWithStrong } from './SentenceWithStrong.tsx';
@@ -23,6 +24,8 @@ export function PasswordResetPage() {
 // The request and Resend are plain forms too (api/src/auth/password-reset-form.ts) and Back to sign in a plain
 // link: on a phone whose console has not arrived yet, they work from the server's HTML; once alive, in place.
 const REQUEST_FORM = { method: 'post', action: '/password-reset' } as const;
+// The new password's form posts too: a form without a method would send the password in a GET's URL.
+const NEW_PASSWORD_FORM = { method: 'post', action: '/password-reset/new-password' } as const;
 
 function BackToSignIn() {
   const t = useT();
@@ -42,21 +45,10 @@ function BackToSignIn() {
   );
 }
 
-/** Why the plain form's request was refused (`?error=` and `?count=` of its answer), in the page's language. */
-function useRefusal(): string {
-  const t = useT();
-  const [params] = useSearchParams();
-  const code = params.get('error');
-  if (!code) return '';
-  if (code === 'too_many_reset_requests')
-    return t('apiErrors.too_many_reset_requests', { smart_count: Number(params.get('count')) || 1 });
-  return code === 'invalid_field' ? t('team.emailInvalid') : t('auth.resetLinkFailed');
-}
-
 function RequestStep({ onSent }: { onSent: (email: string) => void }) {
   const t = useT();
   const { control, handleSubmit, formState } = useForm({ defaultValues: { email: '' } });
-  const [error, setError] = useState(useRefusal());
+  const [error, setError] = useState(useFormRefusal(t('auth.resetLinkFailed')));
   const notify = useNotify();
 
   const submit = handleSubmit(
@@ -143,7 +135,7 @@ function SentStep({ email }: { email: string }) {
 function ResetStep({ token }: { token: string }) {
   const t = useT();
   const { control, handleSubmit, formState } = useForm({ defaultValues: { password: '', confirmation: '' } });
-  const [error, setError] = useState('');
+  const [error, setError] = useState(useFormRefusal(t('passwordReset.changeFailed')));
   const notify = useNotify();
   const navigate = useNavigate();
 
@@ -166,7 +158,8 @@ function ResetStep({ token }: { token: string }) {
 
   return (
     <AuthFrame title={t('passwordReset.newPasswordTitle')}>
-      <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
+      <Box component="form" {...NEW_PASSWORD_FORM} onSubmit={(event) => void submit(event)} noValidate>
+        <input type="hidden" name="token" value={token} />
         <Stack spacing={2}>
           <Controller
             name="password"

@@ -257,6 +257,7 @@ export const en = {
         'An account with this email already exists. Sign in with its password once to link your Google account; after that, Continue with Google signs you in.',
       emailConfirmed: 'Email confirmed. You can sign in now.',
       fullName: 'Full Name',
+      enterFullName: 'Please enter your full name.',
       passwordTooShort: 'Password should be at least %{count} characters long.',
       promoCodeOptional: 'Promo code (optional)',
       creatingAccount: 'Creating account...',

@@ -259,6 +259,7 @@ const es: Messages = {
         'Ya existe una cuenta con este correo electrónico. Inicia sesión una vez con su contraseña para vincular tu cuenta de Google; a partir de entonces, «Continuar con Google» te da acceso.',
       emailConfirmed: 'Correo electrónico confirmado. Ya puedes iniciar sesión.',
       fullName: 'Nombre completo',
+      enterFullName: 'Escribe tu nombre completo.',
       passwordTooShort: 'La contraseña debe tener al menos %{count} caracteres.',
       promoCodeOptional: 'Código promocional (opcional)',
       creatingAccount: 'Creando la cuenta...',

@@ -259,6 +259,7 @@ const fr: Messages = {
         'Un compte existe déjà avec cette adresse e-mail. Connectez-vous une fois avec son mot de passe pour y lier votre compte Google ; ensuite, « Continuer avec Google » vous connecte.',
       emailConfirmed: 'Adresse e-mail confirmée. Vous pouvez vous connecter.',
       fullName: 'Nom complet',
+      enterFullName: 'Veuillez saisir votre nom complet.',
       passwordTooShort: 'Le mot de passe doit contenir au moins %{count} caractères.',
       promoCodeOptional: 'Code promo (facultatif)',
       creatingAccount: 'Création du compte...',
