@@ -4,13 +4,37 @@ import type { Plugin } from 'vite';
 /** The console's start (console-main.tsx) and the console itself (App.tsx, which the start imports). */
 const CONSOLE_ENTRIES = { console: 'src/console-main.tsx', app: 'src/App.tsx' };
 
+/** console/src's files that main.tsx imports, with main.tsx itself. */
+const PAGE_START_SOURCES = [
+  'main.tsx',
+  'start-when-wanted.ts',
+  'plain-pages.ts',
+  'report-vitals-once.ts',
+  'layout/mobile-query.ts',
+  'auth/clear-stored-data.ts',
+  'auth/remember-visitor-choices.ts',
+  'auth/visitor-choice.ts',
+  'plans/chosen-plan.ts',
+  'runs/chosen-template.ts',
+].map((file) => `/console/src/${file}`);
+/** Their helpers from config/src and Vite's for dynamic imports. */
+const PAGE_START_HELPERS = [
+  '/console/index.html',
+  '/config/src/page-marks.ts',
+  '/config/src/install-offer.ts',
+  'vite/modulepreload-polyfill.js',
+  'vite/preload-helper.js',
+];
+
 /**
- * index.html's script (the build's module for the page, which imports main.tsx), main.tsx and what it imports
- * (config/src too, and Vite's helpers for dynamic imports): what decides when the console starts. Their own
- * small chunk, which the console's chunk may import from, never the other way round.
+ * index.html's script (the build's module for the page, which imports main.tsx), main.tsx and what it imports:
+ * what decides when the console starts. Their own small chunk, which the console's chunk may import from, never
+ * the other way round.
  */
-const PAGE_START_MODULES =
-  /[\\/]console[\\/](index\.html|src[\\/](main\.tsx|start-when-wanted\.ts|report-vitals-once\.ts|layout[\\/]mobile-query\.ts))$|[\\/]config[\\/]src[\\/](page-marks|install-offer)\.ts$|vite[\\/](modulepreload-polyfill|preload-helper)\.js$/;
+function isPageStartModule(id: string): boolean {
+  const file = id.replaceAll('\\', '/');
+  return [...PAGE_START_SOURCES, ...PAGE_START_HELPERS].some((end) => file.endsWith(end));
+}
 
 /**
  * Puts everything the console's first render needs into one chunk, apart from main.tsx's own (which starts it,
@@ -39,7 +63,7 @@ export function consoleStartChunk(): Plugin {
             output: {
               codeSplitting: {
                 groups: [
-                  { name: 'page-start', test: PAGE_START_MODULES, priority: 1 },
+                  { name: 'page-start', test: isPageStartModule, priority: 1 },
                   { name: 'console-start', tags: ['$initial'] },
                 ],
               },

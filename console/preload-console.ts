@@ -1,5 +1,6 @@
 import type { Plugin, Rollup } from 'vite';
 import { MOBILE_QUERY } from './src/layout/mobile-query.ts';
+import { PLAIN_PAGES } from './src/plain-pages.ts';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -22,8 +23,8 @@ function chunksOf(bundle: OutputBundle, entrySuffix: string): string[] {
 /**
  * main.tsx loads the console (react-admin, MUI) only off the public pages, with a dynamic import that
  * starts once main.tsx has run. An inline script in index.html starts those downloads at once for
- * console paths, so a phone fetches them in parallel with main.tsx rather than after it. A phone's dashboard
- * (whose console starts later, src/start-when-wanted.ts) only prefetches them into the HTTP cache: a
+ * console paths, so a phone fetches them in parallel with main.tsx rather than after it. A phone's dashboard,
+ * /auth or /password-reset (whose console starts later, src/start-when-wanted.ts) only prefetches them into the HTTP cache: a
  * modulepreload compiles each file on the main thread as it arrives, a long task while the host reads and taps
  * the server's page.
  */
@@ -41,7 +42,7 @@ export function preloadConsole(): Plugin {
         const hrefs = [...chunks].map((fileName) => `/${fileName}`);
         const script =
           `{ const path = location.pathname.replace(/\\/+$/, '');` +
-          ` const later = path === '/dashboard' && matchMedia(${JSON.stringify(MOBILE_QUERY)}).matches;` +
+          ` const later = ${JSON.stringify(Object.keys(PLAIN_PAGES))}.includes(path) && matchMedia(${JSON.stringify(MOBILE_QUERY)}).matches;` +
           ` if (path !== '') for (const href of ${JSON.stringify(hrefs)}) {` +
           ` const link = document.createElement('link'); link.rel = later ? 'prefetch' : 'modulepreload';` +
           ` link.href = href; link.crossOrigin = 'anonymous'; document.head.append(link); } }`;

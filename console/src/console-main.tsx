@@ -1,6 +1,5 @@
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { AUTH_PATH, clearLocalData, SIGNED_OUT_QUERY } from './auth/authProvider.ts';
 import { loadMessages } from './i18n/i18n-provider.ts';
 import { startingLanguage } from './i18n/language.ts';
 import { rememberPageFacts } from './page-facts-cookies.ts';
@@ -8,11 +7,6 @@ import { reportWebVitalsAfterPaint } from './report-vitals-once.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-
-// The public header's Sign Out ended the session on the server and lands on /auth: what the console kept in
-// this browser goes too, first of all. Cleared later, as the console starts, react-admin's store noticed
-// during the hydration of /auth and a second, client-rendered form appeared beside the server's.
-if (location.pathname === AUTH_PATH && new URLSearchParams(location.search).has(SIGNED_OUT_QUERY)) clearLocalData();
 
 rememberPageFacts();
 

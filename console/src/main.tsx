@@ -1,4 +1,6 @@
 import { watchInstallOffer } from '@turnproof/config/install-offer';
+import { clearStoredDataAfterSignOut } from './auth/clear-stored-data.ts';
+import { rememberVisitorChoices } from './auth/remember-visitor-choices.ts';
 import { reportWebVitalsAfterPaint } from './report-vitals-once.ts';
 import { deferConsoleStart, whenConsoleWanted } from './start-when-wanted.ts';
 import './styles.css';
@@ -6,10 +8,15 @@ import './styles.css';
 /**
  * index.html's script: small, so that starting the page costs a phone nothing (console-start-chunk.ts keeps
  * it out of the console's chunk). It starts the console (console-main.tsx) at once, or, on a phone's
- * server-rendered dashboard, when the console is wanted, reporting the page's web vitals meanwhile.
+ * server-rendered page whose controls work without it (start-when-wanted.ts), when the console is wanted,
+ * reporting the page's web vitals meanwhile.
  */
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+
+clearStoredDataAfterSignOut();
+// A plan or template picked on the public site, kept before the console starts (it may start later).
+rememberVisitorChoices();
 
 // The browser fires its install event early: listened for from the start (the prompt shows 3 s later).
 watchInstallOffer();

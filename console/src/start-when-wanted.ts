@@ -1,25 +1,23 @@
 import { CONSOLE_START_MARK, QUIET_WINDOW_MS } from '@turnproof/config/page-marks';
-import { MOBILE_QUERY, PLAIN_MENU_ID } from './layout/mobile-query.ts';
+import { MOBILE_QUERY } from './layout/mobile-query.ts';
+import { PLAIN_PAGES } from './plain-pages.ts';
 
 /**
  * Input that asks more of the page than the server's links and forms give: a tap, a key, a touch, the wheel.
- * A scroll on a phone begins with a touch, so reading on down the dashboard wakes the console too.
+ * A scroll on a phone begins with a touch, so reading on down the dashboard wakes the console too, and so does a
+ * tap on a sign-in field (what is typed meanwhile is kept: auth/typed-before-hydration.ts).
  */
 const INTENT_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
 
 /**
- * Whether this page is the server-rendered dashboard on a phone: its greeting, figures, menu (a plain menu
- * shown by CSS), tab bar and Sign Out (a form) all work from the HTML alone (console-without-script.test.ts),
- * while the console's JavaScript takes seconds of a phone's link and main thread. Wider screens start the
- * console at once: their sidebar and live figures are the console's, and their machines spare the time.
+ * Whether the console's start waits for the visitor: on a phone, on a page the server rendered with controls
+ * that work without it, since the console's JavaScript takes seconds of a phone's link and main thread. Wider
+ * screens start the console at once: their sidebar and live figures are the console's, and their machines
+ * spare the time.
  */
 export function deferConsoleStart(container: HTMLElement): boolean {
-  // The server laid the page out for a phone (its plain menu is there) and the screen is one.
-  return (
-    window.location.pathname.replace(/\/+$/, '') === '/dashboard' &&
-    container.querySelector(`#${PLAIN_MENU_ID}`) !== null &&
-    window.matchMedia(MOBILE_QUERY).matches
-  );
+  const marker = PLAIN_PAGES[window.location.pathname.replace(/\/+$/, '')];
+  return marker !== undefined && container.querySelector(marker) !== null && window.matchMedia(MOBILE_QUERY).matches;
 }
 
 /**

@@ -82,7 +82,10 @@ describe('signing out', () => {
         );
         sessionStorage.setItem('turnproof-note', 'kept for this tab');
       });
-      expect(await page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('RaStore')))).toBe(true);
+      // The heading is the server's: react-admin writes its store once the console has started.
+      await expect
+        .poll(() => page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('RaStore'))))
+        .toBe(true);
 
       await page.goto(harness.url('/'));
       const header = page.getByRole('banner');

@@ -1,10 +1,11 @@
 import { PAGE_COOKIES } from '@turnproof/config/page-cookies';
-import { CONSOLE_START_MARK, QUIET_WINDOW_MS } from '@turnproof/config/page-marks';
+import { QUIET_WINDOW_MS } from '@turnproof/config/page-marks';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { setBillingState } from '../support/billing-state.ts';
 import { Cleaner, completeThroughMagicLink } from '../runner/cleaner.ts';
+import { consoleStartedAt } from './page-checks.ts';
 import {
   type ConsoleHarness,
   DESKTOP,
@@ -54,9 +55,6 @@ const chipStyle = (page: Page, label: string) =>
     });
 
 /** When the page's console started (ms from navigation start), or null while it has not. */
-const consoleStartedAt = (page: Page) =>
-  page.evaluate((mark) => performance.getEntriesByName(mark)[0]?.startTime ?? null, CONSOLE_START_MARK);
-
 describe('the dashboard', () => {
   let host: Owner;
   let runIds: string[];

@@ -1,8 +1,9 @@
+import { QUIET_WINDOW_MS } from '@turnproof/config/page-marks';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInOwner } from '../support/browser.ts';
 import { type ConsoleHarness, DESKTOP, PHONE_390, screenshot, startConsoleHarness } from './console-harness.ts';
-import { hydrated, problemsOf } from './page-checks.ts';
+import { consoleStartedAt, hydrated, problemsOf } from './page-checks.ts';
 
 /**
  * A host's first visit to the console: /auth and /password-reset arrive rendered on the server (the form
@@ -109,6 +110,36 @@ describe('/auth rendered on the server', () => {
   });
 });
 
+describe('/auth on a phone', () => {
+  it('starts the console once the visitor taps into the form, or once the page has been quiet for 5 s', async () => {
+    // Left alone, the server's form is all there is until a quiet window has passed; then the console hydrates it.
+    const leftAlone = await harness.newPage(PHONE_390);
+    await leftAlone.goto(harness.url('/auth'));
+    await leftAlone.locator('#auth-form').waitFor();
+    expect(await consoleStartedAt(leftAlone)).toBeNull();
+    await hydrated(leftAlone, '#auth-form', 60_000);
+    expect(await consoleStartedAt(leftAlone)).toBeGreaterThanOrEqual(QUIET_WINDOW_MS);
+    await leftAlone.context().close();
+
+    // A tap into the form starts it at once, and what is typed meanwhile stays.
+    const owner = await signedInOwner(harness.api);
+    const tapped = await harness.newPage(PHONE_390);
+    await tapped.goto(harness.url('/auth'));
+    await tapped.locator('#auth-form').waitFor();
+    expect(await consoleStartedAt(tapped)).toBeNull();
+    const tappedAt = await tapped.evaluate(() => performance.now());
+    await tapped.getByLabel(/^Email/).click();
+    await tapped.getByLabel(/^Email/).fill(owner.email);
+    await hydrated(tapped, '#auth-form');
+    expect((await consoleStartedAt(tapped))! - tappedAt).toBeLessThan(2000);
+    expect(await tapped.getByLabel(/^Email/).inputValue()).toBe(owner.email);
+    await tapped.getByLabel(/^Password/).fill(harness.password);
+    await tapped.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await tapped.waitForURL((url) => url.pathname === '/dashboard' || url.pathname === '/onboarding');
+    await tapped.context().close();
+  });
+});
+
 /** Sends the event Chromium fires when the app can be installed; counts calls of its prompt(). */
 const fireInstallEvent = (page: Page) =>
   page.evaluate(() => {
@@ -123,6 +154,16 @@ const fireInstallEvent = (page: Page) =>
     });
     target.dispatchEvent(event);
   });
+
+/**
+ * /auth's console running, whose prompt it is: a phone starts it once the visitor reaches for the page
+ * (start-when-wanted.ts), so the test taps the heading, as a person taps into the form.
+ */
+async function consoleStarted(page: Page) {
+  await page.locator('#auth-form').waitFor();
+  await page.getByRole('heading', { name: 'Sign In' }).click();
+  await hydrated(page, '#auth-form');
+}
 
 const installPrompt = (page: Page) => page.getByRole('region', { name: 'Install Turnproof' });
 
@@ -141,7 +182,7 @@ describe('installing the console', () => {
     for (const [device, label] of DEVICES) {
       const page = await harness.newPage(device);
       await page.goto(harness.url('/auth'));
-      await page.locator('#auth-form').waitFor();
+      await consoleStarted(page);
       await fireInstallEvent(page);
       await page.waitForTimeout(2000);
       expect(await installPrompt(page).count()).toBe(0);
@@ -156,7 +197,7 @@ describe('installing the console', () => {
       await installPrompt(page).getByRole('button', { name: 'Not now' }).click({ timeout: 5000 });
       await installPrompt(page).waitFor({ state: 'detached' });
       await page.reload();
-      await page.locator('#auth-form').waitFor();
+      await consoleStarted(page);
       await fireInstallEvent(page);
       await page.waitForTimeout(3500);
       expect(await installPrompt(page).count()).toBe(0);

@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { ConsoleHarness } from './console-harness.ts';
 import { UI_TIMEOUT_MS } from './console-harness.ts';
+import { hydrated } from './page-checks.ts';
 
 /**
  * The steps of a host's journey through the console, shared by the tests that play them: each one
@@ -17,8 +18,13 @@ export interface SignUpFields {
   password: string;
 }
 
-/** Fills the sign-up form on /auth (already toggled to Sign Up). */
+/**
+ * Fills the sign-up form on /auth (already toggled to Sign Up), tapping into it first as a person does: on a
+ * phone that starts the console (start-when-wanted.ts), whose form then answers as it is typed into.
+ */
 export async function fillSignUpForm(page: Page, fields: SignUpFields): Promise<void> {
+  await page.getByLabel('Full Name').click();
+  await hydrated(page, '#auth-form');
   await page.getByLabel('Full Name').fill(fields.fullName);
   await page.getByLabel('Email').fill(fields.email);
   await page.getByLabel(/^Password/).fill(fields.password);
@@ -42,7 +48,7 @@ export async function signUp(page: Page, harness: ConsoleHarness, fields: SignUp
 export async function submitSignUp(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await visible(page.getByRole('heading', { name: 'Check your email' }));
-  await visible(page.getByRole('button', { name: 'Back to Sign In' }));
+  await visible(page.getByRole('link', { name: 'Back to Sign In' }));
 }
 
 /**

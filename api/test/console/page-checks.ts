@@ -1,3 +1,4 @@
+import { CONSOLE_START_MARK } from '@turnproof/config/page-marks';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -17,11 +18,19 @@ export const shownText = (page: Page) =>
   });
 
 /** Resolves once React has taken the server's element over (its nodes carry React's keys). */
-export const hydrated = (page: Page, selector: string) =>
-  page.waitForFunction((selected) => {
-    const element = (globalThis as any).document.querySelector(selected);
-    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
-  }, selector);
+export const hydrated = (page: Page, selector: string, timeout?: number) =>
+  page.waitForFunction(
+    (selected) => {
+      const element = (globalThis as any).document.querySelector(selected);
+      return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+    },
+    selector,
+    { timeout },
+  );
+
+/** When a phone's deferred console started (ms from navigation start), or null while it has not. */
+export const consoleStartedAt = (page: Page) =>
+  page.evaluate((mark) => performance.getEntriesByName(mark)[0]?.startTime ?? null, CONSOLE_START_MARK);
 
 /** Neither a raw message key nor any of `english` (whole phrases) in `text`. */
 export function expectTranslated(text: string, english: string[], where: string) {

@@ -5,8 +5,6 @@ import { useNotify } from 'react-admin';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useT } from '../i18n/useT.ts';
-import { chosenPlan } from '../plans/chosen-plan.ts';
-import { rememberChosenTemplate } from '../runs/chosen-template.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { useFormRefusal } from './form-refusal.ts';
 import {
@@ -55,12 +53,6 @@ export function AuthPage() {
   const navigate = useNavigate();
   const session = useSession();
   const providers = useQuery({ queryKey: AUTH_PROVIDERS_KEY, queryFn: authProviders, staleTime: Infinity });
-  // 'Get Started Free' on a public template page: that template is preselected in the first wizard.
-  const chosenTemplate = params.get('template');
-  useEffect(() => rememberChosenTemplate(chosenTemplate), [chosenTemplate]);
-  // A plan picked on the pricing cards: onboarding's plan step marks it.
-  const plan = params.get('plan');
-  useEffect(() => chosenPlan.remember(plan), [plan]);
 
   const signOutFailed = params.get('signout') === 'failed';
   useEffect(() => {

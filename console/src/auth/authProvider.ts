@@ -1,27 +1,17 @@
-import { INSTALL_DISMISSED_KEY } from '@turnproof/config/install-offer';
 import type { AuthProvider } from 'react-admin';
 import { apiJson } from '../api/http.ts';
+import { clearStoredData } from './clear-stored-data.ts';
 import { forgetSession, getSession } from './session.ts';
 
 export const AUTH_PATH = '/auth';
 /** The query /auth is opened with after a sign-out the server did not confirm. */
 const SIGN_OUT_FAILED = 'signout=failed';
 
-/**
- * Everything the console keeps in the browser (the wizard's smart defaults with the last tenant's name and
- * e-mail, react-admin's store); sign-out removes it even when the server is unreachable. The device's
- * answer to the install prompt is no one's data: it stays.
- */
+/** Everything the console keeps in the browser; sign-out removes it even when the server is unreachable. */
 export function clearLocalData(): void {
-  const installDismissed = localStorage.getItem(INSTALL_DISMISSED_KEY);
-  localStorage.clear();
-  if (installDismissed !== null) localStorage.setItem(INSTALL_DISMISSED_KEY, installDismissed);
-  sessionStorage.clear();
+  clearStoredData();
   forgetSession();
 }
-
-/** The query the public header's Sign Out (POST /sign-out, api/src/site/site-router.ts) lands on /auth with. */
-export const SIGNED_OUT_QUERY = 'signed_out';
 
 function initials(name: string): string {
   return name
