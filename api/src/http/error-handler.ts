@@ -52,6 +52,9 @@ export function errorHandler(): Middleware<AppState> {
         ctx.status = status;
       }
     } catch (caught) {
+      // A body left unread (an upload refused before or while it came in) leaves the connection mid-request:
+      // it closes after the answer, so that no client sends its next request on it and meets a reset.
+      if (!ctx.req.complete) ctx.set('Connection', 'close');
       const error = caught as ClientError & Error;
       const status = error.status ?? error.statusCode ?? 500;
       if (caught instanceof HttpError) {
