@@ -213,6 +213,7 @@ export async function consoleFigures(): Promise<void> {
 
     // A first visit: /auth signed out, rendered on the server and hydrated (api/src/auth/signed-out-pages.ts).
     const authLcps: number[] = [];
+    const authTtis: number[] = [];
     for (let load = 0; load < AUTH_LOADS; load += 1) {
       const context = await chromium.browser.newContext(PHONE_PROFILE.context);
       try {
@@ -224,6 +225,7 @@ export async function consoleFigures(): Promise<void> {
           AUTH_READY_ELEMENT_ID,
         );
         authLcps.push(figures.lcpMs);
+        authTtis.push(figures.ttiMs);
         console.log(
           `/auth mobile load ${load + 1}: form shown ${ms(figures.firstTaskMs, 0)}, LCP ${ms(figures.lcpMs, 0)} (${figures.lcpElement}), ` +
             `TTI ${ms(figures.ttiMs, 0)}, CLS ${figures.cls.toFixed(3)}` +
@@ -233,6 +235,12 @@ export async function consoleFigures(): Promise<void> {
         await context.close();
       }
     }
+    // Issue 30's target holds for every server-rendered console page on the phone, /auth as the dashboard.
+    const authTti = median(authTtis);
+    console.log(
+      `/auth mobile time to interactive ${ms(authTti, 0).padStart(9)}   (median of ${AUTH_LOADS})   ` +
+        `target ≤ ${ms(TTI_TARGET_MS.mobile!, 0)}: ${verdict(authTti <= TTI_TARGET_MS.mobile!)}   (${loadAverage()})`,
+    );
     const authBest = Math.min(...authLcps);
     const dashboardBest = Math.min(...dashboardPhoneLcps);
     console.log(
