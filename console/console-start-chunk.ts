@@ -17,8 +17,9 @@ const PAGE_START_SOURCES = [
   'plans/chosen-plan.ts',
   'runs/chosen-template.ts',
 ].map((file) => `/console/src/${file}`);
-/** Their helpers from config/src and Vite's for dynamic imports. */
-const PAGE_START_HELPERS = [
+/** They, their helpers from config/src and Vite's for dynamic imports. */
+const PAGE_START_MODULES = [
+  ...PAGE_START_SOURCES,
   '/console/index.html',
   '/config/src/page-marks.ts',
   '/config/src/install-offer.ts',
@@ -33,7 +34,7 @@ const PAGE_START_HELPERS = [
  */
 function isPageStartModule(id: string): boolean {
   const file = id.replaceAll('\\', '/');
-  return [...PAGE_START_SOURCES, ...PAGE_START_HELPERS].some((end) => file.endsWith(end));
+  return PAGE_START_MODULES.some((end) => file.endsWith(end));
 }
 
 /**

@@ -24,9 +24,9 @@ function chunksOf(bundle: OutputBundle, entrySuffix: string): string[] {
  * main.tsx loads the console (react-admin, MUI) only off the public pages, with a dynamic import that
  * starts once main.tsx has run. An inline script in index.html starts those downloads at once for
  * console paths, so a phone fetches them in parallel with main.tsx rather than after it. A phone's dashboard,
- * /auth or /password-reset (whose console starts later, src/start-when-wanted.ts) only prefetches them into the HTTP cache: a
- * modulepreload compiles each file on the main thread as it arrives, a long task while the host reads and taps
- * the server's page.
+ * /auth or /password-reset (whose console starts later, src/start-when-wanted.ts) only prefetches them into the
+ * HTTP cache: a modulepreload compiles each file on the main thread as it arrives, a long task while the host
+ * reads and taps the server's page.
  */
 export function preloadConsole(): Plugin {
   return {

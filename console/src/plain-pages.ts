@@ -6,6 +6,9 @@ import { PLAIN_MENU_ID } from './layout/mobile-query.ts';
  * tab bar and Sign Out, a form), and the signed-out screens with their POST forms and real links
  * (console-without-script.test.ts).
  */
+/** This page's path without a trailing slash, as the pages below and /auth's own checks name it. */
+export const pagePath = (): string => location.pathname.replace(/\/+$/, '');
+
 export const PLAIN_PAGES: Record<string, string> = {
   '/dashboard': `#${PLAIN_MENU_ID}`,
   '/auth': 'form[method="post"]',

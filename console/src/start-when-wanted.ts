@@ -1,6 +1,6 @@
 import { CONSOLE_START_MARK, QUIET_WINDOW_MS } from '@turnproof/config/page-marks';
 import { MOBILE_QUERY } from './layout/mobile-query.ts';
-import { PLAIN_PAGES } from './plain-pages.ts';
+import { pagePath, PLAIN_PAGES } from './plain-pages.ts';
 
 /**
  * Input that asks more of the page than the server's links and forms give: a tap, a key, a touch, the wheel.
@@ -16,7 +16,7 @@ const INTENT_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const
  * spare the time.
  */
 export function deferConsoleStart(container: HTMLElement): boolean {
-  const marker = PLAIN_PAGES[window.location.pathname.replace(/\/+$/, '')];
+  const marker = PLAIN_PAGES[pagePath()];
   return marker !== undefined && container.querySelector(marker) !== null && window.matchMedia(MOBILE_QUERY).matches;
 }
 

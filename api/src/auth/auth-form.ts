@@ -49,9 +49,11 @@ export function authFormPost(deps: AppDeps): Middleware<AppState> {
         );
         query.set('step', 'check-email');
         query.set('email', user.email);
-        if (promo) query.set('promo_code', promo.code);
-        if (promo?.ok) query.set('promo_credits', String(promo.credits));
-        else if (promo) query.set('promo_refused', promo.reason ?? 'promo_failed');
+        if (promo) {
+          query.set('promo_code', promo.code);
+          if (promo.ok) query.set('promo_credits', String(promo.credits));
+          else query.set('promo_refused', promo.reason ?? 'promo_failed');
+        }
         target = `/auth?${query}`;
       } else {
         const { user } = await signInWithPassword(deps, ctx, parseInput(signInBody, fields));

@@ -1,4 +1,5 @@
 import { INSTALL_DISMISSED_KEY } from '@turnproof/config/install-offer';
+import { pagePath } from '../plain-pages.ts';
 
 /** The query the public header's Sign Out (POST /sign-out, api/src/site/site-router.ts) lands on /auth with. */
 export const SIGNED_OUT_QUERY = 'signed_out';
@@ -21,5 +22,5 @@ export function clearStoredData(): void {
  * of /auth and a second, client-rendered form appeared beside the server's.
  */
 export function clearStoredDataAfterSignOut(): void {
-  if (location.pathname === '/auth' && new URLSearchParams(location.search).has(SIGNED_OUT_QUERY)) clearStoredData();
+  if (pagePath() === '/auth' && new URLSearchParams(location.search).has(SIGNED_OUT_QUERY)) clearStoredData();
 }

@@ -1,3 +1,4 @@
+import { pagePath } from '../plain-pages.ts';
 import { chosenPlan } from '../plans/chosen-plan.ts';
 import { rememberChosenTemplate } from '../runs/chosen-template.ts';
 
@@ -7,7 +8,7 @@ import { rememberChosenTemplate } from '../runs/chosen-template.ts';
  * signs up without it), so onboarding and the first wizard find the choice.
  */
 export function rememberVisitorChoices(): void {
-  if (location.pathname.replace(/\/+$/, '') !== '/auth') return;
+  if (pagePath() !== '/auth') return;
   const params = new URLSearchParams(location.search);
   chosenPlan.remember(params.get('plan'));
   rememberChosenTemplate(params.get('template'));
