@@ -2,7 +2,7 @@ import type { AppDeps } from '../app-deps.ts';
 import { consoleServerRender } from '../http/console-render.ts';
 import { pageLanguage } from '../http/page-language.ts';
 import { sendCompressedHtml } from '../http/send-html.ts';
-import { fillTemplate, templateMarks } from '../http/server-render.ts';
+import { fillTemplate, templateMarks, withoutScriptNotice } from '../http/server-render.ts';
 import type { PageRenderer } from '../http/web-assets.ts';
 import { googleSignInConfigured } from './google.ts';
 
@@ -33,7 +33,8 @@ export function signedOutPages(deps: Pick<AppDeps, 'config'>): PageRenderer {
     // Another answer for a signed-in browser (index.html).
     ctx.vary('Cookie');
     const state = { session: { user: null, profile: null, access: null }, providers, hydrate: true, language };
-    const html = fillTemplate(consoleApp.template, templateMarks('console'), {
+    // Their forms work without JavaScript (plain POSTs the server answers): the notice that it is needed is not true.
+    const html = fillTemplate(withoutScriptNotice(consoleApp.template), templateMarks('console'), {
       html: page.html,
       state,
       stateElementId: 'console-state',

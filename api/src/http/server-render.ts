@@ -52,6 +52,9 @@ export function fillTemplate(template: string, marks: TemplateMarks, page: Rende
   return html;
 }
 
+/** The template without its `<noscript>` notice (that the app needs JavaScript): for pages that work without. */
+export const withoutScriptNotice = (template: string): string => template.replace(/<noscript>[^<]*<\/noscript>\s*/, '');
+
 /**
  * The template with its built stylesheets (`<link rel="stylesheet" href="{base}assets/...">`) written
  * inline: the first paint of a server-rendered page then waits for nothing but the page itself, not for a

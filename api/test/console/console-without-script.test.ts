@@ -108,6 +108,8 @@ describe('/auth without JavaScript', () => {
     const page = await scriptlessPhone();
     const urls = requestedUrls(page);
     await page.goto(harness.url('/auth?plan=pro'));
+    // The page works without JavaScript, so it does not say that it needs it.
+    expect(await page.locator('body').innerText()).not.toContain('JavaScript');
     await page.getByLabel(/^Email/).fill(host.email);
     await page.getByLabel(/^Password/).fill('not my password at all');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -163,6 +165,7 @@ describe('/auth without JavaScript', () => {
     await page.waitForURL((url) => url.pathname === '/password-reset');
     await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
     await page.getByRole('button', { name: 'Send Reset Link' }).waitFor();
+    expect(await page.locator('body').innerText()).not.toContain('JavaScript');
     await screenshot(page, 'auth-390-no-script-forgot-password');
     await page.context().close();
   });
