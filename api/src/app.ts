@@ -19,6 +19,7 @@ import { developersPage } from './developers/developers-page.ts';
 import { healthRouter } from './health/health-router.ts';
 import type { AppState } from './http/context.ts';
 import { errorHandler } from './http/error-handler.ts';
+import { logLateErrors } from './http/late-errors.ts';
 import { requestContext } from './http/request-context.ts';
 import { sameOriginWrites } from './http/same-origin-writes.ts';
 import { secureCookiesOnHttpsOrigin } from './http/secure-cookies.ts';
@@ -97,6 +98,7 @@ function mediaStoreSources(config: Config): string[] {
 /** The whole HTTP surface; tests drive it over a real socket with real dependencies. */
 export function createApp(deps: AppDeps): Koa<AppState> {
   const app = new Koa<AppState>();
+  logLateErrors(app, deps.logger);
   // X-Forwarded-* headers are anyone's to write; only the configured proxies' entries are believed.
   app.proxy = deps.config.TRUST_PROXY > 0;
   app.maxIpsCount = deps.config.TRUST_PROXY;
