@@ -16,6 +16,7 @@ import { ConsoleAdmin } from './layout/ConsoleAdmin.tsx';
 import { Layout } from './layout/Layout.tsx';
 import { type LazyComponent, lazyPage } from './layout/lazyPage.tsx';
 import { theme } from './layout/theme.ts';
+import { pagePath } from './plain-pages.ts';
 import properties from './properties/index.ts';
 import { NotFoundPage } from './public/NotFoundPage.tsx';
 import restock from './restock/index.ts';
@@ -47,14 +48,13 @@ const SIGNED_OUT_SCREENS: Record<string, LazyComponent<object>> = {
  * a server-rendered page came with, else with the session (and the dashboard's figures) asked for at once.
  */
 export function startConsole(): { queryClient: QueryClient; hydrate: Promise<boolean> } {
-  const { pathname } = window.location;
+  const path = pagePath();
   const queryClient = new QueryClient();
   const served = seedServedDashboard(queryClient);
   if (!served.session) prefetchSession(queryClient);
-  if (!served.dashboard && window.location.pathname.replace(/\/+$/, '') === '/dashboard')
-    prefetchDashboard(queryClient);
+  if (!served.dashboard && path === '/dashboard') prefetchDashboard(queryClient);
   // A server-rendered screen hydrates once its code is here, in one pass (see LazyComponent.preload).
-  const screen = SIGNED_OUT_SCREENS[pathname.replace(/\/+$/, '')];
+  const screen = SIGNED_OUT_SCREENS[path];
   const hydrate =
     servedPage()?.hydrate === true && screen
       ? screen.preload().then(
