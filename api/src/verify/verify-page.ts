@@ -1,14 +1,11 @@
 import { html, SafeHtml } from '@turnproof/platform/html';
-import { signedOnPhone } from '@turnproof/platform/report';
+import { REPORT_TEXTS, signedOnPhone } from '@turnproof/platform/report';
 import { formatDateTime } from '@turnproof/config/time-format';
 import type { RunVerification } from './run-verification.ts';
 import { standalonePage } from '../http/standalone-page.ts';
 
-const RUN_TYPE_LABELS: Record<string, string> = {
-  turnover: 'Turnover',
-  move_in: 'Move-In Inspection',
-  move_out: 'Move-Out Inspection',
-};
+/** The run types' names as the English report prints them (the page is in English, as the sample report). */
+const RUN_TYPE_LABELS: Record<string, string> = REPORT_TEXTS.en.runTypes;
 
 const STYLE = `
 body { font: 15px/1.5 system-ui, sans-serif; color: #1f2937; max-width: 860px; margin: 0 auto; padding: 24px; }

@@ -48,6 +48,7 @@ describe('the capture log proves a completed run', () => {
     expect(result.reports).toMatchObject([{ version: 1, valid: true, entry_count: result.entry_count }]);
 
     const page = await verifyPage(first.run.id);
+    expect(page).toContain('<p>Turnover · ');
     expect(page).toContain(
       `Valid: the capture log (${result.entry_count} entries), every photo and every report match.`,
     );
