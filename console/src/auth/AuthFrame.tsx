@@ -3,14 +3,24 @@ import type { ReactNode } from 'react';
 import { useT } from '../i18n/useT.ts';
 import { usePageTitle } from '../layout/usePageTitle.ts';
 
-/** The centred card of the sign-in, sign-up and password screens. */
+/**
+ * The card of the sign-in, sign-up and password screens: centred, and on a phone at the top, where a slow link's
+ * page that arrives in parts grows downward instead of moving the form up each time (and the keyboard has room).
+ */
 export function AuthFrame({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   const t = useT();
   usePageTitle(title);
   return (
     <Box
       component="main"
-      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}
+      sx={{
+        minHeight: '100vh',
+        display: 'grid',
+        placeItems: { xs: 'start center', sm: 'center' },
+        p: 2,
+        pt: { xs: 4, sm: 2 },
+        bgcolor: 'background.default',
+      }}
     >
       <Stack spacing={2} sx={{ width: '100%', maxWidth: 420 }}>
         <Link href="/" underline="none" sx={{ display: 'flex', alignItems: 'center', gap: 1, alignSelf: 'center' }}>
