@@ -4,7 +4,14 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { completeThroughMagicLink } from '../runner/cleaner.ts';
 import { lampRoomMoveOut, newRun, reportPdf, waitFor } from '../proof/proof-support.ts';
-import { type ConsoleHarness, DESKTOP, type Owner, screenshot, startConsoleHarness } from './console-harness.ts';
+import {
+  type ConsoleHarness,
+  DESKTOP,
+  type Owner,
+  screenshot,
+  startConsoleHarness,
+  UI_TIMEOUT_MS,
+} from './console-harness.ts';
 import { screenshotFailure } from './screen-capture.ts';
 
 /**
@@ -81,15 +88,18 @@ describe('photo flags on the run page', () => {
       const image = card.getByRole('img', { name: /both photos side by side, possible changes outlined and numbered/ });
       await image.first().waitFor();
       await image.first().scrollIntoViewIfNeeded();
+      // A loaded machine takes seconds to load the image and to answer a decision: the page's own wait, not 1 s.
       await expect
-        .poll(() =>
-          image
-            .first()
-            .evaluate(
-              (img) =>
-                (img as unknown as { complete: boolean; naturalWidth: number }).complete &&
-                (img as unknown as { naturalWidth: number }).naturalWidth > 0,
-            ),
+        .poll(
+          () =>
+            image
+              .first()
+              .evaluate(
+                (img) =>
+                  (img as unknown as { complete: boolean; naturalWidth: number }).complete &&
+                  (img as unknown as { naturalWidth: number }).naturalWidth > 0,
+              ),
+          { timeout: UI_TIMEOUT_MS },
         )
         .toBe(true);
       const chips = (label: string) => card.getByText(label, { exact: true }).count();
@@ -98,13 +108,13 @@ describe('photo flags on the run page', () => {
       await screenshot(page, 'run-changes-proposed');
 
       await card.getByRole('button', { name: 'Confirm change 1 as damage' }).first().click();
-      await expect.poll(() => chips('Confirmed as damage')).toBe(1);
+      await expect.poll(() => chips('Confirmed as damage'), { timeout: UI_TIMEOUT_MS }).toBe(1);
       await card.getByRole('button', { name: 'Dismiss change 1' }).nth(1).click();
-      await expect.poll(() => chips('Dismissed')).toBe(1);
-      await expect.poll(() => chips('Possible change')).toBe(proposed - 2);
+      await expect.poll(() => chips('Dismissed'), { timeout: UI_TIMEOUT_MS }).toBe(1);
+      await expect.poll(() => chips('Possible change'), { timeout: UI_TIMEOUT_MS }).toBe(proposed - 2);
       await page.reload();
-      await expect.poll(() => chips('Confirmed as damage')).toBe(1);
-      await expect.poll(() => chips('Dismissed')).toBe(1);
+      await expect.poll(() => chips('Confirmed as damage'), { timeout: UI_TIMEOUT_MS }).toBe(1);
+      await expect.poll(() => chips('Dismissed'), { timeout: UI_TIMEOUT_MS }).toBe(1);
       await card.scrollIntoViewIfNeeded();
       await screenshot(page, 'run-changes-decided');
     },
