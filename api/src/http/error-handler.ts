@@ -3,6 +3,7 @@ import { isTemporalUnavailable } from '@turnproof/temporal/client';
 import type { Middleware } from 'koa';
 import type { AppState } from './context.ts';
 import { HttpError } from './errors.ts';
+import { discardRefusedBody } from './refused-body.ts';
 
 interface ClientError {
   status?: number;
@@ -53,8 +54,8 @@ export function errorHandler(): Middleware<AppState> {
       }
     } catch (caught) {
       // A body left unread (an upload refused before or while it came in) leaves the connection mid-request:
-      // it closes after the answer, so that no client sends its next request on it and meets a reset.
-      if (!ctx.req.complete) ctx.set('Connection', 'close');
+      // the rest is read and thrown away, or, past a bound, the connection closes after the answer.
+      if (!ctx.req.complete && !discardRefusedBody(ctx.req)) ctx.set('Connection', 'close');
       const error = caught as ClientError & Error;
       const status = error.status ?? error.statusCode ?? 500;
       if (caught instanceof HttpError) {
