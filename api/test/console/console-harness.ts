@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@turnproof/platform/report';
-import { type BrowserContextOptions, type Browser as Chromium, chromium, type Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { setBillingState } from '../support/billing-state.ts';
 import { goodPassword, signedInOwner } from '../support/browser.ts';
 import { linkIn } from '../support/mailbox.ts';
+import { closeContexts, sharedChromium } from '../support/shared-chromium.ts';
 import { startTestApi, type TestApiOptions } from '../support/test-api.ts';
 import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
 import { ensureConsoleBuilt } from './console-build.ts';
@@ -25,7 +25,7 @@ export type Owner = Awaited<ReturnType<typeof signedInOwner>>;
 
 /**
  * What the console's browser tests share: the built console served by the real test API (optionally
- * with a worker process, for runs that complete), and headless Chromium.
+ * with a worker process, for runs that complete), and the vitest worker's shared headless Chromium.
  */
 export async function startConsoleHarness(options: { worker?: boolean; api?: TestApiOptions } = {}) {
   ensureConsoleBuilt();
@@ -34,11 +34,7 @@ export async function startConsoleHarness(options: { worker?: boolean; api?: Tes
   // here, rather than within a test's first navigation.
   await (await fetch(`${api.baseUrl}/auth`)).text();
   const worker: WorkerProcess | undefined = options.worker ? await startWorkerProcess(api) : undefined;
-  const browser: Chromium = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-    headless: true,
-  });
+  const browser = await sharedChromium();
   const url = (pathname: string) => `${api.baseUrl}${pathname}`;
 
   /** A fresh browser context (its own cookies and storage), optionally signed in as `owner`. */
@@ -77,7 +73,7 @@ export async function startConsoleHarness(options: { worker?: boolean; api?: Tes
     confirmationLink,
     password: goodPassword,
     async close() {
-      await browser.close();
+      await closeContexts(browser);
       await worker?.stop();
       await api.close();
     },

@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@turnproof/platform/report';
 import Provider from 'oidc-provider';
-import { type Browser as Chromium, chromium } from 'playwright-core';
+import type { Browser as Chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, goodPassword, signedInOwner } from '../support/browser.ts';
+import { closeContexts, sharedChromium } from '../support/shared-chromium.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
 import { ensureConsoleBuilt } from './console-build.ts';
 import { screenshot } from './console-harness.ts';
@@ -47,10 +47,10 @@ beforeAll(async () => {
     cookies: { keys: ['oidc test cookie key'] },
   });
   issuerServer.on('request', provider.callback());
-  chromiumBrowser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  chromiumBrowser = await sharedChromium();
 });
 afterAll(async () => {
-  await chromiumBrowser?.close();
+  if (chromiumBrowser) await closeContexts(chromiumBrowser);
   await new Promise((resolve) => issuerServer?.close(resolve));
   await api?.close();
 });

@@ -1,14 +1,14 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@turnproof/platform/report';
 import { checklistLibrary, systemTemplates } from '@turnproof/db/seeds';
 import { PDFParse } from 'pdf-parse';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureConsoleBuilt } from '../console/console-build.ts';
 import { SCREENSHOT_DIR } from '../console/console-harness.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { signedInOwner } from '../support/browser.ts';
+import { closeContexts, sharedChromium } from '../support/shared-chromium.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
 import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
 
@@ -20,11 +20,11 @@ beforeAll(async () => {
   ensureConsoleBuilt();
   api = await startTestApi({ env: { SUPPORT_EMAIL: 'support-desk@turnproof.test' } });
   worker = await startWorkerProcess(api);
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  browser = await sharedChromium();
   await mkdir(SCREENSHOT_DIR, { recursive: true });
 });
 afterAll(async () => {
-  await browser?.close();
+  if (browser) await closeContexts(browser);
   await worker?.stop();
   await api?.close();
 });

@@ -1,10 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@turnproof/platform/report';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureConsoleBuilt } from '../console/console-build.ts';
 import { SCREENSHOT_DIR } from '../console/console-harness.ts';
+import { closeContexts, sharedChromium } from '../support/shared-chromium.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
 
 let api: TestApi;
@@ -13,11 +13,11 @@ beforeAll(async () => {
   // The page's icon is the console's.
   ensureConsoleBuilt();
   api = await startTestApi();
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  browser = await sharedChromium();
   await mkdir(SCREENSHOT_DIR, { recursive: true });
 });
 afterAll(async () => {
-  await browser?.close();
+  if (browser) await closeContexts(browser);
   await api?.close();
 });
 

@@ -1,5 +1,5 @@
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@turnproof/platform/report';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { closeContexts, launchChromium, sharedChromium } from '../../../api/test/support/shared-chromium.ts';
 
 /** A small Android phone, as a cleaner's might be. */
 export const PHONE = {
@@ -21,20 +21,29 @@ export interface Phone {
 /** Chromium's built-in test camera (a moving pattern), with camera permission granted without asking. */
 export const FAKE_CAMERA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
 
-/** Starts headless Chromium (with `extraArgs`) with one phone-sized browser context. */
-export async function launchPhone(extraArgs: string[] = []): Promise<Phone> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, ...extraArgs],
-    headless: true,
-  });
+/** One phone-sized context in `browser`; the phone's close() is `close`. */
+async function phoneIn(browser: Browser, close: () => Promise<void>): Promise<Phone> {
   try {
-    const context = await browser.newContext(PHONE);
-    return { browser, context, close: () => browser.close() };
+    return { browser, context: await browser.newContext(PHONE), close };
   } catch (error) {
-    await browser.close();
+    await close();
     throw error;
   }
+}
+
+/** Starts headless Chromium (with `extraArgs`) of its own, with one phone-sized browser context. */
+export async function launchPhone(extraArgs: string[] = []): Promise<Phone> {
+  const browser = await launchChromium(extraArgs);
+  return phoneIn(browser, () => browser.close());
+}
+
+/**
+ * A test file's phone: a phone-sized context in its vitest worker's shared Chromium (with `extraArgs`);
+ * close() closes the file's contexts and leaves the browser to the worker's next file.
+ */
+export async function sharedPhone(extraArgs: string[] = []): Promise<Phone> {
+  const browser = await sharedChromium(extraArgs);
+  return phoneIn(browser, () => closeContexts(browser));
 }
 
 /** Slows the page's CPU by `rate` (4 is roughly a cheap phone against a laptop), through the DevTools protocol. */

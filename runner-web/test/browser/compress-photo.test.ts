@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltPage, buildPage } from './build-page.ts';
-import { launchPhone, type Phone, throttleCpu } from './chromium.ts';
+import { sharedPhone, type Phone, throttleCpu } from './chromium.ts';
 import type { CompressPageApi, FixtureRef } from './compress-page/api.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 
@@ -71,7 +71,7 @@ beforeAll(async () => {
     smallPng,
   ]);
   bytes.video = Buffer.alloc(300 * 1024, 7);
-  [page, phone] = await Promise.all([buildPage('compress-page'), launchPhone()]);
+  [page, phone] = await Promise.all([buildPage('compress-page'), sharedPhone()]);
   server = await serveStatic(page.dir);
   for (const [key, fixture] of Object.entries(fixtures)) server.add(fixture.url, bytes[key]!, fixture.type);
   tab = await phone.context.newPage();

@@ -7,7 +7,7 @@ import { cameraPhoto } from '../../../api/test/runner/cleaner.ts';
 import { signedInOwner } from '../../../api/test/support/browser.ts';
 import { startTestApi, type TestApi, type TestApiOptions } from '../../../api/test/support/test-api.ts';
 import { startWorkerProcess, type WorkerProcess } from '../../../api/test/support/worker-process.ts';
-import { launchPhone, PHONE, type Phone } from './chromium.ts';
+import { sharedPhone, PHONE, type Phone } from './chromium.ts';
 import { ensureBuilt } from './runner-build.ts';
 
 /**
@@ -57,7 +57,7 @@ export async function startRunnerHarness(
     [worker, owner, phone] = await Promise.all([
       startWorkerProcess(api),
       signedInOwner(api),
-      launchPhone(chromiumArgs),
+      sharedPhone(chromiumArgs),
     ]);
     const sql = <T>(query: string, params: unknown[]) => api.orm.em.getConnection().execute<T[]>(query, params);
     return {

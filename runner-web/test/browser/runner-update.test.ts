@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { launchPhone, type Phone } from './chromium.ts';
+import { sharedPhone, type Phone } from './chromium.ts';
 import { ensureBuilt, RUNNER_DIST } from './runner-build.ts';
 import { screenshot, screenshotOnFailure, UI_TIMEOUT_MS } from './runner-harness.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
@@ -30,7 +30,7 @@ beforeEach(async () => {
   // The API serves dist/sw.js at /sw.js.
   await cp(join(RUNNER_DIST, 'sw.js'), join(root, 'sw.js'));
   site = await serveStatic(root);
-  phone = await launchPhone();
+  phone = await sharedPhone();
 });
 
 afterEach(async () => {
