@@ -112,6 +112,9 @@ describe('gating', () => {
     await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
     await page.evaluate(() => localStorage.setItem('inspection_smart_defaults', '{"preferredPropertyId":"x"}'));
     await page.route('**/api/auth/logout', (route) => route.abort('connectionfailed'));
+    // The server's Sign Out form posts to /sign-out until the console has hydrated it (a busy machine's seconds):
+    // only then does the button sign out through the API.
+    await hydrated(page, 'form[action="/sign-out"]');
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL((url) => url.pathname === '/auth');
     await page.getByText('Failed to sign out. Please try again.').waitFor();
