@@ -69,6 +69,8 @@ interface Figures extends LoadFigures {
 
 /** `BENCH_CPU_PROFILE=<dir>`: each load's main-thread CPU profile, for DevTools, as <dir>/<profile>-<n>.cpuprofile. */
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
+/** `BENCH_TRACE=<dir>`: each load's Chromium trace (DevTools' Performance panel opens it), as <dir>/<load>.json. */
+const TRACE_DIR = process.env.BENCH_TRACE;
 
 async function coldLoad(
   page: Page,
@@ -86,6 +88,21 @@ async function coldLoad(
     await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
     await profiler.send('Profiler.start');
   }
+  const browser = page.context().browser();
+  if (TRACE_DIR && browser)
+    await browser.startTracing(page, {
+      path: `${TRACE_DIR}/${name}.json`,
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'v8.execute',
+        'blink',
+        'loading',
+        'v8',
+        'disabled-by-default-v8.compile',
+        'toplevel',
+      ],
+    });
   await page.goto(url, { waitUntil: 'load' });
   // The time to interactive as Lighthouse defines it: up to the first 5 s window without a long task.
   const figures = await readLoadFigures(page, READY_TIMEOUT_MS, SETTLE_MS, QUIET_WINDOW_MS);
@@ -97,6 +114,7 @@ async function coldLoad(
     const { profile: cpuProfile } = await profiler.send('Profiler.stop');
     writeFileSync(`${CPU_PROFILE_DIR}/${name}.cpuprofile`, JSON.stringify(cpuProfile));
   }
+  if (TRACE_DIR && browser) await browser.stopTracing();
   if (process.env.BENCH_WATERFALL) console.log(await waterfall(page));
   // `BENCH_LONG_TASKS=1`: the long tasks that make up the time to interactive, to see what ends last.
   if (process.env.BENCH_LONG_TASKS)

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 
 /**
  * Web vitals of one page load as the page itself sees them (for the runner-web bench): LCP, layout
@@ -74,11 +74,32 @@ export async function recordPagePerformance(page: Page, readyElementId = 'curren
 }
 
 /**
+ * The value of `expression` in the page, asked through the DevTools protocol. Playwright's evaluate and
+ * waitForFunction inject their helper scripts into each new document first: one task of 100-250 ms on the
+ * slowed phone just after the load, a long task of the bench's own making that counted in the time to
+ * interactive.
+ */
+async function pageValue<T>(session: CDPSession, expression: string): Promise<T> {
+  const { result, exceptionDetails } = await session.send('Runtime.evaluate', { expression, returnByValue: true });
+  if (exceptionDetails) throw new Error(`The page could not evaluate ${expression}: ${exceptionDetails.text}`);
+  return result.value as T;
+}
+
+/** Asks the page for `condition` every `intervalMs` until it is true; fails after `timeoutMs`. */
+async function waitInPage(session: CDPSession, condition: string, timeoutMs: number, intervalMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await pageValue<boolean>(session, condition))) {
+    if (Date.now() > deadline) throw new Error(`Waited ${timeoutMs} ms in the page for ${condition}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+/**
  * After a load: waits for the first task, then `settleMs` more (LCP and shifts may still change), and reads the
  * figures. With `quietWindowMs` (Lighthouse's definition of the time to interactive, which uses 5 s), it first
  * waits for that long a window without a long task after the first task, and the time to interactive is the end
  * of the last long task before the first such window (work that comes after one, a deferred start, is outside
- * it); without, the end of the last long task seen.
+ * it); without, the end of the last long task seen. Page source as text, as for recordPerformance.
  */
 export async function readLoadFigures(
   page: Page,
@@ -86,42 +107,52 @@ export async function readLoadFigures(
   settleMs: number,
   quietWindowMs?: number,
 ): Promise<LoadFigures> {
-  await page.waitForFunction(() => window.__benchPerf.firstTask !== null, null, { timeout: timeoutMs });
-  if (quietWindowMs !== undefined)
-    await page.waitForFunction(
-      (quiet) => {
-        const perf = window.__benchPerf;
-        const busyUntil = Math.max(perf.firstTask ?? 0, ...perf.longTasks.map((task) => task.start + task.duration));
-        return performance.now() - busyUntil >= quiet;
-      },
-      quietWindowMs,
-      { timeout: timeoutMs, polling: 100 },
-    );
-  await page.waitForTimeout(settleMs);
-  return page.evaluate((quiet) => {
-    const perf = window.__benchPerf;
-    const firstTask = perf.firstTask ?? Infinity;
-    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-    const until = Math.max(firstTask, navigation?.loadEventEnd ?? 0);
-    const interactive = performance.getEntriesByName('turnproof-interactive')[0]?.startTime ?? 0;
-    let ttiMs = Math.max(firstTask, interactive);
-    for (const task of [...perf.longTasks].sort((a, b) => a.start - b.start)) {
-      if (quiet !== null && task.start - ttiMs >= quiet) break;
-      ttiMs = Math.max(ttiMs, task.start + task.duration);
-    }
-    return {
-      ttiMs,
-      longTasks: perf.longTasks,
-      firstTaskMs: firstTask,
-      lcpMs: perf.lcp,
-      lcpElement: perf.lcpElement,
-      cls: perf.cls,
-      tbtMs: perf.longTasks
-        .filter((task) => task.start < until)
-        .reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0),
-      initialScripts: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-        .filter((entry) => new URL(entry.name).pathname.endsWith('.js') && entry.responseEnd <= firstTask)
-        .map((entry) => entry.name),
-    };
-  }, quietWindowMs ?? null);
+  const session = await page.context().newCDPSession(page);
+  try {
+    await waitInPage(session, 'window.__benchPerf.firstTask !== null', timeoutMs, 50);
+    if (quietWindowMs !== undefined)
+      await waitInPage(
+        session,
+        `(() => {
+          const perf = window.__benchPerf;
+          const busyUntil = Math.max(perf.firstTask ?? 0, ...perf.longTasks.map((task) => task.start + task.duration));
+          return performance.now() - busyUntil >= ${quietWindowMs};
+        })()`,
+        timeoutMs,
+        100,
+      );
+    await new Promise((resolve) => setTimeout(resolve, settleMs));
+    return await pageValue<LoadFigures>(session, readFigures(quietWindowMs ?? null));
+  } finally {
+    await session.detach();
+  }
 }
+
+/** The page's figures (LoadFigures), as an expression. */
+const readFigures = (quiet: number | null) => `(() => {
+  const quiet = ${JSON.stringify(quiet)};
+  const perf = window.__benchPerf;
+  const firstTask = perf.firstTask ?? Infinity;
+  const navigation = performance.getEntriesByType('navigation')[0];
+  const until = Math.max(firstTask, navigation?.loadEventEnd ?? 0);
+  const interactive = performance.getEntriesByName('turnproof-interactive')[0]?.startTime ?? 0;
+  let ttiMs = Math.max(firstTask, interactive);
+  for (const task of [...perf.longTasks].sort((a, b) => a.start - b.start)) {
+    if (quiet !== null && task.start - ttiMs >= quiet) break;
+    ttiMs = Math.max(ttiMs, task.start + task.duration);
+  }
+  return {
+    ttiMs,
+    longTasks: perf.longTasks,
+    firstTaskMs: firstTask,
+    lcpMs: perf.lcp,
+    lcpElement: perf.lcpElement,
+    cls: perf.cls,
+    tbtMs: perf.longTasks
+      .filter((task) => task.start < until)
+      .reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0),
+    initialScripts: performance.getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.endsWith('.js') && entry.responseEnd <= firstTask)
+      .map((entry) => entry.name),
+  };
+})()`;
