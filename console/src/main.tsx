@@ -1,15 +1,13 @@
 import { watchInstallOffer } from '@turnproof/config/install-offer';
 import { clearStoredDataAfterSignOut } from './auth/clear-stored-data.ts';
 import { rememberVisitorChoices } from './auth/remember-visitor-choices.ts';
-import { reportWebVitalsAfterPaint } from './report-vitals-once.ts';
 import { deferConsoleStart, whenConsoleWanted } from './start-when-wanted.ts';
 import './styles.css';
 
 /**
  * index.html's script: small, so that starting the page costs a phone nothing (console-start-chunk.ts keeps
  * it out of the console's chunk). It starts the console (console-main.tsx) at once, or, on a phone's
- * server-rendered page whose controls work without it (start-when-wanted.ts), when the console is wanted,
- * reporting the page's web vitals meanwhile.
+ * server-rendered page whose controls work without it (start-when-wanted.ts), when the console is wanted.
  */
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -22,7 +20,9 @@ rememberVisitorChoices();
 watchInstallOffer();
 
 if (deferConsoleStart(container)) {
-  reportWebVitalsAfterPaint();
+  // The web vitals reporter waits with the console (which reports them after its first render): its load and
+  // first reports were tasks of 70-180 ms on the bench's slowed phone, in the seconds the host first reads and
+  // taps. The figures wait in the browser's buffer; a visit that leaves before the console starts goes unreported.
   void whenConsoleWanted().then(() => import('./console-main.tsx'));
 } else {
   void import('./console-main.tsx');

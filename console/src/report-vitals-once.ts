@@ -3,8 +3,7 @@ let reporting = false;
 /**
  * The page's web vitals go to the API; the reporter loads once the page's first screen has painted, in a
  * chunk of its own (its download and run kept the phone's first paint waiting). The metrics it reports are
- * in the browser's buffer by then. Once per page: from the console's first render, or from main.tsx on a
- * page whose console starts later.
+ * in the browser's buffer by then. Once per page, from the console's first render.
  */
 export function reportWebVitalsAfterPaint(): void {
   // Once (StrictMode runs a development build's effects twice).

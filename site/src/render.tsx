@@ -38,7 +38,7 @@ function Document({ page, site }: { page: SitePage; site: SiteContextValue }) {
         <meta name="description" content={page.description} />
         {page.noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={canonical} />}
         <meta name="theme-color" content="#0f766e" />
-        <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+        <link rel="icon" type="image/png" sizes="64x64" href="/favicon.png" />
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={PRODUCT_NAME} />
         <meta property="og:title" content={page.title} />

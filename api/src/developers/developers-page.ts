@@ -40,7 +40,7 @@ const referencePage = (bundlePath: string) => `<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Turnproof API reference</title>
-    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+    <link rel="icon" type="image/png" sizes="64x64" href="/favicon.png" />
     <meta name="description" content="The reference of Turnproof's public API (/api/v1), from its OpenAPI document." />
   </head>
   <body>

@@ -2,6 +2,7 @@ import { Box, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useT } from '../i18n/useT.ts';
 import { usePageTitle } from '../layout/usePageTitle.ts';
+import { BrandMark } from '../layout/BrandMark.tsx';
 
 /**
  * The card of the sign-in, sign-up and password screens: centred, and on a phone at the top, where a slow link's
@@ -24,7 +25,7 @@ export function AuthFrame({ title, subtitle, children }: { title: string; subtit
     >
       <Stack spacing={2} sx={{ width: '100%', maxWidth: 420 }}>
         <Link href="/" underline="none" sx={{ display: 'flex', alignItems: 'center', gap: 1, alignSelf: 'center' }}>
-          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <BrandMark size={32} />
           <Typography component="span" variant="h6" color="text.primary">
             Turnproof
           </Typography>

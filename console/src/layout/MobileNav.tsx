@@ -26,6 +26,7 @@ import { PlainMenu } from './PlainMenu.tsx';
 import { SignOutForm } from './SignOutForm.tsx';
 import { useOpenedOnce } from './useOpenedOnce.ts';
 import { badgeText, useRunsInProgress } from './useRunsInProgress.ts';
+import { BrandMark } from './BrandMark.tsx';
 
 const TABS: MessageKey[] = ['nav.dashboard', 'nav.properties', 'nav.inspections', 'nav.analytics'];
 export const TAB_BAR_HEIGHT = 64;
@@ -70,7 +71,7 @@ export function MobileHeader({ session }: { session: Session }) {
         </IconButton>
         <PlainMenu />
         {menuLoaded && <LazySidebar open={menuOpen} session={session} onClose={() => setMenuOpen(false)} />}
-        <img src="/favicon.svg" alt="" width={24} height={24} />
+        <BrandMark size={24} />
         <Typography component="span" variant="h6" sx={{ ml: 1, flexGrow: 1 }}>
           Turnproof
         </Typography>

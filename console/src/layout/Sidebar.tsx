@@ -22,6 +22,7 @@ import { MOBILE_DRAWER_WIDTH, SIDEBAR_ICON_WIDTH, SIDEBAR_WIDTH } from './LazySi
 import { mainNavigation, type NavItem, quickActions, settingsNavigation } from './navigation.ts';
 import { SubscriptionCard } from './SubscriptionCard.tsx';
 import { UserFooter } from './UserFooter.tsx';
+import { BrandMark } from './BrandMark.tsx';
 
 function NavLink({ item, open, session }: { item: NavItem; open: boolean; session: Session }) {
   const t = useT();
@@ -137,7 +138,7 @@ export function Sidebar({
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1.5, minHeight: 56 }}>
-        <img src="/favicon.svg" alt="" width={24} height={24} />
+        <BrandMark size={24} />
         {open && (
           <Typography component="span" variant="h6">
             Turnproof

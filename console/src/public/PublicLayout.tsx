@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { BrandMark } from '../layout/BrandMark.tsx';
 
 /** Header, main landmark and footer shared by the public pages. */
 export function PublicLayout({ children }: { children: ReactNode }) {
@@ -6,7 +7,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
     <div className="layout">
       <header className="site-header">
         <a className="brand" href="/">
-          <img src="/favicon.svg" alt="" width="28" height="28" />
+          <BrandMark size={28} />
           <span>Turnproof</span>
         </a>
       </header>
