@@ -127,9 +127,17 @@ export async function claimPackZip(owner: Owner, runId: string, worker?: WorkerP
       const response = await fetch(`${owner.baseUrl}/api/runs/${runId}/claim-pack`, {
         headers: { Cookie: owner.cookie },
       });
-      if (response.status !== 202) return response;
-      await response.body?.cancel();
-      return undefined;
+      if (response.status === 202) {
+        await response.body?.cancel();
+        return undefined;
+      }
+      // The owner's pack of another run is still being made (its file may be stored while its workflow ends):
+      // the answer says to wait and ask again, as a host would.
+      if (response.status === 429) {
+        const { error } = (await response.clone().json()) as { error: string };
+        if (error.startsWith('A damage-claim pack for another inspection is being made.')) return undefined;
+      }
+      return response;
     },
     worker,
     // As long as a report: the print waits for the worker's printer behind the runs' reports and photo checks.

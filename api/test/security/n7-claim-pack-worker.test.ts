@@ -5,6 +5,7 @@ import type { WorkflowExecutionInfo } from '@temporalio/client';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInOwner } from '../support/browser.ts';
+import { closeSharedChromiums } from '../support/shared-chromium.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
 import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
 import { completeThroughMagicLink } from '../runner/cleaner.ts';
@@ -19,6 +20,8 @@ let owner: Owner;
 const PRINTS_PER_HOUR = 2;
 
 beforeAll(async () => {
+  // The browser an earlier browser test file of this vitest worker left for the next runs below this process too.
+  await closeSharedChromiums();
   api = await startTestApi({ rateLimits: { claimPacksPerOwner: { points: PRINTS_PER_HOUR, durationSeconds: 3600 } } });
   worker = await startWorkerProcess(api);
 });

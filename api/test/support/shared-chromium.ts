@@ -21,11 +21,11 @@ export function sharedChromium(extraArgs: readonly string[] = []): Promise<Brows
   if (!browser) {
     browser = launchChromium(extraArgs);
     sharedBrowsers.set(key, browser);
-    // One that failed to start or went away (a crash) is launched afresh for the next file.
-    browser.then(
-      (started) => started.on('disconnected', () => sharedBrowsers.delete(key)),
-      () => sharedBrowsers.delete(key),
-    );
+    // One that failed to start or went away (a crash, closeSharedChromiums) is launched afresh for the next file.
+    const forget = () => {
+      if (sharedBrowsers.get(key) === browser) sharedBrowsers.delete(key);
+    };
+    browser.then((started) => started.on('disconnected', forget), forget);
   }
   return browser;
 }
@@ -33,4 +33,14 @@ export function sharedChromium(extraArgs: readonly string[] = []): Promise<Brows
 /** Closes every context of a shared browser: at a file's end, all of them are that file's. */
 export async function closeContexts(browser: Browser): Promise<void> {
   await Promise.all(browser.contexts().map((context) => context.close()));
+}
+
+/**
+ * Closes the worker's shared browsers now (the next file that asks launches its own): for a file that checks
+ * which Chromium processes run below the test process, where an earlier file's browser would be counted.
+ */
+export async function closeSharedChromiums(): Promise<void> {
+  const browsers = [...sharedBrowsers.values()];
+  sharedBrowsers.clear();
+  await Promise.all(browsers.map(async (browser) => (await browser.catch(() => undefined))?.close()));
 }
