@@ -11,7 +11,7 @@ export type ClaimPackState =
   | { status: 'not_started' };
 
 export const CLAIM_PACK_FAILED = 'The claim PDF could not be printed. Please try again.';
-const OTHER_PACK_BUSY =
+export const OTHER_PACK_BUSY =
   'A damage-claim pack for another inspection is being made. Please wait until it is ready and try again.';
 /** How soon a client asks again while a pack is being made. */
 export const CLAIM_PACK_POLL_SECONDS = 2;

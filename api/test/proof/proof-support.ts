@@ -2,6 +2,7 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll } from 'vitest';
 import jsQRModule from 'jsqr';
 import sharp from 'sharp';
+import { OTHER_PACK_BUSY } from '../../src/claims/claim-pack-jobs.ts';
 import { type Browser, signedInOwner } from '../support/browser.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
 import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
@@ -135,7 +136,10 @@ export async function claimPackZip(owner: Owner, runId: string, worker?: WorkerP
       // the answer says to wait and ask again, as a host would.
       if (response.status === 429) {
         const { error } = (await response.clone().json()) as { error: string };
-        if (error.startsWith('A damage-claim pack for another inspection is being made.')) return undefined;
+        if (error === OTHER_PACK_BUSY) {
+          await response.body?.cancel();
+          return undefined;
+        }
       }
       return response;
     },
