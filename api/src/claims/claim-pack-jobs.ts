@@ -33,6 +33,9 @@ async function readState(
     return { state: { status: 'generating', step }, job };
   }
   if (job.state === 'none' || job.pdfPath !== path) return { state: { status: 'not_started' }, job };
+  // This print ended between the look at the storage and the workflow's: it stores the file before it ends,
+  // so a look now finds it. Printing again would spend another of the owner's prints on the same pack.
+  if (job.state === 'done' && (await deps.storage.exists(path))) return { state: { status: 'ready' }, job };
   // Finished without a stored file (a failure, or the file was removed since): a new print is needed.
   return {
     state: job.state === 'failed' ? { status: 'failed', error: CLAIM_PACK_FAILED } : { status: 'not_started' },

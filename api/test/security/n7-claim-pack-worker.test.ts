@@ -178,4 +178,37 @@ describe('N7: claim packs are printed by the worker, one at a time per owner', (
     expect(refused.body?.error).toMatch(/^Too many damage-claim packs in a short time\. Please wait/);
     // Three completed runs with their reports and two prints: minutes on a loaded machine.
   }, 400_000);
+
+  it('a request that looked for the pack just before its print ended serves it, and prints it no second time', async () => {
+    owner = await signedInOwner(api);
+    const runId = await completedRun();
+    const started = await fetch(`${api.baseUrl}/api/runs/${runId}/claim-pack`, {
+      method: 'POST',
+      headers: { Cookie: owner.cookie, Origin: api.baseUrl },
+    });
+    expect(started.status).toBe(202);
+    await waitFor('the print started', async () => (await claimPackRuns()).length === 1 || undefined);
+
+    // The next request's look at the storage happens while the print still runs (no file yet); its answer
+    // arrives once the print has stored the file and ended, as on a machine busy at that moment.
+    const storage = api.storage;
+    const exists = storage.exists.bind(storage);
+    let stale = true;
+    storage.exists = async (path) => {
+      if (!stale || !path.includes('/claim-')) return exists(path);
+      stale = false;
+      await waitFor('the print ended', async () => (await claimPackRuns())[0]?.closeTime);
+      return false;
+    };
+    try {
+      const asked = await fetch(`${api.baseUrl}/api/runs/${runId}/claim-pack`, { headers: { Cookie: owner.cookie } });
+      expect(stale).toBe(false);
+      expect(asked.status, asked.status === 200 ? '' : await asked.text()).toBe(200);
+      expect(asked.headers.get('content-type')).toBe('application/zip');
+      await asked.arrayBuffer();
+    } finally {
+      storage.exists = exists;
+    }
+    expect(await claimPackRuns()).toHaveLength(1);
+  }, 200_000);
 });

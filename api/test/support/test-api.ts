@@ -132,12 +132,36 @@ export async function startTestApi(options: TestApiOptions = {}) {
     /** The API's Prometheus series, as main.ts serves them on METRICS_PORT. */
     metrics,
     async close() {
-      await new Promise((resolve) => server.close(resolve));
-      await outbox.stop();
-      server.closeAllConnections();
-      await Promise.allSettled([orm.close(), temporal.connection.close(), rateLimits.close(), mailbox.close()]);
+      // A request still open after a grace (a stream its client never read to the end, say) is cut rather than
+      // waited for: server.close() alone waits for every connection, and a file's teardown has a deadline.
+      const closed = new Promise((resolve) => server.close(resolve));
+      server.closeIdleConnections();
+      const cut = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+      await timedStep('the HTTP server', closed);
+      clearTimeout(cut);
+      await timedStep('the outbox relay', outbox.stop());
+      await timedStep(
+        'the database, Temporal, rate-limit and mail connections',
+        Promise.allSettled([orm.close(), temporal.connection.close(), rateLimits.close(), mailbox.close()]),
+      );
     },
   };
 }
 
 export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
+
+/** How long close() lets requests still open finish before it cuts their connections. */
+const CLOSE_GRACE_MS = 3_000;
+
+/** Awaits one step of close(), and says which it was when it took long (a teardown over its deadline names it). */
+async function timedStep<T>(step: string, done: Promise<T>): Promise<T> {
+  const started = Date.now();
+  const slow = setTimeout(() => console.warn(`Test API close: still waiting for ${step} after 10 s`), 10_000);
+  try {
+    return await done;
+  } finally {
+    clearTimeout(slow);
+    const took = Date.now() - started;
+    if (took > 10_000) console.warn(`Test API close: ${step} took ${took} ms`);
+  }
+}
