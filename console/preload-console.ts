@@ -26,7 +26,8 @@ function chunksOf(bundle: OutputBundle, entrySuffix: string): string[] {
  * console paths, so a phone fetches them in parallel with main.tsx rather than after it. A phone's dashboard,
  * /auth or /password-reset (whose console starts later, src/start-when-wanted.ts) only prefetches them into the
  * HTTP cache: a modulepreload compiles each file on the main thread as it arrives, a long task while the host
- * reads and taps the server's page.
+ * reads and taps the server's page. And only from its load event on: earlier, the console's few hundred KB
+ * share a phone's link with the page's own HTML, styles and script, whose arrival they delay.
  */
 export function preloadConsole(): Plugin {
   return {
@@ -34,19 +35,25 @@ export function preloadConsole(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, ctx) {
+      handler(html, ctx) {
         const { bundle } = ctx;
-        if (!bundle) return [];
+        if (!bundle) return html;
         // The console's start and the console it imports (console-start-chunk.ts makes both entries).
         const chunks = new Set(['/src/console-main.tsx', '/src/App.tsx'].flatMap((entry) => chunksOf(bundle, entry)));
         const hrefs = [...chunks].map((fileName) => `/${fileName}`);
         const script =
           `{ const path = location.pathname.replace(/\\/+$/, '');` +
           ` const later = ${JSON.stringify(Object.keys(PLAIN_PAGES))}.includes(path) && matchMedia(${JSON.stringify(MOBILE_QUERY)}).matches;` +
-          ` if (path !== '') for (const href of ${JSON.stringify(hrefs)}) {` +
+          ` const add = () => { for (const href of ${JSON.stringify(hrefs)}) {` +
           ` const link = document.createElement('link'); link.rel = later ? 'prefetch' : 'modulepreload';` +
-          ` link.href = href; link.crossOrigin = 'anonymous'; document.head.append(link); } }`;
-        return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
+          ` link.href = href; link.crossOrigin = 'anonymous'; document.head.append(link); } };` +
+          ` if (path !== '') { if (later) addEventListener('load', add, { once: true }); else add(); } }`;
+        // After the viewport's meta tag: before it, a phone lays the page out 980 px wide, so the phone query
+        // does not match yet and every phone would take the modulepreloads.
+        const viewport = /<meta name="viewport"[^>]*>/.exec(html);
+        if (!viewport) throw new Error('index.html has no <meta name="viewport">: the console preload needs it first');
+        const at = viewport.index + viewport[0].length;
+        return `${html.slice(0, at)}\n    <script>${script}</script>${html.slice(at)}`;
       },
     },
   };

@@ -30,8 +30,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         : []),
     ],
   },
-  // Both inline scripts go first in <head>, the later plugin's on top: the API requests start before the
-  // module preloads take the browser's connections.
+  // The early API requests' script goes first in <head> and the console preload's just after the viewport's meta
+  // tag (preload-console.ts): the API requests start before the module preloads take the browser's connections.
   // A .br and a .gz next to every text file over 1 KB; koa-static sends the one the browser accepts.
   plugins: [
     react(),

@@ -163,6 +163,22 @@ describe('/auth on a phone', () => {
     const shifts = await page.evaluate(() => (globalThis as unknown as { layoutShifts: number[] }).layoutShifts);
     // Centred, the card moved up by half of each part that arrived: 0.06-0.2 in all, per load.
     expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.02);
+    // The console's files come into the HTTP cache once the page has loaded (before, they shared the link with
+    // its parts), and as a prefetch: no module of the console is compiled while the host reads the form.
+    const fetches = () =>
+      page.evaluate<{ loaded: number; console: number[]; modulePreloads: number }>(`({
+        loaded: performance.getEntriesByType('navigation')[0].loadEventStart,
+        console: performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.includes('/assets/console-start-'))
+          .map((entry) => entry.startTime),
+        modulePreloads: document.querySelectorAll('link[rel="modulepreload"]').length,
+      })`);
+    await expect.poll(async () => (await fetches()).console.length, { timeout: 30_000 }).toBe(1);
+    const { loaded, console: consoleFetchedAt, modulePreloads } = await fetches();
+    expect(loaded).toBeGreaterThan(0);
+    expect(consoleFetchedAt[0]).toBeGreaterThanOrEqual(loaded);
+    expect(modulePreloads).toBe(0);
     await screenshot(page, 'auth-390-slow-link');
     await page.context().close();
   });
