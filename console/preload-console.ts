@@ -40,14 +40,20 @@ export function preloadConsole(): Plugin {
         if (!bundle) return html;
         // The console's start and the console it imports (console-start-chunk.ts makes both entries).
         const chunks = new Set(['/src/console-main.tsx', '/src/App.tsx'].flatMap((entry) => chunksOf(bundle, entry)));
-        const hrefs = [...chunks].map((fileName) => `/${fileName}`);
+        // Not the page's own entry, which its module script already fetches.
+        const hrefs = [...chunks]
+          .filter((fileName) => fileName !== ctx.chunk?.fileName)
+          .map((fileName) => `/${fileName}`);
+        // A phone's links are added one per task: appending each costs a slowed phone 10-20 ms, and the five in
+        // the load event's task made a long task of their own.
         const script =
           `{ const path = location.pathname.replace(/\\/+$/, '');` +
           ` const later = ${JSON.stringify(Object.keys(PLAIN_PAGES))}.includes(path) && matchMedia(${JSON.stringify(MOBILE_QUERY)}).matches;` +
-          ` const add = () => { for (const href of ${JSON.stringify(hrefs)}) {` +
-          ` const link = document.createElement('link'); link.rel = later ? 'prefetch' : 'modulepreload';` +
-          ` link.href = href; link.crossOrigin = 'anonymous'; document.head.append(link); } };` +
-          ` if (path !== '') { if (later) addEventListener('load', add, { once: true }); else add(); } }`;
+          ` const hrefs = ${JSON.stringify(hrefs)};` +
+          ` const add = (href) => { const link = document.createElement('link'); link.rel = later ? 'prefetch' : 'modulepreload';` +
+          ` link.href = href; link.crossOrigin = 'anonymous'; document.head.append(link); };` +
+          ` if (path !== '') { if (later) addEventListener('load', () => { for (const href of hrefs) setTimeout(() => add(href)); }, { once: true });` +
+          ` else hrefs.forEach(add); } }`;
         // After the viewport's meta tag: before it, a phone lays the page out 980 px wide, so the phone query
         // does not match yet and every phone would take the modulepreloads.
         const viewport = /<meta name="viewport"[^>]*>/.exec(html);
