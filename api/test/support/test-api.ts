@@ -133,9 +133,8 @@ export async function startTestApi(options: TestApiOptions = {}) {
     metrics,
     async close() {
       // A request still open after a grace (a stream its client never read to the end, say) is cut rather than
-      // waited for: server.close() alone waits for every connection, and a file's teardown has a deadline.
+      // waited for: server.close() closes the idle ones and waits for the rest, and a file's teardown has a deadline.
       const closed = new Promise((resolve) => server.close(resolve));
-      server.closeIdleConnections();
       const cut = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
       await timedStep('the HTTP server', closed);
       clearTimeout(cut);
